@@ -1,0 +1,332 @@
+"""The rules of Minesweeper, with no terminal in sight.
+
+A :class:`Minesweeper` takes a :class:`Move` through :meth:`Minesweeper.act`
+and answers with an :class:`Outcome`: the cells it revealed, in the
+breadth-first waves that the UI animates, the flags it set or removed, and how
+the game ended, if it did.  Moves the rules refuse come back as a
+:class:`Notice` on the outcome and change nothing, so the caller can always
+tell the player why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from . import generator
+from .grid import Grid, Point
+
+Deal = Callable[[Point], frozenset[Point]]
+"""Lays the mines once the first cell tried is known; must keep that cell free."""
+
+
+class Action(Enum):
+    TRY = "try"
+    FLAG = "flag"
+    EXPAND = "expand"
+
+
+@dataclass(frozen=True)
+class Move:
+    """One board command: an action on a 0-based cell."""
+
+    action: Action
+    cell: Point
+
+
+class Termination(Enum):
+    WON = "won"
+    LOST = "lost"
+
+
+class Notice(Enum):
+    """Why a move changed nothing, or what the player must know about it."""
+
+    FLAGGED = "flagged"  # tried or expanded a flagged cell
+    ALREADY_REVEALED = "already-revealed"  # flagged a revealed cell, or tried one again
+    NOT_REVEALED = "not-revealed"  # expanded a hidden cell
+    NOTHING_AROUND = "nothing-around"  # expanded a revealed zero, or a number with nothing hidden
+    TOO_MANY_FLAGS = "too-many-flags"  # expanded a number with more flags than its count
+    UNDECIDED = "undecided"  # expanded a number whose flags and hidden cells do not settle it
+    WRONG_FLAG = "wrong-flag"  # an expand trusted a wrong flag and revealed a mine
+    GAME_OVER = "game-over"  # the game has already ended
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one move did to the board."""
+
+    move: Move
+    waves: tuple[tuple[Point, ...], ...] = ()
+    flagged: tuple[Point, ...] = ()
+    unflagged: tuple[Point, ...] = ()
+    end: Termination | None = None
+    notice: Notice | None = None
+
+    @property
+    def revealed(self) -> tuple[Point, ...]:
+        return tuple(cell for wave in self.waves for cell in wave)
+
+    @property
+    def changed_board(self) -> bool:
+        """Whether the move did anything, as the efficiency statistic counts moves."""
+        return bool(self.waves or self.flagged or self.unflagged)
+
+
+class Cell(str, Enum):
+    """What the player sees in one cell: the characters of the position text format."""
+
+    HIDDEN = "#"
+    FLAG = "F"
+    EMPTY = "."
+    MINE = "*"
+    WRONG_FLAG = "X"
+
+
+@dataclass
+class Minesweeper:
+    """A game on a ``width`` × ``height`` board with ``mine_count`` mines.
+
+    Without ``mines``, the layout is dealt at the first ``try`` (by ``deal``,
+    or by :func:`generator.generate` with ``seed``), so the first cell tried is
+    never a mine.
+    """
+
+    width: int
+    height: int
+    mine_count: int
+    seed: int | None = None
+    deal: Deal | None = field(default=None, repr=False)
+    grid: Grid = field(init=False, repr=False)
+    _mines: frozenset[Point] | None = field(init=False, default=None, repr=False)
+    _numbers: dict[Point, int] = field(init=False, default_factory=dict, repr=False)
+    _revealed: set[Point] = field(init=False, default_factory=set, repr=False)
+    _flags: set[Point] = field(init=False, default_factory=set, repr=False)
+    exploded: Point | None = field(init=False, default=None)
+    end: Termination | None = field(init=False, default=None)
+
+    def __post_init__(self) -> None:
+        self.grid = Grid(self.width, self.height)
+        low, high = generator.mine_range(self.width, self.height)
+        if not low <= self.mine_count <= high:
+            raise generator.LayoutError(
+                f"a {self.width}×{self.height} board holds from {low} to {high} mines,"
+                f" not {self.mine_count}"
+            )
+
+    @classmethod
+    def from_layout(
+        cls,
+        width: int,
+        height: int,
+        mines: Iterable[Point],
+        *,
+        revealed: Iterable[Point] = (),
+        flagged: Iterable[Point] = (),
+    ) -> Minesweeper:
+        """A game whose mines are already laid, as a board file gives them."""
+        layout = frozenset(mines)
+        game = cls(width, height, len(layout))
+        game._lay(layout)
+        for cell in flagged:
+            game._flags.add(cell)
+        opened = set(revealed)
+        if opened & layout:
+            raise generator.LayoutError("a revealed cell cannot hold a mine")
+        game._revealed |= opened
+        game._check_won()
+        return game
+
+    # --- what the player sees -------------------------------------------------
+
+    @property
+    def started(self) -> bool:
+        """Whether the mines are laid, which happens at the first ``try``."""
+        return self._mines is not None
+
+    @property
+    def flags(self) -> frozenset[Point]:
+        return frozenset(self._flags)
+
+    @property
+    def mines_left(self) -> int:
+        """The counter every Minesweeper shows: mines minus flags, negative if overflagged."""
+        return self.mine_count - len(self._flags)
+
+    @property
+    def hidden_safe(self) -> int:
+        """How many safe cells the player has still to reveal."""
+        return self.grid.size - self.mine_count - len(self._revealed)
+
+    def is_revealed(self, cell: Point) -> bool:
+        return cell in self._revealed
+
+    def number(self, cell: Point) -> int | None:
+        """The number shown on a revealed cell, or None while it is hidden."""
+        return self._numbers.get(cell) if cell in self._revealed else None
+
+    def cell(self, cell: Point) -> str:
+        """The position-format character of ``cell`` as the player sees it now."""
+        lost = self.end is Termination.LOST
+        if cell in self._revealed:
+            number = self._numbers[cell]
+            return str(number) if number else Cell.EMPTY.value
+        mine = self._mines is not None and cell in self._mines
+        if cell in self._flags:
+            return Cell.WRONG_FLAG.value if lost and not mine else Cell.FLAG.value
+        if lost and mine:
+            return Cell.MINE.value
+        return Cell.HIDDEN.value
+
+    def rows(self) -> list[str]:
+        """The board in the position text format, one string per row."""
+        return [
+            "".join(self.cell((x, y)) for x in range(self.width)) for y in range(self.height)
+        ]
+
+    def around(self, cell: Point) -> tuple[int, int]:
+        """How many flags and how many other hidden cells touch ``cell``."""
+        flags = hidden = 0
+        for near in self.grid.neighbours(cell):
+            if near in self._flags:
+                flags += 1
+            elif near not in self._revealed:
+                hidden += 1
+        return flags, hidden
+
+    # --- moves ----------------------------------------------------------------
+
+    def act(self, move: Move) -> Outcome:
+        """Apply ``move`` and say what it did."""
+        if move.cell not in self.grid:
+            raise ValueError(f"{move.cell} is outside the {self.width}×{self.height} board")
+        if self.end is not None:
+            return Outcome(move, notice=Notice.GAME_OVER)
+        if move.action is Action.FLAG:
+            return self._flag(move)
+        if move.action is Action.TRY:
+            return self._try(move)
+        return self._expand(move)
+
+    def rescue(self, preferred: Sequence[Point]) -> Outcome | None:
+        """Reveal a safe cell for a player who has nothing certain left to play.
+
+        The caller ranks the hidden cells (safest first, as the solver sees
+        them); only the engine knows which are really safe, so it takes the
+        first that is.  None when no hidden safe cell is listed.
+        """
+        if self.end is not None:
+            return None
+        for cell in preferred:
+            if cell in self._revealed or cell in self._flags:
+                continue
+            if self._mines is None or cell not in self._mines:
+                return self._try(Move(Action.TRY, cell))
+        return None
+
+    def _flag(self, move: Move) -> Outcome:
+        cell = move.cell
+        if cell in self._revealed:
+            return Outcome(move, notice=Notice.ALREADY_REVEALED)
+        if cell in self._flags:
+            self._flags.remove(cell)
+            return Outcome(move, unflagged=(cell,))
+        self._flags.add(cell)
+        return Outcome(move, flagged=(cell,))
+
+    def _try(self, move: Move) -> Outcome:
+        cell = move.cell
+        if cell in self._flags:
+            return Outcome(move, notice=Notice.FLAGGED)
+        if cell in self._revealed:
+            return Outcome(move, notice=Notice.ALREADY_REVEALED)
+        if self._mines is None:
+            self._lay(self._deal(cell))
+        return self._reveal(move, [cell])
+
+    def _expand(self, move: Move) -> Outcome:
+        cell = move.cell
+        if cell in self._flags:
+            return Outcome(move, notice=Notice.FLAGGED)
+        if cell not in self._revealed:
+            return Outcome(move, notice=Notice.NOT_REVEALED)
+        number = self._numbers[cell]
+        flags, hidden = self.around(cell)
+        if number == 0 or hidden == 0:
+            return Outcome(move, notice=Notice.NOTHING_AROUND)
+        if flags == number:
+            targets = [
+                near
+                for near in self.grid.neighbours(cell)
+                if near not in self._flags and near not in self._revealed
+            ]
+            return self._reveal(move, targets)
+        if flags + hidden == number:
+            targets = tuple(
+                near
+                for near in self.grid.neighbours(cell)
+                if near not in self._flags and near not in self._revealed
+            )
+            self._flags.update(targets)
+            return Outcome(move, flagged=targets)
+        if flags > number:
+            return Outcome(move, notice=Notice.TOO_MANY_FLAGS)
+        return Outcome(move, notice=Notice.UNDECIDED)
+
+    # --- internals --------------------------------------------------------------
+
+    def _deal(self, start: Point) -> frozenset[Point]:
+        if self.deal is not None:
+            layout = self.deal(start)
+        else:
+            layout = generator.generate(
+                self.width, self.height, self.mine_count, start=start, seed=self.seed
+            )
+        if start in layout or len(layout) != self.mine_count:
+            raise generator.LayoutError("the dealt layout must keep the start free")
+        return layout
+
+    def _lay(self, mines: frozenset[Point]) -> None:
+        self._mines = mines
+        neighbours = self.grid.neighbours
+        self._numbers = {
+            cell: sum(near in mines for near in neighbours(cell))
+            for cell in self.grid.cells()
+            if cell not in mines
+        }
+
+    def _reveal(self, move: Move, sources: list[Point]) -> Outcome:
+        """Reveal ``sources`` and flood outwards from every zero, wave by wave."""
+        assert self._mines is not None
+        hit = next((cell for cell in sources if cell in self._mines), None)
+        if hit is not None:
+            self.exploded = hit
+            self.end = Termination.LOST
+            notice = Notice.WRONG_FLAG if move.action is Action.EXPAND else None
+            return Outcome(move, end=Termination.LOST, notice=notice)
+        waves: list[tuple[Point, ...]] = []
+        wave = list(dict.fromkeys(sources))
+        self._revealed.update(wave)
+        while wave:
+            waves.append(tuple(wave))
+            following: list[Point] = []
+            for cell in wave:
+                if self._numbers[cell]:
+                    continue
+                for near in self.grid.neighbours(cell):
+                    if near not in self._revealed and near not in self._flags:
+                        self._revealed.add(near)
+                        following.append(near)
+            wave = following
+        flagged = self._check_won()
+        return Outcome(move, waves=tuple(waves), flagged=flagged, end=self.end)
+
+    def _check_won(self) -> tuple[Point, ...]:
+        """End the game when every safe cell is open, flagging the mines left bare."""
+        if self._mines is None or self.hidden_safe:
+            return ()
+        self.end = Termination.WON
+        bare = tuple(sorted(self._mines - self._flags, key=lambda c: (c[1], c[0])))
+        self._flags.update(bare)
+        return bare

@@ -1,0 +1,68 @@
+"""Board geometry shared by the engine, the solver and the generator.
+
+Cells are 0-based ``(x, y)`` tuples, column first.  Plain tuples keep the hot
+loops of the solver and generator cheap; the neighbour table is computed once
+per board size and cached, because every rule of the game walks it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+Point = tuple[int, int]
+
+MIN_SIDE = 3
+MAX_SIDE = 99
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A ``width`` × ``height`` rectangle of cells and their neighbourhoods."""
+
+    width: int
+    height: int
+    _neighbours: dict[Point, tuple[Point, ...]] = field(
+        init=False, repr=False, compare=False, hash=False
+    )
+
+    def __post_init__(self) -> None:
+        if self.width < 1 or self.height < 1:
+            raise ValueError(f"a grid needs positive sides, not {self.width}×{self.height}")
+        object.__setattr__(self, "_neighbours", _neighbour_table(self.width, self.height))
+
+    @property
+    def size(self) -> int:
+        return self.width * self.height
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self._neighbours
+
+    def cells(self) -> Iterator[Point]:
+        """Every cell, row by row, as the position text lists them."""
+        for y in range(self.height):
+            for x in range(self.width):
+                yield (x, y)
+
+    def neighbours(self, cell: Point) -> tuple[Point, ...]:
+        """The up to eight cells touching ``cell``."""
+        return self._neighbours[cell]
+
+    def around(self, cell: Point) -> tuple[Point, ...]:
+        """``cell`` and its neighbours: the area an opening first click keeps free."""
+        return (cell, *self._neighbours[cell])
+
+
+@lru_cache(maxsize=64)
+def _neighbour_table(width: int, height: int) -> dict[Point, tuple[Point, ...]]:
+    return {
+        (x, y): tuple(
+            (x + dx, y + dy)
+            for dy in (-1, 0, 1)
+            for dx in (-1, 0, 1)
+            if (dx or dy) and 0 <= x + dx < width and 0 <= y + dy < height
+        )
+        for y in range(height)
+        for x in range(width)
+    }
