@@ -181,9 +181,7 @@ class Minesweeper:
 
     def rows(self) -> list[str]:
         """The board in the position text format, one string per row."""
-        return [
-            "".join(self.cell((x, y)) for x in range(self.width)) for y in range(self.height)
-        ]
+        return ["".join(self.cell((x, y)) for x in range(self.width)) for y in range(self.height)]
 
     def around(self, cell: Point) -> tuple[int, int]:
         """How many flags and how many other hidden cells touch ``cell``."""
@@ -263,13 +261,13 @@ class Minesweeper:
             ]
             return self._reveal(move, targets)
         if flags + hidden == number:
-            targets = tuple(
+            certain = tuple(
                 near
                 for near in self.grid.neighbours(cell)
                 if near not in self._flags and near not in self._revealed
             )
-            self._flags.update(targets)
-            return Outcome(move, flagged=targets)
+            self._flags.update(certain)
+            return Outcome(move, flagged=certain)
         if flags > number:
             return Outcome(move, notice=Notice.TOO_MANY_FLAGS)
         return Outcome(move, notice=Notice.UNDECIDED)

@@ -43,9 +43,7 @@ def generate(
     grid = Grid(width, height)
     low, high = mine_range(width, height)
     if not low <= count <= high:
-        raise LayoutError(
-            f"a {width}×{height} board holds from {low} to {high} mines, not {count}"
-        )
+        raise LayoutError(f"a {width}×{height} board holds from {low} to {high} mines, not {count}")
     if start not in grid:
         raise LayoutError(f"the start cell {start} is outside the {width}×{height} board")
     rng = random.Random(seed)

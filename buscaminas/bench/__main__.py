@@ -1,0 +1,33 @@
+"""Dispatch ``python -m buscaminas.bench NAME ...`` to the benchmark module NAME.
+
+A benchmark module offers ``add_arguments(parser)`` and ``run(args) -> int``
+and a one-line docstring; adding one is adding its entry to ``BENCHMARKS``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from types import ModuleType
+
+from . import solver
+
+BENCHMARKS: dict[str, ModuleType] = {
+    "solver": solver,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m buscaminas.bench")
+    commands = parser.add_subparsers(dest="benchmark", required=True)
+    for name, module in BENCHMARKS.items():
+        summary = (module.__doc__ or "").strip().splitlines()[0]
+        module.add_arguments(commands.add_parser(name, help=summary, description=summary))
+    args = parser.parse_args(argv)
+    result: int = BENCHMARKS[args.benchmark].run(args)
+    return result
+
+
+if __name__ == "__main__":
+    sys.exit(main())

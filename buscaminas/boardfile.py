@@ -1,0 +1,130 @@
+"""Board files in the classic C++ lab's format.
+
+One line per row; each cell is two digits, its status (``0`` uncovered, ``1``
+covered, ``2`` flagged) then whether it holds a mine (``0``/``1``).  Cell
+pairs may be separated by spaces.  Errors name the line and column, 1-based,
+so that a hand-edited file is quick to mend.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .grid import MAX_SIDE, MIN_SIDE, Point
+from .i18n import _
+
+UNCOVERED, COVERED, FLAGGED = "0", "1", "2"
+
+
+@dataclass(frozen=True)
+class BoardFile:
+    """A board as a file gives it: size, mines, and what the player already sees."""
+
+    width: int
+    height: int
+    mines: frozenset[Point]
+    revealed: frozenset[Point]
+    flagged: frozenset[Point]
+
+
+class BoardFileError(ValueError):
+    """A malformed board file; ``str()`` names the line and column."""
+
+    def __init__(self, line: int, column: int, problem: str) -> None:
+        self.line, self.column, self.problem = line, column, problem
+        super().__init__(
+            _("line {line}, column {column}: {problem}").format(
+                line=line, column=column, problem=problem
+            )
+        )
+
+
+def load(path: Path) -> BoardFile:
+    """Read and parse the board file at ``path``."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise BoardFileError(1, 1, _("the file is not text")) from error
+    return parse(text)
+
+
+def parse(text: str) -> BoardFile:
+    """Parse board-file ``text`` into a :class:`BoardFile`."""
+    lines = text.splitlines()
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if not lines:
+        raise BoardFileError(1, 1, _("the file holds no board"))
+    mines: set[Point] = set()
+    revealed: set[Point] = set()
+    flagged: set[Point] = set()
+    width = 0
+    for y, line in enumerate(lines):
+        cells = _cells(line, y + 1)
+        if y == 0:
+            width = len(cells)
+        elif len(cells) != width:
+            raise BoardFileError(
+                y + 1,
+                len(line.rstrip()) + 1,
+                _("this row has {count} cells; the first row has {width}").format(
+                    count=len(cells), width=width
+                ),
+            )
+        for x, (column, status, mine) in enumerate(cells):
+            if mine == "1":
+                if status == UNCOVERED:
+                    raise BoardFileError(y + 1, column, _("an uncovered cell cannot hold a mine"))
+                mines.add((x, y))
+            if status == UNCOVERED:
+                revealed.add((x, y))
+            elif status == FLAGGED:
+                flagged.add((x, y))
+    height = len(lines)
+    if not MIN_SIDE <= width <= MAX_SIDE:
+        raise BoardFileError(1, 1, _size_problem(_("width"), width))
+    if not MIN_SIDE <= height <= MAX_SIDE:
+        raise BoardFileError(height, 1, _size_problem(_("height"), height))
+    if not mines:
+        raise BoardFileError(1, 1, _("the board holds no mine"))
+    if len(mines) == width * height:
+        raise BoardFileError(1, 1, _("every cell holds a mine"))
+    return BoardFile(width, height, frozenset(mines), frozenset(revealed), frozenset(flagged))
+
+
+def _size_problem(name: str, side: int) -> str:
+    return _("the board's {name} is {side}; it must be from {low} to {high}").format(
+        name=name, side=side, low=MIN_SIDE, high=MAX_SIDE
+    )
+
+
+def _cells(line: str, number: int) -> list[tuple[int, str, str]]:
+    """The (column, status, mine) of each cell on one line; columns are 1-based."""
+    cells: list[tuple[int, str, str]] = []
+    index = 0
+    while index < len(line):
+        char = line[index]
+        if char in " \t\r":
+            index += 1
+            continue
+        pair = line[index : index + 2]
+        if char not in (UNCOVERED, COVERED, FLAGGED):
+            raise BoardFileError(
+                number,
+                index + 1,
+                _(
+                    "“{char}” is not a cell status: use 0 (uncovered), 1 (covered) or 2 (flagged)"
+                ).format(char=char),
+            )
+        if len(pair) < 2 or pair[1] not in "01":
+            raise BoardFileError(
+                number,
+                index + 2,
+                _("each cell needs a second digit, 0 (no mine) or 1 (mine)"),
+            )
+        cells.append((index + 1, pair[0], pair[1]))
+        index += 2
+    if not cells:
+        raise BoardFileError(number, 1, _("this row is empty"))
+    return cells

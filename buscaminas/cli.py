@@ -1,0 +1,170 @@
+"""The ``buscaminas`` command: flags, the startup questions, and wiring."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from . import boardfile, commands, i18n
+from .app import PRESET_ALIASES, PRESETS, App, Settings
+from .grid import MAX_SIDE, MIN_SIDE
+from .i18n import _
+from .renderer import LEGACY, NERD, IconSet, Renderer
+from .terminal import PipeScreen, Screen, TerminalScreen
+
+EXIT_USAGE = 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="buscaminas",
+        description="Minesweeper for the terminal. Type “man” in the game for the manual.",
+    )
+    board = parser.add_argument_group("board")
+    board.add_argument("--preset", choices=[*PRESETS, *PRESET_ALIASES], help="a classic size")
+    board.add_argument("--width", type=int, help=f"columns, {MIN_SIDE}-{MAX_SIDE}")
+    board.add_argument("--height", type=int, help=f"rows, {MIN_SIDE}-{MAX_SIDE}")
+    board.add_argument("--mines", type=int, help="mines, 1 to width×height−1")
+    board.add_argument("--seed", type=int, help="make the mine layout reproducible")
+    board.add_argument("--board", type=Path, metavar="FILE", help="start from a lab board file")
+    icons = parser.add_mutually_exclusive_group()
+    icons.add_argument("--legacy", action="store_true", help="plain characters for icons")
+    icons.add_argument("--nerd", action="store_true", help="Nerd Font icons")
+    parser.add_argument("--lang", choices=i18n.LANGUAGES, help="language (default: the locale)")
+    parser.add_argument("--no-animation", action="store_true", help="reveal without animation")
+    return parser
+
+
+def settings_from_flags(
+    parser: argparse.ArgumentParser, args: argparse.Namespace
+) -> Settings | None:
+    """The board the flags ask for, or None when the player is to be asked."""
+    if args.board is not None:
+        try:
+            board = boardfile.load(args.board)
+        except OSError as error:
+            parser.exit(EXIT_USAGE, f"buscaminas: {args.board}: {error.strerror}\n")
+        except boardfile.BoardFileError as error:
+            parser.exit(EXIT_USAGE, f"buscaminas: {args.board}: {error}\n")
+        return Settings(board.width, board.height, len(board.mines), board=board)
+    sizes = (args.width, args.height, args.mines)
+    if args.preset is not None:
+        if any(value is not None for value in sizes):
+            parser.error(_("give either --preset or --width, --height and --mines"))
+        return Settings.from_preset(PRESET_ALIASES.get(args.preset, args.preset), args.seed)
+    if all(value is None for value in sizes):
+        return None
+    if any(value is None for value in sizes):
+        parser.error(_("--width, --height and --mines go together"))
+    for name, value in (("--width", args.width), ("--height", args.height)):
+        if not MIN_SIDE <= value <= MAX_SIDE:
+            parser.error(
+                _("{flag} must be from {low} to {high}").format(
+                    flag=name, low=MIN_SIDE, high=MAX_SIDE
+                )
+            )
+    most = args.width * args.height - 1
+    if not 1 <= args.mines <= most:
+        parser.error(_("--mines must be from 1 to {high}").format(high=most))
+    return Settings(args.width, args.height, args.mines, seed=args.seed)
+
+
+def ask_icons(screen: Screen) -> IconSet:
+    """As in the original game: Enter alone is Nerd Font, anything else the legacy set."""
+    answer = screen.read(_("Legacy icons? [Enter = Nerd Font icons, anything else = legacy] "))
+    return NERD if not answer.strip() else LEGACY
+
+
+def ask_settings(screen: Screen, room: tuple[int, int], seed: int | None) -> Settings:
+    """The preset, or a custom size re-asked until valid; Enter alone is beginner."""
+    names = list(PRESETS)
+    for number, name in enumerate(names, 1):
+        preset = PRESETS[name]
+        screen.say(
+            _("{number}. {label}: {width}×{height}, {mines} mines").format(
+                number=number,
+                label=preset.label(),
+                width=preset.width,
+                height=preset.height,
+                mines=preset.mines,
+            )
+        )
+    screen.say(_("{number}. Custom").format(number=len(names) + 1))
+    while True:
+        answer = screen.read(_("Board [Enter = 1]: ")).strip().lower()
+        if not answer:
+            return Settings.from_preset(names[0], seed)
+        answer = PRESET_ALIASES.get(answer, answer)
+        if answer in PRESETS:
+            return Settings.from_preset(answer, seed)
+        if answer.isdigit() and 1 <= int(answer) <= len(names):
+            return Settings.from_preset(names[int(answer) - 1], seed)
+        if answer.isdigit() and int(answer) == len(names) + 1:
+            break
+        screen.say(_("Type a number from 1 to {high}.").format(high=len(names) + 1))
+    columns, rows = room
+    width = ask_number(screen, _("Width"), MIN_SIDE, max(MIN_SIDE, min(MAX_SIDE, columns)))
+    height = ask_number(screen, _("Height"), MIN_SIDE, max(MIN_SIDE, min(MAX_SIDE, rows)))
+    mines = ask_number(screen, _("Mines"), 1, width * height - 1)
+    return Settings(width, height, mines, seed=seed)
+
+
+def ask_number(screen: Screen, name: str, low: int, high: int) -> int:
+    """Ask until the answer is a whole number from ``low`` to ``high``."""
+    while True:
+        answer = screen.read(
+            _("{name}, from {low} to {high}: ").format(name=name, low=low, high=high)
+        ).strip()
+        if answer.lstrip("+-").isdigit() and low <= int(answer) <= high:
+            return int(answer)
+        screen.say(
+            _("“{answer}” is not a whole number from {low} to {high}.").format(
+                answer=answer[:20], low=low, high=high
+            )
+        )
+
+
+def play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    settings = settings_from_flags(parser, args)
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    if not interactive:
+        settings = settings or Settings.from_preset("beginner", args.seed)
+        pipe = PipeScreen()
+        app = App(settings, pipe, legend=Renderer.legend(LEGACY))
+        try:
+            app.run()
+        except (EOFError, KeyboardInterrupt):
+            return 0
+        pipe.say(_("See you soon!"))
+        return 0
+    import colorama
+
+    colorama.just_fix_windows_console()
+    icons = LEGACY if args.legacy else NERD
+    screen = TerminalScreen(icons, animated=not args.no_animation, words=commands.verb_names())
+    try:
+        screen.clear()
+        if not (args.legacy or args.nerd):
+            screen.icons = icons = ask_icons(screen)
+        if settings is None:
+            settings = ask_settings(screen, Renderer.room(screen.size()), args.seed)
+        App(settings, screen, legend=Renderer.legend(icons)).run()
+    except (EOFError, KeyboardInterrupt):
+        pass
+    finally:
+        screen.restore()
+    print(_("See you soon!"))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    i18n.use(i18n.choose_language(args.lang))
+    return play(parser, args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,291 @@
+"""What the player types, turned into a :class:`Command` or a precise complaint.
+
+Coordinates arrive 1-based and column first (``flag 5 2`` is column 5, row
+2) and leave as 0-based ``(x, y)`` tuples: this is the one place that converts.
+Every way a line can be wrong has its own :class:`ParseError` subclass, whose
+:meth:`~ParseError.message` tells the player what was wrong and what to type.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from dataclasses import dataclass
+from enum import Enum
+
+from .grid import Point
+from .i18n import _
+
+MAX_LINE = 200
+_SEPARATORS = re.compile(r"[\s,;]+")
+_INTEGER = re.compile(r"[+-]?\d+")
+_NUMERIC_START = re.compile(r"[+-]?\.?\d")
+
+
+class Verb(Enum):
+    TRY = "try"
+    FLAG = "flag"
+    EXPAND = "expand"
+    HELP = "help"
+    AUTO = "auto"
+    MAN = "man"
+    STATS = "stats"
+    NEW = "new"
+    QUIT = "quit"
+
+
+ALIASES = {"exit": Verb.QUIT}
+"""Extra spellings; ``exit`` leaves like ``quit`` because players type both."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """A parsed line: the verb, and the cell, count or topic it names."""
+
+    verb: Verb
+    cell: Point | None = None
+    count: int | None = None
+    topic: Verb | None = None
+
+
+class ParseError(ValueError):
+    """A line that is not a command; :meth:`message` says why, in the player's language."""
+
+    def message(self) -> str:
+        raise NotImplementedError
+
+
+class EmptyLine(ParseError):
+    def message(self) -> str:
+        return _("Type a command, for example “try 3 4”. Type “man” for the manual.")
+
+
+class LineTooLong(ParseError):
+    def message(self) -> str:
+        return _("That line is too long: commands are a verb and at most two numbers.")
+
+
+class ControlCharacters(ParseError):
+    def message(self) -> str:
+        return _("That line holds control characters: type a verb and numbers only.")
+
+
+@dataclass
+class UnknownVerb(ParseError):
+    word: str
+    suggestion: str | None
+
+    def message(self) -> str:
+        shown = self.word if len(self.word) <= 20 else self.word[:19] + "…"
+        if self.suggestion:
+            return _("Unknown command “{word}”. Did you mean “{suggestion}”?").format(
+                word=shown, suggestion=self.suggestion
+            )
+        return _("Unknown command “{word}”. Type “man” to see the commands.").format(word=shown)
+
+
+@dataclass
+class WrongArgumentCount(ParseError):
+    verb: Verb
+    given: int
+
+    def message(self) -> str:
+        return _("“{verb}” takes {expected}; you gave {given}. Example: {example}").format(
+            verb=self.verb.value,
+            expected=_expected(self.verb),
+            given=self.given,
+            example=EXAMPLES[self.verb],
+        )
+
+
+@dataclass
+class NotAnInteger(ParseError):
+    token: str
+
+    def message(self) -> str:
+        shown = self.token if len(self.token) <= 20 else self.token[:19] + "…"
+        return _("“{token}” is not a whole number: coordinates are like “3 4”.").format(token=shown)
+
+
+@dataclass
+class OutOfRange(ParseError):
+    axis: str  # "x" or "y"
+    value: int
+    limit: int
+
+    def message(self) -> str:
+        if self.axis == "x":
+            text = _("Column {value} is off the board: x goes from 1 to {limit}.")
+        else:
+            text = _("Row {value} is off the board: y goes from 1 to {limit}.")
+        value = str(self.value) if abs(self.value) < 10**6 else "…"
+        return text.format(value=value, limit=self.limit)
+
+
+@dataclass
+class NotPositive(ParseError):
+    verb: Verb
+    value: int
+
+    def message(self) -> str:
+        value = str(self.value) if abs(self.value) < 10**6 else "…"
+        return _("“{verb}” needs a count of 1 or more, not {value}.").format(
+            verb=self.verb.value, value=value
+        )
+
+
+@dataclass
+class UnknownTopic(ParseError):
+    word: str
+
+    def message(self) -> str:
+        verbs = ", ".join(verb.value for verb in Verb)
+        return _("There is no manual page for “{word}”. Pages: {verbs}.").format(
+            word=self.word[:20], verbs=verbs
+        )
+
+
+EXAMPLES = {
+    Verb.TRY: "try 3 4",
+    Verb.FLAG: "flag 3 4",
+    Verb.EXPAND: "expand 3 4",
+    Verb.HELP: "help  /  help 3 4",
+    Verb.AUTO: "auto  /  auto 10",
+    Verb.MAN: "man  /  man flag",
+    Verb.STATS: "stats",
+    Verb.NEW: "new",
+    Verb.QUIT: "quit",
+}
+
+_ARITY: dict[Verb, tuple[int, ...]] = {
+    Verb.TRY: (2,),
+    Verb.FLAG: (2,),
+    Verb.EXPAND: (2,),
+    Verb.HELP: (0, 2),
+    Verb.AUTO: (0, 1),
+    Verb.MAN: (0, 1),
+    Verb.STATS: (0,),
+    Verb.NEW: (0,),
+    Verb.QUIT: (0,),
+}
+
+
+def _expected(verb: Verb) -> str:
+    counts = _ARITY[verb]
+    if verb is Verb.MAN:
+        return _("nothing or a command name")
+    if counts == (2,):
+        return _("two numbers, x and y")
+    if counts == (0, 2):
+        return _("nothing or two numbers, x and y")
+    if counts == (0, 1):
+        return _("nothing or one number")
+    return _("no arguments")
+
+
+def parse(line: str, width: int, height: int) -> Command:
+    """The command ``line`` names on a ``width`` × ``height`` board.
+
+    Raises a :class:`ParseError` subclass, and changes nothing, when the line
+    is not a valid command.
+    """
+    if len(line) > MAX_LINE:
+        raise LineTooLong()
+    if any(unicodedata.category(char) == "Cc" and char != "\t" for char in line):
+        raise ControlCharacters()
+    tokens = [token for token in _SEPARATORS.split(line.strip().lower()) if token]
+    if not tokens:
+        raise EmptyLine()
+    if _NUMERIC_START.match(tokens[0]):
+        verb, arguments = Verb.TRY, tokens
+    else:
+        verb, arguments = _verb(tokens[0]), tokens[1:]
+    if len(arguments) not in _ARITY[verb]:
+        raise WrongArgumentCount(verb, len(arguments))
+    if verb is Verb.MAN:
+        return Command(verb, topic=_verb_topic(arguments[0]) if arguments else None)
+    numbers = [_integer(token) for token in arguments]
+    if len(numbers) == 2:
+        return Command(verb, cell=_cell(numbers[0], numbers[1], width, height))
+    if numbers:
+        if numbers[0] < 1:
+            raise NotPositive(verb, numbers[0])
+        return Command(verb, count=numbers[0])
+    return Command(verb)
+
+
+def label(cell: Point) -> str:
+    """A cell as the player types it, the inverse of parsing: 1-based, column first."""
+    return f"{cell[0] + 1} {cell[1] + 1}"
+
+
+def verb_names() -> list[str]:
+    """Every word that starts a command, for completion."""
+    return [verb.value for verb in Verb] + list(ALIASES)
+
+
+def _verb(word: str) -> Verb:
+    if word in ALIASES:
+        return ALIASES[word]
+    try:
+        return Verb(word)
+    except ValueError:
+        close = difflib.get_close_matches(word, verb_names(), n=1, cutoff=0.5)
+        raise UnknownVerb(word, close[0] if close else None) from None
+
+
+def _verb_topic(word: str) -> Verb:
+    try:
+        return _verb(word)
+    except UnknownVerb:
+        raise UnknownTopic(word) from None
+
+
+def _integer(token: str) -> int:
+    if not _INTEGER.fullmatch(token):
+        raise NotAnInteger(token)
+    return int(token)
+
+
+def _cell(x: int, y: int, width: int, height: int) -> Point:
+    if not 1 <= x <= width:
+        raise OutOfRange("x", x, width)
+    if not 1 <= y <= height:
+        raise OutOfRange("y", y, height)
+    return (x - 1, y - 1)
+
+
+def manual(topic: Verb | None = None) -> list[str]:
+    """The manual as lines: syntax, an example, every verb, the icons legend.
+
+    ``topic`` narrows it to one verb's entry.
+    """
+    entries = {
+        Verb.TRY: _("Reveal the cell at column x, row y. A bare “x y” does the same."),
+        Verb.FLAG: _("Put a flag on a hidden cell you think hides a mine, or take it off."),
+        Verb.EXPAND: _(
+            "On a number whose flags are all placed, reveal its other neighbours;"
+            " if its hidden neighbours must all be mines, flag them."
+        ),
+        Verb.HELP: _(
+            "Ask for a hint: a cell that is certain, and why. “help x y” gives the"
+            " chance that the cell hides a mine."
+        ),
+        Verb.AUTO: _("Let the AI play the rest of the game, or N moves. Any key stops it."),
+        Verb.MAN: _("Show this manual, or “man verb” for one command."),
+        Verb.STATS: _("Show your best times and statistics."),
+        Verb.NEW: _("Start a new game with the same settings."),
+        Verb.QUIT: _("Leave the game (“exit” works too)."),
+    }
+    if topic is not None:
+        return [EXAMPLES[topic], "    " + entries[topic]]
+    lines = [
+        _("Commands are a verb and a cell: x is the column, y the row, both from 1."),
+        _("Separate the numbers with spaces, commas or semicolons: “flag 5,2”."),
+        "",
+    ]
+    for verb, entry in entries.items():
+        lines.append(f"  {verb.value:<7} {entry}")
+    lines.append("")
+    return lines

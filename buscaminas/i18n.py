@@ -1,0 +1,159 @@
+"""Every word the player reads goes through here: gettext, in Spanish or English.
+
+The message ids are the English sentences.  Both catalogues are complete, so
+a missing translation is a test failure rather than a silent fallback.  The
+compiled ``.mo`` files are committed beside their ``.po`` sources; ``python -m
+buscaminas.i18n`` rebuilds them, and a test keeps the two in step.
+"""
+
+from __future__ import annotations
+
+import ast
+import gettext
+import os
+import struct
+from pathlib import Path
+
+DOMAIN = "buscaminas"
+LOCALE_DIR = Path(__file__).with_name("locale")
+LANGUAGES = ("es", "en")
+DEFAULT_LANGUAGE = "es"
+
+_translation: gettext.NullTranslations = gettext.NullTranslations()
+
+
+def _(message: str) -> str:
+    """Translate ``message`` into the language chosen by :func:`use`."""
+    return _translation.gettext(message)
+
+
+def choose_language(requested: str | None = None) -> str:
+    """``requested`` if given, else the first supported language the locale names.
+
+    The environment variables are read in gettext's own order; a game for a
+    Spanish-speaking audience speaks Spanish when nothing says otherwise.
+    """
+    if requested:
+        return requested
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        for part in os.environ.get(variable, "").split(":"):
+            code = part.split("_")[0].split(".")[0].lower()
+            if code in LANGUAGES:
+                return code
+    return DEFAULT_LANGUAGE
+
+
+def use(language: str) -> None:
+    """Make ``language`` the one every later :func:`_` call answers in."""
+    global _translation
+    _translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
+
+
+# --- catalogue maintenance (run by developers and checked by the tests) ---------
+
+
+def parse_po(text: str) -> dict[str, str]:
+    """The ``msgid`` → ``msgstr`` pairs of a ``.po`` file (header included)."""
+    entries: dict[str, str] = {}
+    key: str | None = None
+    current: list[str] = []
+    msgid = ""
+
+    def flush() -> None:
+        nonlocal msgid
+        if key == "msgid":
+            msgid = "".join(current)
+        elif key == "msgstr":
+            entries[msgid] = "".join(current)
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith(("msgid ", "msgstr ")):
+            flush()
+            key, _space, rest = line.partition(" ")
+            current = [ast.literal_eval(rest)]
+        elif line.startswith('"'):
+            current.append(ast.literal_eval(line))
+    flush()
+    return entries
+
+
+def compile_mo(entries: dict[str, str]) -> bytes:
+    """The GNU ``.mo`` bytes for ``entries``, as ``msgfmt`` would write them."""
+    ids = sorted(entries)
+    keys = [key.encode() for key in ids]
+    values = [entries[key].encode() for key in ids]
+    header_size = 7 * 4
+    ids_table = header_size
+    strs_table = ids_table + 8 * len(ids)
+    data_start = strs_table + 8 * len(ids)
+    offsets: list[tuple[int, int]] = []
+    data = b""
+    for blob in keys + values:
+        offsets.append((len(blob), data_start + len(data)))
+        data += blob + b"\0"
+    header = struct.pack("<7I", 0x950412DE, 0, len(ids), ids_table, strs_table, 0, 0)
+    tables = b"".join(struct.pack("<2I", *pair) for pair in offsets)
+    return header + tables + data
+
+
+HEADER = "Content-Type: text/plain; charset=UTF-8\nLanguage: {language}\n"
+
+
+def catalogue(language: str) -> Path:
+    return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def message_ids(package: Path = Path(__file__).parent) -> set[str]:
+    """Every literal string the package passes to :func:`_`, found by reading its source."""
+    found: set[str] = set()
+    for source in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "_"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
+                found.add(node.args[0].value)
+    return found
+
+
+def format_po(language: str, entries: dict[str, str]) -> str:
+    """``.po`` text for ``entries``, sorted so that diffs stay small."""
+
+    def quoted(text: str) -> str:
+        return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+    blocks = [f'msgid ""\nmsgstr {quoted(HEADER.format(language=language))}\n']
+    blocks += [
+        f"msgid {quoted(key)}\nmsgstr {quoted(entries[key])}\n" for key in sorted(entries) if key
+    ]
+    return "\n".join(blocks)
+
+
+def update() -> None:
+    """Bring both catalogues up to the source: English complete, Spanish kept and
+    missing entries left empty for a translator (the tests refuse empty ones),
+    then compile them."""
+    ids = message_ids()
+    for language in LANGUAGES:
+        path = catalogue(language)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        old = parse_po(path.read_text(encoding="utf-8")) if path.exists() else {}
+        if language == "en":
+            entries = {key: key for key in ids}
+        else:
+            entries = {key: old.get(key, "") for key in ids}
+        path.write_text(format_po(language, entries), encoding="utf-8")
+        mo_entries = {key: value for key, value in entries.items() if value}
+        mo_entries[""] = HEADER.format(language=language)
+        path.with_suffix(".mo").write_bytes(compile_mo(mo_entries))
+
+
+if __name__ == "__main__":
+    update()

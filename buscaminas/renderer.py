@@ -1,0 +1,371 @@
+"""Drawing the game on a terminal, and nothing else.
+
+:class:`Renderer` is a set of static methods, pure functions from what to
+show (a :class:`View`) to the text that shows it.  A :class:`Frame` records
+what is on the screen, item by item, so that :meth:`Renderer.draw` rewrites
+only the items that changed, as Simon Tatham's draw state does; a new
+terminal size or a moved board is the one case that clears and draws it all.
+The game rules never reach this module: it knows cells only as the characters
+of the position text format.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass, field
+from enum import Enum
+
+from prompt_toolkit.utils import get_cwidth
+
+from .grid import Point
+from .i18n import _
+
+CSI = "\x1b["
+HIDE_CURSOR = CSI + "?25l"
+SHOW_CURSOR = CSI + "?25h"
+RESET = CSI + "0m"
+CLEAR = CSI + "H" + CSI + "2J"
+MESSAGE_ROWS = 2
+TITLE_ROWS = 2
+"""The title and the blank row under it, drawn only when the terminal has room for them."""
+"""Rows kept for messages under the status line, so the board does not move as they come and go."""
+
+
+@dataclass(frozen=True)
+class IconSet:
+    """The glyph for each kind of cell; numbers are always their digit."""
+
+    name: str
+    hidden: str
+    flag: str
+    empty: str
+    mine: str
+    exploded: str
+    wrong_flag: str
+
+
+LEGACY = IconSet("legacy", hidden="#", flag="F", empty=".", mine="*", exploded="*", wrong_flag="X")
+NERD = IconSet(
+    "nerd",
+    hidden="\U000f0591",  # nf-md-weather_fog
+    flag="\uf024",  # nf-fa-flag
+    empty="·",
+    mine="\uf1e2",  # nf-fa-bomb
+    exploded="\uf06d",  # nf-fa-fire
+    wrong_flag="\uf00d",  # nf-fa-xmark
+)
+
+NUMBER_STYLES = {
+    "1": "1;38;5;33",  # blue
+    "2": "1;38;5;34",  # green
+    "3": "1;38;5;160",  # red
+    "4": "1;38;5;129",  # purple
+    "5": "1;38;5;130",  # brown
+    "6": "1;38;5;37",  # teal
+    "7": "1",  # the terminal's own foreground, bold
+    "8": "1;38;5;244",  # grey
+}
+"""Mid-luminance colours, chosen to read on dark and light backgrounds alike."""
+
+CELL_STYLES = {
+    "#": "38;5;244",
+    "F": "1;38;5;160",
+    ".": "38;5;244",
+    "*": "1",
+    "X": "1;38;5;160",
+}
+EXPLODED_STYLE = "1;97;41"
+MARKED_STYLE = "7"
+
+
+class State(Enum):
+    READY = "ready"
+    PLAYING = "playing"
+    WON = "won"
+    LOST = "lost"
+
+
+@dataclass(frozen=True)
+class View:
+    """Everything the screen shows: the board as position text, and the lines around it."""
+
+    rows: tuple[str, ...]
+    mines_left: int
+    state: State
+    elapsed: float | None = None
+    kind: str = ""
+    messages: tuple[str, ...] = ()
+    exploded: Point | None = None
+    marked: frozenset[Point] = frozenset()
+    page: tuple[str, ...] | None = None
+    """Text shown instead of the board, such as the manual; None shows the board."""
+
+    @property
+    def width(self) -> int:
+        return len(self.rows[0])
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+
+@dataclass(frozen=True)
+class Item:
+    """One piece of the screen: styled text and the columns it covers."""
+
+    text: str
+    width: int
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What is on the screen: items by (row, column), 0-based, and where the prompt goes."""
+
+    size: tuple[int, int]  # (columns, rows)
+    origin: tuple[int, int]
+    items: dict[tuple[int, int], Item] = field(default_factory=dict)
+    prompt_row: int = 0
+
+
+def _styled(text: str, style: str) -> str:
+    return f"{CSI}{style}m{text}{RESET}" if style else text
+
+
+def _width(text: str) -> int:
+    """Columns ``text`` covers: wide characters count two, as the terminal draws them."""
+    return get_cwidth(text)
+
+
+class Renderer:
+    """Static drawing methods: the game keeps the :class:`Frame`, the renderer computes."""
+
+    @staticmethod
+    def glyph(char: str, icons: IconSet) -> str:
+        """The icon for a position-format character."""
+        return {
+            "#": icons.hidden,
+            "F": icons.flag,
+            ".": icons.empty,
+            "*": icons.mine,
+            "X": icons.wrong_flag,
+        }.get(char, char)
+
+    @staticmethod
+    def cell(char: str, icons: IconSet, *, exploded: bool = False, marked: bool = False) -> str:
+        """One cell as styled text: its glyph, its colour, and any highlight."""
+        if exploded:
+            return _styled(icons.exploded, EXPLODED_STYLE)
+        style = NUMBER_STYLES.get(char) or CELL_STYLES.get(char, "")
+        if marked:
+            style = f"{style};{MARKED_STYLE}" if style else MARKED_STYLE
+        return _styled(Renderer.glyph(char, icons), style)
+
+    @staticmethod
+    def status(view: View) -> str:
+        """The status line: mines left, time, state and kind of board."""
+        parts = [_("Mines left: {count}").format(count=view.mines_left)]
+        if view.elapsed is not None:
+            parts.append(_("Time: {seconds}").format(seconds=Renderer.clock(view.elapsed)))
+        parts.append(
+            {
+                State.READY: _("Type x y to start"),
+                State.PLAYING: _("Playing"),
+                State.WON: _("You won!"),
+                State.LOST: _("You lost"),
+            }[view.state]
+        )
+        if view.kind:
+            parts.append(view.kind)
+        return "   ".join(parts)
+
+    @staticmethod
+    def clock(seconds: float) -> str:
+        """Whole seconds while playing, like every Minesweeper's counter."""
+        whole = int(seconds)
+        return f"{whole // 60}:{whole % 60:02d}" if whole >= 60 else f"{whole} s"
+
+    @staticmethod
+    def legend(icons: IconSet) -> list[str]:
+        """The icons legend for the manual."""
+        entries = [
+            (icons.hidden, _("hidden cell")),
+            (icons.flag, _("flag")),
+            (icons.empty, _("revealed, no mine around")),
+            ("1-8", _("how many of the 8 neighbours hide a mine")),
+            (icons.mine, _("mine (shown when the game is lost)")),
+            (icons.exploded, _("the mine that exploded")),
+            (icons.wrong_flag, _("a flag that was wrong")),
+        ]
+        return [_("Icons:")] + [f"  {glyph:<3} {meaning}" for glyph, meaning in entries]
+
+    @staticmethod
+    def board_lines(view: View) -> list[str]:
+        """The board as plain position-format rows, for pipes and files."""
+        return list(view.rows)
+
+    @staticmethod
+    def plain(view: View) -> str:
+        """Pipe mode: the messages, then the board (or page) with no escape sequence."""
+        lines = list(view.messages)
+        lines += list(view.page) if view.page is not None else Renderer.board_lines(view)
+        return "".join(line + "\n" for line in lines)
+
+    # --- the terminal screen --------------------------------------------------------
+
+    @staticmethod
+    def needed(width: int, height: int) -> tuple[int, int]:
+        """Columns and rows a ``width`` × ``height`` board needs, status and prompt included."""
+        label = max(2, len(str(height)))
+        columns = label + 1 + 2 * width - 1
+        header = 1 if width < 10 else 2
+        rows = header + height + 1 + 1 + MESSAGE_ROWS + 1
+        return columns, rows
+
+    @staticmethod
+    def room(size: tuple[int, int]) -> tuple[int, int]:
+        """The widest and tallest board a terminal of ``size`` shows in full."""
+        columns, rows = size
+        extra_columns, extra_rows = Renderer.needed(10, 0)
+        return (columns - extra_columns) // 2 + 10, rows - extra_rows
+
+    @staticmethod
+    def frame(view: View, size: tuple[int, int], icons: IconSet) -> Frame:
+        """The items that show ``view`` on a terminal of ``size`` (columns, rows)."""
+        if view.page is not None:
+            return Renderer._page(view, size)
+        columns, rows = size
+        need_columns, need_rows = Renderer.needed(view.width, view.height)
+        if need_columns > columns or need_rows > rows:
+            return Renderer._too_small(size, need_columns - columns, need_rows - rows)
+        titled = rows - need_rows >= TITLE_ROWS
+        if titled:
+            need_rows += TITLE_ROWS
+        top = (rows - need_rows) // 2
+        left = (columns - need_columns) // 2
+        canvas = _Canvas(columns)
+        row = top
+        if titled:
+            canvas.centred(top, "BUSCAMINAS", "1")
+            row += TITLE_ROWS
+        row = Renderer._board(canvas, view, icons, row, left) + 1
+        row = Renderer._status_and_messages(canvas, view, row, rows)
+        return Frame(size, (top, left), canvas.items, max(row, top + need_rows - 1))
+
+    @staticmethod
+    def _page(view: View, size: tuple[int, int]) -> Frame:
+        """A page of text (the manual, the statistics) in place of the board."""
+        columns, rows = size
+        canvas = _Canvas(columns)
+        lines = [
+            wrapped
+            for line in view.page or ()
+            for wrapped in (textwrap.wrap(line, columns - 1, subsequent_indent="    ") or [""])
+        ]
+        room = max(1, rows - 2 - MESSAGE_ROWS)
+        if len(lines) > room:
+            lines = [*lines[: room - 1], "…"]
+        left = max(0, (columns - max(map(_width, lines), default=0)) // 2)
+        for row, line in enumerate(lines):
+            canvas.put(row, left, line)
+        row = Renderer._status_and_messages(canvas, view, room, rows)
+        return Frame(size, (-1, left), canvas.items, min(row, rows - 1))
+
+    @staticmethod
+    def _status_and_messages(canvas: _Canvas, view: View, row: int, rows: int) -> int:
+        """Put the status line and the messages from ``row`` on; return the prompt's row."""
+        canvas.centred(row, Renderer.status(view), "1")
+        row += 1
+        messages = [
+            wrapped
+            for message in view.messages
+            for wrapped in (textwrap.wrap(message, max(20, canvas.columns - 2)) or [""])
+        ]
+        room = max(MESSAGE_ROWS, rows - row - 1)
+        if len(messages) > room:
+            messages = [*messages[: room - 1], "…"]
+        for message in messages:
+            canvas.centred(row, message)
+            row += 1
+        return row
+
+    @staticmethod
+    def _board(canvas: _Canvas, view: View, icons: IconSet, row: int, left: int) -> int:
+        """Put the column numbers, row labels and cells; return the row below the board."""
+        label = max(2, len(str(view.height)))
+        board_left = left + label + 1
+        if view.width >= 10:
+            tens = " ".join(str(x // 10) if x >= 10 else " " for x in range(1, view.width + 1))
+            canvas.put(row, board_left, tens.rstrip())
+            row += 1
+        canvas.put(row, board_left, " ".join(str(x % 10) for x in range(1, view.width + 1)))
+        row += 1
+        for y, line in enumerate(view.rows):
+            canvas.put(row, left, f"{y + 1:<{label}}")
+            for x, char in enumerate(line):
+                marked = (x, y) in view.marked
+                cell = Renderer.cell(char, icons, exploded=(x, y) == view.exploded, marked=marked)
+                canvas.put(row, board_left + 2 * x, cell, 1)
+            row += 1
+        return row
+
+    @staticmethod
+    def _too_small(size: tuple[int, int], columns: int, rows: int) -> Frame:
+        text = _("Terminal too small: enlarge it by {rows} rows and {columns} columns.").format(
+            rows=max(0, rows), columns=max(0, columns)
+        )
+        lines = textwrap.wrap(text, max(10, size[0] - 1))
+        items = {(row, 0): Item(line, _width(line)) for row, line in enumerate(lines)}
+        return Frame(size, (-1, -1), items, prompt_row=min(len(lines), size[1] - 1))
+
+    @staticmethod
+    def draw(
+        view: View, size: tuple[int, int], icons: IconSet, previous: Frame | None
+    ) -> tuple[str, Frame]:
+        """The text that turns the screen from ``previous`` into ``view``, and the new frame.
+
+        With no previous frame, a new size or a moved board, the screen is
+        cleared and drawn whole; otherwise only changed items are written.
+        The cursor ends at the start of the prompt row.
+        """
+        frame = Renderer.frame(view, size, icons)
+        parts = [HIDE_CURSOR]
+        if previous is None or previous.size != frame.size or previous.origin != frame.origin:
+            parts.append(CLEAR)
+            parts += [Renderer._at(pos, item.text) for pos, item in sorted(frame.items.items())]
+        else:
+            for pos, old in previous.items.items():
+                new = frame.items.get(pos)
+                if new is None or new.width < old.width:
+                    start = pos if new is None else (pos[0], pos[1] + new.width)
+                    blank = old.width if new is None else old.width - new.width
+                    parts.append(Renderer._at(start, " " * blank))
+            for pos, item in sorted(frame.items.items()):
+                if previous.items.get(pos) != item:
+                    parts.append(Renderer._at(pos, item.text))
+        parts.append(f"{CSI}{frame.prompt_row + 1};1H{CSI}0K{SHOW_CURSOR}")
+        return "".join(parts), frame
+
+    @staticmethod
+    def _at(position: tuple[int, int], text: str) -> str:
+        row, column = position
+        return f"{CSI}{row + 1};{column + 1}H{text}"
+
+
+class _Canvas:
+    """Collects a frame's items, measuring each one's width as it is placed."""
+
+    def __init__(self, columns: int) -> None:
+        self.columns = columns
+        self.items: dict[tuple[int, int], Item] = {}
+
+    def put(self, row: int, column: int, text: str, width: int | None = None) -> None:
+        """Place ``text`` (styled if ``width`` gives its visible width) at ``row``, ``column``."""
+        self.items[(row, column)] = Item(text, _width(text) if width is None else width)
+
+    def centred(self, row: int, text: str, style: str = "") -> None:
+        """Place plain ``text`` centred on ``row``, cut short if the terminal is narrower."""
+        width = _width(text)
+        if width > self.columns:
+            text = text[: self.columns - 1] + "…"
+            width = _width(text)
+        self.put(row, max(0, (self.columns - width) // 2), _styled(text, style), width)

@@ -1,0 +1,193 @@
+"""How well a finished game was played: 3BV, points, efficiency, and the record kept of it.
+
+Everything here is a pure function of a finished board and the engine's
+outcomes, so the statistics can be checked on hand-made boards with no
+database and no terminal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from enum import Enum
+
+from .engine import Cell, Minesweeper, Outcome, Termination
+from .grid import Grid, Point
+
+FLOOD_POINTS = 20
+"""Points of the original game for each cell a flood opened on its own."""
+
+NUMBER_POINTS = 60
+"""Points of the original game for each number the player opened by hand."""
+
+
+class BoardKind(str, Enum):
+    """Whether the board was dealt to be solvable without guessing."""
+
+    NO_GUESS = "no-guess"
+    CLASSIC = "classic"
+
+
+@dataclass(frozen=True)
+class Board:
+    """What a statistic is kept per: a preset, or a custom size and mine count."""
+
+    preset: str | None
+    width: int
+    height: int
+    mines: int
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Everything remembered about one finished game.
+
+    The rates are properties rather than fields so that a record can never
+    disagree with the counts it was computed from.
+    """
+
+    started_at: datetime
+    preset: str | None
+    width: int
+    height: int
+    mines: int
+    kind: BoardKind
+    seed: int | None
+    won: bool
+    seconds: float
+    three_bv: int
+    board_commands: int
+    hints: int
+    points: int
+
+    def __post_init__(self) -> None:
+        # Stored times sort as text, which only works when they share one zone.
+        if self.started_at.utcoffset() != timedelta(0):
+            raise ValueError(f"started_at must be in UTC, not {self.started_at!r}")
+
+    @classmethod
+    def from_game(
+        cls,
+        game: Minesweeper,
+        outcomes: Sequence[Outcome],
+        *,
+        started_at: datetime,
+        seconds: float,
+        preset: str | None,
+        kind: BoardKind,
+        seed: int | None,
+        hints: int,
+    ) -> GameRecord:
+        """The record of ``game``, which must be over, played through ``outcomes``."""
+        if game.end is None:
+            raise ValueError("only a finished game can be recorded")
+        mines = finished_layout(game)
+        return cls(
+            started_at=started_at,
+            preset=preset,
+            width=game.width,
+            height=game.height,
+            mines=game.mine_count,
+            kind=kind,
+            seed=seed,
+            won=game.end is Termination.WON,
+            seconds=seconds,
+            three_bv=three_bv(game.width, game.height, mines),
+            board_commands=board_commands(outcomes),
+            hints=hints,
+            points=points(game.width, game.height, mines, outcomes),
+        )
+
+    @property
+    def board(self) -> Board:
+        return Board(self.preset, self.width, self.height, self.mines)
+
+    @property
+    def clean(self) -> bool:
+        """A win that counts for the best times: a no-guess board, cleared with no hint."""
+        return self.won and self.kind is BoardKind.NO_GUESS and self.hints == 0
+
+    @property
+    def three_bv_per_second(self) -> float:
+        """The board's 3BV over the time; 0 when no time could be measured."""
+        return self.three_bv / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def efficiency(self) -> float:
+        """3BV per command that changed the board; 0 when none did (a board file
+        that was already solved)."""
+        return self.three_bv / self.board_commands if self.board_commands else 0.0
+
+
+def finished_layout(game: Minesweeper) -> frozenset[Point]:
+    """The mines of a finished game, read off the board it shows.
+
+    The engine keeps its layout private, but at the end every mine is on show:
+    a win flags them all, and a loss uncovers every mine that was not flagged.
+    """
+    if game.end is None:
+        raise ValueError("the mines are only on show once the game is over")
+    shown = (Cell.FLAG.value, Cell.MINE.value)
+    return frozenset(cell for cell in game.grid.cells() if game.cell(cell) in shown)
+
+
+def _numbers(grid: Grid, mines: frozenset[Point]) -> dict[Point, int]:
+    return {
+        cell: sum(near in mines for near in grid.neighbours(cell))
+        for cell in grid.cells()
+        if cell not in mines
+    }
+
+
+def three_bv(width: int, height: int, mines: Iterable[Point]) -> int:
+    """The fewest clicks that clear the board: Bechtel's Board Benchmark Value.
+
+    One click per opening (a connected region of zeros, which a flood clears
+    with its whole border of numbers), plus one per number that no opening
+    borders, since only a click of its own reveals it.
+    """
+    grid = Grid(width, height)
+    numbers = _numbers(grid, frozenset(mines))
+    opened: set[Point] = set()
+    openings = 0
+    for start, number in numbers.items():
+        if number or start in opened:
+            continue
+        openings += 1
+        opened.add(start)
+        frontier = [start]
+        while frontier:
+            cell = frontier.pop()
+            for near in grid.neighbours(cell):
+                if near not in opened:
+                    opened.add(near)
+                    if numbers[near] == 0:
+                        frontier.append(near)
+    return openings + len(numbers.keys() - opened)
+
+
+def points(width: int, height: int, mines: Iterable[Point], outcomes: Iterable[Outcome]) -> int:
+    """The score of the original game for the cells the moves revealed.
+
+    A move reveals its first wave directly: the cell tried, or the cells an
+    expand opens around a number.  Each number among those is worth
+    :data:`NUMBER_POINTS`; a zero among them is worth nothing itself but
+    starts a flood, and every cell of the later waves is worth
+    :data:`FLOOD_POINTS`.  A move that explodes reveals nothing and scores
+    nothing.
+    """
+    numbers = _numbers(Grid(width, height), frozenset(mines))
+    total = 0
+    for outcome in outcomes:
+        if not outcome.waves:
+            continue
+        direct, *flood = outcome.waves
+        total += NUMBER_POINTS * sum(1 for cell in direct if numbers[cell])
+        total += FLOOD_POINTS * sum(len(wave) for wave in flood)
+    return total
+
+
+def board_commands(outcomes: Iterable[Outcome]) -> int:
+    """How many moves changed the board: the denominator of efficiency."""
+    return sum(1 for outcome in outcomes if outcome.changed_board)

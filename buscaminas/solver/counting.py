@@ -1,0 +1,444 @@
+"""Exact counting of the mine layouts that agree with what the player sees.
+
+Every probability the solver gives is a ratio of two layout counts, so a
+probability of 0 or 1 is a proof.  Enumerating layouts cell by cell is
+hopeless on an expert board; instead:
+
+1. trivial deductions (a number already satisfied, or with exactly as many
+   hidden neighbours as mines left) settle cells before any search;
+2. the remaining frontier cells are grouped into classes, cells touched by
+   exactly the same numbers, which are interchangeable: a class of ``s``
+   cells holding ``c`` mines stands for ``C(s, c)`` layouts;
+3. classes linked by shared numbers form components, which are counted
+   independently by dynamic programming along an ordering of their classes,
+   keyed by what the open numbers still need, so long chains stay linear;
+4. components are combined by convolution over their mine totals, each total
+   weighted by the ways to place the remaining mines beyond the frontier.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from math import comb
+
+from ..grid import Grid, Point
+from .position import COVERED, EMPTY, MINE, NUMBERS, Position
+
+
+class InconsistentPosition(ValueError):
+    """A position that no layout of its mines can produce."""
+
+
+@dataclass(frozen=True)
+class Board:
+    """The facts of a position in the form the counting needs.
+
+    ``numbers`` holds, for every revealed number, how many mines it still
+    needs among ``hidden`` cells (mines shown after a loss already deducted);
+    ``mines`` is how many mines the hidden cells hold together.
+    """
+
+    grid: Grid
+    numbers: Mapping[Point, int]
+    hidden: frozenset[Point]
+    mines: int
+
+    @classmethod
+    def of(cls, position: Position) -> Board:
+        grid = Grid(position.width, position.height)
+        shown_mines = {cell for cell in grid.cells() if position[cell] == MINE}
+        numbers: dict[Point, int] = {}
+        hidden: set[Point] = set()
+        for cell in grid.cells():
+            char = position[cell]
+            if char in COVERED:
+                hidden.add(cell)
+            elif char == EMPTY or char in NUMBERS:
+                value = 0 if char == EMPTY else int(char)
+                numbers[cell] = value - sum(near in shown_mines for near in grid.neighbours(cell))
+        return cls(grid, numbers, frozenset(hidden), position.mines - len(shown_mines))
+
+    def reveal(self, cell: Point, number: int) -> Board:
+        """This board with hidden ``cell`` shown safe with ``number``."""
+        numbers = dict(self.numbers)
+        numbers[cell] = number
+        return Board(self.grid, numbers, self.hidden - {cell}, self.mines)
+
+
+@dataclass(frozen=True)
+class Tally:
+    """How many layouts agree with a board, and in how many each cell is a mine."""
+
+    total: int
+    mine_layouts: Mapping[Point, int]
+
+    def probability(self, cell: Point) -> float:
+        return self.mine_layouts[cell] / self.total
+
+    def safe(self) -> Iterable[Point]:
+        return (cell for cell, count in self.mine_layouts.items() if count == 0)
+
+    def mines(self) -> Iterable[Point]:
+        return (cell for cell, count in self.mine_layouts.items() if count == self.total)
+
+
+Poly = list[int]
+"""Layout counts indexed by a number of mines."""
+
+
+@dataclass(frozen=True)
+class _Frontier:
+    """The numbers' side of the count, before the mine total is brought in."""
+
+    settled: dict[Point, bool]
+    """Cells one-number deductions decide: True for a mine."""
+    classes: list[_Class]
+    counted: list[tuple[Poly, dict[int, Poly]]]
+    """Per component: layouts per mine total, and per class the mine-weighted layouts."""
+    outside: list[Point]
+    """Hidden cells no open number touches."""
+
+
+def _count_frontier(board: Board) -> _Frontier:
+    settled, constraints = _settle(board)
+    classes, components = _classes(constraints)
+    needs = [need for _, need in constraints]
+    frontier = {cell for group in classes for cell in group.cells}
+    outside = [cell for cell in board.hidden if cell not in settled and cell not in frontier]
+    counted = [_count_component(classes, needs, component) for component in components]
+    return _Frontier(settled, classes, counted, outside)
+
+
+def frontier_certain(board: Board) -> dict[Point, bool]:
+    """Cells the numbers alone decide, whatever the mine total: True for a mine."""
+    frontier = _count_frontier(board)
+    decided = dict(frontier.settled)
+    for counts, marginals in frontier.counted:
+        for class_index, marginal in marginals.items():
+            cells = frontier.classes[class_index].cells
+            if not any(marginal):
+                decided.update(dict.fromkeys(cells, False))
+            elif all(
+                mines == len(cells) * count
+                for mines, count in itertools.zip_longest(marginal, counts, fillvalue=0)
+            ):
+                decided.update(dict.fromkeys(cells, True))
+    return decided
+
+
+def tally(board: Board) -> Tally:
+    """Count the layouts of ``board`` exactly; raise if there are none."""
+    frontier = _count_frontier(board)
+    known, classes, solved, outside = (
+        frontier.settled,
+        frontier.classes,
+        frontier.counted,
+        frontier.outside,
+    )
+    mines_left = board.mines - sum(known.values())
+    if mines_left < 0:
+        raise InconsistentPosition("more mines are certain than the board holds")
+    spare = len(outside)
+    weight = [comb(spare, mines_left - m) for m in range(mines_left + 1)]
+    polys = [poly for poly, _ in solved]
+    every = _product(polys)
+    total = sum(count * weight[m] for m, count in enumerate(every[: mines_left + 1]))
+    if total == 0:
+        raise InconsistentPosition("no layout of the mines agrees with every number")
+
+    mine_layouts: dict[Point, int] = {cell: total if mine else 0 for cell, mine in known.items()}
+    for (_, marginals), others in zip(solved, _leave_one_out(polys), strict=True):
+        completion = [
+            sum(count * weight[k + m] for m, count in enumerate(others[: mines_left + 1 - k]))
+            for k in range(mines_left + 1)
+        ]
+        for class_index, marginal in marginals.items():
+            cells = classes[class_index].cells
+            weighted = sum(
+                mines * completion[k] for k, mines in enumerate(marginal[: mines_left + 1])
+            )
+            for cell in cells:
+                mine_layouts[cell] = weighted // len(cells)
+    if outside:
+        per_cell = sum(
+            count * comb(spare - 1, mines_left - m - 1)
+            for m, count in enumerate(every[:mines_left])
+        )
+        for cell in outside:
+            mine_layouts[cell] = per_cell
+    return Tally(total, mine_layouts)
+
+
+Constraint = tuple[frozenset[Point], int]
+
+
+def _settle(board: Board) -> tuple[dict[Point, bool], list[Constraint]]:
+    """Apply one-number deductions until none is left.
+
+    Returns the cells they settle (True for a mine) and the numbers still
+    open, each as its unsettled hidden cells and the mines they need.
+    Identical cell sets are merged, so later stages see each only once.
+    """
+    hidden = board.hidden
+    neighbours = board.grid.neighbours
+    pending: list[tuple[list[Point], int]] = []
+    for cell, need in board.numbers.items():
+        around = [near for near in neighbours(cell) if near in hidden]
+        if not 0 <= need <= len(around):
+            x, y = cell
+            raise InconsistentPosition(f"the number at ({x}, {y}) cannot be satisfied")
+        if around:
+            pending.append((around, need))
+    known: dict[Point, bool] = {}
+    changed = True
+    while changed:
+        changed = False
+        still: list[tuple[list[Point], int]] = []
+        for cells, need in pending:
+            rest = [cell for cell in cells if cell not in known]
+            if len(rest) < len(cells):
+                need -= sum(known[cell] for cell in cells if cell in known)
+                if not 0 <= need <= len(rest):
+                    raise InconsistentPosition("the numbers contradict each other")
+            if not rest:
+                continue
+            if need == 0 or need == len(rest):
+                mine = need > 0
+                for cell in rest:
+                    known[cell] = mine
+                changed = True
+            else:
+                still.append((rest, need))
+        pending = still
+    merged: dict[frozenset[Point], int] = {}
+    for cells, need in pending:
+        key = frozenset(cells)
+        if merged.setdefault(key, need) != need:
+            raise InconsistentPosition("two numbers disagree about the same cells")
+    return known, list(merged.items())
+
+
+def _classes(
+    constraints: list[Constraint],
+) -> tuple[list[_Class], list[list[int]]]:
+    """Group frontier cells by the numbers touching them; link groups into components.
+
+    Returns the classes and the components, each a list of class indices.
+    """
+    touching: dict[Point, list[int]] = {}
+    for index, (cells, _) in enumerate(constraints):
+        for cell in cells:
+            touching.setdefault(cell, []).append(index)
+    by_signature: dict[tuple[int, ...], list[Point]] = {}
+    for cell, indices in touching.items():
+        by_signature.setdefault(tuple(indices), []).append(cell)
+    classes = [_Class(tuple(sorted(cells)), signature) for signature, cells in by_signature.items()]
+
+    parent = list(range(len(constraints)))
+
+    def root(index: int) -> int:
+        while parent[index] != index:
+            parent[index] = parent[parent[index]]
+            index = parent[index]
+        return index
+
+    for group in classes:
+        first = root(group.constraints[0])
+        for other in group.constraints[1:]:
+            parent[root(other)] = first
+    components: dict[int, list[int]] = {}
+    for index, group in enumerate(classes):
+        components.setdefault(root(group.constraints[0]), []).append(index)
+    return classes, list(components.values())
+
+
+@dataclass(frozen=True)
+class _Class:
+    """Frontier cells touched by exactly the same open numbers: interchangeable."""
+
+    cells: tuple[Point, ...]
+    constraints: tuple[int, ...]
+
+
+def _count_component(
+    classes: list[_Class],
+    needs: list[int],
+    component: list[int],
+) -> tuple[Poly, dict[int, Poly]]:
+    """Count one component's solutions by how many mines they use.
+
+    Returns the layout counts per mine total and, for each class, the
+    mine-weighted counts per mine total (the sum over layouts of the mines
+    that class holds).  Classes are assigned in an order that keeps few
+    numbers open at a time; a forward pass counts the ways to reach each
+    state (what every open number still needs) and a backward pass the ways
+    to complete it, so the marginal of each class is forward × backward.
+    """
+    order = _narrow_order(classes, component)
+    plan = _Plan(classes, needs, order)
+    layers: list[dict[tuple[int, ...], Poly]] = [{(): [1]}]
+    steps: list[list[tuple[tuple[int, ...], int, tuple[int, ...]]]] = []
+    for step in plan.steps:
+        following: dict[tuple[int, ...], Poly] = {}
+        edges = []
+        for state, poly in layers[-1].items():
+            for mines, after in step.moves(state):
+                edges.append((state, mines, after))
+                _add_into(following.setdefault(after, []), poly, mines, step.ways[mines])
+        layers.append(following)
+        steps.append(edges)
+    counts = layers[-1].get((), [])
+    if not any(counts):
+        raise InconsistentPosition("no arrangement of mines satisfies these numbers")
+
+    marginals: dict[int, Poly] = {}
+    completions: dict[tuple[int, ...], Poly] = {(): [1]}
+    for position in range(len(order) - 1, -1, -1):
+        step = plan.steps[position]
+        before = layers[position]
+        earlier: dict[tuple[int, ...], Poly] = {}
+        reaching: dict[tuple[int, tuple[int, ...]], Poly] = {}
+        for state, mines, after in steps[position]:
+            completion = completions.get(after)
+            if completion is None:
+                continue
+            _add_into(earlier.setdefault(state, []), completion, mines, step.ways[mines])
+            if mines:
+                _add_into(reaching.setdefault((mines, after), []), before[state], 0, 1)
+        marginal: Poly = []
+        for (mines, after), prefix in reaching.items():
+            product = _convolve(prefix, completions[after])
+            _add_into(marginal, product, mines, mines * step.ways[mines])
+        marginals[order[position]] = marginal
+        completions = earlier
+    return counts, marginals
+
+
+def _narrow_order(classes: list[_Class], component: list[int]) -> list[int]:
+    """An order of the classes that closes numbers soon after opening them.
+
+    The counting keeps one state per combination of what the open numbers
+    still need, so the fewer numbers are open at once, the fewer states.
+    """
+    opened: set[int] = set()
+    remaining = sorted(component)
+    order: list[int] = []
+    while remaining:
+        best = max(
+            remaining,
+            key=lambda index: sum(
+                1 if constraint in opened else -1 for constraint in classes[index].constraints
+            ),
+        )
+        remaining.remove(best)
+        order.append(best)
+        opened.update(classes[best].constraints)
+    return order
+
+
+class _Step:
+    """How assigning mines to one class changes what the open numbers need."""
+
+    def __init__(
+        self,
+        size: int,
+        opening: list[int],
+        touched: list[int],
+        slack: list[int],
+        kept: list[int],
+    ):
+        self.size = size
+        self.ways = [comb(size, mines) for mines in range(size + 1)]
+        self.opening = opening
+        self.touched = touched
+        self.slack = slack
+        self.kept = kept
+
+    def moves(self, state: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
+        """Every mine count this class can take from ``state``, with the state after."""
+        needs = [*state, *self.opening]
+        low, high = 0, self.size
+        for index, slack in zip(self.touched, self.slack, strict=True):
+            need = needs[index]
+            low = max(low, need - slack)
+            high = min(high, need)
+        result = []
+        for mines in range(low, high + 1):
+            after = needs.copy()
+            for index in self.touched:
+                after[index] -= mines
+            result.append((mines, tuple(after[index] for index in self.kept)))
+        return result
+
+
+class _Plan:
+    """The steps of the counting of one component, in the order chosen."""
+
+    def __init__(self, classes: list[_Class], needs: list[int], order: list[int]):
+        position = {index: step for step, index in enumerate(order)}
+        last: dict[int, int] = {}
+        for index in order:
+            for constraint in classes[index].constraints:
+                last[constraint] = position[index]
+        capacity_after = {constraint: 0 for constraint in last}
+        capacities: list[dict[int, int]] = []
+        for index in reversed(order):
+            capacities.append(dict(capacity_after))
+            for constraint in classes[index].constraints:
+                capacity_after[constraint] += len(classes[index].cells)
+        capacities.reverse()
+
+        self.steps: list[_Step] = []
+        active: list[int] = []
+        for step, index in enumerate(order):
+            group = classes[index]
+            opening = [c for c in group.constraints if c not in active]
+            combined = active + opening
+            touched = [combined.index(constraint) for constraint in group.constraints]
+            slack = [capacities[step][constraint] for constraint in group.constraints]
+            kept = [i for i, constraint in enumerate(combined) if last[constraint] != step]
+            self.steps.append(
+                _Step(len(group.cells), [needs[c] for c in opening], touched, slack, kept)
+            )
+            active = [combined[i] for i in kept]
+
+
+def _add_into(target: Poly, poly: Poly, shift: int, factor: int) -> None:
+    """target += factor · x^shift · poly."""
+    end = shift + len(poly)
+    if len(target) < end:
+        target.extend([0] * (end - len(target)))
+    for k, value in enumerate(poly):
+        if value:
+            target[shift + k] += factor * value
+
+
+def _product(polys: list[Poly]) -> Poly:
+    result: Poly = [1]
+    for poly in polys:
+        result = _convolve(result, poly)
+    return result
+
+
+def _leave_one_out(polys: list[Poly]) -> list[Poly]:
+    """For each poly, the product of all the others, without dividing."""
+    prefix: list[Poly] = [[1]]
+    for poly in polys[:-1]:
+        prefix.append(_convolve(prefix[-1], poly))
+    result: list[Poly] = [[]] * len(polys)
+    suffix: Poly = [1]
+    for index in range(len(polys) - 1, -1, -1):
+        result[index] = _convolve(prefix[index], suffix)
+        suffix = _convolve(suffix, polys[index])
+    return result
+
+
+def _convolve(left: Poly, right: Poly) -> Poly:
+    result = [0] * (len(left) + len(right) - 1)
+    for i, a in enumerate(left):
+        if a:
+            for j, b in enumerate(right):
+                result[i + j] += a * b
+    return result

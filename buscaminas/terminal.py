@@ -1,0 +1,176 @@
+"""The two front ends the game loop talks to: a live terminal, and a pipe.
+
+Both show a :class:`~buscaminas.renderer.View` and read a line.  The terminal
+draws in place through the :class:`~buscaminas.renderer.Renderer` and reads
+with prompt_toolkit, keeping the prompt on its own row; the pipe prints plain
+text with no escape sequence at all, so the game can be scripted.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Protocol, TextIO
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.application import get_app, run_in_terminal
+from prompt_toolkit.completion import WordCompleter
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.output import Output
+
+from .renderer import CLEAR, RESET, SHOW_CURSOR, Frame, IconSet, Renderer, View
+
+
+class Screen(Protocol):
+    """What the game loop needs from a front end."""
+
+    animated: bool
+
+    def show(self, view: View) -> None: ...
+
+    def start(self, view: View) -> None:
+        """A new round begins: the first picture of it."""
+        ...
+
+    def read(self, prompt: str) -> str:
+        """The next line; raises EOFError at the end of input, KeyboardInterrupt on Ctrl-C."""
+        ...
+
+    def say(self, line: str) -> None:
+        """A line outside the board, before the game starts or after it ends."""
+        ...
+
+    def pause(self, seconds: float) -> None: ...
+
+
+class PipeScreen:
+    """Line by line, for pipes and files: messages then the board rows after each command."""
+
+    animated = False
+
+    def __init__(self, source: TextIO = sys.stdin, sink: TextIO = sys.stdout) -> None:
+        self._source, self._sink = source, sink
+
+    def show(self, view: View) -> None:
+        self._sink.write(Renderer.plain(view))
+        self._sink.flush()
+
+    def start(self, view: View) -> None:
+        """Only the round's messages: rows are printed after each command, not before."""
+        for message in view.messages:
+            self.say(message)
+
+    def read(self, prompt: str) -> str:
+        line = self._source.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\r\n")
+
+    def say(self, line: str) -> None:
+        self._sink.write(line + "\n")
+        self._sink.flush()
+
+    def pause(self, seconds: float) -> None:
+        """Pipes are not watched: nothing to wait for."""
+
+
+class TerminalScreen:
+    """A live terminal: the board drawn in place, the prompt on its own row below it."""
+
+    def __init__(self, icons: IconSet, *, animated: bool, words: list[str]) -> None:
+        self.icons = icons
+        self.animated = animated
+        self._frame: Frame | None = None
+        self._view: View | None = None
+        self._session: PromptSession[str] = PromptSession(
+            history=InMemoryHistory(),
+            completer=WordCompleter(words, ignore_case=True, sentence=True),
+            complete_while_typing=False,
+            reserve_space_for_menu=0,
+            erase_when_done=True,
+            key_bindings=self._bindings(),
+        )
+        self._output: Output = self._session.app.output
+        self._session.app.before_render += self._check_size
+
+    def _bindings(self) -> KeyBindings:
+        bindings = KeyBindings()
+
+        @bindings.add("c-l")
+        def _redraw(event: KeyPressEvent) -> None:
+            """Ctrl-L draws the whole screen again, as in every terminal program."""
+            event.app.create_background_task(self._redraw_above_prompt())
+
+        return bindings
+
+    def _check_size(self, _app: object) -> None:
+        """Redraw the board when the terminal has been resized under the prompt."""
+        if self._frame is not None and self.size() != self._frame.size:
+            get_app().create_background_task(self._redraw_above_prompt())
+
+    async def _redraw_above_prompt(self) -> None:
+        """Redraw while the prompt waits: prompt_toolkit hides it, we draw, it comes back."""
+        await run_in_terminal(self.redraw)
+
+    def size(self) -> tuple[int, int]:
+        size = self._output.get_size()
+        return size.columns, size.rows
+
+    def _write(self, text: str) -> None:
+        self._output.write_raw(text)
+        self._output.flush()
+
+    def show(self, view: View) -> None:
+        self._view = view
+        text, self._frame = Renderer.draw(view, self.size(), self.icons, self._frame)
+        self._write(text)
+
+    def start(self, view: View) -> None:
+        self.show(view)
+
+    def redraw(self) -> None:
+        """Draw everything again from a blank screen."""
+        self._frame = None
+        if self._view is not None:
+            self.show(self._view)
+
+    def read(self, prompt: str) -> str:
+        if self._frame is not None and self.size() != self._frame.size:
+            self.redraw()
+        return self._session.prompt(prompt)
+
+    def say(self, line: str) -> None:
+        self._frame = None
+        self._write(line + "\r\n")
+
+    def pause(self, seconds: float) -> None:
+        time.sleep(seconds)
+
+    def clear(self) -> None:
+        self._frame = None
+        self._write(CLEAR)
+
+    def restore(self) -> None:
+        """Leave the terminal as we found it: colours reset, cursor shown, screen clean."""
+        self._write(RESET + SHOW_CURSOR + CLEAR)
+
+
+@contextmanager
+def restored(screen: TerminalScreen) -> Iterator[TerminalScreen]:
+    """Run with ``screen``, restoring the terminal on every way out."""
+    try:
+        yield screen
+    finally:
+        screen.restore()
+
+
+def interrupts_skip(step: Callable[[], None]) -> bool:
+    """Run ``step``; a Ctrl-C during it cuts it short instead of ending the game."""
+    try:
+        step()
+    except KeyboardInterrupt:
+        return False
+    return True

@@ -1,0 +1,120 @@
+"""Positions and a brute-force oracle shared by the solver tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import combinations
+from math import comb
+
+from hypothesis import strategies as st
+
+from buscaminas.grid import Grid, Point
+from buscaminas.solver import Position
+
+BRUTE_FORCE_LIMIT = 20_000
+"""Most layouts the oracle enumerates; positions needing more are skipped."""
+
+
+def draw_position(
+    width: int,
+    height: int,
+    mines: Iterable[Point],
+    *,
+    revealed: Iterable[Point],
+    flagged: Iterable[Point] = (),
+    maybe: Iterable[Point] = (),
+) -> Position:
+    """The position a player sees on this layout with these cells open."""
+    grid = Grid(width, height)
+    layout = frozenset(mines)
+    shown = set(revealed)
+    flags, marks = set(flagged), set(maybe)
+    rows = []
+    for y in range(height):
+        row = ""
+        for x in range(width):
+            cell = (x, y)
+            if cell in shown:
+                count = sum(near in layout for near in grid.neighbours(cell))
+                row += str(count) if count else "."
+            else:
+                row += "F" if cell in flags else "?" if cell in marks else "#"
+        rows.append(row)
+    return Position(tuple(rows), len(layout))
+
+
+@dataclass(frozen=True)
+class Census:
+    """Every layout that agrees with a position, counted one by one."""
+
+    layouts: int
+    mine_layouts: dict[Point, int]
+
+
+def brute_force(position: Position) -> Census | None:
+    """Enumerate layouts outright; None when there are too many to try."""
+    grid = Grid(position.width, position.height)
+    shown_mines = {cell for cell in grid.cells() if position[cell] == "*"}
+    hidden = [cell for cell in grid.cells() if position[cell] in "#F?"]
+    numbers = {
+        cell: 0 if position[cell] == "." else int(position[cell])
+        for cell in grid.cells()
+        if position[cell] in ".12345678"
+    }
+    to_place = position.mines - len(shown_mines)
+    if to_place < 0 or to_place > len(hidden):
+        return Census(0, {cell: 0 for cell in hidden})
+    if comb(len(hidden), to_place) > BRUTE_FORCE_LIMIT:
+        return None
+    layouts = 0
+    mine_layouts = dict.fromkeys(hidden, 0)
+    for chosen in combinations(hidden, to_place):
+        layout = shown_mines | set(chosen)
+        if all(
+            sum(near in layout for near in grid.neighbours(cell)) == value
+            for cell, value in numbers.items()
+        ):
+            layouts += 1
+            for cell in chosen:
+                mine_layouts[cell] += 1
+    return Census(layouts, mine_layouts)
+
+
+@st.composite
+def played_positions(draw: st.DrawFn, max_side: int = 5) -> Position:
+    """A position from a real layout: some safe cells open, some cells flagged or marked."""
+    width = draw(st.integers(1, max_side))
+    height = draw(st.integers(1, max_side))
+    states = draw(
+        st.lists(
+            st.sampled_from(["open", "open", "hidden", "flag", "maybe"]),
+            min_size=width * height,
+            max_size=width * height,
+        )
+    )
+    cells = [(x, y) for y in range(height) for x in range(width)]
+    mine_rate = draw(st.floats(0, 0.5))
+    chooser = draw(st.randoms(use_true_random=False))
+    layout = {cell for cell in cells if chooser.random() < mine_rate}
+    return draw_position(
+        width,
+        height,
+        layout,
+        revealed=[c for c, s in zip(cells, states, strict=True) if s == "open" and c not in layout],
+        flagged=[c for c, s in zip(cells, states, strict=True) if s == "flag"],
+        maybe=[c for c, s in zip(cells, states, strict=True) if s == "maybe"],
+    )
+
+
+@st.composite
+def arbitrary_positions(draw: st.DrawFn, max_side: int = 5) -> Position:
+    """Any legal text with any mine count: mostly positions no layout can produce."""
+    width = draw(st.integers(1, max_side))
+    height = draw(st.integers(1, max_side))
+    alphabet = st.sampled_from("###F?.1234*X")
+    rows = tuple(
+        "".join(draw(st.lists(alphabet, min_size=width, max_size=width))) for _ in range(height)
+    )
+    mines = draw(st.integers(0, width * height))
+    return Position(rows, mines)

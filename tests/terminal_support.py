@@ -1,0 +1,130 @@
+"""Playing the real program in a pseudo-terminal, and reading its screen as a player would.
+
+``pexpect`` runs ``python -m buscaminas`` in a pty; every byte it writes goes
+through ``pyte``, a terminal emulator, so the tests assert on the screen a
+person would see, never on raw escape sequences.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pexpect
+import pyte
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class AnsweringScreen(pyte.Screen):  # type: ignore[misc]
+    """A screen that answers the cursor-position requests prompt_toolkit sends."""
+
+    child: pexpect.spawn | None = None
+
+    def write_process_input(self, data: str) -> None:
+        if self.child is not None:
+            self.child.send(data)
+
+
+class Player:
+    """The game running in a pseudo-terminal of ``rows`` × ``columns``."""
+
+    def __init__(
+        self, *args: str, rows: int = 30, columns: int = 100, env: dict[str, str] | None = None
+    ) -> None:
+        self.screen = AnsweringScreen(columns, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        environment = {
+            **os.environ,
+            "TERM": "xterm-256color",
+            "PYTHONPATH": str(ROOT),
+            "LANGUAGE": "",
+            "LC_ALL": "",
+            "LANG": "C.UTF-8",
+            **(env or {}),
+        }
+        self.child = pexpect.spawn(
+            sys.executable,
+            ["-m", "buscaminas", *args],
+            dimensions=(rows, columns),
+            env=environment,
+            cwd=str(ROOT),
+        )
+        self.screen.child = self.child
+
+    def pump(self, wait: float = 0.05) -> bool:
+        """Feed whatever the program wrote to the emulator; False once it has exited."""
+        try:
+            data = self.child.read_nonblocking(65536, timeout=wait)
+        except pexpect.TIMEOUT:
+            return True
+        except pexpect.EOF:
+            return False
+        self.stream.feed(data)
+        return True
+
+    @property
+    def lines(self) -> list[str]:
+        return list(self.screen.display)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+    def wait_until(self, check: Callable[[], bool], timeout: float = 15.0) -> None:
+        """Read the screen until ``check`` holds; fail with the screen shown if it never does."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            alive = self.pump()
+            if check():
+                return
+            if not alive:
+                break
+        raise AssertionError("the screen never showed what was expected:\n" + self.text)
+
+    def wait_for(self, text: str, timeout: float = 15.0) -> None:
+        self.wait_until(lambda: text in self.text, timeout)
+
+    def type(self, line: str) -> None:
+        self.child.send(line + "\r")
+
+    def row_of(self, text: str) -> int:
+        """The screen row (0-based) whose text holds ``text``."""
+        for number, line in enumerate(self.lines):
+            if text in line:
+                return number
+        raise AssertionError(f"{text!r} is not on the screen:\n{self.text}")
+
+    def board(self, height: int) -> list[str]:
+        """The board rows, as the legacy icons show them, without their row labels."""
+        rows: list[str] = []
+        for y in range(1, height + 1):
+            label = f"{y:<2} "
+            line = next(line for line in self.lines if line.lstrip().startswith(label))
+            rows.append(line.lstrip()[len(label) :].rstrip().replace(" ", ""))
+        return rows
+
+    def resize(self, rows: int, columns: int) -> None:
+        self.screen.resize(rows, columns)
+        self.child.setwinsize(rows, columns)
+
+    def finish(self, timeout: float = 15.0) -> int:
+        """Wait for the program to end and return its exit status."""
+        deadline = time.monotonic() + timeout
+        while self.pump() and time.monotonic() < deadline:
+            pass
+        self.child.close()
+        status = self.child.exitstatus
+        assert status is not None, f"ended by signal {self.child.signalstatus}"
+        return int(status)
+
+
+def write_board(path: Path, *rows: str) -> Path:
+    """A lab board file from a picture: ``*`` a hidden mine, ``#`` a hidden safe cell,
+    ``.`` an uncovered safe cell, ``F`` a flagged safe cell."""
+    codes = {"*": "11", "#": "10", ".": "00", "F": "20"}
+    path.write_text("".join(" ".join(codes[c] for c in row) + "\n" for row in rows))
+    return path

@@ -1,0 +1,259 @@
+"""3BV, points and game records, on hand-made boards and against the engine."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from buscaminas.engine import Action, Minesweeper, Move, Outcome
+from buscaminas.grid import Grid, Point
+from buscaminas.scoring import (
+    BoardKind,
+    GameRecord,
+    board_commands,
+    finished_layout,
+    points,
+    three_bv,
+)
+from tests.record_support import NOON, make_record
+
+Layout = tuple[int, int, frozenset[Point]]
+
+
+def layout(*rows: str) -> Layout:
+    """Width, height and mines of a board drawn with ``*`` for mines, ``.`` for safe cells."""
+    mines = frozenset(
+        (x, y) for y, row in enumerate(rows) for x, char in enumerate(row) if char == "*"
+    )
+    return len(rows[0]), len(rows), mines
+
+
+def play(board: Layout, *moves: Move) -> tuple[Minesweeper, list[Outcome]]:
+    game = Minesweeper.from_layout(*board)
+    return game, [game.act(move) for move in moves]
+
+
+def try_(x: int, y: int) -> Move:
+    return Move(Action.TRY, (x, y))
+
+
+def flag(x: int, y: int) -> Move:
+    return Move(Action.FLAG, (x, y))
+
+
+def expand(x: int, y: int) -> Move:
+    return Move(Action.EXPAND, (x, y))
+
+
+CORNER = layout("*..", "...", "...")
+"""One opening whose border holds every number: 3BV 1."""
+
+
+# --- 3BV on hand-made boards ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rows", "expected"),
+    [
+        (("*..", "...", "..."), 1),  # one opening bordered by all three numbers
+        (("...", ".*.", "..."), 8),  # no zero at all: every number is a click
+        (("*.*", "...", "*.*"), 5),  # no zero, five numbers
+        (("..*..", "..*..", "..*.."), 2),  # two openings split by a wall of mines
+        (("*...", "....", "....", "...*"), 1),  # zeros touching only diagonally are one opening
+        # one opening (two columns) bordered by three numbers, and six numbers no opening touches
+        (("...*..", ".....*", "...*.."), 7),
+        (("....", "....", "...."), 1),  # no mine: one opening clears it all
+    ],
+)
+def test_three_bv_of_hand_made_boards(rows: tuple[str, ...], expected: int) -> None:
+    assert three_bv(*layout(*rows)) == expected
+
+
+@st.composite
+def layouts(draw: st.DrawFn) -> Layout:
+    """A board with at least one mine and one safe cell, as the engine requires."""
+    width = draw(st.integers(1, 7))
+    height = draw(st.integers(2 if width == 1 else 1, 7))
+    cells = sorted(Grid(width, height).cells())
+    mines = draw(st.sets(st.sampled_from(cells), min_size=1, max_size=len(cells) - 1))
+    return width, height, frozenset(mines)
+
+
+def numbers_of(width: int, height: int, mines: frozenset[Point]) -> dict[Point, int]:
+    grid = Grid(width, height)
+    return {
+        cell: sum(near in mines for near in grid.neighbours(cell))
+        for cell in grid.cells()
+        if cell not in mines
+    }
+
+
+@given(layouts())
+def test_three_bv_is_the_clicks_that_clear_the_board_in_the_engine(
+    board: Layout,
+) -> None:
+    """Click every zero still hidden (one click per opening), then every cell still
+    hidden: the engine's own flood decides what each click clears."""
+    numbers = numbers_of(*board)
+    game = Minesweeper.from_layout(*board)
+    clicks = 0
+    for cell in sorted(numbers, key=lambda cell: numbers[cell] > 0):
+        if not game.is_revealed(cell):
+            game.act(try_(*cell))
+            clicks += 1
+    assert game.hidden_safe == 0
+    assert three_bv(*board) == clicks
+
+
+@given(layouts())
+def test_three_bv_is_between_one_and_the_safe_cells(
+    board: Layout,
+) -> None:
+    numbers = numbers_of(*board)
+    value = three_bv(*board)
+    assert 1 <= value <= len(numbers)
+    if all(numbers.values()):
+        assert value == len(numbers)
+    else:
+        assert value < len(numbers)
+
+
+# --- points ------------------------------------------------------------------------
+
+
+def test_a_flood_scores_each_cell_after_the_one_tried() -> None:
+    _game, outcomes = play(CORNER, try_(2, 2))
+    assert len(outcomes[0].revealed) == 8
+    assert points(*CORNER, outcomes) == 7 * 20
+
+
+def test_a_number_tried_directly_scores_sixty() -> None:
+    _game, outcomes = play(CORNER, try_(1, 1))
+    assert points(*CORNER, outcomes) == 60
+
+
+def test_an_expand_scores_the_numbers_it_opens_and_nothing_for_zeros_or_flags() -> None:
+    # The expand opens the numbers (1, 0) and (0, 1) and five zeros with nothing
+    # left for them to flood.
+    _game, outcomes = play(CORNER, try_(1, 1), flag(0, 0), expand(1, 1))
+    assert points(*CORNER, outcomes) == 60 + 2 * 60
+
+
+def test_an_explosion_scores_nothing() -> None:
+    _game, outcomes = play(CORNER, try_(0, 0))
+    assert points(*CORNER, outcomes) == 0
+
+
+# --- commands, efficiency and the record ----------------------------------------------
+
+
+def test_only_commands_that_changed_the_board_count() -> None:
+    _game, outcomes = play(
+        CORNER,
+        flag(1, 1),  # changes the board
+        try_(1, 1),  # refused: the cell is flagged
+        flag(1, 1),  # changes the board
+        expand(1, 1),  # refused: the cell is hidden
+        try_(1, 1),  # changes the board
+    )
+    assert board_commands(outcomes) == 3
+
+
+def test_a_won_game_is_recorded_with_its_scores() -> None:
+    game, outcomes = play(CORNER, flag(0, 0), try_(2, 2))
+    record = GameRecord.from_game(
+        game,
+        outcomes,
+        started_at=NOON,
+        seconds=4.0,
+        preset=None,
+        kind=BoardKind.CLASSIC,
+        seed=None,
+        hints=2,
+    )
+    assert record == GameRecord(
+        started_at=NOON,
+        preset=None,
+        width=3,
+        height=3,
+        mines=1,
+        kind=BoardKind.CLASSIC,
+        seed=None,
+        won=True,
+        seconds=4.0,
+        three_bv=1,
+        board_commands=2,
+        hints=2,
+        points=140,
+    )
+    assert record.three_bv_per_second == 0.25
+    assert record.efficiency == 0.5
+
+
+def test_a_lost_game_shows_every_mine_whatever_was_flagged() -> None:
+    board = layout("*..*", "....", "....", "...*")
+    game, outcomes = play(board, flag(0, 0), flag(1, 2), try_(3, 3))
+    assert finished_layout(game) == board[2]
+    record = GameRecord.from_game(
+        game,
+        outcomes,
+        started_at=NOON,
+        seconds=1.5,
+        preset="beginner",
+        kind=BoardKind.NO_GUESS,
+        seed=3,
+        hints=0,
+    )
+    assert not record.won
+    assert record.three_bv == three_bv(*board)
+
+
+def test_an_unfinished_game_cannot_be_recorded() -> None:
+    game, outcomes = play(CORNER, try_(1, 1))
+    with pytest.raises(ValueError, match="finished"):
+        GameRecord.from_game(
+            game,
+            outcomes,
+            started_at=NOON,
+            seconds=1.0,
+            preset=None,
+            kind=BoardKind.CLASSIC,
+            seed=None,
+            hints=0,
+        )
+    with pytest.raises(ValueError, match="over"):
+        finished_layout(game)
+
+
+@pytest.mark.parametrize(
+    "started_at",
+    [datetime(2024, 5, 1, 12), datetime(2024, 5, 1, 12, tzinfo=timezone(timedelta(hours=2)))],
+)
+def test_start_times_must_be_utc(started_at: datetime) -> None:
+    with pytest.raises(ValueError, match="UTC"):
+        make_record(started_at=started_at)
+
+
+def test_rates_are_zero_when_nothing_could_be_measured() -> None:
+    # A board file loaded already solved: no time passed and no command was needed.
+    record = make_record(seconds=0.0, board_commands=0)
+    assert record.three_bv_per_second == 0.0
+    assert record.efficiency == 0.0
+
+
+@pytest.mark.parametrize(
+    ("changes", "clean"),
+    [
+        ({}, True),
+        ({"won": False}, False),
+        ({"kind": BoardKind.CLASSIC}, False),
+        ({"hints": 1}, False),
+    ],
+)
+def test_only_no_guess_wins_without_hints_are_clean(
+    changes: dict[str, object], clean: bool
+) -> None:
+    assert make_record(**changes).clean is clean

@@ -1,0 +1,311 @@
+"""The games database: what it keeps, and how it survives other games and bad files."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import re
+import sqlite3
+import sys
+import tempfile
+import threading
+from collections.abc import Callable, Iterator
+from multiprocessing.queues import Queue
+from pathlib import Path
+
+import pytest
+
+from buscaminas import storage
+from buscaminas.scoring import BoardKind, GameRecord
+from buscaminas.storage import MIGRATIONS, Recorded, Store, default_path
+from tests.record_support import make_record
+
+posix_only = pytest.mark.skipif(sys.platform == "win32", reason="needs fork and POSIX modes")
+
+
+class Warned(list[str]):
+    """The warnings a store gave, in order."""
+
+
+@pytest.fixture
+def warned() -> Warned:
+    return Warned()
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    return tmp_path / "data" / "games.sqlite3"
+
+
+@pytest.fixture
+def store(path: Path, warned: Warned) -> Store:
+    return Store(path, on_warning=warned.append)
+
+
+def user_version(path: Path) -> int:
+    with sqlite3.connect(path) as db:
+        version: int = db.execute("PRAGMA user_version").fetchone()[0]
+    return version
+
+
+# --- recording and reading back ----------------------------------------------------
+
+
+def test_games_are_read_back_as_recorded(store: Store, warned: Warned) -> None:
+    games = [
+        make_record(),
+        make_record(1, preset=None, width=9, height=7, mines=20, seed=None, won=False),
+        make_record(2, kind=BoardKind.CLASSIC, hints=3, seed=2**70, seconds=123.456789),
+    ]
+    for game in games:
+        store.record(game)
+    assert store.games() == games
+    assert warned == []
+
+
+def test_a_new_database_is_created_with_every_migration(store: Store, path: Path) -> None:
+    assert store.games() == []
+    assert user_version(path) == len(MIGRATIONS)
+
+
+def test_an_empty_file_is_migrated(store: Store, path: Path) -> None:
+    path.parent.mkdir()
+    path.touch()
+    assert store.record(make_record()) is Recorded.NEW_BEST
+    assert user_version(path) == len(MIGRATIONS)
+
+
+def test_a_failed_migration_leaves_the_schema_it_started_from(
+    store: Store, path: Path, warned: Warned, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store.record(make_record())
+    broken = ("CREATE TABLE notes (text TEXT)", "THIS IS NOT SQL")
+    monkeypatch.setattr(storage, "MIGRATIONS", (*MIGRATIONS, broken))
+    assert store.record(make_record(1)) is Recorded.NOT_SAVED
+    assert len(warned) == 1
+    assert warned[0].startswith("This game was not saved: the score database")
+    assert user_version(path) == len(MIGRATIONS)
+    with sqlite3.connect(path) as db:
+        tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master")}
+    assert "notes" not in tables
+
+
+def test_a_database_from_a_newer_game_is_left_alone(
+    store: Store, path: Path, warned: Warned
+) -> None:
+    path.parent.mkdir()
+    with sqlite3.connect(path) as db:
+        db.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
+    assert store.record(make_record()) is Recorded.NOT_SAVED
+    assert warned == [
+        f"This game was not saved: the score database {path} comes from a newer version"
+        " of the game."
+    ]
+    assert user_version(path) == len(MIGRATIONS) + 1
+
+
+def test_the_default_place_honours_the_data_directory_variable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("BUSCAMINAS_DATA_DIR", str(tmp_path))
+    assert default_path() == tmp_path / "buscaminas.sqlite3"
+    assert Store(on_warning=print).path == tmp_path / "buscaminas.sqlite3"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="XDG is Linux's convention")
+@pytest.mark.parametrize("variable", [None, ""])
+def test_the_default_place_is_in_the_xdg_data_home(
+    variable: str | None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if variable is None:
+        monkeypatch.delenv("BUSCAMINAS_DATA_DIR", raising=False)
+    else:
+        monkeypatch.setenv("BUSCAMINAS_DATA_DIR", variable)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert default_path() == tmp_path / "buscaminas" / "buscaminas.sqlite3"
+
+
+# --- best times -------------------------------------------------------------------
+
+
+def test_a_new_best_is_the_fastest_clean_win_on_its_board(store: Store) -> None:
+    results = [
+        store.record(make_record(0, seconds=30.0)),  # the first clean win
+        store.record(make_record(1, seconds=40.0)),
+        store.record(make_record(2, seconds=30.0)),  # a tie is no new best
+        store.record(make_record(3, seconds=9.0, hints=1)),  # hinted: not a best time
+        store.record(make_record(4, seconds=9.0, kind=BoardKind.CLASSIC)),
+        store.record(make_record(5, seconds=9.0, won=False)),
+        store.record(make_record(6, seconds=29.0)),  # faster than every clean win
+        store.record(make_record(7, seconds=50.0, preset="expert", width=30, height=16)),
+    ]
+    assert results == [
+        Recorded.NEW_BEST,
+        Recorded.SAVED,
+        Recorded.SAVED,
+        Recorded.SAVED,
+        Recorded.SAVED,
+        Recorded.SAVED,
+        Recorded.NEW_BEST,
+        Recorded.NEW_BEST,  # boards keep their own best times
+    ]
+
+
+# --- other games at the same moment ---------------------------------------------------
+
+
+GAMES_PER_WRITER = 25
+
+
+def _write_games(path: Path, writer: int, start: threading.Event, warnings: Queue[str]) -> None:
+    store = Store(path, on_warning=warnings.put, timeout=10.0)
+    start.wait()
+    for day in range(GAMES_PER_WRITER):
+        store.record(make_record(day, seed=writer))
+
+
+@posix_only
+def test_two_games_finishing_at_once_are_both_recorded(path: Path) -> None:
+    """Two processes create the database and write into it at the same moment."""
+    context = multiprocessing.get_context("fork")
+    start = context.Event()
+    warnings: Queue[str] = context.Queue()
+    writers = [
+        context.Process(target=_write_games, args=(path, writer, start, warnings))
+        for writer in (1, 2)
+    ]
+    for writer in writers:
+        writer.start()
+    start.set()
+    for writer in writers:
+        writer.join(timeout=30)
+        assert writer.exitcode == 0
+    assert warnings.empty()
+    games = Store(path, on_warning=pytest.fail).games()
+    assert games is not None
+    assert sorted(game.seed or 0 for game in games) == [1] * GAMES_PER_WRITER + [
+        2
+    ] * GAMES_PER_WRITER
+
+
+@pytest.fixture
+def lock(path: Path) -> Iterator[sqlite3.Connection]:
+    """Another program holding the database locked until it commits."""
+    Store(path, on_warning=pytest.fail).games()
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN EXCLUSIVE")
+    yield holder
+    if holder.in_transaction:
+        holder.execute("COMMIT")
+    holder.close()
+
+
+def test_a_game_waits_for_another_to_finish_writing(
+    path: Path, warned: Warned, lock: sqlite3.Connection
+) -> None:
+    release = threading.Timer(0.2, lock.execute, ("COMMIT",))
+    release.start()
+    assert Store(path, on_warning=warned.append, timeout=10.0).record(make_record()) is (
+        Recorded.NEW_BEST
+    )
+    release.join()
+    assert warned == []
+
+
+def test_a_database_locked_too_long_is_a_warning(
+    path: Path, warned: Warned, lock: sqlite3.Connection
+) -> None:
+    store = Store(path, on_warning=warned.append, timeout=0.05)
+    assert store.record(make_record()) is Recorded.NOT_SAVED
+    assert store.games() is None
+    locked = f"the score database {path} is locked by another program."
+    assert warned == [
+        f"This game was not saved: {locked}",
+        f"The statistics could not be read: {locked}",
+    ]
+    lock.execute("COMMIT")
+    assert store.record(make_record()) is Recorded.NEW_BEST
+
+
+# --- files that cannot be written ---------------------------------------------------------
+
+
+def _record_in_read_only_file(path: Path, results: Queue[object]) -> None:
+    """Runs in a child so that it can give up root, for whom no file is read-only."""
+    if os.geteuid() == 0:
+        os.setgid(65534)
+        os.setuid(65534)
+    warned = Warned()
+    store = Store(path, on_warning=warned.append)
+    results.put(store.record(make_record(1)))
+    results.put(store.games())
+    results.put(list(warned))
+
+
+@posix_only
+def test_a_read_only_database_is_read_but_not_written() -> None:
+    # A directory of its own, since pytest's are closed to the unprivileged child.
+    with tempfile.TemporaryDirectory() as directory:
+        os.chmod(directory, 0o755)
+        path = Path(directory) / "games.sqlite3"
+        Store(path, on_warning=pytest.fail).record(make_record())
+        path.chmod(0o444)
+        context = multiprocessing.get_context("fork")
+        results: Queue[object] = context.Queue()
+        child = context.Process(target=_record_in_read_only_file, args=(path, results))
+        child.start()
+        recorded, games, warned = (results.get(timeout=30) for _ in range(3))
+        child.join()
+    assert recorded is Recorded.NOT_SAVED
+    assert games == [make_record()]
+    assert warned == [f"This game was not saved: the score database {path} is read-only."]
+
+
+def test_a_database_in_a_directory_that_cannot_exist_is_a_warning(
+    tmp_path: Path, warned: Warned
+) -> None:
+    (tmp_path / "data").write_text("a file where the directory should be")
+    path = tmp_path / "data" / "games.sqlite3"
+    store = Store(path, on_warning=warned.append)
+    assert store.record(make_record()) is Recorded.NOT_SAVED
+    assert store.games() is None
+    cannot = f"the score database {path} cannot be opened."
+    assert warned == [
+        f"This game was not saved: {cannot}",
+        f"The statistics could not be read: {cannot}",
+    ]
+
+
+# --- damaged files ----------------------------------------------------------------------
+
+
+def damage_by_overwriting(path: Path) -> None:
+    path.write_bytes(b"not a database at all " * 100)
+
+
+def damage_by_truncating(path: Path) -> None:
+    """Cut a real database short, as a full disk or a crash might."""
+    store = Store(path, on_warning=pytest.fail)
+    for day in range(300):
+        store.record(make_record(day))
+    with path.open("r+b") as file:
+        file.truncate(path.stat().st_size // 2)
+
+
+@pytest.mark.parametrize("damage", [damage_by_overwriting, damage_by_truncating])
+def test_a_damaged_database_is_moved_aside_and_a_new_one_started(
+    damage: Callable[[Path], None], store: Store, path: Path, warned: Warned
+) -> None:
+    path.parent.mkdir()
+    damage(path)
+    damaged = path.read_bytes()
+    game: GameRecord = make_record(seconds=12.0)
+    assert store.games() is not None or warned
+    assert store.record(game) is Recorded.NEW_BEST
+    assert store.games() == [game]
+    (aside,) = (entry for entry in path.parent.iterdir() if entry != path)
+    assert re.fullmatch(r"games\.sqlite3\.damaged-\d{8}T\d{6}\.\d{6}Z", aside.name)
+    assert aside.read_bytes() == damaged
+    assert warned == [
+        f"The score database was damaged; it was kept as {aside} and a new one was started."
+    ]

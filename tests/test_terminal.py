@@ -1,0 +1,198 @@
+"""End to end: the real program in a pseudo-terminal, judged by what its screen shows."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.terminal_support import ROOT, Player, write_board
+
+BOARD = (
+    "*####",
+    "#####",
+    "#####",
+    "*###*",
+)
+AFTER_3_2 = ["#1...", "#1...", "#1.11", "#1.1#"]
+
+
+@pytest.fixture
+def board_file(tmp_path: Path) -> Path:
+    return write_board(tmp_path / "board.txt", *BOARD)
+
+
+def start(board_file: Path, *extra: str, rows: int = 30, columns: int = 100) -> Player:
+    player = Player(
+        "--board", str(board_file), "--legacy", "--lang", "en", "--no-animation", *extra,
+        rows=rows, columns=columns,
+    )
+    player.wait_for("Mines left: 3")
+    player.wait_until(lambda: any(line.strip() == ">" for line in player.lines))
+    return player
+
+
+def test_the_board_is_drawn_and_a_try_reveals_cells_in_place(board_file: Path) -> None:
+    player = start(board_file)
+    assert player.board(4) == ["#####"] * 4
+    prompt_row = player.row_of("> ")
+    player.type("try 3 2")
+    player.wait_until(lambda: player.board(4)[0] != "#####")
+    assert player.board(4) == AFTER_3_2
+    assert player.row_of("> ") == prompt_row
+    assert player.lines[prompt_row].strip() == ">"
+    player.type("quit")
+    assert player.finish() == 0
+
+
+def test_flags_and_the_mines_left_counter(board_file: Path) -> None:
+    player = start(board_file)
+    player.type("flag 1,1")
+    player.wait_for("Mines left: 2")
+    assert player.board(4)[0] == "F####"
+    player.type("1 1")
+    player.wait_for("has a flag")
+    assert "flag 1 1" in player.text
+    player.type("flag 1 1")
+    player.wait_until(lambda: player.board(4)[0] == "#####")
+    assert "Mines left: 3" in player.text
+    player.child.sendcontrol("c")
+    assert player.finish() == 0
+
+
+def test_bad_input_gets_a_precise_message_and_changes_nothing(board_file: Path) -> None:
+    player = start(board_file)
+    for line, message in [
+        ("tyr 1 1", "Did you mean “try”?"),
+        ("flag 1", "takes two numbers"),
+        ("try a 2", "“a” is not a whole number"),
+        ("try 6 1", "x goes from 1 to 5"),
+        ("try 1 9", "y goes from 1 to 4"),
+        ("x" * 300, "too long"),
+    ]:
+        player.type(line)
+        player.wait_for(message)
+        assert player.board(4) == ["#####"] * 4
+    player.type("quit")
+    assert player.finish() == 0
+
+
+def test_winning_shows_the_time_and_offers_another_game(board_file: Path) -> None:
+    player = start(board_file)
+    player.type("3 2")
+    player.wait_until(lambda: player.board(4) == AFTER_3_2)
+    player.type("1 2")
+    player.wait_until(lambda: player.board(4)[1] == "11...")
+    player.type("1 3")
+    player.wait_for("You won! Time:")
+    player.wait_for("Play again with the same settings?")
+    player.type("")
+    player.wait_until(lambda: player.board(4) == ["#####"] * 4)
+    player.type("quit")
+    assert player.finish() == 0
+
+
+def test_losing_shows_every_mine_and_the_wrong_flags(board_file: Path) -> None:
+    player = start(board_file)
+    player.type("flag 1 2")
+    player.type("3 2")
+    player.wait_until(lambda: player.board(4)[0] == "#1...")
+    player.type("1 1")
+    player.wait_for("Boom! The mine at 1 1 exploded.")
+    assert player.board(4) == ["*1...", "X1...", "#1.11", "*1.1*"]
+    player.type("n")
+    assert player.finish() == 0
+
+
+def test_ctrl_c_says_goodbye_restores_the_cursor_and_exits_zero(board_file: Path) -> None:
+    player = start(board_file)
+    player.child.sendcontrol("c")
+    player.wait_for("See you soon!")
+    assert player.finish() == 0
+    assert not player.screen.cursor.hidden
+    assert "#####" not in player.text
+
+
+def test_ctrl_d_leaves_too(board_file: Path) -> None:
+    player = start(board_file, "--lang", "es")
+    player.child.sendcontrol("d")
+    player.wait_for("¡Hasta luego!")
+    assert player.finish() == 0
+
+
+def test_a_resize_redraws_and_a_tiny_terminal_says_what_is_missing(board_file: Path) -> None:
+    player = start(board_file)
+    player.resize(8, 12)
+    player.child.send(" ")  # prompt_toolkit redraws on the next event as well as on SIGWINCH
+    player.wait_for("too small")
+    assert "rows" in player.text
+    player.resize(24, 60)
+    player.child.send("\x7f")
+    player.wait_until(lambda: player.board(4) == ["#####"] * 4)
+    assert "too small" not in player.text
+    player.type("quit")
+    assert player.finish() == 0
+
+
+def test_the_manual_lists_every_verb_and_the_icons(board_file: Path) -> None:
+    player = start(board_file)
+    player.type("man")
+    player.wait_for("Icons:")
+    for verb in ("try", "flag", "expand", "help", "man", "quit"):
+        assert f"  {verb} " in player.text
+    player.type("1 1")
+    player.wait_until(lambda: "Icons:" not in player.text and "Mines left" in player.text)
+    player.type("quit")
+    assert player.finish() == 0
+
+
+def test_spanish_is_spoken_when_asked(board_file: Path) -> None:
+    player = Player("--board", str(board_file), "--legacy", "--lang", "es", "--no-animation")
+    player.wait_for("Minas restantes: 3")
+    player.type("foo")
+    player.wait_for("Orden desconocida")
+    player.type("quit")
+    assert player.finish() == 0
+
+
+def test_startup_questions_on_a_terminal() -> None:
+    player = Player("--lang", "en", "--no-animation", "--seed", "3")
+    player.wait_for("Legacy icons?")
+    player.type("y")
+    player.wait_for("Board [Enter = 1]")
+    player.type("4")
+    player.wait_for("Width, from 3 to")
+    player.type("2")
+    player.wait_for("“2” is not a whole number from 3 to")
+    player.type("6")
+    player.wait_for("Height, from 3 to")
+    player.type("5")
+    player.wait_for("Mines, from 1 to 29")
+    player.type("4")
+    player.wait_for("Mines left: 4")
+    assert player.board(5) == ["######"] * 5
+    player.type("quit")
+    assert player.finish() == 0
+
+
+def test_pipe_mode_prints_messages_and_plain_rows() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "buscaminas", "--preset", "beginner", "--seed", "1", "--lang", "en"],
+        input="4 4\nflag 1 1\nflag 1\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=30,
+    )
+    assert result.returncode == 0
+    assert "\x1b" not in result.stdout
+    lines = result.stdout.splitlines()
+    assert len(lines) == 8 + 8 + 1 + 8
+    first, second = lines[:8], lines[8:16]
+    assert all(len(row) == 8 and set(row) <= set("#F.12345678") for row in first)
+    assert first[3][3] in ".12345678"
+    assert second[0][0] == "F" and first[0][0] == "#"
+    assert "takes two numbers" in lines[16]
+    assert lines[17:] == second
