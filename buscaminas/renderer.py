@@ -125,6 +125,8 @@ class Frame:
     origin: tuple[int, int]
     items: dict[tuple[int, int], Item] = field(default_factory=dict)
     prompt_row: int = 0
+    prompt_column: int = 0
+    """Where the prompt starts, under the board's left edge, so the eye need not travel."""
 
 
 def _styled(text: str, style: str) -> str:
@@ -249,7 +251,8 @@ class Renderer:
             row += TITLE_ROWS
         row = Renderer._board(canvas, view, icons, row, left) + 1
         row = Renderer._status_and_messages(canvas, view, row, rows)
-        return Frame(size, (top, left), canvas.items, max(row, top + need_rows - 1))
+        prompt_row = max(row, top + need_rows - 1)
+        return Frame(size, (top, left), canvas.items, prompt_row, left)
 
     @staticmethod
     def _page(view: View, size: tuple[int, int]) -> Frame:
@@ -310,12 +313,21 @@ class Renderer:
 
     @staticmethod
     def _too_small(size: tuple[int, int], columns: int, rows: int) -> Frame:
-        text = _("Terminal too small: enlarge it by {rows} rows and {columns} columns.").format(
-            rows=max(0, rows), columns=max(0, columns)
-        )
-        lines = textwrap.wrap(text, max(10, size[0] - 1))
+        """Say how much the terminal must grow, in the longest wording that fits."""
+        width, height = size
+        missing = []
+        if rows > 0:
+            missing.append(_("{rows} more rows").format(rows=rows))
+        if columns > 0:
+            missing.append(_("{columns} more columns").format(columns=columns))
+        needs = _(" and ").join(missing)
+        for wording in (_("Terminal too small: it needs {needs}."), _("Too small: {needs}.")):
+            lines = textwrap.wrap(wording.format(needs=needs), max(1, width - 1))
+            if len(lines) < height:
+                break
+        lines = lines[: max(1, height - 1)]
         items = {(row, 0): Item(line, _width(line)) for row, line in enumerate(lines)}
-        return Frame(size, (-1, -1), items, prompt_row=min(len(lines), size[1] - 1))
+        return Frame(size, (-1, -1), items, prompt_row=min(len(lines), height - 1))
 
     @staticmethod
     def draw(

@@ -62,7 +62,7 @@ class GameRecord:
     points: int
 
     def __post_init__(self) -> None:
-        # Stored times sort as text, which only works when they share one zone.
+        # A naive or local time would be misread once the player's zone changes.
         if self.started_at.utcoffset() != timedelta(0):
             raise ValueError(f"started_at must be in UTC, not {self.started_at!r}")
 

@@ -220,7 +220,7 @@ def _migrate(db: sqlite3.Connection) -> None:
 
 def _to_row(game: GameRecord) -> tuple[object, ...]:
     return (
-        game.started_at.isoformat(timespec="microseconds"),
+        game.started_at.isoformat(),
         game.preset,
         game.width,
         game.height,

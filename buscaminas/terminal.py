@@ -20,8 +20,13 @@ from prompt_toolkit.completion import WordCompleter
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.output import Output
+from prompt_toolkit.utils import get_cwidth
 
 from .renderer import CLEAR, RESET, SHOW_CURSOR, Frame, IconSet, Renderer, View
+
+
+ROOM_TO_TYPE = 24
+"""Columns kept free after the prompt, so that typing never wraps onto a new row."""
 
 
 class Screen(Protocol):
@@ -91,6 +96,7 @@ class TerminalScreen:
             complete_while_typing=False,
             reserve_space_for_menu=0,
             erase_when_done=True,
+            wrap_lines=False,
             key_bindings=self._bindings(),
         )
         self._output: Output = self._session.app.output
@@ -140,7 +146,10 @@ class TerminalScreen:
     def read(self, prompt: str) -> str:
         if self._frame is not None and self.size() != self._frame.size:
             self.redraw()
-        return self._session.prompt(prompt)
+        indent = self._frame.prompt_column if self._frame is not None else 0
+        if indent + get_cwidth(prompt) + ROOM_TO_TYPE > self.size()[0]:
+            indent = 0
+        return self._session.prompt(" " * indent + prompt)
 
     def say(self, line: str) -> None:
         self._frame = None

@@ -9,6 +9,7 @@ import sqlite3
 import sys
 import tempfile
 import threading
+from collections import Counter
 from collections.abc import Callable, Iterator
 from multiprocessing.queues import Queue
 from pathlib import Path
@@ -23,13 +24,10 @@ from tests.record_support import make_record
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="needs fork and POSIX modes")
 
 
-class Warned(list[str]):
-    """The warnings a store gave, in order."""
-
-
 @pytest.fixture
-def warned() -> Warned:
-    return Warned()
+def warned() -> list[str]:
+    """The warnings a store gave, in order."""
+    return []
 
 
 @pytest.fixture
@@ -38,7 +36,7 @@ def path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def store(path: Path, warned: Warned) -> Store:
+def store(path: Path, warned: list[str]) -> Store:
     return Store(path, on_warning=warned.append)
 
 
@@ -51,7 +49,7 @@ def user_version(path: Path) -> int:
 # --- recording and reading back ----------------------------------------------------
 
 
-def test_games_are_read_back_as_recorded(store: Store, warned: Warned) -> None:
+def test_games_are_read_back_as_recorded(store: Store, warned: list[str]) -> None:
     games = [
         make_record(),
         make_record(1, preset=None, width=9, height=7, mines=20, seed=None, won=False),
@@ -76,7 +74,7 @@ def test_an_empty_file_is_migrated(store: Store, path: Path) -> None:
 
 
 def test_a_failed_migration_leaves_the_schema_it_started_from(
-    store: Store, path: Path, warned: Warned, monkeypatch: pytest.MonkeyPatch
+    store: Store, path: Path, warned: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     store.record(make_record())
     broken = ("CREATE TABLE notes (text TEXT)", "THIS IS NOT SQL")
@@ -90,8 +88,38 @@ def test_a_failed_migration_leaves_the_schema_it_started_from(
     assert "notes" not in tables
 
 
+def test_a_migration_made_by_another_game_while_waiting_is_not_made_again(
+    store: Store, path: Path, warned: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The other game takes the lock first; this one has already seen version 0."""
+    path.parent.mkdir()
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")
+    looked = threading.Event()
+    read_version = storage._user_version
+
+    def look(db: sqlite3.Connection) -> int:
+        version = read_version(db)
+        looked.set()
+        return version
+
+    monkeypatch.setattr(storage, "_user_version", look)
+    recorded: list[Recorded] = []
+    game = threading.Thread(target=lambda: recorded.append(store.record(make_record())))
+    game.start()
+    assert looked.wait(timeout=10)
+    for statement in MIGRATIONS[0]:
+        other.execute(statement)
+    other.execute("PRAGMA user_version = 1")
+    other.execute("COMMIT")
+    other.close()
+    game.join(timeout=10)
+    assert recorded == [Recorded.NEW_BEST]
+    assert warned == []
+
+
 def test_a_database_from_a_newer_game_is_left_alone(
-    store: Store, path: Path, warned: Warned
+    store: Store, path: Path, warned: list[str]
 ) -> None:
     path.parent.mkdir()
     with sqlite3.connect(path) as db:
@@ -183,9 +211,7 @@ def test_two_games_finishing_at_once_are_both_recorded(path: Path) -> None:
     assert warnings.empty()
     games = Store(path, on_warning=pytest.fail).games()
     assert games is not None
-    assert sorted(game.seed or 0 for game in games) == [1] * GAMES_PER_WRITER + [
-        2
-    ] * GAMES_PER_WRITER
+    assert Counter(game.seed for game in games) == {1: GAMES_PER_WRITER, 2: GAMES_PER_WRITER}
 
 
 @pytest.fixture
@@ -201,7 +227,7 @@ def lock(path: Path) -> Iterator[sqlite3.Connection]:
 
 
 def test_a_game_waits_for_another_to_finish_writing(
-    path: Path, warned: Warned, lock: sqlite3.Connection
+    path: Path, warned: list[str], lock: sqlite3.Connection
 ) -> None:
     release = threading.Timer(0.2, lock.execute, ("COMMIT",))
     release.start()
@@ -213,7 +239,7 @@ def test_a_game_waits_for_another_to_finish_writing(
 
 
 def test_a_database_locked_too_long_is_a_warning(
-    path: Path, warned: Warned, lock: sqlite3.Connection
+    path: Path, warned: list[str], lock: sqlite3.Connection
 ) -> None:
     store = Store(path, on_warning=warned.append, timeout=0.05)
     assert store.record(make_record()) is Recorded.NOT_SAVED
@@ -235,7 +261,7 @@ def _record_in_read_only_file(path: Path, results: Queue[object]) -> None:
     if os.geteuid() == 0:
         os.setgid(65534)
         os.setuid(65534)
-    warned = Warned()
+    warned: list[str] = []
     store = Store(path, on_warning=warned.append)
     results.put(store.record(make_record(1)))
     results.put(store.games())
@@ -261,12 +287,19 @@ def test_a_read_only_database_is_read_but_not_written() -> None:
     assert warned == [f"This game was not saved: the score database {path} is read-only."]
 
 
-def test_a_database_in_a_directory_that_cannot_exist_is_a_warning(
-    tmp_path: Path, warned: Warned
+def parent_is_a_file(path: Path) -> None:
+    path.parent.write_text("a file where the directory should be")
+
+
+def database_is_a_directory(path: Path) -> None:
+    path.mkdir(parents=True)
+
+
+@pytest.mark.parametrize("obstacle", [parent_is_a_file, database_is_a_directory])
+def test_a_database_that_cannot_be_opened_is_a_warning(
+    obstacle: Callable[[Path], None], store: Store, path: Path, warned: list[str]
 ) -> None:
-    (tmp_path / "data").write_text("a file where the directory should be")
-    path = tmp_path / "data" / "games.sqlite3"
-    store = Store(path, on_warning=warned.append)
+    obstacle(path)
     assert store.record(make_record()) is Recorded.NOT_SAVED
     assert store.games() is None
     cannot = f"the score database {path} cannot be opened."
@@ -284,23 +317,24 @@ def damage_by_overwriting(path: Path) -> None:
 
 
 def damage_by_truncating(path: Path) -> None:
-    """Cut a real database short, as a full disk or a crash might."""
-    store = Store(path, on_warning=pytest.fail)
-    for day in range(300):
-        store.record(make_record(day))
+    """Cut a real database of many pages short, as a full disk or a crash might."""
+    Store(path, on_warning=pytest.fail).record(make_record())
+    with sqlite3.connect(path) as db:
+        (row,) = db.execute("SELECT * FROM games").fetchall()
+        copy = f"INSERT INTO games VALUES (NULL{', ?' * (len(row) - 1)})"
+        db.executemany(copy, [row[1:]] * 500)
     with path.open("r+b") as file:
         file.truncate(path.stat().st_size // 2)
 
 
 @pytest.mark.parametrize("damage", [damage_by_overwriting, damage_by_truncating])
 def test_a_damaged_database_is_moved_aside_and_a_new_one_started(
-    damage: Callable[[Path], None], store: Store, path: Path, warned: Warned
+    damage: Callable[[Path], None], store: Store, path: Path, warned: list[str]
 ) -> None:
     path.parent.mkdir()
     damage(path)
     damaged = path.read_bytes()
     game: GameRecord = make_record(seconds=12.0)
-    assert store.games() is not None or warned
     assert store.record(game) is Recorded.NEW_BEST
     assert store.games() == [game]
     (aside,) = (entry for entry in path.parent.iterdir() if entry != path)

@@ -68,19 +68,33 @@ def explain(position: Position, analysis: Analysis) -> Reason | None:
     on); a mine the player has already flagged is no news.
     """
     grid = Grid(position.width, position.height)
-    certain_mines = analysis.mines | {cell for cell in grid.cells() if position[cell] == MINE}
-    clues = [_clue(position, grid, cell, certain_mines) for cell in grid.cells()]
-    readable = [clue for clue in clues if clue is not None and clue.open]
+    shown_mines = frozenset(cell for cell in grid.cells() if position[cell] == MINE)
+    # A safe cell's proof may lean on any certain mine; a mine's proof leans
+    # only on shown ones, or the mine itself would count as already known.
+    towards_safe = _clues(position, grid, analysis.mines | shown_mines)
+    towards_mines = _clues(position, grid, shown_mines)
+    evident = shown_mines | {
+        cell
+        for cell in analysis.mines
+        if position[cell] == FLAG
+        or any(cell in clue.open and clue.need == len(clue.open) for clue in towards_mines)
+    }
     return next(
         chain(
-            _plainest(_one_number(readable, position, mine=False), position),
-            _one_number(readable, position, mine=True),
-            _plainest(_two_numbers(readable, position, mine=False), position),
-            _two_numbers(readable, position, mine=True),
+            _plainest(_one_number(towards_safe, position, mine=False), evident),
+            _one_number(towards_mines, position, mine=True),
+            _plainest(_two_numbers(towards_safe, position, mine=False), evident),
+            _two_numbers(towards_mines, position, mine=True),
             _beyond_pairs(position, grid, analysis),
         ),
         None,
     )
+
+
+def _clues(position: Position, grid: Grid, certain_mines: frozenset[Point]) -> list[_Clue]:
+    """The revealed numbers that still touch an open cell."""
+    clues = [_clue(position, grid, cell, certain_mines) for cell in grid.cells()]
+    return [clue for clue in clues if clue is not None and clue.open]
 
 
 def _clue(
@@ -98,16 +112,10 @@ def _clue(
     return _Clue(cell, unsettled, known, value - len(known))
 
 
-def _plainest(reasons: Iterator[Reason], position: Position) -> Iterator[Reason]:
-    """Reasons that lean on mines the player has flagged (or sees) first."""
-    return iter(
-        sorted(
-            reasons,
-            key=lambda reason: sum(
-                position[cell] not in (FLAG, MINE) for cell in reason.known_mines
-            ),
-        )
-    )
+def _plainest(reasons: Iterator[Reason], evident: frozenset[Point]) -> Iterator[Reason]:
+    """Reasons leaning on mines the player can see at a glance first: flagged,
+    shown, or proved by one number alone."""
+    return iter(sorted(reasons, key=lambda reason: len(set(reason.known_mines) - evident)))
 
 
 def _news(cells: frozenset[Point], mine: bool, position: Position) -> tuple[Point, ...]:

@@ -1,0 +1,111 @@
+"""The parser: every valid spelling, and a specific complaint for every wrong line."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from buscaminas import commands
+from buscaminas.commands import (
+    Command,
+    ControlCharacters,
+    EmptyLine,
+    LineTooLong,
+    NotAnInteger,
+    NotPositive,
+    OutOfRange,
+    ParseError,
+    UnknownTopic,
+    UnknownVerb,
+    Verb,
+    WrongArgumentCount,
+    parse,
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("try 5 2", Command(Verb.TRY, (4, 1))),
+        ("5 2", Command(Verb.TRY, (4, 1))),
+        ("  TRY   5   2  ", Command(Verb.TRY, (4, 1))),
+        ("flag 5,2", Command(Verb.FLAG, (4, 1))),
+        ("flag 5;2", Command(Verb.FLAG, (4, 1))),
+        ("Expand 1, 8", Command(Verb.EXPAND, (0, 7))),
+        ("help", Command(Verb.HELP)),
+        ("help 3 3", Command(Verb.HELP, (2, 2))),
+        ("auto", Command(Verb.AUTO)),
+        ("auto 12", Command(Verb.AUTO, count=12)),
+        ("man", Command(Verb.MAN)),
+        ("man Flag", Command(Verb.MAN, topic=Verb.FLAG)),
+        ("man exit", Command(Verb.MAN, topic=Verb.QUIT)),
+        ("new", Command(Verb.NEW)),
+        ("quit", Command(Verb.QUIT)),
+        ("EXIT", Command(Verb.QUIT)),
+        ("stats", Command(Verb.STATS)),
+        ("try\t1\t1", Command(Verb.TRY, (0, 0))),
+    ],
+)
+def test_valid_lines(line: str, expected: Command) -> None:
+    assert parse(line, 8, 8) == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "error", "words"),
+    [
+        ("", EmptyLine, "Type a command"),
+        ("   ", EmptyLine, "Type a command"),
+        ("x" * 201, LineTooLong, "too long"),
+        ("try 1 1\x1b[A", ControlCharacters, "control characters"),
+        ("\x00", ControlCharacters, "control characters"),
+        ("tyr 1 1", UnknownVerb, "Did you mean “try”?"),
+        ("flg 1 1", UnknownVerb, "Did you mean “flag”?"),
+        ("zzzzzz", UnknownVerb, "Type “man”"),
+        ("try", WrongArgumentCount, "you gave 0"),
+        ("flag 1", WrongArgumentCount, "two numbers, x and y; you gave 1"),
+        ("try 1 2 3", WrongArgumentCount, "you gave 3"),
+        ("1 2 3", WrongArgumentCount, "you gave 3"),
+        ("new 1", WrongArgumentCount, "no arguments"),
+        ("help 1", WrongArgumentCount, "nothing or two numbers"),
+        ("try a 1", NotAnInteger, "“a” is not a whole number"),
+        ("1.5 2", NotAnInteger, "“1.5” is not a whole number"),
+        ("try 0 1", OutOfRange, "x goes from 1 to 8"),
+        ("try 9 1", OutOfRange, "x goes from 1 to 8"),
+        ("try 1 9", OutOfRange, "y goes from 1 to 8"),
+        ("try -3 1", OutOfRange, "Column -3"),
+        ("try 1 99999999999999999999", OutOfRange, "y goes from 1 to 8"),
+        ("auto 0", NotPositive, "1 or more"),
+        ("man fly", UnknownTopic, "no manual page for “fly”"),
+    ],
+)
+def test_every_bad_line_gets_its_own_message(
+    line: str, error: type[ParseError], words: str
+) -> None:
+    with pytest.raises(error) as caught:
+        parse(line, 8, 8)
+    assert words in caught.value.message()
+
+
+@given(st.text(max_size=300))
+def test_no_line_crashes_the_parser(line: str) -> None:
+    try:
+        command = parse(line, 9, 7)
+    except ParseError as error:
+        assert error.message()
+    else:
+        if command.cell is not None:
+            assert 0 <= command.cell[0] < 9 and 0 <= command.cell[1] < 7
+
+
+def test_the_manual_names_every_verb_and_has_an_example() -> None:
+    text = "\n".join(commands.manual())
+    for verb in Verb:
+        assert f"  {verb.value} " in text
+    assert "flag 5,2" in text
+    assert commands.manual(Verb.EXPAND)[0] == "expand 3 4"
+
+
+def test_label_is_the_inverse_of_parsing() -> None:
+    assert commands.label((4, 1)) == "5 2"
+    assert parse(commands.label((4, 1)), 8, 8).cell == (4, 1)

@@ -1,0 +1,65 @@
+"""Both catalogues are complete and compiled, and the language follows the flag or the locale."""
+
+from __future__ import annotations
+
+import pytest
+
+from buscaminas import i18n
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_every_message_is_translated(language: str) -> None:
+    entries = i18n.parse_po(i18n.catalogue(language).read_text(encoding="utf-8"))
+    missing = sorted(key for key in i18n.message_ids() if not entries.get(key))
+    assert not missing, f"untranslated in {language}: {missing}"
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_compiled_catalogues_match_their_sources(language: str) -> None:
+    source = i18n.catalogue(language)
+    entries = {k: v for k, v in i18n.parse_po(source.read_text(encoding="utf-8")).items() if v}
+    assert source.with_suffix(".mo").read_bytes() == i18n.compile_mo(entries), (
+        "run: python -m buscaminas.i18n"
+    )
+
+
+def test_translations_keep_every_placeholder() -> None:
+    import string
+
+    spanish = i18n.parse_po(i18n.catalogue("es").read_text(encoding="utf-8"))
+    for key, value in spanish.items():
+        if not key or not value:
+            continue
+        fields = {name for _, name, _, _ in string.Formatter().parse(key) if name}
+        assert fields == {name for _, name, _, _ in string.Formatter().parse(value) if name}, key
+
+
+def test_spanish_and_english_answer() -> None:
+    try:
+        i18n.use("es")
+        assert i18n._("See you soon!") == "¡Hasta luego!"
+        i18n.use("en")
+        assert i18n._("See you soon!") == "See you soon!"
+    finally:
+        i18n.use("en")
+
+
+@pytest.mark.parametrize(
+    ("environment", "expected"),
+    [
+        ({}, "es"),
+        ({"LANG": "en_GB.UTF-8"}, "en"),
+        ({"LANG": "en_GB.UTF-8", "LC_ALL": "es_ES.UTF-8"}, "es"),
+        ({"LANGUAGE": "fr:en", "LANG": "es_ES"}, "en"),
+        ({"LANG": "de_DE.UTF-8"}, "es"),
+    ],
+)
+def test_the_locale_chooses_the_language(
+    monkeypatch: pytest.MonkeyPatch, environment: dict[str, str], expected: str
+) -> None:
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    for variable, value in environment.items():
+        monkeypatch.setenv(variable, value)
+    assert i18n.choose_language() == expected
+    assert i18n.choose_language("en") == "en"

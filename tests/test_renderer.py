@@ -1,0 +1,104 @@
+"""The renderer: layout, icons, and redrawing only what changed."""
+
+from __future__ import annotations
+
+import re
+
+import pyte
+
+from buscaminas.renderer import LEGACY, NERD, NUMBER_STYLES, Renderer, State, View
+
+ROWS = ("##1..", "#F2..", "*X1..")
+CURSOR_MOVE = re.compile(r"\x1b\[(\d+);(\d+)H")
+
+
+def view(rows: tuple[str, ...] = ROWS, **changes: object) -> View:
+    fields: dict[str, object] = {"rows": rows, "mines_left": 2, "state": State.PLAYING}
+    fields.update(changes)
+    return View(**fields)  # type: ignore[arg-type]
+
+
+def screen_of(*texts: str, size: tuple[int, int] = (60, 20)) -> list[str]:
+    screen = pyte.Screen(*size)
+    stream = pyte.Stream(screen)
+    for text in texts:
+        stream.feed(text)
+    return list(screen.display)
+
+
+def test_legacy_rows_read_as_the_position_format_with_labels() -> None:
+    text, _frame = Renderer.draw(view(), (60, 20), LEGACY, None)
+    lines = [line.strip() for line in screen_of(text)]
+    assert "1  # # 1 . ." in lines
+    assert "2  # F 2 . ." in lines
+    assert "3  * X 1 . ." in lines
+    assert "1 2 3 4 5" in lines
+
+
+def test_wide_boards_get_two_header_rows_and_two_digit_labels() -> None:
+    rows = tuple("#" * 12 for _ in range(11))
+    text, _frame = Renderer.draw(view(rows), (60, 30), LEGACY, None)
+    lines = [line.strip() for line in screen_of(text, size=(60, 30))]
+    assert "1 1 1" in lines
+    assert "1 2 3 4 5 6 7 8 9 0 1 2" in lines
+    assert "11 # # # # # # # # # # # #" in lines
+
+
+def test_nerd_icons_replace_the_legacy_characters() -> None:
+    text, _frame = Renderer.draw(view(exploded=(0, 2)), (60, 20), NERD, None)
+    board = "\n".join(screen_of(text))
+    for glyph in (NERD.hidden, NERD.flag, NERD.exploded, NERD.wrong_flag):
+        assert glyph in board
+    assert "#" not in board
+
+
+def test_a_second_frame_rewrites_only_the_changed_cell() -> None:
+    first, frame = Renderer.draw(view(), (60, 20), LEGACY, None)
+    changed = ("#.1..", *ROWS[1:])
+    second, _frame = Renderer.draw(view(changed), (60, 20), LEGACY, frame)
+    assert "\x1b[2J" in first and "\x1b[2J" not in second
+    moves = CURSOR_MOVE.findall(second)
+    assert len(moves) == 2, "one move to the cell, one to the prompt"
+    final = screen_of(first, second)
+    assert any(line.strip() == "1  # . 1 . ." for line in final)
+
+
+def test_a_shorter_message_erases_the_longer_one() -> None:
+    first, frame = Renderer.draw(view(messages=("a long message here",)), (60, 20), LEGACY, None)
+    second, _frame = Renderer.draw(view(messages=("short",)), (60, 20), LEGACY, frame)
+    text = "\n".join(screen_of(first, second))
+    assert "short" in text and "long" not in text and "here" not in text
+
+
+def test_a_new_size_draws_everything_again() -> None:
+    _text, frame = Renderer.draw(view(), (60, 20), LEGACY, None)
+    text, _frame = Renderer.draw(view(), (70, 20), LEGACY, frame)
+    assert "\x1b[2J" in text
+
+
+def test_a_terminal_too_small_says_how_much_is_missing() -> None:
+    needed_columns, needed_rows = Renderer.needed(5, 3)
+    for columns, rows in ((30, 8), (16, 6)):
+        text, _frame = Renderer.draw(view(), (columns, rows), LEGACY, None)
+        said = " ".join(line.strip() for line in screen_of(text, size=(columns, rows)))
+        assert f"{needed_rows - rows} more rows" in said
+        assert "columns" not in said, "the columns suffice"
+        assert "#" not in said
+    text, _frame = Renderer.draw(view(), (11, 30), LEGACY, None)
+    assert "1 more columns" in " ".join(line.strip() for line in screen_of(text, size=(11, 30)))
+    text, _frame = Renderer.draw(view(), (8, 3), LEGACY, None)
+    assert "Too" in "".join(screen_of(text, size=(8, 3)))
+
+
+def test_numbers_have_distinct_colours() -> None:
+    assert len(set(NUMBER_STYLES.values())) == 8
+
+
+def test_the_status_line_counts_mines_and_time() -> None:
+    status = Renderer.status(view(mines_left=-1, elapsed=75.4))
+    assert "Mines left: -1" in status and "1:15" in status
+
+
+def test_plain_output_has_no_escape_sequences() -> None:
+    text = Renderer.plain(view(messages=("hello",)))
+    assert text == "hello\n##1..\n#F2..\n*X1..\n"

@@ -1,0 +1,172 @@
+"""Explanations: the simplest proof first, and every proof sound."""
+
+from __future__ import annotations
+
+from itertools import product
+
+import pytest
+from hypothesis import given, settings
+
+from buscaminas.grid import Grid, Point
+from buscaminas.solver import InconsistentPosition, Position, analyze
+from buscaminas.solver.explain import Reason, ReasonKind, explain
+from tests.solver_support import played_positions
+
+
+def reason_for(text: str, mines: int) -> Reason | None:
+    position = Position.parse(text, mines=mines)
+    return explain(position, analyze(position))
+
+
+def test_one_number_with_nothing_left_clears_its_neighbours() -> None:
+    assert reason_for(".##\n#2#", 2) == Reason(
+        ReasonKind.ONE_NUMBER, mine=False, targets=((1, 0), (0, 1)), numbers=((0, 0),)
+    )
+
+
+def test_one_number_leans_on_a_certain_mine() -> None:
+    reason = reason_for("##1.\n#F1.\n111.\n....", 1)
+    assert reason == Reason(
+        ReasonKind.ONE_NUMBER,
+        mine=False,
+        targets=((1, 0),),
+        numbers=((2, 0),),
+        known_mines=((1, 1),),
+    )
+
+
+def test_a_flag_alone_proves_nothing() -> None:
+    assert reason_for("F1#", 1) is None
+
+
+def test_one_number_with_as_many_hidden_cells_as_mines() -> None:
+    assert reason_for("#31\n##1", 3) == Reason(
+        ReasonKind.ONE_NUMBER, mine=True, targets=((0, 0), (0, 1), (1, 1)), numbers=((1, 0),)
+    )
+
+
+def test_flagged_mines_are_no_news() -> None:
+    assert reason_for("F31\n##1", 3) == Reason(
+        ReasonKind.ONE_NUMBER, mine=True, targets=((0, 1), (1, 1)), numbers=((1, 0),)
+    )
+    assert reason_for("FF\n22\n..", 2) is None
+
+
+def test_two_numbers_leave_a_cell_safe() -> None:
+    assert reason_for("###\n111", 1) == Reason(
+        ReasonKind.TWO_NUMBERS,
+        mine=False,
+        targets=((2, 0),),
+        numbers=((0, 1), (1, 1)),
+        group=((0, 0), (1, 0)),
+        group_mines=1,
+    )
+
+
+def test_two_numbers_force_mines() -> None:
+    assert reason_for("1##\n#3#", 3) == Reason(
+        ReasonKind.TWO_NUMBERS,
+        mine=True,
+        targets=((2, 0), (2, 1)),
+        numbers=((0, 0), (1, 1)),
+        group=((1, 0), (0, 1)),
+        group_mines=1,
+    )
+
+
+def test_the_whole_frontier_decides() -> None:
+    assert reason_for("####\n12#1", 2) == Reason(
+        ReasonKind.FRONTIER, mine=False, targets=((3, 0),), numbers=((3, 1),)
+    )
+    assert reason_for("2###\n##21", 3) == Reason(
+        ReasonKind.FRONTIER, mine=True, targets=((0, 1),), numbers=((0, 0),)
+    )
+
+
+def test_the_mine_count_decides() -> None:
+    assert reason_for("##2\n###", 2) == Reason(
+        ReasonKind.MINE_COUNT, mine=False, targets=((0, 0), (0, 1))
+    )
+    assert reason_for("###\n2##", 4) == Reason(
+        ReasonKind.MINE_COUNT, mine=True, targets=((2, 0), (2, 1))
+    )
+
+
+def test_nothing_certain_means_no_reason() -> None:
+    assert reason_for("#1#\n###", 1) is None
+
+
+# --- every proof is sound -------------------------------------------------------
+
+
+def value(position: Position, cell: Point) -> int:
+    char = position[cell]
+    return 0 if char == "." else int(char)
+
+
+def assert_local_proof(position: Position, reason: Reason) -> None:
+    """Only the reason's numbers and known mines, every way to satisfy them
+    settles the targets (and puts ``group_mines`` in the group)."""
+    grid = Grid(position.width, position.height)
+    known = set(reason.known_mines) | {c for c in grid.cells() if position[c] == "*"}
+    free = sorted(
+        {
+            near
+            for number in reason.numbers
+            for near in grid.neighbours(number)
+            if position[near] in "#F?" and near not in known
+        }
+    )
+    assert set(reason.targets) <= set(free) | known
+    assert len(free) <= 16
+    for bits in product((False, True), repeat=len(free)):
+        mines = known | {cell for cell, bit in zip(free, bits, strict=True) if bit}
+        if all(
+            sum(near in mines for near in grid.neighbours(number)) == value(position, number)
+            for number in reason.numbers
+        ):
+            assert all((target in mines) == reason.mine for target in reason.targets)
+            assert sum(cell in mines for cell in reason.group) == reason.group_mines
+
+
+def assert_certain_whatever_the_total(position: Position, reason: Reason) -> bool:
+    """Whether the targets stay certain under every mine total the numbers allow."""
+    for mines in range(position.width * position.height + 1):
+        try:
+            result = analyze(Position(position.rows, mines))
+        except InconsistentPosition:
+            continue
+        if not set(reason.targets) <= (result.mines if reason.mine else result.safe):
+            return False
+    return True
+
+
+@settings(max_examples=400, deadline=None)
+@given(played_positions())
+def test_every_reason_is_a_proof(position: Position) -> None:
+    result = analyze(position)
+    reason = explain(position, result)
+    news = result.safe | {cell for cell in result.mines if position[cell] != "F"}
+    assert (reason is None) == (not news)
+    if reason is None:
+        return
+    assert reason.targets
+    assert set(reason.targets) <= (result.mines if reason.mine else result.safe)
+    grid = Grid(position.width, position.height)
+    shown = {cell for cell in grid.cells() if position[cell] == "*"}
+    assert set(reason.known_mines) <= result.mines | shown
+    if reason.kind in (ReasonKind.ONE_NUMBER, ReasonKind.TWO_NUMBERS):
+        assert len(reason.numbers) == (1 if reason.kind is ReasonKind.ONE_NUMBER else 2)
+        assert_local_proof(position, reason)
+    else:
+        frontier = assert_certain_whatever_the_total(position, reason)
+        assert frontier == (reason.kind is ReasonKind.FRONTIER)
+
+
+@pytest.mark.parametrize("text", ["#1.\n#1.", "1#\n##"])
+def test_safe_news_comes_before_mine_news(text: str) -> None:
+    position = Position.parse(text, mines=1)
+    result = analyze(position)
+    reason = explain(position, result)
+    if result.safe:
+        assert reason is not None and not reason.mine
