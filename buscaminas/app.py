@@ -11,46 +11,29 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
 
-from . import commands, hints
+from . import commands, generator, hints
 from .boardfile import BoardFile
 from .commands import Command, ParseError, Verb, label
 from .engine import Action, Minesweeper, Move, Notice, Outcome, Termination
 from .grid import Point
 from .i18n import _
+from .presets import PRESETS, board_label
 from .renderer import State, View
+from .scoring import Board, BoardKind, GameRecord
+from .solver import Position, analyze
+from .stats import format_session, format_stats
+from .storage import DATABASE_NAME, Recorded, Store
 from .terminal import Screen
 
 WAVE_SECONDS = 0.03
+AUTO_SECONDS = 0.15
+"""How long each AI move stays on screen, so that a person can follow the game."""
 PROMPT = "> "
-YES = {"", "y", "yes", "s", "si", "sí"}
+YES = {"", "y", "yes", "s", "si", "sí", "new"}
 NO = {"n", "no", "quit", "exit"}
-
-
-@dataclass(frozen=True)
-class Preset:
-    name: str
-    width: int
-    height: int
-    mines: int
-
-    def label(self) -> str:
-        return {
-            "beginner": _("Beginner"),
-            "intermediate": _("Intermediate"),
-            "expert": _("Expert"),
-        }[self.name]
-
-
-PRESETS = {
-    preset.name: preset
-    for preset in (
-        Preset("beginner", 8, 8, 10),
-        Preset("intermediate", 16, 16, 40),
-        Preset("expert", 30, 16, 99),
-    )
-}
-PRESET_ALIASES = {"principiante": "beginner", "intermedio": "intermediate", "experto": "expert"}
 
 
 @dataclass(frozen=True)
@@ -62,38 +45,39 @@ class Settings:
     mines: int
     preset: str | None = None
     seed: int | None = None
-    board: BoardFile | None = None
+    board_file: BoardFile | None = None
+    no_guess: bool = True
 
     @classmethod
-    def from_preset(cls, name: str, seed: int | None = None) -> Settings:
+    def from_preset(cls, name: str, seed: int | None = None, *, no_guess: bool = True) -> Settings:
         preset = PRESETS[name]
-        return cls(preset.width, preset.height, preset.mines, preset=name, seed=seed)
+        return cls(preset.width, preset.height, preset.mines, name, seed, no_guess=no_guess)
 
-    def label(self) -> str:
-        size = f"{self.width}×{self.height}"
-        if self.preset is not None:
-            return f"{PRESETS[self.preset].label()} {size}"
-        return _("Custom {size}, {mines} mines").format(size=size, mines=self.mines)
+    @property
+    def board(self) -> Board:
+        """The board these settings deal, as the statistics group games."""
+        return Board(self.preset, self.width, self.height, self.mines)
+
+    @property
+    def kind(self) -> BoardKind:
+        """A board file is whatever its author made: only generated boards are no-guess."""
+        no_guess = self.no_guess and self.board_file is None
+        return BoardKind.NO_GUESS if no_guess else BoardKind.CLASSIC
 
 
 class Round:
     """One game, with what the loop keeps beside the engine: time, hints, marks."""
 
-    def __init__(self, settings: Settings, seed: int | None, clock: Callable[[], float]) -> None:
-        board = settings.board
-        if board is not None:
-            self.game = Minesweeper.from_layout(
-                board.width,
-                board.height,
-                board.mines,
-                revealed=board.revealed,
-                flagged=board.flagged,
-            )
-        else:
-            self.game = Minesweeper(settings.width, settings.height, settings.mines, seed=seed)
+    def __init__(
+        self, game: Minesweeper, settings: Settings, seed: int | None, clock: Callable[[], float]
+    ) -> None:
+        self.game = game
         self.settings = settings
+        self.seed = seed
+        self.kind = settings.kind
         self._clock = clock
         self.started_at: float | None = None
+        self.started_wall: datetime | None = None
         self.finished_at: float | None = None
         self.hints = 0
         self.outcomes: list[Outcome] = []
@@ -110,12 +94,15 @@ class Round:
     def record(self, outcome: Outcome) -> None:
         """Keep the outcome, starting the clock at the first reveal and stopping it at the end."""
         self.outcomes.append(outcome)
-        if self.started_at is None and outcome.waves:
+        if self.started_at is None and (outcome.waves or outcome.end is not None):
             self.started_at = self._clock()
+            self.started_wall = datetime.now(timezone.utc)
         if outcome.end is not None and self.finished_at is None:
             self.finished_at = self._clock()
-            if self.started_at is None:
-                self.started_at = self.finished_at
+
+    def seconds(self) -> float:
+        """The final time as the player is shown it, to the hundredth."""
+        return round(self.elapsed() or 0.0, 2)
 
     def state(self) -> State:
         if self.game.end is Termination.WON:
@@ -124,13 +111,17 @@ class Round:
             return State.LOST
         return State.READY if self.started_at is None else State.PLAYING
 
+    def status_kind(self) -> str:
+        kind = _("no-guess") if self.kind is BoardKind.NO_GUESS else _("classic")
+        return f"{board_label(self.settings.board)}, {kind}"
+
     def view(self, rows: list[str] | None = None) -> View:
         return View(
             rows=tuple(rows if rows is not None else self.game.rows()),
             mines_left=self.game.mines_left,
             state=self.state(),
             elapsed=self.elapsed(),
-            kind=self.settings.label(),
+            kind=self.status_kind(),
             messages=self.messages,
             exploded=self.game.exploded,
             marked=self.marked,
@@ -147,6 +138,7 @@ class App:
         screen: Screen,
         *,
         legend: list[str],
+        data_dir: Path | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.settings = settings
@@ -154,22 +146,99 @@ class App:
         self.legend = legend
         self.clock = clock
         self.rounds = 0
+        self.session: list[GameRecord] = []
+        self.warnings: list[str] = []
+        path = None if data_dir is None else data_dir / DATABASE_NAME
+        self.store = Store(path, on_warning=self.warnings.append)
 
     def run(self) -> None:
         """Play until the player quits; EOFError and KeyboardInterrupt pass to the caller."""
         while self.play_round():
             self.rounds += 1
 
+    def goodbye(self) -> list[str]:
+        """What the player reads on leaving: the session's games, worst to best."""
+        return format_session(self.session, board_label)
+
+    # --- one round --------------------------------------------------------------------
+
     def new_round(self) -> Round:
-        seed = self.settings.seed
-        return Round(self.settings, None if seed is None else seed + self.rounds, self.clock)
+        settings = self.settings
+        seed = None if settings.seed is None else settings.seed + self.rounds
+        board = settings.board_file
+        if board is not None:
+            game = Minesweeper.from_layout(
+                board.width,
+                board.height,
+                board.mines,
+                revealed=board.revealed,
+                flagged=board.flagged,
+            )
+        else:
+            game = Minesweeper(settings.width, settings.height, settings.mines, seed=seed)
+        current = Round(game, settings, seed, self.clock)
+        game.deal = lambda start: self.deal(current, start)
+        return current
+
+    def deal(self, current: Round, start: Point) -> frozenset[Point]:
+        """Lay the mines at the first try: no-guess unless asked otherwise.
+
+        A no-guess search that runs out of time, or that the player cancels
+        with Ctrl-C, ends in a classic board after the player agrees.
+        """
+        game = current.game
+        if current.kind is BoardKind.NO_GUESS:
+            try:
+                return generator.generate(
+                    game.width,
+                    game.height,
+                    game.mine_count,
+                    start=start,
+                    seed=current.seed,
+                    no_guess=True,
+                    progress=self._progress(current),
+                )
+            except (generator.NoGuessTimeout, KeyboardInterrupt) as reason:
+                timed_out = isinstance(reason, generator.NoGuessTimeout)
+                if not self._accept_classic(current, timed_out=timed_out):
+                    raise Cancelled from None
+                current.kind = BoardKind.CLASSIC
+        return generator.generate(
+            game.width, game.height, game.mine_count, start=start, seed=current.seed
+        )
+
+    def _progress(self, current: Round) -> Callable[[float], None]:
+        shown = -1
+
+        def progress(fraction: float) -> None:
+            nonlocal shown
+            percent = int(fraction * 100)
+            if percent != shown and self.screen.watched:
+                shown = percent
+                current.messages = (
+                    _("Generating a board with no guessing… {percent}%").format(percent=percent),
+                )
+                self.screen.show(current.view())
+
+        return progress
+
+    def _accept_classic(self, current: Round, *, timed_out: bool) -> bool:
+        if timed_out:
+            current.messages = (_("No board without guessing was found in time."),)
+        else:
+            current.messages = (_("Generation cancelled."),)
+        self.screen.show(current.view())
+        answer = self.screen.read(_("Play a classic board instead? [Enter = yes, n = no] "))
+        return answer.strip().lower() in YES
 
     def play_round(self) -> bool:
         """Play one game; True when the player wants another."""
         current = self.new_round()
+        if current.kind is BoardKind.NO_GUESS:
+            current.messages = (_("This board can be solved without guessing."),)
         self.screen.start(current.view())
         while current.game.end is None:
-            line = self.screen.read(PROMPT)
+            line = self.screen.read(PROMPT, live=current.view)
             try:
                 command = commands.parse(line, current.game.width, current.game.height)
             except ParseError as error:
@@ -182,6 +251,7 @@ class App:
             if command.verb is Verb.NEW:
                 return True
             self.execute(current, command)
+        self.finish(current)
         return self.ask_again(current)
 
     def execute(self, current: Round, command: Command) -> None:
@@ -192,52 +262,101 @@ class App:
         if command.verb is Verb.MAN:
             current.page = tuple(self.manual(command.topic))
             current.messages = (_("Type any command to return to the board."),)
+        elif command.verb is Verb.STATS:
+            current.page = tuple(self.statistics())
+            current.messages = (_("Type any command to return to the board."),)
         elif command.verb is Verb.HELP:
             self.help(current, command.cell)
-            return
-        elif command.verb in (Verb.TRY, Verb.FLAG, Verb.EXPAND):
-            assert command.cell is not None
-            move = Move(Action(command.verb.value), command.cell)
-            before = current.game.rows()
-            outcome = current.game.act(move)
-            current.record(outcome)
-            current.messages = self.describe(current, outcome)
-            self.animate(current, before, outcome)
+        elif command.verb is Verb.AUTO:
+            self.auto(current, command.count)
         else:
-            current.messages = (
-                _("“{verb}” is not available yet.").format(verb=command.verb.value),
-            )
+            assert command.cell is not None
+            self.play(current, Move(Action(command.verb.value), command.cell))
         self.screen.show(current.view())
+
+    def play(self, current: Round, move: Move) -> Outcome | None:
+        """Apply one move, with its words and its animation; None if the deal was cancelled."""
+        before = current.game.rows()
+        try:
+            outcome = current.game.act(move)
+        except Cancelled:
+            current.messages = (_("No mines were laid: try a cell when you are ready."),)
+            return None
+        current.record(outcome)
+        current.messages = (*current.messages, *self.describe(current, outcome))
+        self.animate(current, before, outcome)
+        return outcome
 
     def manual(self, topic: Verb | None) -> list[str]:
         if topic is not None:
             return commands.manual(topic)
         return commands.manual() + self.legend
 
+    def statistics(self) -> list[str]:
+        lines = format_stats(self.store, board_label)
+        lines += self.warnings
+        self.warnings.clear()
+        return lines
+
     def help(self, current: Round, cell: Point | None) -> None:
         """A hint: a certain cell and why, or a probability, or a rescue."""
         if cell is not None:
             current.messages = (hints.chance(current.game, cell),)
-            self.screen.show(current.view())
             return
         current.hints += 1
         hint = hints.hint(current.game)
         current.marked = hint.marked
         current.messages = hint.messages
-        if hint.rescue is not None:
-            before = current.game.rows()
-            outcome = current.game.rescue(hint.rescue)
-            if outcome is not None:
-                current.record(outcome)
-                current.marked = frozenset(outcome.revealed[:1])
-                current.messages += (
-                    _("To keep the game going, I revealed {cell} for you: it was safe.").format(
-                        cell=label(outcome.move.cell)
-                    ),
-                    *self.describe(current, outcome),
-                )
-                self.animate(current, before, outcome)
-        self.screen.show(current.view())
+        if hint.rescue is None:
+            return
+        before = current.game.rows()
+        outcome = current.game.rescue(hint.rescue)
+        if outcome is None:
+            return
+        current.record(outcome)
+        current.marked = frozenset(outcome.revealed[:1])
+        current.messages += (
+            _("To keep the game going, I revealed {cell} for you: it was safe.").format(
+                cell=label(outcome.move.cell)
+            ),
+            *self.describe(current, outcome),
+        )
+        self.animate(current, before, outcome)
+
+    def auto(self, current: Round, count: int | None) -> None:
+        """The AI plays ``count`` moves, or to the end; a key press or Ctrl-C stops it."""
+        played = 0
+        pause = AUTO_SECONDS if self.screen.animated else 0.0
+        while current.game.end is None and (count is None or played < count):
+            game = current.game
+            analysis = analyze(Position.from_game(game))
+            cell = analysis.best_move
+            certain = analysis.probability.get(cell, 0.0) == 0.0
+            current.hints += 1
+            current.messages = ()
+            if cell in game.flags:
+                self.play(current, Move(Action.FLAG, cell))
+            outcome = self.play(current, Move(Action.TRY, cell))
+            if outcome is None:
+                return
+            played += 1
+            what = (
+                _("AI: {cell} is safe.")
+                if certain
+                else _("AI: {cell} is a guess, the best there is ({chance} chance of a mine).")
+            )
+            current.messages = (
+                what.format(cell=label(cell), chance=hints.percent(analysis.probability[cell])),
+                *current.messages,
+            )
+            current.marked = frozenset({cell})
+            if current.game.end is None and self.screen.watched:
+                self.screen.show(current.view())
+                if self.screen.interrupted(pause):
+                    current.messages = (
+                        _("The AI stopped after {count} moves.").format(count=played),
+                    )
+                    return
 
     def animate(self, current: Round, before: list[str], outcome: Outcome) -> None:
         """Replay the reveal waves, about 30 ms apart; Ctrl-C skips to the end."""
@@ -254,78 +373,114 @@ class App:
         except KeyboardInterrupt:
             return
 
+    # --- words ----------------------------------------------------------------------
+
     def describe(self, current: Round, outcome: Outcome) -> tuple[str, ...]:
         """The words for what a move did: a notice, or the end of the game."""
-        cell = outcome.move.cell
-        where = label(cell)
         game = current.game
         messages: list[str] = []
         if outcome.notice is Notice.WRONG_FLAG:
             messages.append(
                 _("A flag around {cell} was wrong, so expanding revealed a mine.").format(
-                    cell=where
+                    cell=label(outcome.move.cell)
                 )
             )
         elif outcome.notice is not None:
             messages.append(self._notice(outcome, game))
-        if outcome.end is Termination.WON:
-            messages.append(
-                _("You won! Time: {seconds:.2f} s.").format(seconds=current.elapsed() or 0.0)
-            )
-        elif outcome.end is Termination.LOST:
-            exploded = game.exploded if game.exploded is not None else cell
+        if outcome.end is Termination.LOST:
+            exploded = game.exploded if game.exploded is not None else outcome.move.cell
             messages.append(
                 _("Boom! The mine at {cell} exploded. Time: {seconds:.2f} s.").format(
-                    cell=label(exploded), seconds=current.elapsed() or 0.0
+                    cell=label(exploded), seconds=current.seconds()
                 )
             )
         return tuple(messages)
 
     @staticmethod
     def _notice(outcome: Outcome, game: Minesweeper) -> str:
-        cell = outcome.move.cell
-        where = label(cell)
+        cell = label(outcome.move.cell)
         notice = outcome.notice
         if notice is Notice.FLAGGED:
-            return _("{cell} has a flag; type “flag {cell}” to remove it first.").format(cell=where)
+            return _("{cell} has a flag; type “flag {cell}” to remove it first.").format(cell=cell)
         if notice is Notice.ALREADY_REVEALED:
             if outcome.move.action is Action.FLAG:
                 return _("{cell} is already revealed: only hidden cells take flags.").format(
-                    cell=where
+                    cell=cell
                 )
-            return _("{cell} is already revealed.").format(cell=where)
+            return _("{cell} is already revealed.").format(cell=cell)
         if notice is Notice.NOT_REVEALED:
             return _("{cell} is still hidden: “expand” works on a revealed number.").format(
-                cell=where
+                cell=cell
             )
         if notice is Notice.NOTHING_AROUND:
-            return _("{cell} has no hidden neighbours left to expand.").format(cell=where)
-        number = game.number(cell) or 0
-        flags, hidden = game.around(cell)
+            return _("{cell} has no hidden neighbours left to expand.").format(cell=cell)
+        number = game.number(outcome.move.cell) or 0
+        flags, hidden = game.around(outcome.move.cell)
         if notice is Notice.TOO_MANY_FLAGS:
             return _(
                 "The {number} at {cell} touches {flags} flags, more than its number:"
                 " one of them is wrong."
-            ).format(number=number, cell=where, flags=flags)
+            ).format(number=number, cell=cell, flags=flags)
         if notice is Notice.UNDECIDED:
             return _(
                 "Nothing to expand: the {number} at {cell} touches {flags} flags and"
                 " {hidden} hidden cells, so {missing} of those hide a mine and which is"
                 " not yet known."
-            ).format(number=number, cell=where, flags=flags, hidden=hidden, missing=number - flags)
+            ).format(number=number, cell=cell, flags=flags, hidden=hidden, missing=number - flags)
         return _("The game is over.")
+
+    # --- the end ----------------------------------------------------------------------
+
+    def finish(self, current: Round) -> None:
+        """Record the finished game and tell the player how it went."""
+        started = current.started_wall or datetime.now(timezone.utc)
+        record = GameRecord.from_game(
+            current.game,
+            current.outcomes,
+            started_at=started,
+            seconds=current.seconds(),
+            preset=self.settings.preset,
+            kind=current.kind,
+            seed=current.seed,
+            hints=current.hints,
+        )
+        self.session.append(record)
+        saved = self.store.record(record)
+        current.messages = (*current.messages, *self.warnings)
+        self.warnings.clear()
+        if not record.won:
+            return
+        line = _("You won in {seconds:.2f} s: 3BV/s {speed:.2f}, efficiency {efficiency:.0%}.")
+        won = [
+            line.format(
+                seconds=record.seconds,
+                speed=record.three_bv_per_second,
+                efficiency=record.efficiency,
+            )
+        ]
+        if saved is Recorded.NEW_BEST:
+            won.append(_("New best time!"))
+        current.messages = (*current.messages, *won)
 
     def ask_again(self, current: Round) -> bool:
         """After the end: play again with the same settings? Enter means yes."""
+        self.screen.show(current.view())
         question = _("Play again with the same settings? [Enter = yes, n = no] ")
+        told = False
         while True:
             answer = self.screen.read(question).strip().lower()
-            if answer in YES or answer == "new":
+            if answer in YES:
                 return True
             if answer in NO:
                 return False
-            current.messages = (
-                *current.messages[:2],
-                _("Press Enter to play again, or type n to leave."),
-            )
-            self.screen.show(current.view())
+            if not told:
+                told = True
+                current.messages = (
+                    *current.messages,
+                    _("Press Enter to play again, or type n to leave."),
+                )
+                self.screen.show(current.view())
+
+
+class Cancelled(Exception):
+    """The player declined a classic board after the no-guess search stopped."""

@@ -8,10 +8,16 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import boardfile, commands, i18n
-from .app import PRESET_ALIASES, PRESETS, App, Settings
+from .app import App, Settings
 from .grid import MAX_SIDE, MIN_SIDE
 from .i18n import _
+from .presets import ALIASES as PRESET_ALIASES
+from .presets import PRESETS, board_label
 from .renderer import LEGACY, NERD, IconSet, Renderer
+from .report import certain_cells, probability_grid
+from .solver import Position, analyze
+from .stats import format_stats
+from .storage import DATABASE_NAME, Store
 from .terminal import PipeScreen, Screen, TerminalScreen
 
 EXIT_USAGE = 2
@@ -22,6 +28,13 @@ def build_parser() -> argparse.ArgumentParser:
         prog="buscaminas",
         description="Minesweeper for the terminal. Type “man” in the game for the manual.",
     )
+    _shared_options(parser, argparse.SUPPRESS)
+    tools = parser.add_subparsers(dest="tool", metavar="{stats,analyze}")
+    _shared_options(tools.add_parser("stats", help="print your statistics and best times"))
+    analyze = tools.add_parser("analyze", help="print the mine probabilities of a position")
+    _shared_options(analyze)
+    analyze.add_argument("file", type=Path, help="a position in the position text format")
+    analyze.add_argument("--mines", type=int, required=True, help="the board's mine total")
     board = parser.add_argument_group("board")
     board.add_argument("--preset", choices=[*PRESETS, *PRESET_ALIASES], help="a classic size")
     board.add_argument("--width", type=int, help=f"columns, {MIN_SIDE}-{MAX_SIDE}")
@@ -29,12 +42,25 @@ def build_parser() -> argparse.ArgumentParser:
     board.add_argument("--mines", type=int, help="mines, 1 to width×height−1")
     board.add_argument("--seed", type=int, help="make the mine layout reproducible")
     board.add_argument("--board", type=Path, metavar="FILE", help="start from a lab board file")
+    board.add_argument(
+        "--classic", action="store_true", help="random boards, which may need a guess"
+    )
     icons = parser.add_mutually_exclusive_group()
     icons.add_argument("--legacy", action="store_true", help="plain characters for icons")
     icons.add_argument("--nerd", action="store_true", help="Nerd Font icons")
-    parser.add_argument("--lang", choices=i18n.LANGUAGES, help="language (default: the locale)")
     parser.add_argument("--no-animation", action="store_true", help="reveal without animation")
     return parser
+
+
+def _shared_options(parser: argparse.ArgumentParser, default: object = None) -> None:
+    """Options that go before or after a tool's name; the main parser suppresses its
+    defaults so that a value given before ``stats`` is not reset after it."""
+    parser.add_argument(
+        "--lang", choices=i18n.LANGUAGES, default=default, help="language (default: the locale)"
+    )
+    parser.add_argument(
+        "--data-dir", type=Path, metavar="DIR", default=default, help="where scores are kept"
+    )
 
 
 def settings_from_flags(
@@ -48,12 +74,13 @@ def settings_from_flags(
             parser.exit(EXIT_USAGE, f"buscaminas: {args.board}: {error.strerror}\n")
         except boardfile.BoardFileError as error:
             parser.exit(EXIT_USAGE, f"buscaminas: {args.board}: {error}\n")
-        return Settings(board.width, board.height, len(board.mines), board=board)
+        return Settings(board.width, board.height, len(board.mines), board_file=board)
     sizes = (args.width, args.height, args.mines)
     if args.preset is not None:
         if any(value is not None for value in sizes):
             parser.error(_("give either --preset or --width, --height and --mines"))
-        return Settings.from_preset(PRESET_ALIASES.get(args.preset, args.preset), args.seed)
+        name = PRESET_ALIASES.get(args.preset, args.preset)
+        return Settings.from_preset(name, args.seed, no_guess=not args.classic)
     if all(value is None for value in sizes):
         return None
     if any(value is None for value in sizes):
@@ -68,7 +95,7 @@ def settings_from_flags(
     most = args.width * args.height - 1
     if not 1 <= args.mines <= most:
         parser.error(_("--mines must be from 1 to {high}").format(high=most))
-    return Settings(args.width, args.height, args.mines, seed=args.seed)
+    return Settings(args.width, args.height, args.mines, seed=args.seed, no_guess=not args.classic)
 
 
 def ask_icons(screen: Screen) -> IconSet:
@@ -77,7 +104,9 @@ def ask_icons(screen: Screen) -> IconSet:
     return NERD if not answer.strip() else LEGACY
 
 
-def ask_settings(screen: Screen, room: tuple[int, int], seed: int | None) -> Settings:
+def ask_settings(
+    screen: Screen, room: tuple[int, int], seed: int | None, *, no_guess: bool
+) -> Settings:
     """The preset, or a custom size re-asked until valid; Enter alone is beginner."""
     names = list(PRESETS)
     for number, name in enumerate(names, 1):
@@ -94,13 +123,11 @@ def ask_settings(screen: Screen, room: tuple[int, int], seed: int | None) -> Set
     screen.say(_("{number}. Custom").format(number=len(names) + 1))
     while True:
         answer = screen.read(_("Board [Enter = 1]: ")).strip().lower()
-        if not answer:
-            return Settings.from_preset(names[0], seed)
-        answer = PRESET_ALIASES.get(answer, answer)
-        if answer in PRESETS:
-            return Settings.from_preset(answer, seed)
+        answer = PRESET_ALIASES.get(answer, answer) or names[0]
         if answer.isdigit() and 1 <= int(answer) <= len(names):
-            return Settings.from_preset(names[int(answer) - 1], seed)
+            answer = names[int(answer) - 1]
+        if answer in PRESETS:
+            return Settings.from_preset(answer, seed, no_guess=no_guess)
         if answer.isdigit() and int(answer) == len(names) + 1:
             break
         screen.say(_("Type a number from 1 to {high}.").format(high=len(names) + 1))
@@ -108,7 +135,7 @@ def ask_settings(screen: Screen, room: tuple[int, int], seed: int | None) -> Set
     width = ask_number(screen, _("Width"), MIN_SIDE, max(MIN_SIDE, min(MAX_SIDE, columns)))
     height = ask_number(screen, _("Height"), MIN_SIDE, max(MIN_SIDE, min(MAX_SIDE, rows)))
     mines = ask_number(screen, _("Mines"), 1, width * height - 1)
-    return Settings(width, height, mines, seed=seed)
+    return Settings(width, height, mines, seed=seed, no_guess=no_guess)
 
 
 def ask_number(screen: Screen, name: str, low: int, high: int) -> int:
@@ -127,42 +154,79 @@ def ask_number(screen: Screen, name: str, low: int, high: int) -> int:
 
 
 def play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """The game: on a terminal with the startup questions, in a pipe line by line."""
     settings = settings_from_flags(parser, args)
-    interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    if not interactive:
-        settings = settings or Settings.from_preset("beginner", args.seed)
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        settings = settings or Settings.from_preset(
+            "beginner", args.seed, no_guess=not args.classic
+        )
         pipe = PipeScreen()
-        app = App(settings, pipe, legend=Renderer.legend(LEGACY))
+        piped = App(settings, pipe, legend=Renderer.legend(LEGACY), data_dir=args.data_dir)
         try:
-            app.run()
+            piped.run()
         except (EOFError, KeyboardInterrupt):
             return 0
-        pipe.say(_("See you soon!"))
+        for line in [*piped.goodbye(), _("See you soon!")]:
+            pipe.say(line)
         return 0
     import colorama
 
     colorama.just_fix_windows_console()
     icons = LEGACY if args.legacy else NERD
     screen = TerminalScreen(icons, animated=not args.no_animation, words=commands.verb_names())
+    app: App | None = None
     try:
         screen.clear()
         if not (args.legacy or args.nerd):
             screen.icons = icons = ask_icons(screen)
         if settings is None:
-            settings = ask_settings(screen, Renderer.room(screen.size()), args.seed)
-        App(settings, screen, legend=Renderer.legend(icons)).run()
+            room = Renderer.room(screen.size())
+            settings = ask_settings(screen, room, args.seed, no_guess=not args.classic)
+        app = App(settings, screen, legend=Renderer.legend(icons), data_dir=args.data_dir)
+        app.run()
     except (EOFError, KeyboardInterrupt):
         pass
     finally:
         screen.restore()
-    print(_("See you soon!"))
+    for line in [*(app.goodbye() if app else []), _("See you soon!")]:
+        print(line)
+    return 0
+
+
+def show_stats(args: argparse.Namespace) -> int:
+    """``buscaminas stats``: the same tables as the in-game ``stats`` page."""
+    path = None if args.data_dir is None else args.data_dir / DATABASE_NAME
+    store = Store(path, on_warning=lambda line: print(line, file=sys.stderr))
+    for line in format_stats(store, board_label):
+        print(line)
+    return 0
+
+
+def show_analysis(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``buscaminas analyze FILE --mines M``: probabilities and certain cells of a position."""
+    try:
+        position = Position.parse(args.file.read_text(encoding="utf-8"), mines=args.mines)
+        analysis = analyze(position)
+    except OSError as error:
+        parser.exit(EXIT_USAGE, f"buscaminas: {args.file}: {error.strerror}\n")
+    except ValueError as error:
+        parser.exit(EXIT_USAGE, f"buscaminas: {args.file}: {error}\n")
+    for line in [*probability_grid(position, analysis), "", *certain_cells(analysis)]:
+        print(line)
     return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    for shared in ("lang", "data_dir"):
+        if not hasattr(args, shared):
+            setattr(args, shared, None)
     i18n.use(i18n.choose_language(args.lang))
+    if args.tool == "stats":
+        return show_stats(args)
+    if args.tool == "analyze":
+        return show_analysis(parser, args)
     return play(parser, args)
 
 

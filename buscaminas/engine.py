@@ -159,6 +159,13 @@ class Minesweeper:
         """How many safe cells the player has still to reveal."""
         return self.grid.size - self.mine_count - len(self._revealed)
 
+    @property
+    def layout(self) -> frozenset[Point]:
+        """The mines, once the game is over and every one of them is on show anyway."""
+        if self.end is None or self._mines is None:
+            raise ValueError("the mines are only on show once the game is over")
+        return self._mines
+
     def is_revealed(self, cell: Point) -> bool:
         return cell in self._revealed
 

@@ -8,13 +8,15 @@ certain, which only the engine can know.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .commands import label as at
+from .commands import label
 from .engine import Minesweeper
 from .grid import Point
 from .i18n import _
 from .solver import Analysis, Position, analyze
+from .solver.explain import Reason, ReasonKind, explain
 
 
 @dataclass(frozen=True)
@@ -36,29 +38,92 @@ def percent(probability: float) -> str:
     return f"{value:.0f}%"
 
 
+def cells(points: Sequence[Point]) -> str:
+    """``3 2``, ``3 2 and 4 2``, ``3 2, 4 2 and 5 2``: cells as a sentence lists them."""
+    names = [label(point) for point in points]
+    if len(names) == 1:
+        return names[0]
+    return _("{cells} and {last}").format(cells=", ".join(names[:-1]), last=names[-1])
+
+
 def hint(game: Minesweeper) -> Hint:
     """A certain cell and why; failing that, the safest cell and a rescue."""
+    position = Position.from_game(game)
+    analysis = analyze(position)
     if not game.started:
-        first = analyze(Position.from_game(game)).best_move
+        first = analysis.best_move
         return Hint(
-            (_("Your first try is always safe. A good start: {cell}.").format(cell=at(first)),),
+            (_("Your first try is always safe. A good start: {cell}.").format(cell=label(first)),),
             frozenset({first}),
         )
-    analysis = analyze(Position.from_game(game))
-    safe = sorted(analysis.safe - game.flags, key=lambda cell: (cell[1], cell[0]))
-    if safe:
-        cell = safe[0]
-        return Hint((_("{cell} is safe.").format(cell=at(cell)),), frozenset({cell}))
-    mines = sorted(analysis.mines - game.flags, key=lambda cell: (cell[1], cell[0]))
-    if mines:
-        cell = mines[0]
-        return Hint(
-            (_("{cell} is certainly a mine: flag it.").format(cell=at(cell)),), frozenset({cell})
+    reason = explain(position, analysis)
+    if reason is None:
+        return _rescue(analysis, game)
+    return Hint((because(reason, position),), frozenset(reason.targets))
+
+
+def because(reason: Reason, position: Position) -> str:
+    """One or two sentences saying why ``reason.targets`` are safe or mines."""
+    single = len(reason.targets) == 1
+    targets = cells(reason.targets)
+    if reason.mine:
+        conclusion = (
+            _("so {cells} is a mine.") if single else _("so {cells} are mines.")
+        ).format(cells=targets)
+    else:
+        conclusion = (
+            _("so {cells} is safe.") if single else _("so {cells} are safe.")
+        ).format(cells=targets)
+    numbers = [
+        _("the {number} at {cell}").format(number=_number(position, cell), cell=label(cell))
+        for cell in reason.numbers
+    ]
+    if reason.kind is ReasonKind.ONE_NUMBER and reason.mine:
+        premise = _("{number} has nowhere else for its mines,").format(number=numbers[0])
+    elif reason.kind is ReasonKind.ONE_NUMBER:
+        premise = _("{number} already touches {mines},").format(
+            number=numbers[0], mines=_known(reason.known_mines, position)
         )
-    return _rescue(analysis, game)
+    elif reason.kind is ReasonKind.TWO_NUMBERS:
+        mines = (
+            _("one mine")
+            if reason.group_mines == 1
+            else _("{count} mines").format(count=reason.group_mines)
+        )
+        premise = _("{first} and {second} together leave {mines} for {group},").format(
+            first=numbers[0], second=numbers[1], mines=mines, group=cells(reason.group)
+        )
+        if reason.known_mines:
+            premise = _("Counting {mines} as known, {rest}").format(
+                mines=_known(reason.known_mines, position), rest=premise
+            )
+    elif reason.kind is ReasonKind.FRONTIER:
+        premise = _("Every way of placing mines that fits all the numbers agrees,")
+    else:
+        premise = _(
+            "Only the number of mines left ({count}) decides it: every way of placing them agrees,"
+        ).format(count=position.mines)
+    sentence = f"{premise} {conclusion}"
+    return sentence[0].upper() + sentence[1:]
+
+
+def _number(position: Position, cell: Point) -> str:
+    char = position[cell]
+    return char if char.isdigit() else "0"
+
+
+def _known(mines: Sequence[Point], position: Position) -> str:
+    """The certain mines a proof leans on: flags if the player put them, else mines."""
+    if len(mines) == 1:
+        cell = mines[0]
+        if position[cell] == "F":
+            return _("the flag at {cell}").format(cell=label(cell))
+        return _("the mine at {cell}").format(cell=label(cell))
+    return _("its mines at {cells}").format(cells=cells(mines))
 
 
 def _rescue(analysis: Analysis, game: Minesweeper) -> Hint:
+    """Nothing is certain: name the safest cell, and rank cells for the engine's rescue."""
     ranked = sorted(
         (cell for cell in analysis.probability if cell not in game.flags),
         key=lambda cell: (analysis.probability[cell], cell[1], cell[0]),
@@ -69,21 +134,21 @@ def _rescue(analysis: Analysis, game: Minesweeper) -> Hint:
         ranked.insert(0, best)
     message = _(
         "Nothing is certain now: the safest cell is {cell}, with a {chance} chance of a mine."
-    ).format(cell=at(best), chance=percent(analysis.probability[best]))
+    ).format(cell=label(best), chance=percent(analysis.probability[best]))
     return Hint((message,), frozenset({best}), tuple(ranked))
 
 
 def chance(game: Minesweeper, cell: Point) -> str:
     """``help x y``: the exact chance that ``cell`` hides a mine."""
     if game.is_revealed(cell):
-        return _("{cell} is already revealed.").format(cell=at(cell))
+        return _("{cell} is already revealed.").format(cell=label(cell))
     if not game.started:
-        return _("{cell} is safe: the first try never hits a mine.").format(cell=at(cell))
+        return _("{cell} is safe: the first try never hits a mine.").format(cell=label(cell))
     probability = analyze(Position.from_game(game)).probability[cell]
     if probability == 0:
-        return _("{cell} is safe: no possible layout puts a mine there.").format(cell=at(cell))
+        return _("{cell} is safe: no possible layout puts a mine there.").format(cell=label(cell))
     if probability == 1:
-        return _("{cell} is a mine in every possible layout.").format(cell=at(cell))
+        return _("{cell} is a mine in every possible layout.").format(cell=label(cell))
     return _("{cell} hides a mine with a chance of {chance}.").format(
-        cell=at(cell), chance=percent(probability)
+        cell=label(cell), chance=percent(probability)
     )

@@ -25,6 +25,8 @@ HIDE_CURSOR = CSI + "?25l"
 SHOW_CURSOR = CSI + "?25h"
 RESET = CSI + "0m"
 CLEAR = CSI + "H" + CSI + "2J"
+SAVE_CURSOR = "\x1b7"
+RESTORE_CURSOR = "\x1b8"
 MESSAGE_ROWS = 2
 TITLE_ROWS = 2
 """The title and the blank row under it, drawn only when the terminal has room for them."""
@@ -340,22 +342,44 @@ class Renderer:
         The cursor ends at the start of the prompt row.
         """
         frame = Renderer.frame(view, size, icons)
-        parts = [HIDE_CURSOR]
         if previous is None or previous.size != frame.size or previous.origin != frame.origin:
-            parts.append(CLEAR)
-            parts += [Renderer._at(pos, item.text) for pos, item in sorted(frame.items.items())]
+            changes = CLEAR + "".join(
+                Renderer._at(pos, item.text) for pos, item in sorted(frame.items.items())
+            )
         else:
-            for pos, old in previous.items.items():
-                new = frame.items.get(pos)
-                if new is None or new.width < old.width:
-                    start = pos if new is None else (pos[0], pos[1] + new.width)
-                    blank = old.width if new is None else old.width - new.width
-                    parts.append(Renderer._at(start, " " * blank))
-            for pos, item in sorted(frame.items.items()):
-                if previous.items.get(pos) != item:
-                    parts.append(Renderer._at(pos, item.text))
-        parts.append(f"{CSI}{frame.prompt_row + 1};1H{CSI}0K{SHOW_CURSOR}")
-        return "".join(parts), frame
+            changes = Renderer._changes(previous, frame)
+        park = f"{CSI}{frame.prompt_row + 1};1H{CSI}0K"
+        return HIDE_CURSOR + changes + park + SHOW_CURSOR, frame
+
+    @staticmethod
+    def update(
+        view: View, size: tuple[int, int], icons: IconSet, previous: Frame
+    ) -> tuple[str, Frame]:
+        """Like :meth:`draw`, but for use while someone else owns the cursor (the prompt):
+        the cursor is saved and put back, and nothing is written unless the board
+        can be patched in place."""
+        frame = Renderer.frame(view, size, icons)
+        if previous.size != frame.size or previous.origin != frame.origin:
+            return "", previous
+        changes = Renderer._changes(previous, frame)
+        if not changes:
+            return "", frame
+        return SAVE_CURSOR + HIDE_CURSOR + changes + RESTORE_CURSOR + SHOW_CURSOR, frame
+
+    @staticmethod
+    def _changes(previous: Frame, frame: Frame) -> str:
+        """Blank what shrank or went away, then write what is new or different."""
+        parts = []
+        for pos, old in previous.items.items():
+            new = frame.items.get(pos)
+            if new is None or new.width < old.width:
+                start = pos if new is None else (pos[0], pos[1] + new.width)
+                blank = old.width if new is None else old.width - new.width
+                parts.append(Renderer._at(start, " " * blank))
+        for pos, item in sorted(frame.items.items()):
+            if previous.items.get(pos) != item:
+                parts.append(Renderer._at(pos, item.text))
+        return "".join(parts)
 
     @staticmethod
     def _at(position: tuple[int, int], text: str) -> str:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import Enum
 
-from .engine import Cell, Minesweeper, Outcome, Termination
+from .engine import Minesweeper, Outcome, Termination
 from .grid import Grid, Point
 
 FLOOD_POINTS = 20
@@ -44,7 +44,8 @@ class GameRecord:
     """Everything remembered about one finished game.
 
     The rates are properties rather than fields so that a record can never
-    disagree with the counts it was computed from.
+    disagree with the counts it was computed from.  They measure the whole
+    board's 3BV, so they describe wins; a lost game left part of it unsolved.
     """
 
     started_at: datetime
@@ -82,7 +83,7 @@ class GameRecord:
         """The record of ``game``, which must be over, played through ``outcomes``."""
         if game.end is None:
             raise ValueError("only a finished game can be recorded")
-        mines = finished_layout(game)
+        mines = game.layout
         return cls(
             started_at=started_at,
             preset=preset,
@@ -111,25 +112,13 @@ class GameRecord:
     @property
     def three_bv_per_second(self) -> float:
         """The board's 3BV over the time; 0 when no time could be measured."""
-        return self.three_bv / self.seconds if self.seconds > 0 else 0.0
+        return self.three_bv / self.seconds if self.seconds else 0.0
 
     @property
     def efficiency(self) -> float:
         """3BV per command that changed the board; 0 when none did (a board file
         that was already solved)."""
         return self.three_bv / self.board_commands if self.board_commands else 0.0
-
-
-def finished_layout(game: Minesweeper) -> frozenset[Point]:
-    """The mines of a finished game, read off the board it shows.
-
-    The engine keeps its layout private, but at the end every mine is on show:
-    a win flags them all, and a loss uncovers every mine that was not flagged.
-    """
-    if game.end is None:
-        raise ValueError("the mines are only on show once the game is over")
-    shown = (Cell.FLAG.value, Cell.MINE.value)
-    return frozenset(cell for cell in game.grid.cells() if game.cell(cell) in shown)
 
 
 def _numbers(grid: Grid, mines: frozenset[Point]) -> dict[Point, int]:

@@ -8,10 +8,11 @@ text with no escape sequence at all, so the game can be scripted.
 
 from __future__ import annotations
 
+import asyncio
+import select
 import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Protocol, TextIO
 
 from prompt_toolkit import PromptSession
@@ -24,7 +25,8 @@ from prompt_toolkit.utils import get_cwidth
 
 from .renderer import CLEAR, RESET, SHOW_CURSOR, Frame, IconSet, Renderer, View
 
-
+TICK_SECONDS = 0.25
+"""How often the clock under the prompt is checked; it changes once a second."""
 ROOM_TO_TYPE = 24
 """Columns kept free after the prompt, so that typing never wraps onto a new row."""
 
@@ -33,6 +35,9 @@ class Screen(Protocol):
     """What the game loop needs from a front end."""
 
     animated: bool
+    """Whether reveals are animated wave by wave."""
+    watched: bool
+    """Whether a person watches it happen: progress and AI moves are shown as they go."""
 
     def show(self, view: View) -> None: ...
 
@@ -40,8 +45,11 @@ class Screen(Protocol):
         """A new round begins: the first picture of it."""
         ...
 
-    def read(self, prompt: str) -> str:
-        """The next line; raises EOFError at the end of input, KeyboardInterrupt on Ctrl-C."""
+    def read(self, prompt: str, live: Callable[[], View] | None = None) -> str:
+        """The next line; raises EOFError at the end of input, KeyboardInterrupt on Ctrl-C.
+
+        While it waits, ``live`` gives the view to keep up to date (the clock).
+        """
         ...
 
     def say(self, line: str) -> None:
@@ -50,11 +58,16 @@ class Screen(Protocol):
 
     def pause(self, seconds: float) -> None: ...
 
+    def interrupted(self, seconds: float) -> bool:
+        """Wait up to ``seconds``; True, at once, if the player presses a key meanwhile."""
+        ...
+
 
 class PipeScreen:
     """Line by line, for pipes and files: messages then the board rows after each command."""
 
     animated = False
+    watched = False
 
     def __init__(self, source: TextIO = sys.stdin, sink: TextIO = sys.stdout) -> None:
         self._source, self._sink = source, sink
@@ -68,7 +81,7 @@ class PipeScreen:
         for message in view.messages:
             self.say(message)
 
-    def read(self, prompt: str) -> str:
+    def read(self, prompt: str, live: Callable[[], View] | None = None) -> str:
         line = self._source.readline()
         if not line:
             raise EOFError
@@ -81,6 +94,25 @@ class PipeScreen:
     def pause(self, seconds: float) -> None:
         """Pipes are not watched: nothing to wait for."""
 
+    def interrupted(self, seconds: float) -> bool:
+        """A pipe has no keys to press: the next line is the next command."""
+        return False
+
+
+def _windows_key_within(seconds: float) -> bool:
+    """The Windows console cannot be select()ed: poll it instead."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        deadline = time.monotonic() + seconds
+        while not msvcrt.kbhit():
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.01)
+        msvcrt.getwch()
+        return True
+    raise OSError("only the Windows console is polled for keys")
+
 
 class TerminalScreen:
     """A live terminal: the board drawn in place, the prompt on its own row below it."""
@@ -88,6 +120,7 @@ class TerminalScreen:
     def __init__(self, icons: IconSet, *, animated: bool, words: list[str]) -> None:
         self.icons = icons
         self.animated = animated
+        self.watched = True
         self._frame: Frame | None = None
         self._view: View | None = None
         self._session: PromptSession[str] = PromptSession(
@@ -143,13 +176,42 @@ class TerminalScreen:
         if self._view is not None:
             self.show(self._view)
 
-    def read(self, prompt: str) -> str:
+    def read(self, prompt: str, live: Callable[[], View] | None = None) -> str:
         if self._frame is not None and self.size() != self._frame.size:
             self.redraw()
         indent = self._frame.prompt_column if self._frame is not None else 0
         if indent + get_cwidth(prompt) + ROOM_TO_TYPE > self.size()[0]:
             indent = 0
-        return self._session.prompt(" " * indent + prompt)
+
+        def start_ticking() -> None:
+            if live is not None:
+                get_app().create_background_task(self._tick(live))
+
+        return self._session.prompt(" " * indent + prompt, pre_run=start_ticking)
+
+    async def _tick(self, live: Callable[[], View]) -> None:
+        """Keep the clock running under the prompt without touching what is being typed.
+
+        prompt_toolkit cancels this task when the prompt returns.
+        """
+        while True:
+            await asyncio.sleep(TICK_SECONDS)
+            if self._frame is None:
+                continue
+            self._view = live()
+            text, self._frame = Renderer.update(self._view, self.size(), self.icons, self._frame)
+            if text:
+                self._write(text)
+
+    def interrupted(self, seconds: float) -> bool:
+        keyboard = self._session.input
+        with keyboard.raw_mode():
+            if sys.platform == "win32":
+                return _windows_key_within(seconds)
+            ready, _writable, _failed = select.select([keyboard.fileno()], [], [], seconds)
+            if ready:
+                keyboard.read_keys()
+            return bool(ready)
 
     def say(self, line: str) -> None:
         self._frame = None
@@ -165,21 +227,3 @@ class TerminalScreen:
     def restore(self) -> None:
         """Leave the terminal as we found it: colours reset, cursor shown, screen clean."""
         self._write(RESET + SHOW_CURSOR + CLEAR)
-
-
-@contextmanager
-def restored(screen: TerminalScreen) -> Iterator[TerminalScreen]:
-    """Run with ``screen``, restoring the terminal on every way out."""
-    try:
-        yield screen
-    finally:
-        screen.restore()
-
-
-def interrupts_skip(step: Callable[[], None]) -> bool:
-    """Run ``step``; a Ctrl-C during it cuts it short instead of ending the game."""
-    try:
-        step()
-    except KeyboardInterrupt:
-        return False
-    return True

@@ -6,16 +6,20 @@ from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-from buscaminas.scoring import BoardKind, GameRecord
+from buscaminas.scoring import Board, BoardKind, GameRecord
 
 NOON = datetime(2024, 5, 1, 12, 0, tzinfo=timezone.utc)
 """Noon UTC is the same calendar day in nearly every local time zone."""
 
-BEGINNER = {"preset": "beginner", "width": 8, "height": 8, "mines": 10}
+BEGINNER = Board("beginner", 8, 8, 10)
+EXPERT = Board("expert", 30, 16, 99)
 
 _BASE = GameRecord(
     started_at=NOON,
-    **BEGINNER,
+    preset=BEGINNER.preset,
+    width=BEGINNER.width,
+    height=BEGINNER.height,
+    mines=BEGINNER.mines,
     kind=BoardKind.NO_GUESS,
     seed=7,
     won=True,
@@ -27,6 +31,13 @@ _BASE = GameRecord(
 )
 
 
-def make_record(day: int = 0, **changes: Any) -> GameRecord:
-    """A clean beginner win at noon, ``day`` days after 1 May 2024, with ``changes``."""
-    return replace(_BASE, **{"started_at": NOON + timedelta(days=day), **changes})
+def make_record(day: int = 0, *, board: Board = BEGINNER, **changes: Any) -> GameRecord:
+    """A clean win on ``board`` at noon, ``day`` days after 1 May 2024, with ``changes``."""
+    played_on = {
+        "started_at": NOON + timedelta(days=day),
+        "preset": board.preset,
+        "width": board.width,
+        "height": board.height,
+        "mines": board.mines,
+    }
+    return replace(_BASE, **{**played_on, **changes})

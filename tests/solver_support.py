@@ -118,3 +118,23 @@ def arbitrary_positions(draw: st.DrawFn, max_side: int = 5) -> Position:
     )
     mines = draw(st.integers(0, width * height))
     return Position(rows, mines)
+
+
+def layouts_of(position: Position) -> list[frozenset[Point]]:
+    """Every layout that agrees with a small position, listed."""
+    grid = Grid(position.width, position.height)
+    shown_mines = {cell for cell in grid.cells() if position[cell] == "*"}
+    hidden = [cell for cell in grid.cells() if position[cell] in "#F?"]
+    numbers = {
+        cell: 0 if position[cell] == "." else int(position[cell])
+        for cell in grid.cells()
+        if position[cell] in ".12345678"
+    }
+    return [
+        frozenset(chosen)
+        for chosen in combinations(hidden, position.mines - len(shown_mines))
+        if all(
+            sum(near in shown_mines or near in chosen for near in grid.neighbours(cell)) == value
+            for cell, value in numbers.items()
+        )
+    ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -44,6 +45,7 @@ class Player:
             "LANGUAGE": "",
             "LC_ALL": "",
             "LANG": "C.UTF-8",
+            "BUSCAMINAS_DATA_DIR": tempfile.mkdtemp(prefix="buscaminas-test-"),
             **(env or {}),
         }
         self.child = pexpect.spawn(
@@ -79,17 +81,30 @@ class Player:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             alive = self.pump()
-            if check():
+            if self._holds(check):
                 return
             if not alive:
                 break
         raise AssertionError("the screen never showed what was expected:\n" + self.text)
+
+    @staticmethod
+    def _holds(check: Callable[[], bool]) -> bool:
+        """A check that cannot read the screen yet (the board half drawn) does not hold."""
+        try:
+            return check()
+        except LookupError:
+            return False
 
     def wait_for(self, text: str, timeout: float = 15.0) -> None:
         self.wait_until(lambda: text in self.text, timeout)
 
     def type(self, line: str) -> None:
         self.child.send(line + "\r")
+
+    def prompt_row(self) -> int:
+        """Wait for the empty prompt and return its screen row (0-based)."""
+        self.wait_until(lambda: any(line.strip() == ">" for line in self.lines))
+        return next(number for number, line in enumerate(self.lines) if line.strip() == ">")
 
     def row_of(self, text: str) -> int:
         """The screen row (0-based) whose text holds ``text``."""
@@ -103,7 +118,10 @@ class Player:
         rows: list[str] = []
         for y in range(1, height + 1):
             label = f"{y:<2} "
-            line = next(line for line in self.lines if line.lstrip().startswith(label))
+            found = [line for line in self.lines if line.lstrip().startswith(label)]
+            if not found:
+                raise LookupError(f"no board row {y} on the screen:\n{self.text}")
+            line = found[0]
             rows.append(line.lstrip()[len(label) :].rstrip().replace(" ", ""))
         return rows
 

@@ -1,4 +1,4 @@
-"""The rules, driven through ``Minesweeper.act`` as the game, the AI and the benchmarks drive them."""
+"""The rules, driven through ``Minesweeper.act`` as the game, the AI and the benchmarks do."""
 
 from __future__ import annotations
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -14,7 +15,6 @@ from buscaminas.scoring import (
     BoardKind,
     GameRecord,
     board_commands,
-    finished_layout,
     points,
     three_bv,
 )
@@ -196,7 +196,7 @@ def test_a_won_game_is_recorded_with_its_scores() -> None:
 def test_a_lost_game_shows_every_mine_whatever_was_flagged() -> None:
     board = layout("*..*", "....", "....", "...*")
     game, outcomes = play(board, flag(0, 0), flag(1, 2), try_(3, 3))
-    assert finished_layout(game) == board[2]
+    assert game.layout == board[2]
     record = GameRecord.from_game(
         game,
         outcomes,
@@ -225,7 +225,7 @@ def test_an_unfinished_game_cannot_be_recorded() -> None:
             hints=0,
         )
     with pytest.raises(ValueError, match="over"):
-        finished_layout(game)
+        _ = game.layout
 
 
 @pytest.mark.parametrize(
@@ -254,6 +254,6 @@ def test_rates_are_zero_when_nothing_could_be_measured() -> None:
     ],
 )
 def test_only_no_guess_wins_without_hints_are_clean(
-    changes: dict[str, object], clean: bool
+    changes: dict[str, Any], clean: bool
 ) -> None:
     assert make_record(**changes).clean is clean

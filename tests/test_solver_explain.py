@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import product
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 
 from buscaminas.grid import Grid, Point
 from buscaminas.solver import InconsistentPosition, Position, analyze
@@ -141,13 +141,14 @@ def assert_certain_whatever_the_total(position: Position, reason: Reason) -> boo
     return True
 
 
-@settings(max_examples=400, deadline=None)
-@given(played_positions())
+@settings(max_examples=600, deadline=None)
+@given(played_positions(max_side=7))
 def test_every_reason_is_a_proof(position: Position) -> None:
     result = analyze(position)
     reason = explain(position, result)
     news = result.safe | {cell for cell in result.mines if position[cell] != "F"}
     assert (reason is None) == (not news)
+    event("no reason" if reason is None else f"{reason.kind.value}, mine: {reason.mine}")
     if reason is None:
         return
     assert reason.targets

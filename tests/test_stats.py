@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 from buscaminas.scoring import Board, BoardKind
 from buscaminas.stats import (
@@ -13,7 +17,7 @@ from buscaminas.stats import (
     worst_to_best,
 )
 from buscaminas.storage import Store
-from tests.record_support import BEGINNER, make_record
+from tests.record_support import BEGINNER, EXPERT, make_record
 
 
 def label(board: Board) -> str:
@@ -54,16 +58,9 @@ def test_best_times_show_the_fastest_ten() -> None:
 
 
 def test_presets_come_first_smaller_boards_first_then_custom_sizes() -> None:
-    expert = {"preset": "expert", "width": 30, "height": 16, "mines": 99}
-    custom = {"preset": None, "width": 5, "height": 5, "mines": 3}
-    denser = {"preset": None, "width": 5, "height": 5, "mines": 9}
-    games = [make_record(**denser), make_record(**expert), make_record(**custom), make_record()]
-    assert [stats.board for stats in statistics(games)] == [
-        Board(**BEGINNER),
-        Board(**expert),
-        Board(**custom),
-        Board(**denser),
-    ]
+    custom, denser = Board(None, 5, 5, 3), Board(None, 5, 5, 9)
+    games = [make_record(board=board) for board in (denser, EXPERT, custom, BEGINNER)]
+    assert [stats.board for stats in statistics(games)] == [BEGINNER, EXPERT, custom, denser]
 
 
 def test_the_statistics_read_as_text(tmp_path: Path) -> None:
@@ -95,6 +92,23 @@ def test_a_board_with_no_wins_shows_no_tables(tmp_path: Path) -> None:
     ]
 
 
+@pytest.fixture
+def far_east(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The local zone of a player at UTC+14, where noon UTC is already tomorrow."""
+    monkeypatch.setenv("TZ", "Etc/GMT-14")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+@pytest.mark.skipif(not hasattr(time, "tzset"), reason="needs POSIX time zones")
+def test_dates_are_the_players_local_dates(tmp_path: Path, far_east: None) -> None:
+    store = Store(tmp_path / "games.sqlite3", on_warning=print)
+    store.record(make_record(seconds=20.0))
+    assert format_stats(store, label)[-1] == "     1.   20.00 s  2024-05-02  3BV/s 1.50"
+
+
 def test_no_games_yet_is_said(tmp_path: Path) -> None:
     assert format_stats(Store(tmp_path / "games.sqlite3", on_warning=print), label) == [
         "No games recorded yet."
@@ -117,7 +131,7 @@ def test_the_session_goes_from_worst_to_best() -> None:
 
 def test_the_session_reads_as_text() -> None:
     won = make_record(0, seconds=25.0, three_bv=50, board_commands=40, points=1200)
-    lost = make_record(1, won=False, seconds=3.5, points=140, preset=None)
+    lost = make_record(1, board=Board(None, 8, 8, 10), won=False, seconds=3.5, points=140)
     assert format_session([won, lost], label) == [
         "Your games this session, from worst to best:",
         "  1. Lost on custom 8x8/10 after 3.50 s, 140 points.",

@@ -12,14 +12,15 @@ import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
 from multiprocessing.queues import Queue
+from multiprocessing.synchronize import Event
 from pathlib import Path
 
 import pytest
 
 from buscaminas import storage
-from buscaminas.scoring import BoardKind, GameRecord
+from buscaminas.scoring import Board, BoardKind, GameRecord
 from buscaminas.storage import MIGRATIONS, Recorded, Store, default_path
-from tests.record_support import make_record
+from tests.record_support import EXPERT, make_record
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="needs fork and POSIX modes")
 
@@ -52,7 +53,7 @@ def user_version(path: Path) -> int:
 def test_games_are_read_back_as_recorded(store: Store, warned: list[str]) -> None:
     games = [
         make_record(),
-        make_record(1, preset=None, width=9, height=7, mines=20, seed=None, won=False),
+        make_record(1, board=Board(None, 9, 7, 20), seed=None, won=False),
         make_record(2, kind=BoardKind.CLASSIC, hints=3, seed=2**70, seconds=123.456789),
     ]
     for game in games:
@@ -165,7 +166,7 @@ def test_a_new_best_is_the_fastest_clean_win_on_its_board(store: Store) -> None:
         store.record(make_record(4, seconds=9.0, kind=BoardKind.CLASSIC)),
         store.record(make_record(5, seconds=9.0, won=False)),
         store.record(make_record(6, seconds=29.0)),  # faster than every clean win
-        store.record(make_record(7, seconds=50.0, preset="expert", width=30, height=16)),
+        store.record(make_record(7, seconds=50.0, board=EXPERT)),
     ]
     assert results == [
         Recorded.NEW_BEST,
@@ -185,7 +186,7 @@ def test_a_new_best_is_the_fastest_clean_win_on_its_board(store: Store) -> None:
 GAMES_PER_WRITER = 25
 
 
-def _write_games(path: Path, writer: int, start: threading.Event, warnings: Queue[str]) -> None:
+def _write_games(path: Path, writer: int, start: Event, warnings: Queue[str]) -> None:
     store = Store(path, on_warning=warnings.put, timeout=10.0)
     start.wait()
     for day in range(GAMES_PER_WRITER):

@@ -11,10 +11,11 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from . import solver
+from . import generate, solver
 
 BENCHMARKS: dict[str, ModuleType] = {
     "solver": solver,
+    "generate": generate,
 }
 
 

@@ -86,7 +86,7 @@ def play(setup: Setup, game_seed: int) -> GameRecord:
     record = GameRecord(won=False, guesses=-1)  # the first click is no guess
     while game.end is None:
         started = time.perf_counter()
-        result = analyze(Position.from_game(game))
+        result = analyze(Position.from_game(game), opening_start=setup.start == "opening")
         record.analyze_ms.append((time.perf_counter() - started) * 1000)
         if result.safe:
             for cell in sorted(result.safe):

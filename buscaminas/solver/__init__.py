@@ -6,6 +6,18 @@ imports the engine, so the engine and the UI may build on it freely.
 
 from .analysis import Analysis, analyze
 from .counting import InconsistentPosition
+from .explain import Reason, ReasonKind, explain
 from .position import Position, PositionError
+from .strategy import NothingToReveal
 
-__all__ = ["Analysis", "InconsistentPosition", "Position", "PositionError", "analyze"]
+__all__ = [
+    "Analysis",
+    "InconsistentPosition",
+    "NothingToReveal",
+    "Position",
+    "PositionError",
+    "Reason",
+    "ReasonKind",
+    "analyze",
+    "explain",
+]

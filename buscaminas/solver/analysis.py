@@ -29,17 +29,23 @@ class Analysis:
     """How many mine layouts agree with the position."""
     board: Board = field(repr=False)
     tally: Tally = field(repr=False)
+    opening_start: bool = True
+    """Whether the game's first click is always an opening, which decides where
+    the AI clicks first on a blank board."""
 
     @cached_property
     def best_move(self) -> Point:
         """The cell the AI reveals next: a safe one whenever one exists."""
-        return choose_move(self.board, self.tally)
+        return choose_move(self.board, self.tally, opening_start=self.opening_start)
 
 
-def analyze(position: Position) -> Analysis:
+def analyze(position: Position, *, opening_start: bool = True) -> Analysis:
     """Everything certain and every probability in ``position``.
 
-    Raises :class:`InconsistentPosition` when no layout agrees with it.
+    ``opening_start`` tells the rule of the game's first click (the game's
+    own rule keeps the cells around it free too); it matters only to the
+    first click's ``best_move``.  Raises :class:`InconsistentPosition` when
+    no layout agrees with the position.
     """
     board = Board.of(position)
     counted = tally(board)
@@ -51,4 +57,5 @@ def analyze(position: Position) -> Analysis:
         layouts=counted.total,
         board=board,
         tally=counted,
+        opening_start=opening_start,
     )

@@ -9,8 +9,8 @@ proves, never merely a cell the player flagged.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import chain
 
@@ -64,31 +64,40 @@ class _Clue:
 def explain(position: Position, analysis: Analysis) -> Reason | None:
     """The simplest proof of something the player does not know yet, or None.
 
-    Safe cells are explained before mines (they are what lets the game go
-    on); a mine the player has already flagged is no news.
+    A proof is as hard as its own step or the hardest proof of a mine it
+    leans on, whichever is harder; among proofs as hard, safe cells come
+    first (they are what lets the game go on), and a mine the player has
+    already flagged is no news.
     """
     grid = Grid(position.width, position.height)
     shown_mines = frozenset(cell for cell in grid.cells() if position[cell] == MINE)
     # A safe cell's proof may lean on any certain mine; a mine's proof leans
     # only on shown ones, or the mine itself would count as already known.
+    # Proofs leaning on no mine are sought too: they may be the simpler.
     towards_safe = _clues(position, grid, analysis.mines | shown_mines)
     towards_mines = _clues(position, grid, shown_mines)
-    evident = shown_mines | {
-        cell
-        for cell in analysis.mines
-        if position[cell] == FLAG
-        or any(cell in clue.open and clue.need == len(clue.open) for clue in towards_mines)
-    }
-    return next(
-        chain(
-            _plainest(_one_number(towards_safe, position, mine=False), evident),
-            _one_number(towards_mines, position, mine=True),
-            _plainest(_two_numbers(towards_safe, position, mine=False), evident),
-            _two_numbers(towards_mines, position, mine=True),
-            _beyond_pairs(position, grid, analysis),
-        ),
-        None,
-    )
+    one_mine = list(_one_number(towards_mines, mine=True))
+    two_mines = list(_two_numbers(towards_mines, mine=True))
+    depth = {cell: 2 for reason in two_mines for cell in reason.targets}
+    depth.update({cell: 1 for reason in one_mine for cell in reason.targets})
+    depth.update({cell: 0 for cell in analysis.mines if position[cell] == FLAG})
+    depth.update(dict.fromkeys(shown_mines, 0))
+
+    def hardness(reason: Reason) -> tuple[int, bool, int]:
+        step = 1 if reason.kind is ReasonKind.ONE_NUMBER else 2
+        leaned = [depth.get(cell, 3) for cell in reason.known_mines]
+        return max([step, *leaned]), reason.mine, sum(leaned)
+
+    candidates = [
+        *_one_number(towards_safe, mine=False),
+        *one_mine,
+        *_two_numbers(towards_mines, mine=False),
+        *_two_numbers(towards_safe, mine=False),
+        *two_mines,
+    ]
+    news = (_news_of(reason, position) for reason in sorted(candidates, key=hardness))
+    beyond = (_news_of(reason, position) for reason in _beyond_pairs(position, grid, analysis))
+    return next((reason for reason in chain(news, beyond) if reason.targets), None)
 
 
 def _clues(position: Position, grid: Grid, certain_mines: frozenset[Point]) -> list[_Clue]:
@@ -112,59 +121,55 @@ def _clue(
     return _Clue(cell, unsettled, known, value - len(known))
 
 
-def _plainest(reasons: Iterator[Reason], evident: frozenset[Point]) -> Iterator[Reason]:
-    """Reasons leaning on mines the player can see at a glance first: flagged,
-    shown, or proved by one number alone."""
-    return iter(sorted(reasons, key=lambda reason: len(set(reason.known_mines) - evident)))
+def _news_of(reason: Reason, position: Position) -> Reason:
+    """The reason with only the targets worth telling: no mine the player has flagged."""
+    if not reason.mine:
+        return reason
+    return replace(reason, targets=tuple(cell for cell in reason.targets if position[cell] != FLAG))
 
 
-def _news(cells: frozenset[Point], mine: bool, position: Position) -> tuple[Point, ...]:
-    """The cells worth telling: for mines, those the player has not flagged."""
-    if mine:
-        cells = frozenset(cell for cell in cells if position[cell] != FLAG)
-    return tuple(sorted(cells, key=_reading_order))
+def _in_reading_order(cells: Iterable[Point]) -> tuple[Point, ...]:
+    return tuple(sorted(cells, key=lambda cell: (cell[1], cell[0])))
 
 
-def _reading_order(cell: Point) -> tuple[int, int]:
-    return cell[1], cell[0]
-
-
-def _one_number(clues: list[_Clue], position: Position, *, mine: bool) -> Iterator[Reason]:
+def _one_number(clues: list[_Clue], *, mine: bool) -> Iterator[Reason]:
     for clue in clues:
-        settles = clue.need == len(clue.open) if mine else clue.need == 0
-        targets = _news(clue.open, mine, position) if settles else ()
-        if targets:
-            yield Reason(ReasonKind.ONE_NUMBER, mine, targets, (clue.cell,), clue.known_mines)
+        if clue.need == (len(clue.open) if mine else 0):
+            yield Reason(
+                ReasonKind.ONE_NUMBER,
+                mine,
+                _in_reading_order(clue.open),
+                (clue.cell,),
+                clue.known_mines,
+            )
 
 
-def _two_numbers(clues: list[_Clue], position: Position, *, mine: bool) -> Iterator[Reason]:
+def _two_numbers(clues: list[_Clue], *, mine: bool) -> Iterator[Reason]:
     """Subset reasoning: the first number fixes the mines in the cells it shares
     with the second, which settles the second's other cells."""
+    touching: dict[Point, list[_Clue]] = {}
+    for clue in clues:
+        for cell in clue.open:
+            touching.setdefault(cell, []).append(clue)
     for first in clues:
-        for second in clues:
+        partners = {id(other): other for cell in first.open for other in touching[cell]}
+        for second in partners.values():
             shared = first.open & second.open
-            if first is second or not shared:
-                continue
             rest = second.open - shared
+            if first is second or not rest:
+                continue
             # The fewest and most mines ``first`` allows in the shared cells.
             fewest = max(0, first.need - len(first.open - shared))
             most = min(first.need, len(shared))
-            if mine:
-                group_mines = second.need - len(rest)
-                settles = most == group_mines
-            else:
-                group_mines = second.need
-                settles = fewest == group_mines
-            targets = _news(rest, mine, position) if settles else ()
-            if targets:
-                known = tuple(dict.fromkeys(first.known_mines + second.known_mines))
+            group_mines = second.need - len(rest) if mine else second.need
+            if (most if mine else fewest) == group_mines:
                 yield Reason(
                     ReasonKind.TWO_NUMBERS,
                     mine,
-                    targets,
+                    _in_reading_order(rest),
                     (first.cell, second.cell),
-                    known,
-                    tuple(sorted(shared, key=_reading_order)),
+                    tuple(dict.fromkeys(first.known_mines + second.known_mines)),
+                    _in_reading_order(shared),
                     group_mines,
                 )
 
@@ -174,8 +179,7 @@ def _beyond_pairs(position: Position, grid: Grid, analysis: Analysis) -> Iterato
     by_numbers = frontier_certain(analysis.board)
     for mine in (False, True):
         certain = analysis.mines if mine else analysis.safe
-        frontier = frozenset(cell for cell in certain if cell in by_numbers)
-        targets = _news(frontier, mine, position)
+        targets = _in_reading_order(cell for cell in certain if cell in by_numbers)
         if targets:
             numbers = {
                 near
@@ -183,11 +187,9 @@ def _beyond_pairs(position: Position, grid: Grid, analysis: Analysis) -> Iterato
                 for near in grid.neighbours(cell)
                 if position[near] == EMPTY or position[near] in NUMBERS
             }
-            yield Reason(
-                ReasonKind.FRONTIER, mine, targets, tuple(sorted(numbers, key=_reading_order))
-            )
+            yield Reason(ReasonKind.FRONTIER, mine, targets, _in_reading_order(numbers))
     for mine in (False, True):
         certain = analysis.mines if mine else analysis.safe
-        targets = _news(frozenset(c for c in certain if c not in by_numbers), mine, position)
+        targets = _in_reading_order(cell for cell in certain if cell not in by_numbers)
         if targets:
             yield Reason(ReasonKind.MINE_COUNT, mine, targets)

@@ -1,13 +1,104 @@
-"""Choosing the next cell to reveal."""
+"""Choosing the next cell to reveal when the AI has to.
+
+With a safe cell there is nothing to choose.  Otherwise the AI guesses, and
+the safest cell is not always the best guess: a cell that is a little riskier
+but likely to show a number that unlocks safe cells wins more games.  Each
+candidate is scored by the chance of surviving this move *and* the next one,
+computed exactly: for every number the cell could show, the position is
+counted again, and if it then has a safe cell the next move is free,
+otherwise it is the best guess there.  Near the end, when few layouts
+remain, :mod:`.endgame` searches the whole game tree instead.
+"""
 
 from __future__ import annotations
 
 from ..grid import Point
-from .counting import Board, Tally
+from .counting import Board, InconsistentPosition, Tally, tally
+from .endgame import ENDGAME_LAYOUTS, best_endgame_move
+
+NEAR_BEST = 0.1
+"""How much less safe than the safest cell a candidate may be, relative to it."""
+OPENING_INSET = 2
+"""How far in from the corner the AI's first click goes when it is sure to open."""
+FRONTIER_CANDIDATES = 10
+OUTSIDE_CANDIDATES = 3
+"""Cells far from every number are interchangeable by probability; a few,
+picked where a zero is likeliest, stand for them all."""
 
 
-def choose_move(board: Board, counted: Tally) -> Point:
-    safe = sorted(counted.safe())
+class NothingToReveal(ValueError):
+    """Every hidden cell is a mine: the game is won, or should be."""
+
+
+def choose_move(board: Board, counted: Tally, *, opening_start: bool = True) -> Point:
+    safe = list(counted.safe())
     if safe:
-        return safe[0]
-    return min(sorted(board.hidden), key=counted.probability)
+        return min(safe, key=_reading_order)
+    if all(counted.mine_layouts[cell] == counted.total for cell in board.hidden):
+        raise NothingToReveal("every hidden cell is a mine")
+    if not board.numbers:
+        return first_click(board, opening_start=opening_start)
+    if counted.total <= ENDGAME_LAYOUTS:
+        return best_endgame_move(board, counted)
+    return max(
+        _candidates(board, counted),
+        key=lambda cell: (_two_move_survival(board, counted, cell), -counted.mine_layouts[cell]),
+    )
+
+
+def _reading_order(cell: Point) -> tuple[int, int]:
+    return cell[1], cell[0]
+
+
+def first_click(board: Board, *, opening_start: bool) -> Point:
+    """Where to click on a blank board.
+
+    When only the clicked cell is sure to be safe, a corner is best: with the
+    fewest neighbours it is the likeliest zero.  When the click is sure to
+    open, its opening matters more, and a cell a little way in gives an
+    opening with more of the board around it (measured: on 8×8/10 a corner
+    wins 88.5%, the cell two in from it 90.7%).
+    """
+    inset = OPENING_INSET if opening_start else 0
+    grid = board.grid
+    x = min(inset, (grid.width - 1) // 2)
+    y = min(inset, (grid.height - 1) // 2)
+    return (x, y)
+
+
+def _candidates(board: Board, counted: Tally) -> list[Point]:
+    """The cells worth a closer look: nearly as safe as the safest."""
+    mine_layouts = counted.mine_layouts
+    open_cells = [cell for cell in board.hidden if mine_layouts[cell] < counted.total]
+    fewest = min(mine_layouts[cell] for cell in open_cells)
+    limit = counted.total - (counted.total - fewest) * (1 - NEAR_BEST)
+    near = sorted(
+        (cell for cell in open_cells if mine_layouts[cell] <= limit),
+        key=lambda cell: (mine_layouts[cell], _reading_order(cell)),
+    )
+    neighbours = board.grid.neighbours
+    touched = {near for cell in board.numbers for near in neighbours(cell)}
+    frontier = [cell for cell in near if cell in touched][:FRONTIER_CANDIDATES]
+    outside = sorted(
+        (cell for cell in near if cell not in touched),
+        key=lambda cell: (
+            sum(other in board.hidden for other in neighbours(cell)),
+            _reading_order(cell),
+        ),
+    )[:OUTSIDE_CANDIDATES]
+    return frontier + outside
+
+
+def _two_move_survival(board: Board, counted: Tally, cell: Point) -> float:
+    """The chance that revealing ``cell`` and then the best next cell both survive."""
+    survived = 0.0
+    for number in range(len(board.grid.neighbours(cell)) + 1):
+        try:
+            after = tally(board.reveal(cell, number))
+        except InconsistentPosition:
+            continue
+        if next(iter(after.safe()), None) is not None:
+            survived += after.total
+        else:
+            survived += after.total - min(after.mine_layouts.values(), default=0)
+    return survived / counted.total

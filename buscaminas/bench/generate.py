@@ -1,0 +1,143 @@
+"""Time no-guess board generation and check every board with the exact solver.
+
+Each board is generated with ``generate(..., no_guess=True)`` and timed on
+its own, one after another (the timings are wall-clock medians and 99th
+percentiles per board).  Then every board is checked independently of the
+generator: the engine plays it from the start cell, revealing only cells
+that ``analyze()`` gives probability 0, until it is won or nothing is
+certain.  The start cell is drawn per seed (``--start random``, any cell of
+the board) or is the centre (``--start centre``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from dataclasses import dataclass
+from multiprocessing import Pool
+
+from ..engine import Action, Minesweeper, Move, Termination
+from ..generator import generate
+from ..grid import Point
+from ..solver import Position, analyze
+from .solver import percentile
+
+BOARDS: tuple[tuple[int, int, int], ...] = (
+    (8, 8, 10),
+    (9, 9, 10),
+    (16, 16, 40),
+    (30, 16, 99),
+    (9, 9, 35),
+    (10, 10, 40),
+    (16, 16, 99),
+    (30, 16, 130),
+    (30, 16, 170),
+)
+
+START_RULES = ("random", "centre")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--boards", type=int, default=200, help="seeds per board size")
+    parser.add_argument("--seed", type=int, default=0, help="the first seed")
+    parser.add_argument(
+        "--start",
+        choices=START_RULES,
+        default="random",
+        help="random: a start cell drawn per seed; centre: the middle cell",
+    )
+    parser.add_argument(
+        "--size",
+        action="append",
+        metavar="WxH/N",
+        help="only this board (repeatable), e.g. 30x16/99",
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="boards checked in parallel")
+
+
+@dataclass(frozen=True)
+class Job:
+    """One board to generate: its size, mine count, seed and start cell."""
+
+    width: int
+    height: int
+    mines: int
+    seed: int
+    start: Point
+
+
+def start_cell(width: int, height: int, seed: int, rule: str) -> Point:
+    if rule == "centre":
+        return width // 2, height // 2
+    rng = random.Random(seed)
+    return rng.randrange(width), rng.randrange(height)
+
+
+def needs_no_guess(width: int, height: int, mines: frozenset[Point], start: Point) -> bool:
+    """Whether playing only cells the exact solver proves safe wins from ``start``."""
+    game = Minesweeper.from_layout(width, height, mines)
+    game.act(Move(Action.TRY, start))
+    while game.end is None:
+        safe = [cell for cell in sorted(analyze(Position.from_game(game)).safe)]
+        fresh = [cell for cell in safe if not game.is_revealed(cell)]
+        if not fresh:
+            return False
+        for cell in fresh:
+            if not game.is_revealed(cell):
+                game.act(Move(Action.TRY, cell))
+    return game.end is Termination.WON
+
+
+def timed(job: Job) -> tuple[float, frozenset[Point]]:
+    """Milliseconds ``generate`` took for ``job``, and the board."""
+    started = time.perf_counter()
+    mines = generate(
+        job.width, job.height, job.mines, start=job.start, seed=job.seed, no_guess=True
+    )
+    return (time.perf_counter() - started) * 1000, mines
+
+
+def checked(item: tuple[Job, frozenset[Point]]) -> bool:
+    job, mines = item
+    return needs_no_guess(job.width, job.height, mines, job.start)
+
+
+def parse_size(text: str) -> tuple[int, int, int]:
+    try:
+        sides, mines = text.split("/")
+        width, height = sides.lower().split("x")
+        return int(width), int(height), int(mines)
+    except ValueError:
+        raise SystemExit(f"--size wants WxH/N, such as 30x16/99, not {text!r}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    sizes = [parse_size(text) for text in args.size] if args.size else list(BOARDS)
+    print(
+        f"{args.boards} boards per size, seeds {args.seed}..{args.seed + args.boards - 1},"
+        f" start {args.start}"
+    )
+    print(f"{'board':>12} {'median ms':>10} {'p99 ms':>9} {'max ms':>9} {'no-guess':>10}")
+    failed = 0
+    for width, height, mines in sizes:
+        jobs = [
+            Job(width, height, mines, seed, start_cell(width, height, seed, args.start))
+            for seed in range(args.seed, args.seed + args.boards)
+        ]
+        results = [timed(job) for job in jobs]
+        items = [(job, board) for job, (_, board) in zip(jobs, results, strict=True)]
+        if args.jobs > 1:
+            with Pool(args.jobs) as pool:
+                verdicts = pool.map(checked, items, chunksize=4)
+        else:
+            verdicts = [checked(item) for item in items]
+        times = [ms for ms, _ in results]
+        failed += len(jobs) - sum(verdicts)
+        print(
+            f"{f'{width}x{height}/{mines}':>12} {statistics.median(times):>10.1f}"
+            f" {percentile(times, 0.99):>9.1f} {max(times):>9.1f}"
+            f" {f'{sum(verdicts)}/{len(jobs)}':>10}"
+        )
+    return 1 if failed else 0

@@ -1,0 +1,76 @@
+"""The generator's way into the exact solver: by frontier component, remembered.
+
+A replay that is stuck asks the exact solver again and again, and most of
+the frontier is the same each time, within one replay and across the
+replays of one board.  So the frontier is split into components (numbers
+linked by shared hidden cells, which the solver would count independently
+anyway); the cells each component's numbers decide are remembered by the
+component's exact content.  The mine total is brought in only when it can
+decide something: when it cannot (there is room for any frontier total
+outside the frontier, and the outside cells are not all settled by it), the
+full count would find nothing the components did not, and it is the costly
+part on a board with many mines left.
+"""
+
+from __future__ import annotations
+
+from ..solver.counting import Board, frontier_certain, tally
+from .cells import Cells, bits
+
+Component = tuple[int, tuple[tuple[int, int], ...]]
+"""A frontier component: the mask of its hidden cells and its numbers with their needs."""
+
+Certain = list[tuple[int, bool]]
+"""Cells proved, as indices, with True for a mine."""
+
+
+class Exact:
+    """Proofs the exact solver gives, for the replays of one board."""
+
+    def __init__(self, cells: Cells):
+        self.cells = cells
+        self._by_component: dict[Component, Certain] = {}
+
+    def certain(self, components: list[Component], unknown: int, mines: int) -> Certain:
+        """Cells proved by ``components`` and, when it can tell, the total ``mines``
+        left among the ``unknown`` cells (a mask)."""
+        found: Certain = []
+        frontier = 0
+        for component in components:
+            found += self._component(component)
+            frontier |= component[0]
+        if found:
+            return found
+        frontier_size = frontier.bit_count()
+        outside = unknown.bit_count() - frontier_size
+        if frontier_size < mines < outside:
+            return []
+        return self._solve(self._board([number for _, numbers in components for number in numbers], unknown, mines))
+
+    def _component(self, component: Component) -> Certain:
+        known = self._by_component.get(component)
+        if known is None:
+            hidden, numbers = component
+            decided = frontier_certain(self._board(list(numbers), hidden, 0))
+            index = self.cells.index
+            known = [(index(cell), mine) for cell, mine in decided.items()]
+            self._by_component[component] = known
+        return known
+
+    def _board(self, numbers: list[tuple[int, int]], hidden: int, mines: int) -> Board:
+        points = self.cells.points
+        return Board(
+            self.cells.grid,
+            {points[cell]: need for cell, need in numbers},
+            frozenset(points[cell] for cell in bits(hidden)),
+            mines,
+        )
+
+    def _solve(self, board: Board) -> Certain:
+        counted = tally(board)
+        index = self.cells.index
+        return [
+            (index(cell), layouts > 0)
+            for cell, layouts in counted.mine_layouts.items()
+            if layouts in (0, counted.total)
+        ]

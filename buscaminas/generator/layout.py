@@ -1,0 +1,40 @@
+"""What a layout request may ask for, and the plain random layout."""
+
+from __future__ import annotations
+
+import random
+
+from ..grid import Grid, Point
+
+
+class LayoutError(ValueError):
+    """A layout that cannot exist, such as more mines than cells to hold them."""
+
+
+def mine_range(width: int, height: int) -> tuple[int, int]:
+    """The smallest and largest mine count a ``width`` × ``height`` board can hold."""
+    return 1, width * height - 1
+
+
+def reserved_cells(grid: Grid, start: Point, count: int) -> tuple[Point, ...]:
+    """The cells kept free of mines: the start's whole neighbourhood when the
+    count leaves room for it, so that the first click is an opening."""
+    around = grid.around(start)
+    return around if count <= grid.size - len(around) else (start,)
+
+
+def check_request(grid: Grid, count: int, start: Point) -> None:
+    """Raise :class:`LayoutError` saying why no layout can meet the request."""
+    low, high = mine_range(grid.width, grid.height)
+    if not low <= count <= high:
+        raise LayoutError(
+            f"a {grid.width}×{grid.height} board holds from {low} to {high} mines, not {count}"
+        )
+    if start not in grid:
+        raise LayoutError(f"the start cell {start} is outside the {grid.width}×{grid.height} board")
+
+
+def random_layout(grid: Grid, count: int, start: Point, rng: random.Random) -> list[Point]:
+    """``count`` mines anywhere but on the reserved cells, uniformly at random."""
+    free = set(reserved_cells(grid, start, count))
+    return rng.sample([cell for cell in grid.cells() if cell not in free], count)

@@ -1,0 +1,216 @@
+"""A player who plays only proofs, replaying a layout from its start cell.
+
+The no-guess generator needs to know where such a player gets stuck, many
+times per board, so the deductions come in order of cost: one number
+(a number already satisfied, or with as many hidden neighbours as mines
+left), two numbers (what one number forces into the cells it shares with a
+neighbour), the mine count, and only when all of those fail the exact
+solver.  Every rule is a proof, so a replay that opens every safe cell shows
+that the layout needs no guess.
+
+The layout may change under the replay (see :mod:`.perturb`): :meth:`Replay.toggle`
+moves a mine in or out of a hidden cell and brings the numbers up to date.
+"""
+
+from __future__ import annotations
+
+from .cells import Cells, bits
+from .exact import Component, Exact
+
+HIDDEN, OPEN, MINE = 0, 1, 2
+"""What the player knows of a cell: nothing, that it is safe, that it is a mine."""
+
+
+class Replay:
+    """What a proof-only player knows of ``mines`` after opening ``start``.
+
+    ``mines`` is the layout as one byte per cell; the replay shares it with
+    whoever perturbs it.  ``need`` is, per cell, the mines around it that the
+    player has not yet proved.
+    """
+
+    def __init__(self, cells: Cells, mines: bytearray, count: int, start: int, exact: Exact):
+        neighbours = cells.neighbours
+        size = len(neighbours)
+        self.cells = cells
+        self.exact = exact
+        self.mines = mines
+        self.count = count
+        self.state = bytearray(size)
+        self.need = [sum(mines[near] for near in around) for around in neighbours]
+        self.hidden = [len(around) for around in neighbours]
+        """Per cell, how many neighbours are still hidden."""
+        self.unknown = (1 << size) - 1
+        self.unknown_count = size
+        self.proved_mines = 0
+        self.opened = 0
+        self.safe_total = size - count
+        self._todo: list[int] = []
+        """Numbers to read alone: their neighbourhood changed."""
+        self._pending: dict[int, None] = {}
+        """Numbers to read in pairs: an ordered set, so replays are deterministic."""
+        self._open(start)
+
+    @property
+    def solved(self) -> bool:
+        return self.opened == self.safe_total
+
+    def advance(self) -> bool:
+        """Deduce until every safe cell is open (True) or no proof is left (False)."""
+        while True:
+            self._one_number()
+            if self.solved:
+                return True
+            if not (self._two_numbers() or self._mine_count() or self._exact()):
+                return False
+
+    def frontier(self) -> list[int]:
+        """The open numbers that still touch hidden cells, where the player is stuck."""
+        state, hidden = self.state, self.hidden
+        return [i for i, known in enumerate(state) if known == OPEN and hidden[i]]
+
+    def toggle(self, cell: int) -> None:
+        """Move a mine into or out of hidden ``cell``, keeping the numbers true."""
+        assert self.state[cell] == HIDDEN, "only hidden cells may change"
+        delta = 1 - 2 * self.mines[cell]
+        self.mines[cell] ^= 1
+        need, state = self.need, self.state
+        for near in self.cells.neighbours[cell]:
+            need[near] += delta
+            if state[near] == OPEN:
+                self._todo.append(near)
+
+    # --- proofs, cheapest first ----------------------------------------------------
+
+    def _one_number(self) -> None:
+        todo, state, need, hidden = self._todo, self.state, self.need, self.hidden
+        neighbours = self.cells.neighbours
+        while todo:
+            number = todo.pop()
+            left = hidden[number]
+            if not left or state[number] != OPEN:
+                continue
+            missing = need[number]
+            if missing == 0:
+                for near in neighbours[number]:
+                    if state[near] == HIDDEN:
+                        self._open(near)
+            elif missing == left:
+                for near in neighbours[number]:
+                    if state[near] == HIDDEN:
+                        self._flag(near)
+            else:
+                self._pending[number] = None
+
+    def _two_numbers(self) -> bool:
+        """Find one proof from two numbers sharing hidden cells; True if found."""
+        pending, state, hidden, masks = self._pending, self.state, self.hidden, self.cells.masks
+        near = self.cells.near
+        while pending:
+            first = next(iter(pending))
+            del pending[first]
+            if state[first] != OPEN or not hidden[first]:
+                continue
+            around_first = masks[first] & self.unknown
+            for second in near[first]:
+                if state[second] != OPEN or not hidden[second]:
+                    continue
+                around_second = masks[second] & self.unknown
+                shared = around_first & around_second
+                if shared and (
+                    self._settle_rest(first, around_first, second, around_second, shared)
+                    or self._settle_rest(second, around_second, first, around_first, shared)
+                ):
+                    pending[first] = None  # its other pairs are still to read
+                    return True
+        return False
+
+    def _settle_rest(self, first: int, around_first: int, second: int, around_second: int, shared: int) -> bool:
+        """Settle ``second``'s cells beyond ``shared`` from the mines ``first`` puts there."""
+        rest = around_second & ~shared
+        if not rest:
+            return False
+        in_shared = shared.bit_count()
+        fewest = max(0, self.need[first] - around_first.bit_count() + in_shared)
+        most = min(self.need[first], in_shared)
+        if fewest == self.need[second]:
+            for cell in bits(rest):
+                self._open(cell)
+            return True
+        if most == self.need[second] - rest.bit_count():
+            for cell in bits(rest):
+                self._flag(cell)
+            return True
+        return False
+
+    def _mine_count(self) -> bool:
+        """All hidden cells are safe, or all are mines, by the mine total alone."""
+        left = self.count - self.proved_mines
+        if not self.unknown_count or 0 < left < self.unknown_count:
+            return False
+        settle = self._flag if left else self._open
+        for cell in bits(self.unknown):
+            settle(cell)
+        return True
+
+    def _exact(self) -> bool:
+        """Ask the exact solver, with the frontier numbers and the mine total."""
+        certain = self.exact.certain(
+            self._components(), self.unknown, self.count - self.proved_mines
+        )
+        for cell, mine in certain:
+            if self.state[cell] == HIDDEN:
+                (self._flag if mine else self._open)(cell)
+        return bool(certain)
+
+    def _components(self) -> list[Component]:
+        """The frontier split where no hidden cell links two numbers."""
+        state, need, masks, neighbours = self.state, self.need, self.cells.masks, self.cells.neighbours
+        unknown = self.unknown
+        seen: set[int] = set()
+        components: list[Component] = []
+        for first in self.frontier():
+            if first in seen:
+                continue
+            seen.add(first)
+            stack, numbers, hidden = [first], [], 0
+            while stack:
+                number = stack.pop()
+                numbers.append((number, need[number]))
+                fresh = masks[number] & unknown & ~hidden
+                hidden |= fresh
+                for cell in bits(fresh):
+                    for near in neighbours[cell]:
+                        if state[near] == OPEN and near not in seen:
+                            seen.add(near)
+                            stack.append(near)
+            components.append((hidden, tuple(sorted(numbers))))
+        return components
+
+    # --- what a proof changes -------------------------------------------------------
+
+    def _open(self, cell: int) -> None:
+        assert not self.mines[cell], "a proof opened a mine"
+        self.state[cell] = OPEN
+        self.unknown ^= 1 << cell
+        self.unknown_count -= 1
+        self.opened += 1
+        hidden, state, todo = self.hidden, self.state, self._todo
+        for near in self.cells.neighbours[cell]:
+            hidden[near] -= 1
+            if state[near] == OPEN:
+                todo.append(near)
+        todo.append(cell)
+
+    def _flag(self, cell: int) -> None:
+        assert self.mines[cell], "a proof flagged a safe cell"
+        self.state[cell] = MINE
+        self.unknown ^= 1 << cell
+        self.unknown_count -= 1
+        self.proved_mines += 1
+        hidden, need, state, todo = self.hidden, self.need, self.state, self._todo
+        for near in self.cells.neighbours[cell]:
+            hidden[near] -= 1
+            need[near] -= 1
+            if state[near] == OPEN:
+                todo.append(near)

@@ -1,0 +1,46 @@
+"""``buscaminas analyze``: a position's exact mine probabilities, as a grid a person can read."""
+
+from __future__ import annotations
+
+from .commands import label
+from .i18n import _
+from .solver import Analysis, Position
+
+CELL_WIDTH = 4
+
+
+def probability_grid(position: Position, analysis: Analysis) -> list[str]:
+    """One line per row: each hidden cell's chance of a mine in percent, other cells as shown.
+
+    ``0`` and ``100`` are certainties; anything else is rounded into 1–99 so
+    that a possibility never reads as a proof.
+    """
+    header = " " * 3 + "".join(f"{x:>{CELL_WIDTH}}" for x in range(1, position.width + 1))
+    lines = [header]
+    for y, row in enumerate(position.rows):
+        cells = []
+        for x, char in enumerate(row):
+            chance = analysis.probability.get((x, y))
+            cells.append(char if chance is None else _percent(chance))
+        lines.append(f"{y + 1:>3}" + "".join(f"{cell:>{CELL_WIDTH}}" for cell in cells))
+    return lines
+
+
+def _percent(chance: float) -> str:
+    if chance in (0.0, 1.0):
+        return str(int(chance * 100))
+    return str(min(99, max(1, round(chance * 100))))
+
+
+def certain_cells(analysis: Analysis) -> list[str]:
+    """The cells that are safe or mines in every layout, in reading order."""
+
+    def listed(cells: frozenset[tuple[int, int]]) -> str:
+        ordered = sorted(cells, key=lambda cell: (cell[1], cell[0]))
+        return ", ".join(label(cell) for cell in ordered) or "-"
+
+    return [
+        _("Safe: {cells}").format(cells=listed(analysis.safe)),
+        _("Mines: {cells}").format(cells=listed(analysis.mines)),
+        _("Next move: {cell}").format(cell=label(analysis.best_move)),
+    ]

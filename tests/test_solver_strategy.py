@@ -1,0 +1,101 @@
+"""The AI's choice of move: safe when it can be, optimal in the endgame."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+
+import pytest
+from hypothesis import assume, given, settings
+
+from buscaminas.grid import Grid, Point
+from buscaminas.solver import NothingToReveal, Position, analyze
+from buscaminas.solver.endgame import ENDGAME_LAYOUTS
+from tests.solver_support import layouts_of, played_positions
+
+
+def test_first_click_for_a_safe_start_is_a_corner() -> None:
+    blank = Position.parse("\n".join(["#" * 9] * 9), mines=10)
+    assert analyze(blank, opening_start=False).best_move == (0, 0)
+
+
+def test_first_click_for_an_opening_start_is_two_in_from_the_corner() -> None:
+    blank = Position.parse("\n".join(["#" * 9] * 9), mines=10)
+    assert analyze(blank).best_move == (2, 2)
+    narrow = Position.parse("\n".join(["###"] * 9), mines=3)
+    assert analyze(narrow).best_move == (1, 2)
+
+
+def test_a_won_position_has_nothing_to_reveal() -> None:
+    with pytest.raises(NothingToReveal):
+        _ = analyze(Position.parse("#1", mines=1)).best_move
+
+
+@settings(max_examples=400, deadline=None)
+@given(played_positions(max_side=6))
+def test_best_move_is_safe_when_anything_is(position: Position) -> None:
+    result = analyze(position)
+    assume(result.mines != set(result.probability))
+    move = result.best_move
+    assert move in result.probability
+    assert move not in result.mines
+    if result.safe:
+        assert move in result.safe
+
+
+def optimal_chance(position: Position, first: Point | None = None) -> Fraction:
+    """The chance an all-knowing-of-the-odds player wins, found the slow way.
+
+    A move reveals one cell; the state is the set of layouts still possible
+    and the cells revealed.  With ``first``, that move is forced first.
+    """
+    grid = Grid(position.width, position.height)
+    hidden = frozenset(cell for cell in grid.cells() if position[cell] in "#F?")
+
+    def split(layouts: frozenset[frozenset[Point]], cell: Point) -> list[frozenset]:
+        parts: dict[int, set[frozenset[Point]]] = {}
+        for layout in layouts:
+            if cell not in layout:
+                shown = sum(near in layout for near in grid.neighbours(cell))
+                parts.setdefault(shown, set()).add(layout)
+        return [frozenset(part) for part in parts.values()]
+
+    @cache
+    def chance(layouts: frozenset[frozenset[Point]], revealed: frozenset[Point]) -> Fraction:
+        closed = hidden - revealed
+        if len({layout & closed for layout in layouts}) == 1:
+            return Fraction(1)
+        return max(after(layouts, revealed, cell) for cell in closed)
+
+    def after(
+        layouts: frozenset[frozenset[Point]], revealed: frozenset[Point], cell: Point
+    ) -> Fraction:
+        return sum(
+            (
+                Fraction(len(part), len(layouts)) * chance(part, revealed | {cell})
+                for part in split(layouts, cell)
+            ),
+            Fraction(0),
+        )
+
+    every = frozenset(layouts_of(position))
+    if first is None:
+        return chance(every, frozenset())
+    return after(every, frozenset(), first)
+
+
+@settings(max_examples=300, deadline=None)
+@given(played_positions(max_side=4))
+def test_endgame_moves_win_as_often_as_possible(position: Position) -> None:
+    hidden = [
+        cell
+        for row in range(position.height)
+        for cell in ((x, row) for x in range(position.width))
+        if position[cell] in "#F?"
+    ]
+    assume(2 <= len(hidden) <= 8)
+    # On a blank board the first click is safe by the rules: no odds to weigh.
+    assume(len(hidden) + position.format().count("*") < position.width * position.height)
+    result = analyze(position)
+    assume(result.layouts <= ENDGAME_LAYOUTS and result.mines != set(result.probability))
+    assert optimal_chance(position, result.best_move) == optimal_chance(position)
