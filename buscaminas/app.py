@@ -283,7 +283,7 @@ class App:
             current.messages = (_("No mines were laid: try a cell when you are ready."),)
             return None
         current.record(outcome)
-        current.messages = (*current.messages, *self.describe(current, outcome))
+        current.messages = self.describe(current, outcome)
         self.animate(current, before, outcome)
         return outcome
 

@@ -26,8 +26,15 @@ def board_file(tmp_path: Path) -> Path:
 
 def start(board_file: Path, *extra: str, rows: int = 30, columns: int = 100) -> Player:
     player = Player(
-        "--board", str(board_file), "--legacy", "--lang", "en", "--no-animation", *extra,
-        rows=rows, columns=columns,
+        "--board",
+        str(board_file),
+        "--legacy",
+        "--lang",
+        "en",
+        "--no-animation",
+        *extra,
+        rows=rows,
+        columns=columns,
     )
     player.wait_for("Mines left: 3")
     player.prompt_row()
@@ -197,3 +204,119 @@ def test_pipe_mode_prints_messages_and_plain_rows() -> None:
     assert second[0][0] == "F" and first[0][0] == "#"
     assert "takes two numbers" in lines[16]
     assert lines[17:] == second
+
+
+def test_the_clock_runs_while_the_prompt_waits_and_typing_survives(board_file: Path) -> None:
+    player = start(board_file)
+    player.type("3 2")
+    player.wait_for("Time: 0 s")
+    player.child.send("fla")
+    player.wait_for("Time: 2 s", timeout=10)
+    assert any(line.strip() == "> fla" for line in player.lines)
+    player.child.send("g 1 1\r")
+    player.wait_for("Mines left: 2")
+    player.type("quit")
+    assert player.finish() == 0
+
+
+def test_help_marks_the_cell_it_names(board_file: Path) -> None:
+    player = start(board_file)
+    player.type("3 2")
+    player.wait_until(lambda: player.board(4) == AFTER_3_2)
+    player.type("help")
+    player.wait_for("so 5 4 is a mine.")
+    row = player.row_of("4  # 1 . 1 #")
+    column = player.lines[row].index("4  #") + 3 + 2 * 4
+    assert player.screen.buffer[row][column].reverse
+    assert not player.screen.buffer[row][column - 8].reverse
+    player.type("quit")
+    assert player.finish() == 0
+
+
+def test_auto_plays_on_its_own_and_a_key_stops_it() -> None:
+    player = Player("--preset", "expert", "--seed", "3", "--legacy", "--lang", "en", rows=30)
+    player.prompt_row()
+    player.type("auto")
+    player.wait_for("AI: ")
+    player.child.send("x")
+    player.wait_for("The AI stopped after")
+    player.prompt_row()
+    player.type("quit")
+    assert player.finish() == 0
+
+
+def test_stats_from_the_shell_after_a_game(board_file: Path, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    player = start(board_file, "--data-dir", str(data))
+    for cell in ("3 2", "1 2", "1 3"):
+        player.type(cell)
+    player.wait_for("You won in")
+    player.type("n")
+    player.wait_for("Your games this session, from worst to best:")
+    assert player.finish() == 0
+    result = subprocess.run(
+        [sys.executable, "-m", "buscaminas", "stats", "--data-dir", str(data), "--lang", "en"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=30,
+    )
+    assert result.returncode == 0
+    assert result.stdout.splitlines()[:2] == [
+        "Custom 5×4, 3 mines",
+        "  Played 1, won 1 (100%); current streak 1, best streak 1.",
+    ]
+    assert "classic board" in result.stdout
+
+
+def test_analyze_prints_probabilities_and_certain_cells(tmp_path: Path) -> None:
+    position = tmp_path / "position.txt"
+    position.write_text("###1\n#211\n#1..\n")
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "buscaminas",
+            "analyze",
+            str(position),
+            "--mines",
+            "2",
+            "--lang",
+            "en",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=30,
+    )
+    assert result.returncode == 0
+    lines = result.stdout.splitlines()
+    assert lines[1].split() == ["1", "0", "0", "100", "1"]
+    assert "Safe: 1 1, 2 1" in lines
+    assert "Mines: 3 1" in lines
+    bad = subprocess.run(
+        [sys.executable, "-m", "buscaminas", "analyze", str(position), "--mines", "9"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=30,
+    )
+    assert bad.returncode == 2
+
+
+def test_help_and_auto_in_pipe_mode() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "buscaminas", "--preset", "beginner", "--seed", "2", "--lang", "en"],
+        input="help\n4 4\nhelp\nhelp 1 1\nauto\nn\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert result.returncode == 0
+    out = result.stdout
+    assert "Your first try is always safe." in out
+    assert "1 1 hides a mine" in out or "1 1 is" in out
+    assert "You won in" in out
+    assert "AI: " in out
+    assert "\x1b" not in out

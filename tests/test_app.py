@@ -1,0 +1,215 @@
+"""The game loop with a scripted front end: what each command shows, and what it records."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from buscaminas import generator
+from buscaminas.app import App, Settings
+from buscaminas.boardfile import parse
+from buscaminas.renderer import LEGACY, Renderer, State, View
+from buscaminas.scoring import BoardKind
+from buscaminas.storage import DATABASE_NAME, Store
+
+BOARD = parse("11 10 10 10 10\n10 10 10 10 10\n10 10 10 10 10\n11 10 10 10 11\n")
+
+
+class ScriptedScreen:
+    """Types the given lines and keeps every view it was shown."""
+
+    animated = False
+
+    def __init__(self, *lines: str, watched: bool = False) -> None:
+        self.lines = list(lines)
+        self.views: list[View] = []
+        self.prompts: list[str] = []
+        self.watched = watched
+        self.keys_after: int | None = None
+
+    def show(self, view: View) -> None:
+        self.views.append(view)
+
+    start = show
+
+    def read(self, prompt: str, live: Callable[[], View] | None = None) -> str:
+        self.prompts.append(prompt)
+        if not self.lines:
+            raise EOFError
+        return self.lines.pop(0)
+
+    def say(self, line: str) -> None:
+        raise AssertionError("the loop speaks through views")
+
+    def pause(self, seconds: float) -> None:
+        pass
+
+    def interrupted(self, seconds: float) -> bool:
+        if self.keys_after is None:
+            return False
+        self.keys_after -= 1
+        return self.keys_after < 0
+
+    @property
+    def last(self) -> View:
+        return self.views[-1]
+
+    def said(self) -> str:
+        return "\n".join(message for view in self.views for message in view.messages)
+
+
+def app_for(screen: ScriptedScreen, tmp_path: Path, settings: Settings | None = None) -> App:
+    settings = settings or Settings(5, 4, 3, board_file=BOARD)
+    return App(settings, screen, legend=Renderer.legend(LEGACY), data_dir=tmp_path)
+
+
+def test_a_won_game_is_recorded_and_reported(tmp_path: Path) -> None:
+    screen = ScriptedScreen("3 2", "1 2", "1 3", "n")
+    app = app_for(screen, tmp_path)
+    app.run()
+    assert screen.last.state is State.WON
+    assert "You won in" in screen.said()
+    games = Store(tmp_path / DATABASE_NAME, on_warning=print).games()
+    assert games is not None and len(games) == 1
+    assert games[0].won and games[0].kind is BoardKind.CLASSIC and games[0].hints == 0
+    assert games[0].board_commands == 3
+    assert app.goodbye()[0] == "Your games this session, from worst to best:"
+
+
+def clicks_that_win(settings: Settings, start: tuple[int, int]) -> list[str]:
+    """Every safe cell of the board the game will deal, as lines to type."""
+    mines = generator.generate(
+        settings.width,
+        settings.height,
+        settings.mines,
+        start=start,
+        seed=settings.seed,
+        no_guess=True,
+    )
+    safe = [
+        f"{x + 1} {y + 1}"
+        for y in range(settings.height)
+        for x in range(settings.width)
+        if (x, y) not in mines and (x, y) != start
+    ]
+    return [f"{start[0] + 1} {start[1] + 1}", *safe]
+
+
+def test_a_clean_no_guess_win_can_be_a_new_best_but_an_ai_win_cannot(tmp_path: Path) -> None:
+    settings = Settings(6, 6, 5, seed=4)
+    ticks = iter(range(0, 10**6, 5))
+    screen = ScriptedScreen(*clicks_that_win(settings, (0, 0)), "n")
+    App(settings, screen, legend=[], data_dir=tmp_path, clock=lambda: next(ticks)).run()
+    assert screen.last.state is State.WON
+    assert "New best time!" in screen.said()
+
+    screen = ScriptedScreen("1 1", "auto", "n")
+    app_for(screen, tmp_path, Settings(6, 6, 5, seed=5)).run()
+    assert screen.last.state is State.WON
+    assert "New best time!" not in screen.said(), "an AI win is not a clean win"
+
+
+def test_help_explains_and_marks_a_safe_cell(tmp_path: Path) -> None:
+    screen = ScriptedScreen("3 2", "help")
+    with pytest.raises(EOFError):
+        app_for(screen, tmp_path).run()
+    view = screen.last
+    assert view.messages == ("The 1 at 4 3 has nowhere else for its mines, so 5 4 is a mine.",)
+    assert view.marked == frozenset({(4, 3)})
+    assert view.rows[3][4] == "#", "help marks, it does not play"
+
+
+def test_help_with_a_cell_gives_its_probability(tmp_path: Path) -> None:
+    screen = ScriptedScreen("3 2", "help 5 4", "help 1 2", "help 3 2")
+    with pytest.raises(EOFError):
+        app_for(screen, tmp_path).run()
+    said = screen.said()
+    assert "5 4 hides a mine with a chance of 100%" not in said
+    assert "5 4 is a mine in every possible layout." in said
+    assert "1 2 is safe: no possible layout puts a mine there." in said
+    assert "3 2 is already revealed." in said
+
+
+def test_help_rescues_the_player_when_nothing_is_certain(tmp_path: Path) -> None:
+    # A lone 1 in the middle: each of its eight neighbours hides the mine 1 time in 8.
+    board = parse("11 10 10\n10 00 10\n10 10 10\n")
+    screen = ScriptedScreen("help")
+    app = app_for(screen, tmp_path, Settings(3, 3, 1, board_file=board))
+    with pytest.raises(EOFError):
+        app.run()
+    said = screen.said()
+    assert "Nothing is certain now" in said and "chance of a mine" in said
+    assert "I revealed" in said
+    assert screen.last.state is not State.LOST
+    assert sum(row.count("#") for row in screen.last.rows) < 8
+
+
+def test_auto_plays_a_number_of_moves_and_a_key_stops_it(tmp_path: Path) -> None:
+    screen = ScriptedScreen("auto 1")
+    with pytest.raises(EOFError):
+        app_for(screen, tmp_path, Settings(9, 9, 10, seed=2)).run()
+    assert screen.last.state is State.PLAYING
+    assert screen.last.messages[0].startswith("AI: ")
+
+    screen = ScriptedScreen("auto", watched=True)
+    screen.keys_after = 2
+    with pytest.raises(EOFError):
+        app_for(screen, tmp_path, Settings(16, 16, 40, seed=2)).run()
+    assert screen.last.messages == ("The AI stopped after 3 moves.",)
+
+
+def test_a_generation_timeout_offers_a_classic_board(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = generator.generate
+
+    def slow(*args: object, no_guess: bool = False, **kwargs: object) -> frozenset[tuple[int, int]]:
+        if no_guess:
+            raise generator.NoGuessTimeout("too slow")
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(generator, "generate", slow)
+    screen = ScriptedScreen("5 5", "", "n")
+    with pytest.raises(EOFError):
+        app_for(screen, tmp_path, Settings(9, 9, 10, seed=1)).run()
+    assert "No board without guessing was found in time." in screen.said()
+    assert screen.prompts[1].startswith("Play a classic board instead?")
+    assert "classic" in screen.last.kind
+    assert screen.last.state is not State.READY
+
+    screen = ScriptedScreen("5 5", "n")
+    with pytest.raises(EOFError):
+        app_for(screen, tmp_path, Settings(9, 9, 10, seed=1)).run()
+    assert screen.last.state is State.READY
+    assert "No mines were laid" in screen.said()
+
+
+def test_bad_lines_change_nothing(tmp_path: Path) -> None:
+    screen = ScriptedScreen("3 2", "flag 9 9", "tyr 1 1", "", "\x1b[A")
+    with pytest.raises(EOFError):
+        app_for(screen, tmp_path).run()
+    rows = [view.rows for view in screen.views[-4:]]
+    assert all(row == rows[0] for row in rows)
+    assert len({view.messages for view in screen.views[-4:]}) == 4
+
+
+def test_stats_page_and_back_to_the_board(tmp_path: Path) -> None:
+    screen = ScriptedScreen("stats", "man", "man flag", "1 1")
+    with pytest.raises(EOFError):
+        app_for(screen, tmp_path).run()
+    pages = [view.page for view in screen.views[1:4]]
+    assert pages[0] == ("No games recorded yet.",)
+    assert pages[1] is not None and "Icons:" in pages[1]
+    assert pages[2] is not None and pages[2][0] == "flag 3 4"
+    assert screen.last.page is None
+
+
+def test_play_again_asks_and_new_starts_afresh(tmp_path: Path) -> None:
+    screen = ScriptedScreen("1 1", "what", "", "new", "quit")
+    app_for(screen, tmp_path).run()
+    assert screen.prompts[1].startswith("Play again")
+    assert screen.prompts[2].startswith("Play again"), "an unclear answer asks again"
+    assert "Press Enter to play again, or type n to leave." in screen.said()
+    assert app_for(screen, tmp_path).rounds == 0
