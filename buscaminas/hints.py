@@ -67,13 +67,13 @@ def because(reason: Reason, position: Position) -> str:
     single = len(reason.targets) == 1
     targets = cells(reason.targets)
     if reason.mine:
-        conclusion = (
-            _("so {cells} is a mine.") if single else _("so {cells} are mines.")
-        ).format(cells=targets)
+        conclusion = (_("so {cells} is a mine.") if single else _("so {cells} are mines.")).format(
+            cells=targets
+        )
     else:
-        conclusion = (
-            _("so {cells} is safe.") if single else _("so {cells} are safe.")
-        ).format(cells=targets)
+        conclusion = (_("so {cells} is safe.") if single else _("so {cells} are safe.")).format(
+            cells=targets
+        )
     numbers = [
         _("the {number} at {cell}").format(number=_number(position, cell), cell=label(cell))
         for cell in reason.numbers

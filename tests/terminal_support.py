@@ -8,6 +8,7 @@ person would see, never on raw escape sequences.
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -138,6 +139,19 @@ class Player:
         status = self.child.exitstatus
         assert status is not None, f"ended by signal {self.child.signalstatus}"
         return int(status)
+
+
+def run_piped(*args: str, lines: str = "", timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    """The program with ``lines`` on its standard input and both outputs captured."""
+    return subprocess.run(
+        [sys.executable, "-m", "buscaminas", *args],
+        input=lines,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "BUSCAMINAS_DATA_DIR": tempfile.mkdtemp(prefix="buscaminas-test-")},
+        timeout=timeout,
+    )
 
 
 def write_board(path: Path, *rows: str) -> Path:

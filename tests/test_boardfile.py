@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from buscaminas.boardfile import BoardFileError, parse
-from tests.terminal_support import ROOT
+from tests.terminal_support import run_piped
 
 
 def test_a_board_with_spaces_and_without() -> None:
@@ -45,12 +43,6 @@ def test_malformed_files_name_the_line_and_column(
 def test_the_game_refuses_a_malformed_file_with_status_2(tmp_path: Path) -> None:
     bad = tmp_path / "bad.txt"
     bad.write_text("10 10 10\n10 10 1x\n10 10 11\n")
-    result = subprocess.run(
-        [sys.executable, "-m", "buscaminas", "--board", str(bad), "--lang", "en"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=30,
-    )
+    result = run_piped("--board", str(bad), "--lang", "en")
     assert result.returncode == 2
     assert "line 2, column 8" in result.stderr

@@ -253,7 +253,5 @@ def test_rates_are_zero_when_nothing_could_be_measured() -> None:
         ({"hints": 1}, False),
     ],
 )
-def test_only_no_guess_wins_without_hints_are_clean(
-    changes: dict[str, Any], clean: bool
-) -> None:
+def test_only_no_guess_wins_without_hints_are_clean(changes: dict[str, Any], clean: bool) -> None:
     assert make_record(**changes).clean is clean

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.terminal_support import ROOT, Player, write_board
+from tests.terminal_support import Player, run_piped, write_board
 
 BOARD = (
     "*####",
@@ -185,13 +183,8 @@ def test_startup_questions_on_a_terminal() -> None:
 
 
 def test_pipe_mode_prints_messages_and_plain_rows() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "buscaminas", "--preset", "beginner", "--seed", "1", "--lang", "en"],
-        input="4 4\nflag 1 1\nflag 1\n",
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=30,
+    result = run_piped(
+        "--preset", "beginner", "--seed", "1", "--lang", "en", lines="4 4\nflag 1 1\nflag 1\n"
     )
     assert result.returncode == 0
     assert "\x1b" not in result.stdout
@@ -254,13 +247,7 @@ def test_stats_from_the_shell_after_a_game(board_file: Path, tmp_path: Path) -> 
     player.type("n")
     player.wait_for("Your games this session, from worst to best:")
     assert player.finish() == 0
-    result = subprocess.run(
-        [sys.executable, "-m", "buscaminas", "stats", "--data-dir", str(data), "--lang", "en"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=30,
-    )
+    result = run_piped("stats", "--data-dir", str(data), "--lang", "en")
     assert result.returncode == 0
     assert result.stdout.splitlines()[:2] == [
         "Custom 5×4, 3 mines",
@@ -272,46 +259,32 @@ def test_stats_from_the_shell_after_a_game(board_file: Path, tmp_path: Path) -> 
 def test_analyze_prints_probabilities_and_certain_cells(tmp_path: Path) -> None:
     position = tmp_path / "position.txt"
     position.write_text("###1\n#211\n#1..\n")
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "buscaminas",
-            "analyze",
-            str(position),
-            "--mines",
-            "2",
-            "--lang",
-            "en",
-        ],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=30,
+    result = run_piped(
+        "analyze",
+        str(position),
+        "--mines",
+        "2",
+        "--lang",
+        "en",
     )
     assert result.returncode == 0
     lines = result.stdout.splitlines()
     assert lines[1].split() == ["1", "0", "0", "100", "1"]
     assert "Safe: 1 1, 2 1" in lines
     assert "Mines: 3 1" in lines
-    bad = subprocess.run(
-        [sys.executable, "-m", "buscaminas", "analyze", str(position), "--mines", "9"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=30,
-    )
+    bad = run_piped("analyze", str(position), "--mines", "9")
     assert bad.returncode == 2
 
 
 def test_help_and_auto_in_pipe_mode() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "buscaminas", "--preset", "beginner", "--seed", "2", "--lang", "en"],
-        input="help\n4 4\nhelp\nhelp 1 1\nauto\nn\n",
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
+    result = run_piped(
+        "--preset",
+        "beginner",
+        "--seed",
+        "2",
+        "--lang",
+        "en",
+        lines="help\n4 4\nhelp\nhelp 1 1\nauto\nn\n",
     )
     assert result.returncode == 0
     out = result.stdout

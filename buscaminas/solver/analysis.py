@@ -53,7 +53,9 @@ def analyze(position: Position, *, opening_start: bool = True) -> Analysis:
         position=position,
         safe=frozenset(counted.safe()),
         mines=frozenset(counted.mines()),
-        probability={cell: counted.probability(cell) for cell in sorted(board.hidden)},
+        probability={
+            cell: mines / counted.total for cell, mines in sorted(counted.mine_layouts.items())
+        },
         layouts=counted.total,
         board=board,
         tally=counted,

@@ -26,6 +26,8 @@ from math import comb
 from ..grid import Grid, Point
 from .position import COVERED, EMPTY, MINE, NUMBERS, Position
 
+_VALUES = {EMPTY: 0} | {digit: int(digit) for digit in NUMBERS}
+
 
 class InconsistentPosition(ValueError):
     """A position that no layout of its mines can produce."""
@@ -48,16 +50,21 @@ class Board:
     @classmethod
     def of(cls, position: Position) -> Board:
         grid = Grid(position.width, position.height)
-        shown_mines = {cell for cell in grid.cells() if position[cell] == MINE}
         numbers: dict[Point, int] = {}
         hidden: set[Point] = set()
-        for cell in grid.cells():
-            char = position[cell]
-            if char in COVERED:
-                hidden.add(cell)
-            elif char == EMPTY or char in NUMBERS:
-                value = 0 if char == EMPTY else int(char)
-                numbers[cell] = value - sum(near in shown_mines for near in grid.neighbours(cell))
+        shown_mines: list[Point] = []
+        for y, row in enumerate(position.rows):
+            for x, char in enumerate(row):
+                if char in COVERED:
+                    hidden.add((x, y))
+                elif char in _VALUES:
+                    numbers[(x, y)] = _VALUES[char]
+                elif char == MINE:
+                    shown_mines.append((x, y))
+        for mine in shown_mines:
+            for near in grid.neighbours(mine):
+                if near in numbers:
+                    numbers[near] -= 1
         return cls(grid, numbers, frozenset(hidden), position.mines - len(shown_mines))
 
     def reveal(self, cell: Point, number: int) -> Board:
