@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import io
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -156,19 +158,34 @@ def ask_number(screen: Screen, name: str, low: int, high: int) -> int:
 def play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """The game: on a terminal with the startup questions, in a pipe line by line."""
     settings = settings_from_flags(parser, args)
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        settings = settings or Settings.from_preset(
-            "beginner", args.seed, no_guess=not args.classic
-        )
-        pipe = PipeScreen()
-        piped = App(settings, pipe, legend=Renderer.legend(LEGACY), data_dir=args.data_dir)
-        try:
-            piped.run()
-        except (EOFError, KeyboardInterrupt):
-            return 0
-        for line in [*piped.goodbye(), _("See you soon!")]:
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return play_on_terminal(settings, args)
+    return play_piped(
+        settings or Settings.from_preset("beginner", args.seed, no_guess=not args.classic), args
+    )
+
+
+def play_piped(settings: Settings, args: argparse.Namespace) -> int:
+    """Line by line with plain text; the end of the input ends the game quietly."""
+    for stream in (sys.stdin, sys.stdout):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")  # a stray byte is bad input, not a crash
+    pipe = PipeScreen()
+    app = App(settings, pipe, legend=Renderer.legend(LEGACY), data_dir=args.data_dir)
+    try:
+        app.run()
+        for line in [*app.goodbye(), _("See you soon!")]:
             pipe.say(line)
-        return 0
+    except (EOFError, KeyboardInterrupt):
+        pass
+    except BrokenPipeError:
+        # The reader has gone (``| head``): nobody is left to play for.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0
+
+
+def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int:
+    """The board in place, the questions first; the terminal is restored however it ends."""
     import colorama
 
     colorama.just_fix_windows_console()

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from tests.terminal_support import Player, run_piped, write_board
+from tests.terminal_support import ROOT, Player, run_piped, write_board
 
 BOARD = (
     "*####",
@@ -293,3 +295,27 @@ def test_help_and_auto_in_pipe_mode() -> None:
     assert "You won in" in out
     assert "AI: " in out
     assert "\x1b" not in out
+
+
+def test_undecodable_bytes_in_a_pipe_are_bad_input_not_a_crash() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "buscaminas", "--preset", "beginner", "--lang", "en"],
+        input=b"\xff\xfe 1 1\nflag 2 2\n",
+        capture_output=True,
+        cwd=ROOT,
+        timeout=30,
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout.decode()
+    assert "Unknown command" in out
+    assert out.splitlines()[-7].startswith("#F")
+
+
+def test_ctrl_l_draws_the_screen_again(board_file: Path) -> None:
+    player = start(board_file)
+    player.stream.feed(b"\x1b[2J")  # as if another program had scribbled over the screen
+    assert "Mines left" not in player.text
+    player.child.sendcontrol("l")
+    player.wait_until(lambda: player.board(4) == ["#####"] * 4 and "Mines left: 3" in player.text)
+    player.type("quit")
+    assert player.finish() == 0
