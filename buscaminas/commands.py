@@ -283,6 +283,7 @@ def manual(topic: Verb | None = None) -> list[str]:
     lines = [
         _("Commands are a verb and a cell: x is the column, y the row, both from 1."),
         _("Separate the numbers with spaces, commas or semicolons: “flag 5,2”."),
+        _("Example: “try 3 4” reveals column 3, row 4; then “flag 5 2” flags column 5, row 2."),
         "",
     ]
     for verb, entry in entries.items():

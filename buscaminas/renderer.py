@@ -11,6 +11,7 @@ of the position text format.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from dataclasses import dataclass, field
 from enum import Enum
@@ -133,6 +134,13 @@ class Frame:
 
 def _styled(text: str, style: str) -> str:
     return f"{CSI}{style}m{text}{RESET}" if style else text
+
+
+def _hanging(line: str) -> str:
+    """The indent that lines up a wrapped entry under its text: ``  flag    Put a…``
+    continues under ``Put``."""
+    entry = re.match(r"(\s+\S+\s+)", line)
+    return " " * len(entry.group(1)) if entry else ""
 
 
 def _width(text: str) -> int:
@@ -264,7 +272,9 @@ class Renderer:
         lines = [
             wrapped
             for line in view.page or ()
-            for wrapped in (textwrap.wrap(line, columns - 1, subsequent_indent="    ") or [""])
+            for wrapped in (
+                textwrap.wrap(line, columns - 1, subsequent_indent=_hanging(line)) or [""]
+            )
         ]
         room = max(1, rows - 2 - MESSAGE_ROWS)
         if len(lines) > room:
