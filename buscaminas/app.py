@@ -29,6 +29,8 @@ from .storage import DATABASE_NAME, Recorded, Store
 from .terminal import Screen
 
 WAVE_SECONDS = 0.03
+PROGRESS_AFTER = 0.2
+"""Seconds of searching before the progress line appears: most boards come sooner."""
 AUTO_SECONDS = 0.15
 """How long each AI move stays on screen, so that a person can follow the game."""
 PROMPT = "> "
@@ -198,9 +200,8 @@ class App:
                     no_guess=True,
                     progress=self._progress(current),
                 )
-            except (generator.NoGuessTimeout, KeyboardInterrupt) as reason:
-                timed_out = isinstance(reason, generator.NoGuessTimeout)
-                if not self._accept_classic(current, timed_out=timed_out):
+            except (generator.LayoutError, KeyboardInterrupt) as reason:
+                if not self._accept_classic(current, reason):
                     raise Cancelled from None
                 current.kind = BoardKind.CLASSIC
         return generator.generate(
@@ -208,12 +209,15 @@ class App:
         )
 
     def _progress(self, current: Round) -> Callable[[float], None]:
+        """Show how far the search has got, once it has taken long enough to be noticed."""
         shown = -1
+        began = self.clock()
 
         def progress(fraction: float) -> None:
             nonlocal shown
             percent = int(fraction * 100)
-            if percent != shown and self.screen.watched:
+            noticeable = self.clock() - began >= PROGRESS_AFTER
+            if percent != shown and noticeable and self.screen.watched:
                 shown = percent
                 current.messages = (
                     _("Generating a board with no guessing… {percent}%").format(percent=percent),
@@ -222,9 +226,14 @@ class App:
 
         return progress
 
-    def _accept_classic(self, current: Round, *, timed_out: bool) -> bool:
-        if timed_out:
+    def _accept_classic(self, current: Round, reason: BaseException) -> bool:
+        """Offer a classic board when no no-guess board came; Enter accepts."""
+        if isinstance(reason, generator.NoGuessTimeout):
             current.messages = (_("No board without guessing was found in time."),)
+        elif isinstance(reason, generator.LayoutError):
+            current.messages = (
+                _("No board without guessing exists with so many mines around this first cell."),
+            )
         else:
             current.messages = (_("Generation cancelled."),)
         self.screen.show(current.view())

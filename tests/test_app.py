@@ -213,3 +213,12 @@ def test_play_again_asks_and_new_starts_afresh(tmp_path: Path) -> None:
     assert screen.prompts[2].startswith("Play again"), "an unclear answer asks again"
     assert "Press Enter to play again, or type n to leave." in screen.said()
     assert app_for(screen, tmp_path).rounds == 0
+
+
+def test_a_density_with_no_no_guess_board_offers_a_classic_one(tmp_path: Path) -> None:
+    screen = ScriptedScreen("5 5", "")
+    with pytest.raises(EOFError):
+        app_for(screen, tmp_path, Settings(9, 9, 74, seed=1)).run()
+    assert "No board without guessing exists" in screen.said()
+    assert screen.last.state is not State.READY
+    assert screen.last.kind.endswith("classic")

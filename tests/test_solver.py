@@ -6,11 +6,12 @@ import math
 import random
 
 import pytest
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from buscaminas.engine import Action, Minesweeper, Move
 from buscaminas.solver import InconsistentPosition, Position, PositionError, analyze
+from buscaminas.solver.counting import Board
 from tests.solver_support import (
     arbitrary_positions,
     brute_force,
@@ -30,6 +31,12 @@ def test_position_text_round_trips() -> None:
     assert position.format() == text
     assert (position.width, position.height) == (4, 3)
     assert position[(2, 1)] == "*"
+
+
+def test_rows_given_as_a_list_make_the_same_hashable_value() -> None:
+    position = Position(["#1", "#1"], 1)  # type: ignore[arg-type]
+    assert position == Position(("#1", "#1"), 1)
+    assert hash(position) == hash(Position(("#1", "#1"), 1))
 
 
 def test_parse_accepts_one_final_newline() -> None:
@@ -165,3 +172,23 @@ def test_expert_positions_are_sound_and_sum_to_the_mine_count(seed: int, open_ra
     assert math.isclose(sum(result.probability.values()), 99, rel_tol=1e-9)
     assert not result.safe & layout
     assert result.mines <= layout
+
+
+@settings(max_examples=200, deadline=None)
+@given(played_positions(max_side=6), st.data())
+def test_a_revealed_cell_updates_the_board_as_a_fresh_read_would(
+    position: Position, data: st.DataObject
+) -> None:
+    """The AI's hypotheses patch the parent board's table instead of rereading it."""
+    board = Board.of(position)
+    assume(board.hidden)
+    cell = data.draw(st.sampled_from(sorted(board.hidden)))
+    number = data.draw(st.integers(0, 8))
+    patched = board.reveal(cell, number)
+    x, y = cell
+    row = position.rows[y]
+    shown = str(number) if number else "."
+    rows = (*position.rows[:y], row[:x] + shown + row[x + 1 :], *position.rows[y + 1 :])
+    fresh = Board.of(Position(rows, position.mines))
+    assert patched == fresh
+    assert patched.hidden_around() == fresh.hidden_around()

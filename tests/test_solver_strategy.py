@@ -11,6 +11,7 @@ from hypothesis import assume, given, settings
 from buscaminas.grid import Grid, Point
 from buscaminas.solver import NothingToReveal, Position, analyze
 from buscaminas.solver.endgame import ENDGAME_LAYOUTS
+from buscaminas.solver.strategy import _unavoidable_guess
 from tests.solver_support import layouts_of, played_positions
 
 
@@ -99,3 +100,27 @@ def test_endgame_moves_win_as_often_as_possible(position: Position) -> None:
     result = analyze(position)
     assume(result.layouts <= ENDGAME_LAYOUTS and result.mines != set(result.probability))
     assert optimal_chance(position, result.best_move) == optimal_chance(position)
+
+
+def test_a_walled_in_50_50_is_taken_before_a_safer_guess() -> None:
+    # On the left, one mine in two cells that nothing can ever tell apart;
+    # on the right, cells at 25%.  The 50/50 must be faced anyway: now.
+    position = Position.parse("#1.1###\n#1.1###", mines=3)
+    result = analyze(position)
+    assert result.probability[(5, 0)] == 0.25
+    assert result.best_move == (0, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "mines"),
+    [
+        # The pair has hidden neighbours that will tell about it.
+        ("##1.1##\n##1.1##", 3),
+        # Nothing else can tell about the groups in the corners, but the
+        # mine total may, as each holds a different count of mines by layout.
+        ("3##\n###\n##3", 6),
+    ],
+)
+def test_a_guess_that_later_play_may_spare_waits(text: str, mines: int) -> None:
+    result = analyze(Position.parse(text, mines=mines))
+    assert _unavoidable_guess(result.board, result.tally) is None

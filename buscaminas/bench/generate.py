@@ -51,6 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--size",
         action="append",
+        type=parse_size,
         metavar="WxH/N",
         help="only this board (repeatable), e.g. 30x16/99",
     )
@@ -69,6 +70,7 @@ class Job:
 
 
 def start_cell(width: int, height: int, seed: int, rule: str) -> Point:
+    """The first cell tried on board ``seed``, by one of the ``START_RULES``."""
     if rule == "centre":
         return width // 2, height // 2
     rng = random.Random(seed)
@@ -80,12 +82,12 @@ def needs_no_guess(width: int, height: int, mines: frozenset[Point], start: Poin
     game = Minesweeper.from_layout(width, height, mines)
     game.act(Move(Action.TRY, start))
     while game.end is None:
-        safe = [cell for cell in sorted(analyze(Position.from_game(game)).safe)]
-        fresh = [cell for cell in safe if not game.is_revealed(cell)]
+        safe = analyze(Position.from_game(game)).safe
+        fresh = [cell for cell in sorted(safe) if not game.is_revealed(cell)]
         if not fresh:
             return False
         for cell in fresh:
-            if not game.is_revealed(cell):
+            if not game.is_revealed(cell):  # an earlier cell's opening may have reached it
                 game.act(Move(Action.TRY, cell))
     return game.end is Termination.WON
 
@@ -105,16 +107,17 @@ def checked(item: tuple[Job, frozenset[Point]]) -> bool:
 
 
 def parse_size(text: str) -> tuple[int, int, int]:
+    """``30x16/99`` as ``(30, 16, 99)``, for ``--size``."""
     try:
         sides, mines = text.split("/")
         width, height = sides.lower().split("x")
         return int(width), int(height), int(mines)
     except ValueError:
-        raise SystemExit(f"--size wants WxH/N, such as 30x16/99, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"want WxH/N, such as 30x16/99, not {text!r}") from None
 
 
 def run(args: argparse.Namespace) -> int:
-    sizes = [parse_size(text) for text in args.size] if args.size else list(BOARDS)
+    sizes = args.size or list(BOARDS)
     print(
         f"{args.boards} boards per size, seeds {args.seed}..{args.seed + args.boards - 1},"
         f" start {args.start}"

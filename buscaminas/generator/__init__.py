@@ -9,7 +9,14 @@ from __future__ import annotations
 import random
 
 from ..grid import Grid, Point
-from .layout import LayoutError, check_request, mine_range, random_layout, reserved_cells
+from .layout import (
+    LayoutError,
+    check_no_guess_request,
+    check_request,
+    mine_range,
+    random_layout,
+    reserved_cells,
+)
 from .noguess import NoGuessTimeout, Progress, no_guess_layout
 
 __all__ = [
@@ -52,5 +59,6 @@ def generate(
     check_request(grid, count, start)
     rng = random.Random(seed)
     if no_guess:
+        check_no_guess_request(grid, count, start)
         return no_guess_layout(grid, count, start, rng, timeout=timeout, progress=progress)
     return frozenset(random_layout(grid, count, start, rng))

@@ -40,13 +40,8 @@ def cells_of(width: int, height: int) -> Cells:
     neighbours = tuple(tuple(y * width + x for x, y in grid.neighbours(p)) for p in points)
     masks = tuple(sum(1 << j for j in around) for around in neighbours)
     near = tuple(
-        tuple(
-            y * width + x
-            for y in range(max(0, py - 2), min(height, py + 3))
-            for x in range(max(0, px - 2), min(width, px + 3))
-            if (x, y) != (px, py)
-        )
-        for px, py in points
+        tuple(sorted({far for step in neighbours[cell] for far in neighbours[step]} - {cell}))
+        for cell in range(len(points))
     )
     return Cells(grid, points, neighbours, masks, near)
 

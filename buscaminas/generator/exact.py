@@ -45,19 +45,24 @@ class Exact:
         outside = unknown.bit_count() - frontier_size
         if frontier_size < mines < outside:
             return []
-        return self._solve(self._board([number for _, numbers in components for number in numbers], unknown, mines))
+        return self._solve(
+            self._board(
+                [number for _, numbers in components for number in numbers], unknown, mines=mines
+            )
+        )
 
     def _component(self, component: Component) -> Certain:
         known = self._by_component.get(component)
         if known is None:
             hidden, numbers = component
-            decided = frontier_certain(self._board(list(numbers), hidden, 0))
+            # What the numbers alone decide does not depend on the mine total.
+            decided = frontier_certain(self._board(list(numbers), hidden, mines=0))
             index = self.cells.index
             known = [(index(cell), mine) for cell, mine in decided.items()]
             self._by_component[component] = known
         return known
 
-    def _board(self, numbers: list[tuple[int, int]], hidden: int, mines: int) -> Board:
+    def _board(self, numbers: list[tuple[int, int]], hidden: int, *, mines: int) -> Board:
         points = self.cells.points
         return Board(
             self.cells.grid,

@@ -34,6 +34,23 @@ def check_request(grid: Grid, count: int, start: Point) -> None:
         raise LayoutError(f"the start cell {start} is outside the {grid.width}×{grid.height} board")
 
 
+def check_no_guess_request(grid: Grid, count: int, start: Point) -> None:
+    """Raise :class:`LayoutError` when no layout of ``count`` mines needs no guess.
+
+    Without room for an opening, the player's first facts are the start's
+    number and the mine total.  With more mines than the start has
+    neighbours, they settle nothing unless every other cell is a mine: the
+    neighbours are all mines only when the number says so, and then the rest
+    of the board holds the rest of the mines, a guess unless it is full.
+    """
+    neighbours = len(grid.neighbours(start))
+    if len(reserved_cells(grid, start, count)) == 1 and neighbours < count < grid.size - 1:
+        raise LayoutError(
+            f"no {grid.width}×{grid.height} board with {count} mines can be played without"
+            " guessing: there is no room for an opening around the first cell"
+        )
+
+
 def random_layout(grid: Grid, count: int, start: Point, rng: random.Random) -> list[Point]:
     """``count`` mines anywhere but on the reserved cells, uniformly at random."""
     free = set(reserved_cells(grid, start, count))

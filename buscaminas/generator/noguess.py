@@ -2,10 +2,10 @@
 
 Mines are laid at random, then a proof-only player replays the board from
 the start (:class:`.replay.Replay`).  Wherever it is stuck, mines are moved
-so that a proof appears (:func:`.perturb.perturb`) and the replay goes on,
-so the board is repaired rather than thrown away.  Moving mines can change
-numbers the player already read, so a board is returned only after a replay
-from the start that needed no perturbation at all: that replay is the proof
+so that a proof appears (:func:`.perturb.perturb`) and the replay goes on:
+the board is repaired rather than thrown away.  Moving mines can change
+numbers the player has already read, so a board is returned only after a
+replay from the start that needed no repair at all: that replay is the proof
 that the board needs no guess.
 """
 
@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ..grid import Grid, Point
 from .cells import cells_of
@@ -23,7 +24,13 @@ from .perturb import Perturbed, perturb
 from .replay import Replay
 
 Progress = Callable[[float], None]
-"""Told how far the work has got, from 0 to 1."""
+"""Told, at every repair, how much of the board the player has cleared at best
+so far, from 0 to 1; it never goes back.  It may raise to cancel the search."""
+
+REPLAYS_PER_LAYOUT = 50
+"""Replays of one layout before it is given up as going round in circles.
+Boards of up to 35% mines need at most 20 (99th percentile 11), measured;
+only very dense narrow boards have been seen to circle."""
 
 
 class NoGuessTimeout(LayoutError):
@@ -41,41 +48,59 @@ def no_guess_layout(
 ) -> frozenset[Point]:
     """A layout of ``count`` mines that a proof-only player clears from ``start``.
 
-    Raises :class:`NoGuessTimeout` after ``timeout`` seconds without one.
+    Raises :class:`NoGuessTimeout` when the layout still needs repairs
+    ``timeout`` seconds after the start.
     """
-    deadline = time.monotonic() + timeout
+    watch = _Watch(
+        time.monotonic() + timeout,
+        progress,
+        f"no {grid.width}×{grid.height} board with {count} mines that needs"
+        f" no guess was found in {timeout:g} s",
+    )
     cells = cells_of(grid.width, grid.height)
     protected = sum(1 << cells.index(cell) for cell in reserved_cells(grid, start, count))
-    first = cells.index(start)
-    mines = _lay(cells.index, len(cells.points), random_layout(grid, count, start, rng))
     exact = Exact(cells)
-    shown = 0.0
+
+    def lay() -> bytearray:
+        mines = bytearray(len(cells.points))
+        for cell in random_layout(grid, count, start, rng):
+            mines[cells.index(cell)] = 1
+        return mines
+
+    mines, replays = lay(), 0
     while True:
-        replay = Replay(cells, mines, count, first, exact)
-        perturbations = 0
-        while not replay.advance():
-            if time.monotonic() >= deadline:
-                raise NoGuessTimeout(
-                    f"no {grid.width}×{grid.height} board with {count} mines that needs"
-                    f" no guess was found in {timeout:g} s"
-                )
-            if progress is not None:
-                shown = max(shown, replay.opened / replay.safe_total)
-                progress(shown)
-            perturbations += 1
+        if replays == REPLAYS_PER_LAYOUT:
+            mines, replays = lay(), 0
+        replays += 1
+        replay = Replay(cells, mines, count, cells.index(start), exact)
+        if replay.advance():
+            watch.report(1.0)
+            return frozenset(cells.points[i] for i, mine in enumerate(mines) if mine)
+        repairing = True
+        while repairing:
+            watch.stuck(replay)
             outcome = perturb(replay, rng, protected)
             if outcome is Perturbed.IMPOSSIBLE:
-                mines = _lay(cells.index, len(mines), random_layout(grid, count, start, rng))
-            if outcome is not Perturbed.HIDDEN_ONLY:
-                break
-        if replay.solved and not perturbations:
-            if progress is not None:
-                progress(1.0)
-            return frozenset(cells.points[i] for i, mine in enumerate(mines) if mine)
+                replays = REPLAYS_PER_LAYOUT
+            repairing = outcome is Perturbed.HIDDEN_ONLY and not replay.advance()
 
 
-def _lay(index: Callable[[Point], int], size: int, layout: list[Point]) -> bytearray:
-    mines = bytearray(size)
-    for cell in layout:
-        mines[index(cell)] = 1
-    return mines
+@dataclass
+class _Watch:
+    """The time bound and the progress report of one search."""
+
+    deadline: float
+    progress: Progress | None
+    timeout_message: str
+    cleared: float = 0.0
+
+    def stuck(self, replay: Replay) -> None:
+        """Before a repair: give up if out of time, else say how far the player got."""
+        if time.monotonic() >= self.deadline:
+            raise NoGuessTimeout(self.timeout_message)
+        self.report(max(self.cleared, replay.opened / replay.safe_total))
+
+    def report(self, cleared: float) -> None:
+        self.cleared = cleared
+        if self.progress is not None:
+            self.progress(cleared)

@@ -1,18 +1,19 @@
 """Moving mines where a proof-only player is stuck, so that a proof appears.
 
 When the replay of a layout finds nothing certain, one open number on the
-frontier is picked and its hidden neighbours are made all safe (their mines
-moved elsewhere) or all mines (mines brought in from elsewhere), keeping the
-total: then that number alone settles them, and the replay goes on.  This is
-the idea of Simon Tatham's Mines (``mineperturb``).
+frontier is picked and its hidden neighbours (the group) are made all safe,
+their mines moved elsewhere, or all mines, mines brought in from elsewhere;
+the total stays the same.  Then that number alone settles the group and the
+replay goes on.  This is the idea of Simon Tatham's Mines (``mineperturb``).
 
-To keep boards natural, the mines come from and go to hidden cells picked
-uniformly at random, and clearing or filling is chosen with the odds that
-leave the density of the rest of the board unchanged on average: a group of
-``size`` cells holding ``mines`` is cleared with probability
-``(size - mines) / size``, which is also the cheaper move most of the time.
-Cells the player already knows change only when the hidden ones cannot make
-the move; then the replay has to start again.
+What keeps the boards natural, measured against plain random layouts (see
+the generator tests): whichever of clearing and filling moves fewer mines is
+done, so the layout changes as little as it can; and the other end of each
+move is a hidden cell on the frontier when there is one, as in Tatham's
+Mines, so the part of the board the player has not reached keeps its random
+layout instead of collecting every mine moved away (which packs the far
+corners).  Cells the player already knows change only when the hidden cells
+cannot make the move; the replay must then start again.
 """
 
 from __future__ import annotations
@@ -21,7 +22,11 @@ import random
 from enum import Enum
 
 from .cells import bits
-from .replay import Replay
+from .replay import MINE, OPEN, Replay
+
+POCKET = 8
+"""The most hidden cells, walled in by proved mines, that are cleared or filled
+as a whole, like the group of one number; a larger walled-in area is breached."""
 
 
 class Perturbed(Enum):
@@ -36,41 +41,85 @@ class Perturbed(Enum):
 
 
 def perturb(replay: Replay, rng: random.Random, protected: int) -> Perturbed:
-    """Clear or fill the hidden neighbours of a random frontier number.
+    """Clear or fill the group of a random frontier number of the stuck ``replay``.
 
     ``protected`` (a mask) is never given a mine: the start and, when there
     is room, its neighbours.
     """
-    mines, unknown = replay.mines, replay.unknown
+    masks, mines, unknown = replay.cells.masks, replay.mines, replay.unknown
     frontier = replay.frontier()
-    # With no number touching the hidden cells, they form pockets walled in by
-    # proved mines: then the whole hidden area is the group.
-    group = replay.cells.masks[rng.choice(frontier)] & unknown if frontier else unknown
-    inside = list(bits(group))
-    full = [cell for cell in inside if mines[cell]]
-    empty = [cell for cell in inside if not mines[cell]]
-    clear = rng.random() * len(inside) < len(empty)
-    hidden_elsewhere = list(bits(unknown & ~group))
-    for known_too in (False, True):
-        elsewhere = hidden_elsewhere
-        if known_too:
-            kept = group | protected
-            elsewhere = [cell for cell in range(len(mines)) if not kept >> cell & 1]
-        receivers = [cell for cell in elsewhere if not mines[cell]]
-        donors = [cell for cell in elsewhere if mines[cell]]
-        for clearing in (clear, not clear):
-            if clearing and len(receivers) >= len(full):
-                moved = full + rng.sample(receivers, len(full))
-            elif not clearing and len(donors) >= len(empty):
-                moved = empty + rng.sample(donors, len(empty))
-            else:
-                continue
-            if known_too:
-                for cell in moved:
-                    mines[cell] ^= 1
-                return Perturbed.KNOWN_CHANGED
-            for cell in moved:
-                replay.toggle(cell)
-            return Perturbed.HIDDEN_ONLY
-    return Perturbed.IMPOSSIBLE
+    if frontier:
+        group = masks[rng.choice(frontier)] & unknown
+    elif unknown.bit_count() <= POCKET:
+        group = unknown
+    else:
+        return _breach(replay, rng)
+    border = 0
+    for number in frontier:
+        border |= masks[number]
+    near, far = border & unknown & ~group, unknown & ~border & ~group
+    full = [cell for cell in bits(group) if mines[cell]]
+    empty = [cell for cell in bits(group) if not mines[cell]]
+    # Filling the last group on the border would wall the player in.
+    clear = (
+        len(full) < len(empty)
+        or (not near and bool(far))
+        or (len(full) == len(empty) and rng.random() < 0.5)
+    )
+    moved = _swap(rng, mines, full, empty, [near, far], clear)
+    if moved is not None:
+        for cell in moved:
+            replay.toggle(cell)
+        return Perturbed.HIDDEN_ONLY
+    known = ((1 << len(mines)) - 1) & ~unknown & ~protected
+    moved = _swap(rng, mines, full, empty, [near, far, known], clear)
+    if moved is None:
+        return Perturbed.IMPOSSIBLE
+    for cell in moved:
+        mines[cell] ^= 1
+    return Perturbed.KNOWN_CHANGED
 
+
+def _swap(
+    rng: random.Random,
+    mines: bytearray,
+    full: list[int],
+    empty: list[int],
+    tiers: list[int],
+    clear: bool,
+) -> list[int] | None:
+    """The cells whose mine to toggle to clear (or else fill) a group, the other
+    ends of the moves taken from the first of the ``tiers`` (masks) that have
+    them; None if they are too few."""
+    for clearing in (clear, not clear):
+        inside, other_end = (full, 0) if clearing else (empty, 1)
+        chosen: list[int] = []
+        for tier in tiers:
+            wanted = len(inside) - len(chosen)
+            if not wanted:
+                break
+            fitting = [cell for cell in bits(tier) if mines[cell] == other_end]
+            chosen += fitting if len(fitting) <= wanted else rng.sample(fitting, wanted)
+        if len(chosen) == len(inside):
+            return inside + chosen
+    return None
+
+
+def _breach(replay: Replay, rng: random.Random) -> Perturbed:
+    """The open area is walled in by proved mines: move one wall mine into the
+    hidden area, so that the next replay finds a way through."""
+    state, mines, neighbours = replay.state, replay.mines, replay.cells.neighbours
+    masks, unknown = replay.cells.masks, replay.unknown
+    wall = [
+        cell
+        for cell, known in enumerate(state)
+        if known == MINE
+        and masks[cell] & unknown
+        and any(state[near] == OPEN for near in neighbours[cell])
+    ]
+    receivers = [cell for cell in bits(unknown) if not mines[cell]]
+    if not wall or not receivers:
+        return Perturbed.IMPOSSIBLE
+    mines[rng.choice(wall)] = 0
+    mines[rng.choice(receivers)] = 1
+    return Perturbed.KNOWN_CHANGED

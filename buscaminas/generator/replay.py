@@ -41,7 +41,7 @@ class Replay:
         self.hidden = [len(around) for around in neighbours]
         """Per cell, how many neighbours are still hidden."""
         self.unknown = (1 << size) - 1
-        self.unknown_count = size
+        """The hidden cells, as a mask."""
         self.proved_mines = 0
         self.opened = 0
         self.safe_total = size - count
@@ -107,8 +107,7 @@ class Replay:
         pending, state, hidden, masks = self._pending, self.state, self.hidden, self.cells.masks
         near = self.cells.near
         while pending:
-            first = next(iter(pending))
-            del pending[first]
+            first, _ = pending.popitem()
             if state[first] != OPEN or not hidden[first]:
                 continue
             around_first = masks[first] & self.unknown
@@ -125,7 +124,9 @@ class Replay:
                     return True
         return False
 
-    def _settle_rest(self, first: int, around_first: int, second: int, around_second: int, shared: int) -> bool:
+    def _settle_rest(
+        self, first: int, around_first: int, second: int, around_second: int, shared: int
+    ) -> bool:
         """Settle ``second``'s cells beyond ``shared`` from the mines ``first`` puts there."""
         rest = around_second & ~shared
         if not rest:
@@ -146,7 +147,7 @@ class Replay:
     def _mine_count(self) -> bool:
         """All hidden cells are safe, or all are mines, by the mine total alone."""
         left = self.count - self.proved_mines
-        if not self.unknown_count or 0 < left < self.unknown_count:
+        if not self.unknown or 0 < left < self.unknown.bit_count():
             return False
         settle = self._flag if left else self._open
         for cell in bits(self.unknown):
@@ -159,14 +160,13 @@ class Replay:
             self._components(), self.unknown, self.count - self.proved_mines
         )
         for cell, mine in certain:
-            if self.state[cell] == HIDDEN:
-                (self._flag if mine else self._open)(cell)
+            (self._flag if mine else self._open)(cell)
         return bool(certain)
 
     def _components(self) -> list[Component]:
         """The frontier split where no hidden cell links two numbers."""
-        state, need, masks, neighbours = self.state, self.need, self.cells.masks, self.cells.neighbours
-        unknown = self.unknown
+        state, need, unknown = self.state, self.need, self.unknown
+        masks, neighbours = self.cells.masks, self.cells.neighbours
         seen: set[int] = set()
         components: list[Component] = []
         for first in self.frontier():
@@ -193,7 +193,6 @@ class Replay:
         assert not self.mines[cell], "a proof opened a mine"
         self.state[cell] = OPEN
         self.unknown ^= 1 << cell
-        self.unknown_count -= 1
         self.opened += 1
         hidden, state, todo = self.hidden, self.state, self._todo
         for near in self.cells.neighbours[cell]:
@@ -206,7 +205,6 @@ class Replay:
         assert self.mines[cell], "a proof flagged a safe cell"
         self.state[cell] = MINE
         self.unknown ^= 1 << cell
-        self.unknown_count -= 1
         self.proved_mines += 1
         hidden, need, state, todo = self.hidden, self.need, self.state, self._todo
         for near in self.cells.neighbours[cell]:

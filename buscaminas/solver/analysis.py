@@ -16,9 +16,11 @@ from .strategy import choose_move
 class Analysis:
     """Exact facts about one position.
 
-    ``probability`` covers every hidden or flagged cell (flags are only the
-    player's opinion); ``safe`` and ``mines`` are the cells whose probability
-    is exactly 0 or 1, so each is a proof.
+    ``probability`` covers every hidden, flagged or marked cell (flags and
+    marks are only the player's opinion); ``safe`` and ``mines`` are the
+    cells whose probability is exactly 0 or 1, so each is a proof.  After a
+    loss, shown mines (``*``) count as known mines and wrong flags (``X``)
+    as known safe cells, so a lost board can still be analysed.
     """
 
     position: Position

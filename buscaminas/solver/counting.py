@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 from math import comb
 
 from ..grid import Grid, Point
@@ -46,6 +47,7 @@ class Board:
     numbers: Mapping[Point, int]
     hidden: frozenset[Point]
     mines: int
+    _around: dict[Point, tuple[Point, ...]] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def of(cls, position: Position) -> Board:
@@ -67,11 +69,43 @@ class Board:
                     numbers[near] -= 1
         return cls(grid, numbers, frozenset(hidden), position.mines - len(shown_mines))
 
+    def hidden_around(self) -> dict[Point, tuple[Point, ...]]:
+        """For every number that touches hidden cells, those cells.
+
+        Worked out once per board: the AI weighs many boards that differ
+        from this one by a single revealed cell, and :meth:`reveal` passes
+        the table on with only that cell's neighbourhood redone.
+        """
+        if self._around is None:
+            hidden, neighbours = self.hidden, self.grid.neighbours
+            around = {}
+            for cell in self.numbers:
+                cells = tuple(near for near in neighbours(cell) if near in hidden)
+                if cells:
+                    around[cell] = cells
+            object.__setattr__(self, "_around", around)
+        assert self._around is not None
+        return self._around
+
     def reveal(self, cell: Point, number: int) -> Board:
         """This board with hidden ``cell`` shown safe with ``number``."""
         numbers = dict(self.numbers)
         numbers[cell] = number
-        return Board(self.grid, numbers, self.hidden - {cell}, self.mines)
+        hidden = self.hidden - {cell}
+        around = dict(self.hidden_around())
+        neighbours = self.grid.neighbours(cell)
+        for near in neighbours:
+            cells = around.get(near)
+            if cells is not None:
+                rest = tuple(other for other in cells if other != cell)
+                if rest:
+                    around[near] = rest
+                else:
+                    del around[near]
+        touching = tuple(near for near in neighbours if near in hidden)
+        if touching:
+            around[cell] = touching
+        return Board(self.grid, numbers, hidden, self.mines, around)
 
 
 @dataclass(frozen=True)
@@ -80,9 +114,6 @@ class Tally:
 
     total: int
     mine_layouts: Mapping[Point, int]
-
-    def probability(self, cell: Point) -> float:
-        return self.mine_layouts[cell] / self.total
 
     def safe(self) -> Iterable[Point]:
         return (cell for cell, count in self.mine_layouts.items() if count == 0)
@@ -96,40 +127,44 @@ Poly = list[int]
 
 
 @dataclass(frozen=True)
+class _Component:
+    """One component's count: layouts per mine total and, for each class of
+    interchangeable cells, the mine-weighted layouts per mine total."""
+
+    counts: Poly
+    marginals: tuple[tuple[tuple[Point, ...], Poly], ...]
+
+
+@dataclass(frozen=True)
 class _Frontier:
     """The numbers' side of the count, before the mine total is brought in."""
 
     settled: dict[Point, bool]
     """Cells one-number deductions decide: True for a mine."""
-    classes: list[_Class]
-    counted: list[tuple[Poly, dict[int, Poly]]]
-    """Per component: layouts per mine total, and per class the mine-weighted layouts."""
+    components: list[_Component]
     outside: list[Point]
     """Hidden cells no open number touches."""
 
 
 def _count_frontier(board: Board) -> _Frontier:
     settled, constraints = _settle(board)
-    classes, components = _classes(constraints)
-    needs = [need for _, need in constraints]
-    frontier = {cell for group in classes for cell in group.cells}
+    components = [_count_component(group) for group in _components(constraints)]
+    frontier = {cell for cells, _ in constraints for cell in cells}
     outside = [cell for cell in board.hidden if cell not in settled and cell not in frontier]
-    counted = [_count_component(classes, needs, component) for component in components]
-    return _Frontier(settled, classes, counted, outside)
+    return _Frontier(settled, components, outside)
 
 
 def frontier_certain(board: Board) -> dict[Point, bool]:
     """Cells the numbers alone decide, whatever the mine total: True for a mine."""
     frontier = _count_frontier(board)
     decided = dict(frontier.settled)
-    for counts, marginals in frontier.counted:
-        for class_index, marginal in marginals.items():
-            cells = frontier.classes[class_index].cells
+    for component in frontier.components:
+        for cells, marginal in component.marginals:
             if not any(marginal):
                 decided.update(dict.fromkeys(cells, False))
             elif all(
                 mines == len(cells) * count
-                for mines, count in itertools.zip_longest(marginal, counts, fillvalue=0)
+                for mines, count in itertools.zip_longest(marginal, component.counts, fillvalue=0)
             ):
                 decided.update(dict.fromkeys(cells, True))
     return decided
@@ -138,34 +173,26 @@ def frontier_certain(board: Board) -> dict[Point, bool]:
 def tally(board: Board) -> Tally:
     """Count the layouts of ``board`` exactly; raise if there are none."""
     frontier = _count_frontier(board)
-    known, classes, solved, outside = (
-        frontier.settled,
-        frontier.classes,
-        frontier.counted,
-        frontier.outside,
-    )
+    known, solved, outside = frontier.settled, frontier.components, frontier.outside
     mines_left = board.mines - sum(known.values())
     if mines_left < 0:
         raise InconsistentPosition("more mines are certain than the board holds")
     spare = len(outside)
     weight = [comb(spare, mines_left - m) for m in range(mines_left + 1)]
-    polys = [poly for poly, _ in solved]
+    polys = [component.counts for component in solved]
     every = _product(polys)
     total = sum(count * weight[m] for m, count in enumerate(every[: mines_left + 1]))
     if total == 0:
         raise InconsistentPosition("no layout of the mines agrees with every number")
 
     mine_layouts: dict[Point, int] = {cell: total if mine else 0 for cell, mine in known.items()}
-    for (_, marginals), others in zip(solved, _leave_one_out(polys), strict=True):
+    for component, others in zip(solved, _leave_one_out(polys), strict=True):
         completion = [
             sum(count * weight[k + m] for m, count in enumerate(others[: mines_left + 1 - k]))
-            for k in range(mines_left + 1)
+            for k in range(min(len(component.counts), mines_left + 1))
         ]
-        for class_index, marginal in marginals.items():
-            cells = classes[class_index].cells
-            weighted = sum(
-                mines * completion[k] for k, mines in enumerate(marginal[: mines_left + 1])
-            )
+        for cells, marginal in component.marginals:
+            weighted = sum(mines * ways for mines, ways in zip(marginal, completion, strict=False))
             for cell in cells:
                 mine_layouts[cell] = weighted // len(cells)
     if outside:
@@ -188,11 +215,10 @@ def _settle(board: Board) -> tuple[dict[Point, bool], list[Constraint]]:
     open, each as its unsettled hidden cells and the mines they need.
     Identical cell sets are merged, so later stages see each only once.
     """
-    hidden = board.hidden
-    neighbours = board.grid.neighbours
-    pending: list[tuple[list[Point], int]] = []
+    hidden_around = board.hidden_around()
+    pending: list[tuple[tuple[Point, ...], int]] = []
     for cell, need in board.numbers.items():
-        around = [near for near in neighbours(cell) if near in hidden]
+        around = hidden_around.get(cell, ())
         if not 0 <= need <= len(around):
             x, y = cell
             raise InconsistentPosition(f"the number at ({x}, {y}) cannot be satisfied")
@@ -202,9 +228,9 @@ def _settle(board: Board) -> tuple[dict[Point, bool], list[Constraint]]:
     changed = True
     while changed:
         changed = False
-        still: list[tuple[list[Point], int]] = []
+        still: list[tuple[tuple[Point, ...], int]] = []
         for cells, need in pending:
-            rest = [cell for cell in cells if cell not in known]
+            rest = tuple(cell for cell in cells if cell not in known)
             if len(rest) < len(cells):
                 need -= sum(known[cell] for cell in cells if cell in known)
                 if not 0 <= need <= len(rest):
@@ -227,22 +253,8 @@ def _settle(board: Board) -> tuple[dict[Point, bool], list[Constraint]]:
     return known, list(merged.items())
 
 
-def _classes(
-    constraints: list[Constraint],
-) -> tuple[list[_Class], list[list[int]]]:
-    """Group frontier cells by the numbers touching them; link groups into components.
-
-    Returns the classes and the components, each a list of class indices.
-    """
-    touching: dict[Point, list[int]] = {}
-    for index, (cells, _) in enumerate(constraints):
-        for cell in cells:
-            touching.setdefault(cell, []).append(index)
-    by_signature: dict[tuple[int, ...], list[Point]] = {}
-    for cell, indices in touching.items():
-        by_signature.setdefault(tuple(indices), []).append(cell)
-    classes = [_Class(tuple(sorted(cells)), signature) for signature, cells in by_signature.items()]
-
+def _components(constraints: list[Constraint]) -> list[frozenset[Constraint]]:
+    """Split the open numbers into groups that share no cell."""
     parent = list(range(len(constraints)))
 
     def root(index: int) -> int:
@@ -251,14 +263,15 @@ def _classes(
             index = parent[index]
         return index
 
-    for group in classes:
-        first = root(group.constraints[0])
-        for other in group.constraints[1:]:
-            parent[root(other)] = first
-    components: dict[int, list[int]] = {}
-    for index, group in enumerate(classes):
-        components.setdefault(root(group.constraints[0]), []).append(index)
-    return classes, list(components.values())
+    first_touching: dict[Point, int] = {}
+    for index, (cells, _) in enumerate(constraints):
+        for cell in cells:
+            other = first_touching.setdefault(cell, index)
+            parent[root(other)] = root(index)
+    groups: dict[int, list[Constraint]] = {}
+    for index, constraint in enumerate(constraints):
+        groups.setdefault(root(index), []).append(constraint)
+    return [frozenset(group) for group in groups.values()]
 
 
 @dataclass(frozen=True)
@@ -269,21 +282,33 @@ class _Class:
     constraints: tuple[int, ...]
 
 
-def _count_component(
-    classes: list[_Class],
-    needs: list[int],
-    component: list[int],
-) -> tuple[Poly, dict[int, Poly]]:
+def _classes(constraints: list[Constraint]) -> list[_Class]:
+    """Group cells by the numbers touching them."""
+    touching: dict[Point, list[int]] = {}
+    for index, (cells, _) in enumerate(constraints):
+        for cell in cells:
+            touching.setdefault(cell, []).append(index)
+    by_signature: dict[tuple[int, ...], list[Point]] = {}
+    for cell, indices in touching.items():
+        by_signature.setdefault(tuple(indices), []).append(cell)
+    return [_Class(tuple(sorted(cells)), signature) for signature, cells in by_signature.items()]
+
+
+@lru_cache(maxsize=4096)
+def _count_component(group: frozenset[Constraint]) -> _Component:
     """Count one component's solutions by how many mines they use.
 
-    Returns the layout counts per mine total and, for each class, the
-    mine-weighted counts per mine total (the sum over layouts of the mines
-    that class holds).  Classes are assigned in an order that keeps few
-    numbers open at a time; a forward pass counts the ways to reach each
-    state (what every open number still needs) and a backward pass the ways
-    to complete it, so the marginal of each class is forward × backward.
+    Classes are assigned in an order that keeps few numbers open at a time;
+    a forward pass counts the ways to reach each state (what every open
+    number still needs) and a backward pass the ways to complete it, so the
+    marginal of each class is forward × backward.  Remembered: most
+    components are unchanged from one move to the next, and between the
+    hypotheses the AI weighs.
     """
-    order = _narrow_order(classes, component)
+    constraints = sorted(group, key=lambda constraint: (min(constraint[0]), constraint[1]))
+    classes = _classes(constraints)
+    needs = [need for _, need in constraints]
+    order = _narrow_order(classes)
     plan = _Plan(classes, needs, order)
     layers: list[dict[tuple[int, ...], Poly]] = [{(): [1]}]
     steps: list[list[tuple[tuple[int, ...], int, tuple[int, ...]]]] = []
@@ -300,7 +325,7 @@ def _count_component(
     if not any(counts):
         raise InconsistentPosition("no arrangement of mines satisfies these numbers")
 
-    marginals: dict[int, Poly] = {}
+    marginals: list[tuple[tuple[Point, ...], Poly]] = []
     completions: dict[tuple[int, ...], Poly] = {(): [1]}
     for position in range(len(order) - 1, -1, -1):
         step = plan.steps[position]
@@ -318,19 +343,19 @@ def _count_component(
         for (mines, after), prefix in reaching.items():
             product = _convolve(prefix, completions[after])
             _add_into(marginal, product, mines, mines * step.ways[mines])
-        marginals[order[position]] = marginal
+        marginals.append((classes[order[position]].cells, marginal))
         completions = earlier
-    return counts, marginals
+    return _Component(counts, tuple(marginals))
 
 
-def _narrow_order(classes: list[_Class], component: list[int]) -> list[int]:
+def _narrow_order(classes: list[_Class]) -> list[int]:
     """An order of the classes that closes numbers soon after opening them.
 
     The counting keeps one state per combination of what the open numbers
     still need, so the fewer numbers are open at once, the fewer states.
     """
     opened: set[int] = set()
-    remaining = sorted(component)
+    remaining = list(range(len(classes)))
     order: list[int] = []
     while remaining:
         best = max(

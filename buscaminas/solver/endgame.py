@@ -17,24 +17,33 @@ from dataclasses import dataclass
 from ..grid import Point
 from .counting import Board, Tally
 
-ENDGAME_LAYOUTS = 120
-"""Most layouts the search takes on: past that it is too slow for play."""
+ENDGAME_LAYOUTS = 400
+"""Most layouts the search takes on."""
+SEARCH_STATES = 10_000
+"""Most states the search visits before it gives up, to keep play instant."""
 
 
-def best_endgame_move(board: Board, counted: Tally) -> Point:
-    """The guess that wins the most layouts when every later move is optimal."""
+class _SearchTooLarge(Exception):
+    pass
+
+
+def best_endgame_move(board: Board, counted: Tally) -> Point | None:
+    """The guess that wins the most layouts when every later move is optimal,
+    or None when the game tree is too large to search in time."""
     game = _Endgame.of(board, counted)
     layouts = tuple(game.layouts())
     everyone = (1 << len(game.cells)) - 1
-    candidates = _undecided(layouts, everyone)
-    best = max(
-        candidates,
-        key=lambda index: (
-            game.wins_after(layouts, 0, index),
-            sum(not layout >> index & 1 for layout in layouts),
-            -index,
-        ),
-    )
+    try:
+        best = max(
+            _undecided(layouts, everyone),
+            key=lambda index: (
+                game.wins_after(layouts, 0, index),
+                sum(not layout >> index & 1 for layout in layouts),
+                -index,
+            ),
+        )
+    except _SearchTooLarge:
+        return None
     return game.cells[best]
 
 
@@ -63,16 +72,20 @@ class _Endgame:
     mines: int
     """Mines among the undecided cells."""
     memo: dict[tuple[tuple[int, ...], int], int]
+    budget: int = SEARCH_STATES
 
     @classmethod
     def of(cls, board: Board, counted: Tally) -> _Endgame:
         certain_mines = set(counted.mines())
+        around = board.grid.neighbours
+        touched = {near for cell in board.numbers for near in around(cell)}
+        # Cells next to numbers first: the numbers then prune the enumeration
+        # early, and the cells beyond only share out the mines left.
         cells = sorted(
             (cell for cell in board.hidden if 0 < counted.mine_layouts[cell] < counted.total),
-            key=lambda cell: (cell[1], cell[0]),
+            key=lambda cell: (cell not in touched, cell[1], cell[0]),
         )
         index = {cell: bit for bit, cell in enumerate(cells)}
-        around = board.grid.neighbours
         constraints = []
         for cell, need in board.numbers.items():
             bits = [index[near] for near in around(cell) if near in index]
@@ -95,27 +108,27 @@ class _Endgame:
         for number, (bits, _) in enumerate(self.constraints):
             for bit in bits:
                 touching[bit].append(number)
-        last = [max(bits) for bits, _ in self.constraints]
         needs = [need for _, need in self.constraints]
+        unplaced = [len(bits) for bits, _ in self.constraints]
 
         def place(bit: int, layout: int, mines: int) -> Iterator[int]:
             if bit == count:
                 if mines == self.mines:
                     yield layout
                 return
+            for number in touching[bit]:
+                unplaced[number] -= 1
             for mine in (0, 1):
                 if mines + mine > self.mines or self.mines - mines - mine > count - bit - 1:
                     continue
                 for number in touching[bit]:
                     needs[number] -= mine
-                fits = all(
-                    needs[number] >= 0 and (last[number] != bit or needs[number] == 0)
-                    for number in touching[bit]
-                )
-                if fits:
+                if all(0 <= needs[number] <= unplaced[number] for number in touching[bit]):
                     yield from place(bit + 1, layout | mine << bit, mines + mine)
                 for number in touching[bit]:
                     needs[number] += mine
+            for number in touching[bit]:
+                unplaced[number] += 1
 
         return place(0, 0, 0)
 
@@ -130,6 +143,9 @@ class _Endgame:
         known = self.memo.get(key)
         if known is not None:
             return known
+        self.budget -= 1
+        if self.budget < 0:
+            raise _SearchTooLarge
         unrevealed = ~revealed & ((1 << len(self.cells)) - 1)
         some = 0
         for layout in layouts:

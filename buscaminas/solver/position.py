@@ -7,7 +7,6 @@ and the benchmark can build one from a string, compare them and print them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -81,10 +80,6 @@ class Position:
         return cls(tuple(body.split("\n")), mines)
 
     @classmethod
-    def from_rows(cls, rows: Sequence[str], *, mines: int) -> Position:
-        return cls(tuple(rows), mines)
-
-    @classmethod
     def from_game(cls, game: ShowsBoard) -> Position:
         """What the player of ``game`` sees now; the layout stays in the game."""
         return cls(tuple(game.rows()), game.mine_count)
@@ -105,11 +100,3 @@ class Position:
         """The character at 0-based ``(x, y)``."""
         x, y = cell
         return self.rows[y][x]
-
-    def reveal(self, cell: tuple[int, int], number: int) -> Position:
-        """This position with ``cell`` shown as ``number``: a hypothesis the AI weighs."""
-        x, y = cell
-        row = self.rows[y]
-        shown = str(number) if number else EMPTY
-        rows = (*self.rows[:y], row[:x] + shown + row[x + 1 :], *self.rows[y + 1 :])
-        return Position(rows, self.mines)

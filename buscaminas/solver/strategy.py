@@ -12,6 +12,9 @@ remain, :mod:`.endgame` searches the whole game tree instead.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from itertools import combinations
+
 from ..grid import Point
 from .counting import Board, InconsistentPosition, Tally, tally
 from .endgame import ENDGAME_LAYOUTS, best_endgame_move
@@ -20,6 +23,8 @@ NEAR_BEST = 0.1
 """How much less safe than the safest cell a candidate may be, relative to it."""
 OPENING_INSET = 2
 """How far in from the corner the AI's first click goes when it is sure to open."""
+WALLED_IN_CELLS = 4
+"""Largest group of cells checked for a guess no other move can spare."""
 FRONTIER_CANDIDATES = 10
 OUTSIDE_CANDIDATES = 3
 """Cells far from every number are interchangeable by probability; a few,
@@ -38,8 +43,13 @@ def choose_move(board: Board, counted: Tally, *, opening_start: bool = True) -> 
         raise NothingToReveal("every hidden cell is a mine")
     if not board.numbers:
         return first_click(board, opening_start=opening_start)
+    forced = _unavoidable_guess(board, counted)
+    if forced is not None:
+        return forced
     if counted.total <= ENDGAME_LAYOUTS:
-        return best_endgame_move(board, counted)
+        searched = best_endgame_move(board, counted)
+        if searched is not None:
+            return searched
     return max(
         _candidates(board, counted),
         key=lambda cell: (_two_move_survival(board, counted, cell), -counted.mine_layouts[cell]),
@@ -64,6 +74,98 @@ def first_click(board: Board, *, opening_start: bool) -> Point:
     x = min(inset, (grid.width - 1) // 2)
     y = min(inset, (grid.height - 1) // 2)
     return (x, y)
+
+
+def _unavoidable_guess(board: Board, counted: Tally) -> Point | None:
+    """A guess no later move can spare, such as a 50/50 walled in by mines.
+
+    A small group of undecided cells is walled in when no hidden cell
+    outside it touches it and the numbers around it touch nothing else
+    undecided, so no other reveal can ever tell about it; and its mine count
+    is the same in every arrangement, so the mine total will not either.
+    If, besides, revealing any of its cells would show a number known in
+    advance, the group only ever offers a bare guess: take it now, since
+    later it could only cost the work done in between.
+    """
+    mine_layouts, total = counted.mine_layouts, counted.total
+    undecided = {cell for cell in board.hidden if 0 < mine_layouts[cell] < total}
+    certain = {cell for cell in board.hidden if mine_layouts[cell] == total}
+    neighbours = board.grid.neighbours
+    seen: set[Point] = set()
+    for start in sorted(undecided, key=_reading_order):
+        if start in seen:
+            continue
+        group = _adjacent_group(start, undecided, neighbours)
+        seen |= group
+        if len(group) > WALLED_IN_CELLS:
+            continue
+        arrangements = _walled_in_arrangements(board, group, certain)
+        if arrangements is None or len({len(mines) for mines in arrangements}) != 1:
+            continue
+        if all(_shows_one_number(cell, arrangements, certain, neighbours) for cell in group):
+            return min(
+                group,
+                key=lambda cell: (sum(cell in mines for mines in arrangements), cell),
+            )
+    return None
+
+
+def _adjacent_group(
+    start: Point, cells: set[Point], neighbours: Callable[[Point], tuple[Point, ...]]
+) -> set[Point]:
+    group = {start}
+    frontier = [start]
+    while frontier:
+        for near in neighbours(frontier.pop()):
+            if near in cells and near not in group:
+                group.add(near)
+                frontier.append(near)
+    return group
+
+
+def _walled_in_arrangements(
+    board: Board, group: set[Point], certain: set[Point]
+) -> list[frozenset[Point]] | None:
+    """The ways to lay mines in ``group`` that fit the numbers around it, or
+    None when something outside the group could still tell about it."""
+    neighbours = board.grid.neighbours
+    clues: list[tuple[Point, int]] = []
+    for cell in group:
+        for near in neighbours(cell):
+            if near in board.hidden and near not in group and near not in certain:
+                return None
+            if near in board.numbers:
+                clues.append((near, board.numbers[near]))
+    for number, _ in clues:
+        touched = (near for near in neighbours(number) if near in board.hidden)
+        if any(near not in group and near not in certain for near in touched):
+            return None
+    cells = sorted(group)
+    arrangements = []
+    for size in range(len(cells) + 1):
+        for chosen in combinations(cells, size):
+            mines = frozenset(chosen)
+            if all(
+                sum(near in mines or near in certain for near in neighbours(number)) == need
+                for number, need in clues
+            ):
+                arrangements.append(mines)
+    return arrangements
+
+
+def _shows_one_number(
+    cell: Point,
+    arrangements: list[frozenset[Point]],
+    certain: set[Point],
+    neighbours: Callable[[Point], tuple[Point, ...]],
+) -> bool:
+    """Whether ``cell``, if safe, shows the same number in every arrangement."""
+    shown = {
+        sum(near in mines or near in certain for near in neighbours(cell))
+        for mines in arrangements
+        if cell not in mines
+    }
+    return len(shown) <= 1
 
 
 def _candidates(board: Board, counted: Tally) -> list[Point]:
@@ -92,7 +194,11 @@ def _candidates(board: Board, counted: Tally) -> list[Point]:
 def _two_move_survival(board: Board, counted: Tally, cell: Point) -> float:
     """The chance that revealing ``cell`` and then the best next cell both survive."""
     survived = 0.0
-    for number in range(len(board.grid.neighbours(cell)) + 1):
+    mine_layouts, total = counted.mine_layouts, counted.total
+    around = [mine_layouts[near] for near in board.grid.neighbours(cell) if near in board.hidden]
+    fewest = sum(layouts == total for layouts in around)
+    most = sum(layouts > 0 for layouts in around)
+    for number in range(fewest, most + 1):
         try:
             after = tally(board.reveal(cell, number))
         except InconsistentPosition:
