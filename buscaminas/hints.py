@@ -123,7 +123,9 @@ def _known(mines: Sequence[Point], position: Position) -> str:
 
 
 def _rescue(analysis: Analysis, game: Minesweeper) -> Hint:
-    """Nothing is certain: name the safest cell, and rank cells for the engine's rescue."""
+    """Nothing is certain: name the AI's best guess (not always the very safest cell,
+    when a slightly riskier one is likelier to open the board), and rank cells for
+    the engine's rescue, that guess first."""
     ranked = sorted(
         (cell for cell in analysis.probability if cell not in game.flags),
         key=lambda cell: (analysis.probability[cell], cell[1], cell[0]),
@@ -133,7 +135,7 @@ def _rescue(analysis: Analysis, game: Minesweeper) -> Hint:
         ranked.remove(best)
         ranked.insert(0, best)
     message = _(
-        "Nothing is certain now: the safest cell is {cell}, with a {chance} chance of a mine."
+        "Nothing is certain now: the best guess is {cell}, with a {chance} chance of a mine."
     ).format(cell=label(best), chance=percent(analysis.probability[best]))
     return Hint((message,), frozenset({best}), tuple(ranked))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .commands import label
 from .i18n import _
-from .solver import Analysis, Position
+from .solver import Analysis, NothingToReveal, Position
 
 CELL_WIDTH = 4
 
@@ -39,8 +39,12 @@ def certain_cells(analysis: Analysis) -> list[str]:
         ordered = sorted(cells, key=lambda cell: (cell[1], cell[0]))
         return ", ".join(label(cell) for cell in ordered) or "-"
 
-    return [
+    lines = [
         _("Safe: {cells}").format(cells=listed(analysis.safe)),
         _("Mines: {cells}").format(cells=listed(analysis.mines)),
-        _("Next move: {cell}").format(cell=label(analysis.best_move)),
     ]
+    try:
+        lines.append(_("Next move: {cell}").format(cell=label(analysis.best_move)))
+    except NothingToReveal:
+        lines.append(_("Next move: none, every hidden cell is a mine."))
+    return lines
