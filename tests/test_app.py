@@ -222,3 +222,24 @@ def test_a_density_with_no_no_guess_board_offers_a_classic_one(tmp_path: Path) -
     assert "No board without guessing exists" in screen.said()
     assert screen.last.state is not State.READY
     assert screen.last.kind.endswith("classic")
+
+
+def test_ctrl_c_during_generation_cancels_it_without_leaving_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = generator.generate
+
+    def interrupted(
+        *args: object, no_guess: bool = False, **kwargs: object
+    ) -> frozenset[tuple[int, int]]:
+        if no_guess:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(generator, "generate", interrupted)
+    screen = ScriptedScreen("5 5", "n", "flag 1 1")
+    with pytest.raises(EOFError):
+        app_for(screen, tmp_path, Settings(9, 9, 10, seed=1)).run()
+    assert "Generation cancelled." in screen.said()
+    assert screen.last.state is State.READY
+    assert screen.last.rows[0][0] == "F", "the game goes on after the cancel"

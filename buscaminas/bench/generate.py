@@ -2,11 +2,14 @@
 
 Each board is generated with ``generate(..., no_guess=True)`` and timed on
 its own, one after another (the timings are wall-clock medians and 99th
-percentiles per board).  Then every board is checked independently of the
-generator: the engine plays it from the start cell, revealing only cells
-that ``analyze()`` gives probability 0, until it is won or nothing is
-certain.  The start cell is drawn per seed (``--start random``, any cell of
-the board) or is the centre (``--start centre``).
+percentiles per board), and so is a plain random layout of the same request,
+the baseline: the ratio of the medians is what no guessing costs, measured
+in the same run and so comparable across machines and loads.  Then every
+board is checked independently of the generator: the engine plays it from
+the start cell, revealing only cells that ``analyze()`` gives probability 0,
+until it is won or nothing is certain.  The start cell is drawn per seed
+(``--start random``, any cell of the board) or is the centre (``--start
+centre``).
 """
 
 from __future__ import annotations
@@ -92,11 +95,11 @@ def needs_no_guess(width: int, height: int, mines: frozenset[Point], start: Poin
     return game.end is Termination.WON
 
 
-def timed(job: Job) -> tuple[float, frozenset[Point]]:
+def timed(job: Job, *, no_guess: bool = True) -> tuple[float, frozenset[Point]]:
     """Milliseconds ``generate`` took for ``job``, and the board."""
     started = time.perf_counter()
     mines = generate(
-        job.width, job.height, job.mines, start=job.start, seed=job.seed, no_guess=True
+        job.width, job.height, job.mines, start=job.start, seed=job.seed, no_guess=no_guess
     )
     return (time.perf_counter() - started) * 1000, mines
 
@@ -122,7 +125,10 @@ def run(args: argparse.Namespace) -> int:
         f"{args.boards} boards per size, seeds {args.seed}..{args.seed + args.boards - 1},"
         f" start {args.start}"
     )
-    print(f"{'board':>12} {'median ms':>10} {'p99 ms':>9} {'max ms':>9} {'no-guess':>10}")
+    print(
+        f"{'board':>12} {'median ms':>10} {'p99 ms':>9} {'max ms':>9} {'no-guess':>10}"
+        f" {'classic ms':>11} {'ratio':>7}"
+    )
     failed = 0
     for width, height, mines in sizes:
         jobs = [
@@ -130,6 +136,8 @@ def run(args: argparse.Namespace) -> int:
             for seed in range(args.seed, args.seed + args.boards)
         ]
         results = [timed(job) for job in jobs]
+        # The baseline, in the same run on the same machine: a plain random layout.
+        classic = [timed(job, no_guess=False)[0] for job in jobs]
         items = [(job, board) for job, (_, board) in zip(jobs, results, strict=True)]
         if args.jobs > 1:
             with Pool(args.jobs) as pool:
@@ -142,5 +150,7 @@ def run(args: argparse.Namespace) -> int:
             f"{f'{width}x{height}/{mines}':>12} {statistics.median(times):>10.1f}"
             f" {percentile(times, 0.99):>9.1f} {max(times):>9.1f}"
             f" {f'{sum(verdicts)}/{len(jobs)}':>10}"
+            f" {statistics.median(classic):>11.3f}"
+            f" {statistics.median(times) / statistics.median(classic):>7.0f}"
         )
     return 1 if failed else 0
