@@ -19,7 +19,7 @@ from .boardfile import BoardFile
 from .commands import Command, ParseError, Verb, label
 from .engine import Action, Minesweeper, Move, Notice, Outcome, Termination
 from .grid import Point
-from .i18n import _
+from .i18n import _, ngettext
 from .presets import PRESETS, board_label
 from .renderer import State, View
 from .scoring import Board, BoardKind, GameRecord
@@ -36,6 +36,7 @@ AUTO_SECONDS = 0.15
 PROMPT = "> "
 YES = {"", "y", "yes", "s", "si", "sí", "new"}
 NO = {"n", "no", "quit", "exit"}
+MOVES = {Verb.TRY: Action.TRY, Verb.FLAG: Action.FLAG, Verb.EXPAND: Action.EXPAND}
 
 
 @dataclass(frozen=True)
@@ -71,9 +72,28 @@ class Round:
     """One game, with what the loop keeps beside the engine: time, hints, marks."""
 
     def __init__(
-        self, game: Minesweeper, settings: Settings, seed: int | None, clock: Callable[[], float]
+        self,
+        settings: Settings,
+        seed: int | None,
+        clock: Callable[[], float],
+        deal: Callable[[Round, Point], frozenset[Point]],
     ) -> None:
-        self.game = game
+        board = settings.board_file
+        if board is not None:
+            self.game = Minesweeper.from_layout(
+                board.width,
+                board.height,
+                board.mines,
+                revealed=board.revealed,
+                flagged=board.flagged,
+            )
+        else:
+            self.game = Minesweeper(
+                settings.width,
+                settings.height,
+                settings.mines,
+                deal=lambda start: deal(self, start),
+            )
         self.settings = settings
         self.seed = seed
         self.kind = settings.kind
@@ -165,22 +185,10 @@ class App:
     # --- one round --------------------------------------------------------------------
 
     def new_round(self) -> Round:
-        settings = self.settings
-        seed = None if settings.seed is None else settings.seed + self.rounds
-        board = settings.board_file
-        if board is not None:
-            game = Minesweeper.from_layout(
-                board.width,
-                board.height,
-                board.mines,
-                revealed=board.revealed,
-                flagged=board.flagged,
-            )
-        else:
-            game = Minesweeper(settings.width, settings.height, settings.mines, seed=seed)
-        current = Round(game, settings, seed, self.clock)
-        game.deal = lambda start: self.deal(current, start)
-        return current
+        """The next game; with ``--seed N``, round k deals from seed N + k, so that a
+        seeded session replays whole, yet no two of its rounds are alike."""
+        seed = None if self.settings.seed is None else self.settings.seed + self.rounds
+        return Round(self.settings, seed, self.clock, self.deal)
 
     def deal(self, current: Round, start: Point) -> frozenset[Point]:
         """Lay the mines at the first try: no-guess unless asked otherwise.
@@ -237,7 +245,7 @@ class App:
         else:
             current.messages = (_("Generation cancelled."),)
         self.screen.show(current.view())
-        answer = self.screen.read(_("Play a classic board instead? [Enter = yes, n = no] "))
+        answer = self.screen.ask(_("Play a classic board instead? [Enter = yes, n = no] "))
         return answer.strip().lower() in YES
 
     def play_round(self) -> bool:
@@ -268,20 +276,20 @@ class App:
         current.page = None
         current.marked = frozenset()
         current.messages = ()
-        if command.verb is Verb.MAN:
-            current.page = tuple(self.manual(command.topic))
-            current.messages = (_("Type any command to return to the board."),)
-        elif command.verb is Verb.STATS:
-            current.page = tuple(self.statistics())
-            current.messages = (_("Type any command to return to the board."),)
+        if command.verb in (Verb.MAN, Verb.STATS):
+            page = self.manual(command.topic) if command.verb is Verb.MAN else self.statistics()
+            current.page = tuple(page)
+            if self.screen.watched:
+                current.messages = (_("Type any command to return to the board."),)
         elif command.verb is Verb.HELP:
             self.help(current, command.cell)
         elif command.verb is Verb.AUTO:
             self.auto(current, command.count)
         else:
             assert command.cell is not None
-            self.play(current, Move(Action(command.verb.value), command.cell))
-        self.screen.show(current.view())
+            self.play(current, Move(MOVES[command.verb], command.cell))
+        if current.game.end is None:
+            self.screen.show(current.view())
 
     def play(self, current: Round, move: Move) -> Outcome | None:
         """Apply one move, with its words and its animation; None if the deal was cancelled."""
@@ -312,7 +320,8 @@ class App:
         if cell is not None:
             current.messages = (hints.chance(current.game, cell),)
             return
-        current.hints += 1
+        if current.game.started:  # the first try is safe anyway: saying where is no help
+            current.hints += 1
         hint = hints.hint(current.game)
         current.marked = hint.marked
         current.messages = hint.messages
@@ -336,36 +345,45 @@ class App:
         """The AI plays ``count`` moves, or to the end; a key press or Ctrl-C stops it."""
         played = 0
         pause = AUTO_SECONDS if self.screen.animated else 0.0
-        while current.game.end is None and (count is None or played < count):
-            game = current.game
-            analysis = analyze(Position.from_game(game))
-            cell = analysis.best_move
-            certain = analysis.probability.get(cell, 0.0) == 0.0
-            current.hints += 1
-            current.messages = ()
-            if cell in game.flags:
-                self.play(current, Move(Action.FLAG, cell))
-            outcome = self.play(current, Move(Action.TRY, cell))
-            if outcome is None:
-                return
-            played += 1
-            what = (
-                _("AI: {cell} is safe.")
-                if certain
-                else _("AI: {cell} is a guess, the best there is ({chance} chance of a mine).")
-            )
-            current.messages = (
-                what.format(cell=label(cell), chance=hints.percent(analysis.probability[cell])),
-                *current.messages,
-            )
-            current.marked = frozenset({cell})
-            if current.game.end is None and self.screen.watched:
-                self.screen.show(current.view())
-                if self.screen.interrupted(pause):
-                    current.messages = (
-                        _("The AI stopped after {count} moves.").format(count=played),
-                    )
+        try:
+            while current.game.end is None and (count is None or played < count):
+                if not self._ai_move(current):
                     return
+                played += 1
+                if current.game.end is None and self.screen.watched:
+                    self.screen.show(current.view())
+                    if self.screen.interrupted(pause):
+                        break
+            else:
+                return
+        except KeyboardInterrupt:
+            pass
+        current.messages = (
+            ngettext(
+                "The AI stopped after {count} move.", "The AI stopped after {count} moves.", played
+            ).format(count=played),
+        )
+
+    def _ai_move(self, current: Round) -> bool:
+        """One move of the AI, said in words; False if the player cancelled the deal."""
+        game = current.game
+        analysis = analyze(Position.from_game(game))
+        cell = analysis.best_move
+        chance = analysis.probability[cell]
+        current.hints += 1
+        if cell in game.flags:
+            self.play(current, Move(Action.FLAG, cell))
+        if self.play(current, Move(Action.TRY, cell)) is None:
+            return False
+        what = (
+            _("AI: {cell} is safe.")
+            if chance == 0
+            else _("AI: {cell} is a guess, the best there is ({chance} chance of a mine).")
+        )
+        shown = what.format(cell=label(cell), chance=hints.percent(chance))
+        current.messages = (shown, *current.messages)
+        current.marked = frozenset({cell})
+        return True
 
     def animate(self, current: Round, before: list[str], outcome: Outcome) -> None:
         """Replay the reveal waves, about 30 ms apart; Ctrl-C skips to the end."""
@@ -396,6 +414,18 @@ class App:
             )
         elif outcome.notice is not None:
             messages.append(self._notice(outcome, game))
+        elif outcome.move.action is Action.EXPAND and outcome.flagged:
+            messages.append(
+                ngettext(
+                    "Flagged {cells}: the {number} at {cell} needs it as a mine.",
+                    "Flagged {cells}: the {number} at {cell} needs them all as mines.",
+                    len(outcome.flagged),
+                ).format(
+                    cells=hints.cells(outcome.flagged),
+                    number=game.number(outcome.move.cell),
+                    cell=label(outcome.move.cell),
+                )
+            )
         if outcome.end is Termination.LOST:
             exploded = game.exploded if game.exploded is not None else outcome.move.cell
             messages.append(
@@ -426,16 +456,20 @@ class App:
         number = game.number(outcome.move.cell) or 0
         flags, hidden = game.around(outcome.move.cell)
         if notice is Notice.TOO_MANY_FLAGS:
-            return _(
+            return ngettext(
+                "The {number} at {cell} touches {flags} flag, more than its number: it is wrong.",
                 "The {number} at {cell} touches {flags} flags, more than its number:"
-                " one of them is wrong."
+                " one of them is wrong.",
+                flags,
             ).format(number=number, cell=cell, flags=flags)
         if notice is Notice.UNDECIDED:
-            return _(
-                "Nothing to expand: the {number} at {cell} touches {flags} flags and"
-                " {hidden} hidden cells, so {missing} of those hide a mine and which is"
-                " not yet known."
-            ).format(number=number, cell=cell, flags=flags, hidden=hidden, missing=number - flags)
+            return ngettext(
+                "Nothing to expand: the {number} at {cell} still needs {missing} more mine"
+                " among its {hidden} hidden neighbours, and which one is not known yet.",
+                "Nothing to expand: the {number} at {cell} still needs {missing} more mines"
+                " among its {hidden} hidden neighbours, and which ones are not known yet.",
+                number - flags,
+            ).format(number=number, cell=cell, hidden=hidden, missing=number - flags)
         return _("The game is over.")
 
     # --- the end ----------------------------------------------------------------------
@@ -477,7 +511,7 @@ class App:
         question = _("Play again with the same settings? [Enter = yes, n = no] ")
         told = False
         while True:
-            answer = self.screen.read(question).strip().lower()
+            answer = self.screen.ask(question).strip().lower()
             if answer in YES:
                 return True
             if answer in NO:

@@ -51,7 +51,7 @@ def load(path: Path) -> BoardFile:
 
 def parse(text: str) -> BoardFile:
     """Parse board-file ``text`` into a :class:`BoardFile`."""
-    lines = text.splitlines()
+    lines = text.removeprefix("\ufeff").splitlines()
     while lines and not lines[-1].strip():
         lines.pop()
     if not lines:
@@ -90,6 +90,8 @@ def parse(text: str) -> BoardFile:
         raise BoardFileError(1, 1, _("the board holds no mine"))
     if len(mines) == width * height:
         raise BoardFileError(1, 1, _("every cell holds a mine"))
+    if len(revealed) + len(mines) == width * height:
+        raise BoardFileError(1, 1, _("nothing is left to play: every safe cell is uncovered"))
     return BoardFile(width, height, frozenset(mines), frozenset(revealed), frozenset(flagged))
 
 
@@ -121,7 +123,7 @@ def _cells(line: str, number: int) -> list[tuple[int, str, str]]:
             raise BoardFileError(
                 number,
                 index + 2,
-                _("each cell needs a second digit, 0 (no mine) or 1 (mine)"),
+                _("a cell's second digit says whether it holds a mine: 0 (no) or 1 (yes)"),
             )
         cells.append((index + 1, pair[0], pair[1]))
         index += 2

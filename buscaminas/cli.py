@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -23,6 +24,8 @@ from .storage import DATABASE_NAME, Store
 from .terminal import PipeScreen, Screen, TerminalScreen
 
 EXIT_USAGE = 2
+_WHOLE = re.compile(r"\+?[0-9]{1,6}")
+"""An answer to a numeric question: ASCII digits only, since ``int`` refuses ``²``."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -30,7 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="buscaminas",
         description="Minesweeper for the terminal. Type “man” in the game for the manual.",
     )
-    _shared_options(parser, argparse.SUPPRESS)
+    _shared_options(parser)
     tools = parser.add_subparsers(dest="tool", metavar="{stats,analyze}")
     _shared_options(tools.add_parser("stats", help="print your statistics and best times"))
     analyze = tools.add_parser("analyze", help="print the mine probabilities of a position")
@@ -54,14 +57,25 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _shared_options(parser: argparse.ArgumentParser, default: object = None) -> None:
-    """Options that go before or after a tool's name; the main parser suppresses its
-    defaults so that a value given before ``stats`` is not reset after it."""
+def _shared_options(parser: argparse.ArgumentParser) -> None:
+    """Options that go before or after a tool's name.
+
+    Every parser suppresses their defaults, so that a value given before
+    ``stats`` is not reset by the tool's parser; :func:`main` fills in the
+    ones never given.
+    """
     parser.add_argument(
-        "--lang", choices=i18n.LANGUAGES, default=default, help="language (default: the locale)"
+        "--lang",
+        choices=i18n.LANGUAGES,
+        default=argparse.SUPPRESS,
+        help="language (default: the locale)",
     )
     parser.add_argument(
-        "--data-dir", type=Path, metavar="DIR", default=default, help="where scores are kept"
+        "--data-dir",
+        type=Path,
+        metavar="DIR",
+        default=argparse.SUPPRESS,
+        help="where scores are kept",
     )
 
 
@@ -102,7 +116,7 @@ def settings_from_flags(
 
 def ask_icons(screen: Screen) -> IconSet:
     """As in the original game: Enter alone is Nerd Font, anything else the legacy set."""
-    answer = screen.read(_("Legacy icons? [Enter = Nerd Font icons, anything else = legacy] "))
+    answer = screen.ask(_("Legacy icons? [Enter = Nerd Font icons, anything else = legacy] "))
     return NERD if not answer.strip() else LEGACY
 
 
@@ -124,13 +138,13 @@ def ask_settings(
         )
     screen.say(_("{number}. Custom").format(number=len(names) + 1))
     while True:
-        answer = screen.read(_("Board [Enter = 1]: ")).strip().lower()
+        answer = screen.ask(_("Board [Enter = 1]: ")).strip().lower()
         answer = PRESET_ALIASES.get(answer, answer) or names[0]
-        if answer.isdigit() and 1 <= int(answer) <= len(names):
+        if _WHOLE.fullmatch(answer) and 1 <= int(answer) <= len(names):
             answer = names[int(answer) - 1]
         if answer in PRESETS:
             return Settings.from_preset(answer, seed, no_guess=no_guess)
-        if answer.isdigit() and int(answer) == len(names) + 1:
+        if _WHOLE.fullmatch(answer) and int(answer) == len(names) + 1:
             break
         screen.say(_("Type a number from 1 to {high}.").format(high=len(names) + 1))
     columns, rows = room
@@ -143,16 +157,12 @@ def ask_settings(
 def ask_number(screen: Screen, name: str, low: int, high: int) -> int:
     """Ask until the answer is a whole number from ``low`` to ``high``."""
     while True:
-        answer = screen.read(
+        answer = screen.ask(
             _("{name}, from {low} to {high}: ").format(name=name, low=low, high=high)
         ).strip()
-        if answer.lstrip("+-").isdigit() and low <= int(answer) <= high:
+        if _WHOLE.fullmatch(answer) and low <= int(answer) <= high:
             return int(answer)
-        screen.say(
-            _("“{answer}” is not a whole number from {low} to {high}.").format(
-                answer=answer[:20], low=low, high=high
-            )
-        )
+        screen.say(_("Type a whole number from {low} to {high}.").format(low=low, high=high))
 
 
 def play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -193,7 +203,7 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
     screen = TerminalScreen(icons, animated=not args.no_animation, words=commands.verb_names())
     app: App | None = None
     try:
-        screen.clear()
+        screen.enter()
         if not (args.legacy or args.nerd):
             screen.icons = icons = ask_icons(screen)
         if settings is None:

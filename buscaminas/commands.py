@@ -14,12 +14,17 @@ import unicodedata
 from dataclasses import dataclass
 from enum import Enum
 
+from . import text
 from .grid import Point
 from .i18n import _
 
 MAX_LINE = 200
+SHOWN_COLUMNS = 20
+"""How much of a bad word a message repeats back to the player."""
 _SEPARATORS = re.compile(r"[\s,;]+")
 _INTEGER = re.compile(r"[+-]?\d+")
+_INVISIBLE = ("Cc", "Cf")
+"""Control and format characters: escape keys, bidi overrides, zero-width marks."""
 _NUMERIC_START = re.compile(r"[+-]?\.?\d")
 
 
@@ -77,7 +82,7 @@ class UnknownVerb(ParseError):
     suggestion: str | None
 
     def message(self) -> str:
-        shown = self.word if len(self.word) <= 20 else self.word[:19] + "…"
+        shown = text.clip(self.word, SHOWN_COLUMNS)
         if self.suggestion:
             return _("Unknown command “{word}”. Did you mean “{suggestion}”?").format(
                 word=shown, suggestion=self.suggestion
@@ -102,9 +107,15 @@ class WrongArgumentCount(ParseError):
 @dataclass
 class NotAnInteger(ParseError):
     token: str
+    counting: bool = False
+    """Whether the number was a count (``auto 10``) rather than a coordinate."""
 
     def message(self) -> str:
-        shown = self.token if len(self.token) <= 20 else self.token[:19] + "…"
+        shown = text.clip(self.token, SHOWN_COLUMNS)
+        if self.counting:
+            return _("“{token}” is not a whole number: a count is like “auto 10”.").format(
+                token=shown
+            )
         return _("“{token}” is not a whole number: coordinates are like “3 4”.").format(token=shown)
 
 
@@ -142,7 +153,7 @@ class UnknownTopic(ParseError):
     def message(self) -> str:
         verbs = ", ".join(verb.value for verb in Verb)
         return _("There is no manual page for “{word}”. Pages: {verbs}.").format(
-            word=self.word[:20], verbs=verbs
+            word=text.clip(self.word, SHOWN_COLUMNS), verbs=verbs
         )
 
 
@@ -192,7 +203,7 @@ def parse(line: str, width: int, height: int) -> Command:
     """
     if len(line) > MAX_LINE:
         raise LineTooLong()
-    if any(unicodedata.category(char) == "Cc" and char != "\t" for char in line):
+    if any(unicodedata.category(char) in _INVISIBLE and char != "\t" for char in line):
         raise ControlCharacters()
     tokens = [token for token in _SEPARATORS.split(line.strip().lower()) if token]
     if not tokens:
@@ -205,7 +216,8 @@ def parse(line: str, width: int, height: int) -> Command:
         raise WrongArgumentCount(verb, len(arguments))
     if verb is Verb.MAN:
         return Command(verb, topic=_verb_topic(arguments[0]) if arguments else None)
-    numbers = [_integer(token) for token in arguments]
+    counting = len(arguments) == 1
+    numbers = [_integer(token, counting=counting) for token in arguments]
     if len(numbers) == 2:
         return Command(verb, cell=_cell(numbers[0], numbers[1], width, height))
     if numbers:
@@ -242,9 +254,9 @@ def _verb_topic(word: str) -> Verb:
         raise UnknownTopic(word) from None
 
 
-def _integer(token: str) -> int:
+def _integer(token: str, *, counting: bool) -> int:
     if not _INTEGER.fullmatch(token):
-        raise NotAnInteger(token)
+        raise NotAnInteger(token, counting)
     return int(token)
 
 

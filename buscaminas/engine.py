@@ -258,6 +258,8 @@ class Minesweeper:
             return Outcome(move, notice=Notice.NOT_REVEALED)
         number = self._numbers[cell]
         flags, hidden = self.around(cell)
+        if flags > number:
+            return Outcome(move, notice=Notice.TOO_MANY_FLAGS)
         if number == 0 or hidden == 0:
             return Outcome(move, notice=Notice.NOTHING_AROUND)
         if flags == number:
@@ -275,8 +277,6 @@ class Minesweeper:
             )
             self._flags.update(certain)
             return Outcome(move, flagged=certain)
-        if flags > number:
-            return Outcome(move, notice=Notice.TOO_MANY_FLAGS)
         return Outcome(move, notice=Notice.UNDECIDED)
 
     # --- internals --------------------------------------------------------------

@@ -8,6 +8,7 @@ certain, which only the engine can know.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -58,7 +59,7 @@ def hint(game: Minesweeper) -> Hint:
         )
     reason = explain(position, analysis)
     if reason is None:
-        return _rescue(analysis, game)
+        return _rescue(analysis, game, position)
     return Hint((because(reason, position),), frozenset(reason.targets))
 
 
@@ -122,22 +123,23 @@ def _known(mines: Sequence[Point], position: Position) -> str:
     return _("its mines at {cells}").format(cells=cells(mines))
 
 
-def _rescue(analysis: Analysis, game: Minesweeper) -> Hint:
-    """Nothing is certain: name the AI's best guess (not always the very safest cell,
-    when a slightly riskier one is likelier to open the board), and rank cells for
-    the engine's rescue, that guess first."""
+def _rescue(analysis: Analysis, game: Minesweeper, position: Position) -> Hint:
+    """Nothing is certain: rank the cells for the engine to reveal the first safe one.
+
+    Cells go safest first, and cells equally safe go in an order drawn from the
+    position itself: were it reading order, revealing the second of two equal
+    cells would tell the player that the first is a mine.  No cell is named
+    before the reveal, for the same reason.
+    """
+    shuffled = random.Random(position.format())
+    hidden = [cell for cell in analysis.probability if cell not in game.flags]
+    tiebreak = {cell: shuffled.random() for cell in hidden}
     ranked = sorted(
-        (cell for cell in analysis.probability if cell not in game.flags),
-        key=lambda cell: (analysis.probability[cell], cell[1], cell[0]),
+        hidden, key=lambda cell: (round(analysis.probability[cell], 12), tiebreak[cell])
     )
-    best = analysis.best_move
-    if best in ranked:
-        ranked.remove(best)
-        ranked.insert(0, best)
-    message = _(
-        "Nothing is certain now: the best guess is {cell}, with a {chance} chance of a mine."
-    ).format(cell=label(best), chance=percent(analysis.probability[best]))
-    return Hint((message,), frozenset({best}), tuple(ranked))
+    safest = analysis.probability[ranked[0]]
+    message = _("Nothing is certain now: even the safest cells hide a mine {chance} of the time.")
+    return Hint((message.format(chance=percent(safest)),), rescue=tuple(ranked))
 
 
 def chance(game: Minesweeper, cell: Point) -> str:

@@ -27,6 +27,11 @@ def _(message: str) -> str:
     return _translation.gettext(message)
 
 
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of a message that agrees with ``count``: “1 mine”, “2 mines”."""
+    return _translation.ngettext(singular, plural, count)
+
+
 def choose_language(requested: str | None = None) -> str:
     """``requested`` if given, else the first supported language the locale names.
 
@@ -53,29 +58,36 @@ def use(language: str) -> None:
 
 
 def parse_po(text: str) -> dict[str, str]:
-    """The ``msgid`` → ``msgstr`` pairs of a ``.po`` file (header included)."""
+    """The ``msgid`` → ``msgstr`` pairs of a ``.po`` file (header included).
+
+    A plural entry is keyed ``singular\\0plural`` and holds its forms joined
+    by ``\\0``, exactly as the compiled ``.mo`` file stores it.
+    """
     entries: dict[str, str] = {}
-    key: str | None = None
-    current: list[str] = []
-    msgid = ""
+    parts: dict[str, list[str]] = {}
+    key = ""
 
     def flush() -> None:
-        nonlocal msgid
-        if key == "msgid":
-            msgid = "".join(current)
-        elif key == "msgstr":
-            entries[msgid] = "".join(current)
+        if "msgid" in parts:
+            msgid = "".join(parts["msgid"])
+            if "msgid_plural" in parts:
+                msgid += "\0" + "".join(parts["msgid_plural"])
+            names = sorted(name for name in parts if name.startswith("msgstr"))
+            forms = ["".join(parts[name]) for name in names]
+            entries[msgid] = "\0".join(forms) if all(forms) else ""
+        parts.clear()
 
     for raw in text.splitlines():
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        if line.startswith(("msgid ", "msgstr ")):
+        if line.startswith("msgid "):
             flush()
+        if line.startswith("msg"):
             key, _space, rest = line.partition(" ")
-            current = [ast.literal_eval(rest)]
+            parts[key] = [ast.literal_eval(rest)]
         elif line.startswith('"'):
-            current.append(ast.literal_eval(line))
+            parts[key].append(ast.literal_eval(line))
     flush()
     return entries
 
@@ -99,7 +111,11 @@ def compile_mo(entries: dict[str, str]) -> bytes:
     return header + tables + data
 
 
-HEADER = "Content-Type: text/plain; charset=UTF-8\nLanguage: {language}\n"
+HEADER = (
+    "Content-Type: text/plain; charset=UTF-8\n"
+    "Language: {language}\n"
+    "Plural-Forms: nplurals=2; plural=(n != 1);\n"
+)
 
 
 def catalogue(language: str) -> Path:
@@ -111,15 +127,17 @@ def message_ids(package: Path = Path(__file__).parent) -> set[str]:
     found: set[str] = set()
     for source in package.rglob("*.py"):
         for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id == "_"
-                and node.args
-                and isinstance(node.args[0], ast.Constant)
-                and isinstance(node.args[0].value, str)
-            ):
-                found.add(node.args[0].value)
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+                continue
+            texts = [
+                argument.value
+                for argument in node.args
+                if isinstance(argument, ast.Constant) and isinstance(argument.value, str)
+            ]
+            if node.func.id == "_" and texts:
+                found.add(texts[0])
+            elif node.func.id == "ngettext" and len(texts) == 2:
+                found.add("\0".join(texts))
     return found
 
 
@@ -129,10 +147,17 @@ def format_po(language: str, entries: dict[str, str]) -> str:
     def quoted(text: str) -> str:
         return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
+    def entry(key: str) -> str:
+        if "\0" not in key:
+            return f"msgid {quoted(key)}\nmsgstr {quoted(entries[key])}\n"
+        singular, plural = key.split("\0")
+        forms = entries[key].split("\0") if entries[key] else ["", ""]
+        lines = [f"msgid {quoted(singular)}", f"msgid_plural {quoted(plural)}"]
+        lines += [f"msgstr[{index}] {quoted(form)}" for index, form in enumerate(forms)]
+        return "\n".join(lines) + "\n"
+
     blocks = [f'msgid ""\nmsgstr {quoted(HEADER.format(language=language))}\n']
-    blocks += [
-        f"msgid {quoted(key)}\nmsgstr {quoted(entries[key])}\n" for key in sorted(entries) if key
-    ]
+    blocks += [entry(key) for key in sorted(entries) if key]
     return "\n".join(blocks)
 
 

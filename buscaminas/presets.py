@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .i18n import _
+from .i18n import _, ngettext
 from .scoring import Board
 
 
@@ -42,4 +42,6 @@ def board_label(board: Board) -> str:
     size = f"{board.width}×{board.height}"
     if board.preset is not None:
         return f"{PRESETS[board.preset].label()} {size}"
-    return _("Custom {size}, {mines} mines").format(size=size, mines=board.mines)
+    return ngettext(
+        "Custom {size}, {mines} mine", "Custom {size}, {mines} mines", board.mines
+    ).format(size=size, mines=board.mines)

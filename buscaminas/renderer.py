@@ -12,12 +12,10 @@ of the position text format.
 from __future__ import annotations
 
 import re
-import textwrap
 from dataclasses import dataclass, field
 from enum import Enum
 
-from prompt_toolkit.utils import get_cwidth
-
+from . import text
 from .grid import Point
 from .i18n import _
 
@@ -28,10 +26,11 @@ RESET = CSI + "0m"
 CLEAR = CSI + "H" + CSI + "2J"
 SAVE_CURSOR = "\x1b7"
 RESTORE_CURSOR = "\x1b8"
-MESSAGE_ROWS = 2
+MESSAGE_ROWS = 3
+"""Rows kept for messages under the status line, so that the prompt stays put as they
+come and go; expert (30×16) still fits an 80×24 terminal."""
 TITLE_ROWS = 2
 """The title and the blank row under it, drawn only when the terminal has room for them."""
-"""Rows kept for messages under the status line, so the board does not move as they come and go."""
 
 
 @dataclass(frozen=True)
@@ -143,11 +142,6 @@ def _hanging(line: str) -> str:
     return " " * len(entry.group(1)) if entry else ""
 
 
-def _width(text: str) -> int:
-    """Columns ``text`` covers: wide characters count two, as the terminal draws them."""
-    return get_cwidth(text)
-
-
 class Renderer:
     """Static drawing methods: the game keeps the :class:`Frame`, the renderer computes."""
 
@@ -205,7 +199,7 @@ class Renderer:
             (icons.empty, _("revealed, no mine around")),
             ("1-8", _("how many of the 8 neighbours hide a mine")),
             (icons.mine, _("mine (shown when the game is lost)")),
-            (icons.exploded, _("the mine that exploded")),
+            (icons.exploded, _("the mine that exploded, on red")),
             (icons.wrong_flag, _("a flag that was wrong")),
         ]
         return [_("Icons:")] + [f"  {glyph:<3} {meaning}" for glyph, meaning in entries]
@@ -272,14 +266,14 @@ class Renderer:
         lines = [
             wrapped
             for line in view.page or ()
-            for wrapped in (
-                textwrap.wrap(line, columns - 1, subsequent_indent=_hanging(line)) or [""]
-            )
+            for wrapped in text.wrap(line, columns - 1, _hanging(line))
         ]
         room = max(1, rows - 2 - MESSAGE_ROWS)
         if len(lines) > room:
-            lines = [*lines[: room - 1], "…"]
-        left = max(0, (columns - max(map(_width, lines), default=0)) // 2)
+            hidden = len(lines) - room + 1
+            more = _("… and {count} more lines: enlarge the terminal to read them.")
+            lines = [*lines[: room - 1], text.clip(more.format(count=hidden), columns - 1)]
+        left = max(0, (columns - max(map(text.width, lines), default=0)) // 2)
         for row, line in enumerate(lines):
             canvas.put(row, left, line)
         row = Renderer._status_and_messages(canvas, view, room, rows)
@@ -293,7 +287,7 @@ class Renderer:
         messages = [
             wrapped
             for message in view.messages
-            for wrapped in (textwrap.wrap(message, max(20, canvas.columns - 2)) or [""])
+            for wrapped in text.wrap(message, max(20, canvas.columns - 2))
         ]
         room = max(MESSAGE_ROWS, rows - row - 1)
         if len(messages) > room:
@@ -334,11 +328,11 @@ class Renderer:
             missing.append(_("{columns} more columns").format(columns=columns))
         needs = _(" and ").join(missing)
         for wording in (_("Terminal too small: it needs {needs}."), _("Too small: {needs}.")):
-            lines = textwrap.wrap(wording.format(needs=needs), max(1, width - 1))
+            lines = text.wrap(wording.format(needs=needs), max(1, width - 1))
             if len(lines) < height:
                 break
         lines = lines[: max(1, height - 1)]
-        items = {(row, 0): Item(line, _width(line)) for row, line in enumerate(lines)}
+        items = {(row, 0): Item(line, text.width(line)) for row, line in enumerate(lines)}
         return Frame(size, (-1, -1), items, prompt_row=min(len(lines), height - 1))
 
     @staticmethod
@@ -404,14 +398,12 @@ class _Canvas:
         self.columns = columns
         self.items: dict[tuple[int, int], Item] = {}
 
-    def put(self, row: int, column: int, text: str, width: int | None = None) -> None:
-        """Place ``text`` (styled if ``width`` gives its visible width) at ``row``, ``column``."""
-        self.items[(row, column)] = Item(text, _width(text) if width is None else width)
+    def put(self, row: int, column: int, shown: str, width: int | None = None) -> None:
+        """Place ``shown`` (styled if ``width`` gives its visible width) at ``row``, ``column``."""
+        self.items[(row, column)] = Item(shown, text.width(shown) if width is None else width)
 
-    def centred(self, row: int, text: str, style: str = "") -> None:
-        """Place plain ``text`` centred on ``row``, cut short if the terminal is narrower."""
-        width = _width(text)
-        if width > self.columns:
-            text = text[: self.columns - 1] + "…"
-            width = _width(text)
-        self.put(row, max(0, (self.columns - width) // 2), _styled(text, style), width)
+    def centred(self, row: int, plain: str, style: str = "") -> None:
+        """Place ``plain`` text centred on ``row``, cut short if the terminal is narrower."""
+        plain = text.clip(plain, self.columns)
+        width = text.width(plain)
+        self.put(row, max(0, (self.columns - width) // 2), _styled(plain, style), width)

@@ -85,8 +85,7 @@ def format_stats(store: Store, board_label: BoardLabel) -> list[str]:
         lines.append(
             "  "
             + _(
-                "Played {played}, won {won} ({rate}); current streak {current},"
-                " best streak {best}."
+                "Played {played}, won {won} ({rate}); current streak {current}, best streak {best}."
             ).format(
                 played=stats.played,
                 won=stats.won,
@@ -160,8 +159,6 @@ def format_session(games: Iterable[GameRecord], board_label: BoardLabel) -> list
                 efficiency=f"{game.efficiency:.0%}",
             )
         else:
-            line = _("{rank}. Lost on {board} after {seconds} s, {points} points.").format(
-                **values
-            )
+            line = _("{rank}. Lost on {board} after {seconds} s, {points} points.").format(**values)
         lines.append("  " + line)
     return lines

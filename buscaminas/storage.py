@@ -63,9 +63,7 @@ _COLUMNS = (
 )
 _INSERT = f"INSERT INTO games ({_COLUMNS}) VALUES ({', '.join('?' * 13)})"
 _SELECT = f"SELECT {_COLUMNS} FROM games"
-_BOARD_WINS = (
-    f"{_SELECT} WHERE preset IS ? AND width = ? AND height = ? AND mines = ? AND won = 1"
-)
+_BOARD_WINS = f"{_SELECT} WHERE preset IS ? AND width = ? AND height = ? AND mines = ? AND won = 1"
 
 
 class Recorded(Enum):
@@ -166,8 +164,9 @@ class Store:
         aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}")
         self.path.rename(aside)
         self._warn(
-            _("The score database was damaged; it was kept as {path} and a new one was started.")
-            .format(path=aside)
+            _(
+                "The score database was damaged; it was kept as {path} and a new one was started."
+            ).format(path=aside)
         )
 
     def _reason(self, error: Exception) -> str:
@@ -237,8 +236,21 @@ def _to_row(game: GameRecord) -> tuple[object, ...]:
 
 
 def _from_row(row: Any) -> GameRecord:
-    (started_at, preset, width, height, mines, kind, seed, won, seconds, three_bv,
-     board_commands, hints, points) = row
+    (
+        started_at,
+        preset,
+        width,
+        height,
+        mines,
+        kind,
+        seed,
+        won,
+        seconds,
+        three_bv,
+        board_commands,
+        hints,
+        points,
+    ) = row
     return GameRecord(
         started_at=datetime.fromisoformat(started_at),
         preset=preset,

@@ -23,8 +23,10 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.output import Output
 from prompt_toolkit.utils import get_cwidth
 
-from .renderer import CLEAR, RESET, SHOW_CURSOR, Frame, IconSet, Renderer, View
+from .renderer import CLEAR, CSI, RESET, SHOW_CURSOR, Frame, IconSet, Renderer, View
 
+ALTERNATE_SCREEN = CSI + "?1049h"
+MAIN_SCREEN = CSI + "?1049l"
 TICK_SECONDS = 0.25
 """How often the clock under the prompt is checked; it changes once a second."""
 ROOM_TO_TYPE = 24
@@ -50,6 +52,10 @@ class Screen(Protocol):
 
         While it waits, ``live`` gives the view to keep up to date (the clock).
         """
+        ...
+
+    def ask(self, question: str) -> str:
+        """The answer to a question that is not a command, such as “play again?”."""
         ...
 
     def say(self, line: str) -> None:
@@ -86,6 +92,11 @@ class PipeScreen:
         if not line:
             raise EOFError
         return line.rstrip("\r\n")
+
+    def ask(self, question: str) -> str:
+        """The question is printed, so that a script's reader sees why a line was taken."""
+        self.say(question.rstrip())
+        return self.read(question)
 
     def say(self, line: str) -> None:
         self._sink.write(line + "\n")
@@ -179,15 +190,19 @@ class TerminalScreen:
     def read(self, prompt: str, live: Callable[[], View] | None = None) -> str:
         if self._frame is not None and self.size() != self._frame.size:
             self.redraw()
-        indent = self._frame.prompt_column if self._frame is not None else 0
-        if indent + get_cwidth(prompt) + ROOM_TO_TYPE > self.size()[0]:
-            indent = 0
+
+        def message() -> str:
+            """Recomputed at every render, so that the prompt follows the board on a resize."""
+            indent = self._frame.prompt_column if self._frame is not None else 0
+            if indent + get_cwidth(prompt) + ROOM_TO_TYPE > self.size()[0]:
+                indent = 0
+            return " " * indent + prompt
 
         def start_ticking() -> None:
             if live is not None:
                 get_app().create_background_task(self._tick(live))
 
-        return self._session.prompt(" " * indent + prompt, pre_run=start_ticking)
+        return self._session.prompt(message, pre_run=start_ticking)
 
     async def _tick(self, live: Callable[[], View]) -> None:
         """Keep the clock running under the prompt without touching what is being typed.
@@ -213,6 +228,9 @@ class TerminalScreen:
                 keyboard.read_keys()
             return bool(ready)
 
+    def ask(self, question: str) -> str:
+        return self.read(question)
+
     def say(self, line: str) -> None:
         self._frame = None
         self._write(line + "\r\n")
@@ -220,10 +238,12 @@ class TerminalScreen:
     def pause(self, seconds: float) -> None:
         time.sleep(seconds)
 
-    def clear(self) -> None:
+    def enter(self) -> None:
+        """Play on the alternate screen, so that the shell's scrollback is left untouched."""
         self._frame = None
-        self._write(CLEAR)
+        self._write(ALTERNATE_SCREEN + CLEAR)
 
     def restore(self) -> None:
-        """Leave the terminal as we found it: colours reset, cursor shown, screen clean."""
-        self._write(RESET + SHOW_CURSOR + CLEAR)
+        """Leave the terminal as we found it: colours reset, cursor shown, the main
+        screen back with what was on it before the game."""
+        self._write(RESET + SHOW_CURSOR + CLEAR + MAIN_SCREEN)

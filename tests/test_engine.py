@@ -132,6 +132,8 @@ def test_expand_explains_when_nothing_can_be_expanded() -> None:
         game.act(Move(FLAG, cell))
     assert game.act(Move(EXPAND, (1, 1))).notice is Notice.TOO_MANY_FLAGS
     game.act(Move(TRY, (2, 2)))
+    assert game.act(Move(EXPAND, (2, 2))).notice is Notice.TOO_MANY_FLAGS, "a flag by a 0"
+    game.act(Move(FLAG, (2, 1)))
     assert game.act(Move(EXPAND, (2, 2))).notice is Notice.NOTHING_AROUND
 
 

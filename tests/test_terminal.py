@@ -144,7 +144,7 @@ def test_a_resize_redraws_and_a_tiny_terminal_says_what_is_missing(board_file: P
 
 
 def test_the_manual_lists_every_verb_and_the_icons(board_file: Path) -> None:
-    player = start(board_file)
+    player = start(board_file, rows=40)
     player.type("man")
     player.wait_for("Icons:")
     for verb in ("try", "flag", "expand", "help", "man", "quit"):
@@ -172,7 +172,7 @@ def test_startup_questions_on_a_terminal() -> None:
     player.type("4")
     player.wait_for("Width, from 3 to")
     player.type("2")
-    player.wait_for("“2” is not a whole number from 3 to")
+    player.wait_for("Type a whole number from 3 to")
     player.type("6")
     player.wait_for("Height, from 3 to")
     player.type("5")
@@ -317,5 +317,14 @@ def test_ctrl_l_draws_the_screen_again(board_file: Path) -> None:
     assert "Mines left" not in player.text
     player.child.sendcontrol("l")
     player.wait_until(lambda: player.board(4) == ["#####"] * 4 and "Mines left: 3" in player.text)
+    player.type("quit")
+    assert player.finish() == 0
+
+
+def test_a_manual_taller_than_the_terminal_says_what_is_cut(board_file: Path) -> None:
+    player = start(board_file, rows=16, columns=70)
+    player.type("man")
+    player.wait_for("more lines: enlarge the terminal to read them.")
+    assert "Commands are a verb and a cell" in player.text
     player.type("quit")
     assert player.finish() == 0

@@ -1,0 +1,60 @@
+"""Text measured as the terminal draws it: wide characters take two columns.
+
+``len()`` counts characters; a terminal counts columns, and an emoji or a CJK
+character covers two.  Everything that cuts or wraps player-visible text
+goes through here, so nothing spills past the edge it was measured for.
+"""
+
+from __future__ import annotations
+
+from prompt_toolkit.utils import get_cwidth
+
+ELLIPSIS = "…"
+
+
+def width(text: str) -> int:
+    """The columns ``text`` covers on a terminal."""
+    return get_cwidth(text)
+
+
+def fitting(text: str, columns: int) -> str:
+    """The longest start of ``text`` that fits in ``columns`` columns."""
+    used = 0
+    for index, char in enumerate(text):
+        used += get_cwidth(char)
+        if used > columns:
+            return text[:index]
+    return text
+
+
+def clip(text: str, columns: int) -> str:
+    """``text`` cut to at most ``columns`` columns, an ellipsis marking the cut."""
+    if width(text) <= columns:
+        return text
+    return fitting(text, columns - width(ELLIPSIS)) + ELLIPSIS
+
+
+def wrap(text: str, columns: int, indent: str = "") -> list[str]:
+    """``text`` broken at spaces into lines of at most ``columns`` columns.
+
+    The first line keeps ``text``'s own leading spaces and the later ones
+    start with ``indent``; a word longer than a line is split, so that no
+    line is ever wider than asked.
+    """
+    columns = max(columns, width(indent) + 2)
+    body = text.lstrip(" ")
+    line = text[: len(text) - len(body)]
+    lines: list[str] = []
+    fresh = True
+    for word in body.split(" "):
+        candidate = line + word if fresh else f"{line} {word}"
+        if width(candidate) > columns and not fresh:
+            lines.append(line)
+            candidate = indent + word
+        line, fresh = candidate, False
+        while width(line) > columns:
+            head = fitting(line, columns)
+            lines.append(head)
+            line = indent + line[len(head) :]
+    lines.append(line)
+    return lines

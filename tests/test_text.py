@@ -1,0 +1,35 @@
+"""Cutting and wrapping by terminal columns, wide characters included."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from buscaminas.text import clip, width, wrap
+
+
+def test_wide_characters_count_two_columns() -> None:
+    assert width("🙂a") == 3
+    assert clip("🙂" * 10, 7) == "🙂🙂🙂…"
+    assert clip("short", 7) == "short"
+
+
+def test_wrap_keeps_the_leading_spaces_and_hangs_the_rest() -> None:
+    assert wrap("  expand  On a number whose flags are all placed", 28, " " * 10) == [
+        "  expand  On a number whose",
+        "          flags are all",
+        "          placed",
+    ]
+
+
+@given(
+    st.text(st.sampled_from("ab 🙂界"), max_size=80),
+    st.integers(3, 40),
+    st.sampled_from(["", "  ", "    "]),
+)
+def test_no_wrapped_line_is_wider_than_asked_and_nothing_is_lost(
+    text: str, columns: int, indent: str
+) -> None:
+    lines = wrap(text, columns, indent)
+    assert all(width(line) <= max(columns, width(indent) + 2) for line in lines)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
