@@ -246,3 +246,15 @@ def test_ctrl_c_during_generation_cancels_it_without_leaving_the_game(
     assert "Generation cancelled." in screen.said()
     assert screen.last.state is State.READY
     assert screen.last.rows[0][0] == "F", "the game goes on after the cancel"
+
+
+def test_ctrl_c_during_auto_stops_the_ai_not_the_game(tmp_path: Path) -> None:
+    class CtrlC(ScriptedScreen):
+        def interrupted(self, seconds: float) -> bool:
+            raise KeyboardInterrupt
+
+    screen = CtrlC("auto", "flag 1 1", watched=True)
+    with pytest.raises(EOFError):
+        app_for(screen, tmp_path, Settings(16, 16, 40, seed=2)).run()
+    assert "The AI stopped after 1 move." in screen.said()
+    assert screen.last.state is State.PLAYING

@@ -328,3 +328,33 @@ def test_a_manual_taller_than_the_terminal_says_what_is_cut(board_file: Path) ->
     assert "Commands are a verb and a cell" in player.text
     player.type("quit")
     assert player.finish() == 0
+
+
+def test_the_end_of_a_piped_game_prints_once_and_asks_in_words() -> None:
+    result = run_piped(
+        "--preset", "beginner", "--seed", "1", "--lang", "en", lines="4 4\nauto\nn\n"
+    )
+    lines = result.stdout.splitlines()
+    assert lines.count("Play again with the same settings? [Enter = yes, n = no]") == 1
+    ends = [number for number, line in enumerate(lines) if line.startswith("You won in")]
+    assert len(ends) == 1
+    board = lines[ends[0] + 1 : ends[0] + 9]
+    assert all(len(row) == 8 for row in board)
+    assert lines[ends[0] + 9].startswith("Play again"), "the final board is printed once"
+    assert lines[-1] == "See you soon!"
+
+
+def test_the_prompt_follows_the_board_when_the_terminal_shrinks(board_file: Path) -> None:
+    player = start(board_file)
+    player.child.send("fl")
+    player.wait_until(lambda: any(line.strip() == "> fl" for line in player.lines))
+    player.resize(20, 70)
+    player.child.send("a")
+    player.wait_until(lambda: any(line.strip() == "> fla" for line in player.lines))
+    prompt = next(line for line in player.lines if line.strip() == "> fla")
+    board_row = next(line for line in player.lines if line.lstrip().startswith("1  #"))
+    assert prompt.index(">") == board_row.index("1")
+    player.child.send("g 1 1\r")
+    player.wait_for("Mines left: 2")
+    player.type("exit")
+    assert player.finish() == 0

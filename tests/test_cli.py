@@ -1,0 +1,73 @@
+"""The command line: flags, the startup questions, and the tools beside the game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from buscaminas.cli import ask_settings, build_parser, settings_from_flags
+from tests.terminal_support import run_piped
+
+
+class Answers:
+    """Answers the startup questions from a list and keeps what was said."""
+
+    watched = True
+    animated = False
+
+    def __init__(self, *answers: str) -> None:
+        self.answers = list(answers)
+        self.said: list[str] = []
+
+    def ask(self, question: str) -> str:
+        return self.answers.pop(0)
+
+    def say(self, line: str) -> None:
+        self.said.append(line)
+
+
+def test_bad_answers_are_asked_again_never_a_crash() -> None:
+    screen = Answers("²", "9", "custom?", "4", "+-5", "²", "2", "100", "6", "", "5", "0", "30", "4")
+    settings = ask_settings(screen, (50, 20), seed=3, no_guess=True)  # type: ignore[arg-type]
+    assert (settings.width, settings.height, settings.mines, settings.seed) == (6, 5, 4, 3)
+    assert screen.said.count("Type a number from 1 to 4.") == 3
+    assert "Type a whole number from 3 to 50." in screen.said
+    assert "Type a whole number from 1 to 29." in screen.said
+    assert not screen.answers
+
+
+def test_presets_by_number_name_or_spanish_name() -> None:
+    for answer, preset in (("", "beginner"), ("2", "intermediate"), ("experto", "expert")):
+        screen = Answers(answer)
+        settings = ask_settings(screen, (80, 24), seed=None, no_guess=False)  # type: ignore[arg-type]
+        assert settings.preset == preset
+        assert not settings.no_guess
+
+
+@pytest.mark.parametrize(
+    ("flags", "words"),
+    [
+        (["--width", "9"], "--width, --height and --mines go together"),
+        (["--width", "2", "--height", "9", "--mines", "3"], "--width must be from 3 to 99"),
+        (["--width", "9", "--height", "9", "--mines", "81"], "--mines must be from 1 to 80"),
+        (["--preset", "expert", "--mines", "3"], "give either --preset or"),
+    ],
+)
+def test_flags_that_do_not_fit_together_are_refused(
+    flags: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    parser = build_parser()
+    with pytest.raises(SystemExit) as leaving:
+        settings_from_flags(parser, parser.parse_args(flags))
+    assert leaving.value.code == 2
+    assert words in capsys.readouterr().err
+
+
+def test_shared_options_count_before_and_after_a_tool(tmp_path: Path) -> None:
+    before = run_piped("--lang", "en", "--data-dir", str(tmp_path), "stats")
+    after = run_piped("stats", "--lang", "en", "--data-dir", str(tmp_path))
+    assert before.stdout == after.stdout == "No games recorded yet.\n"
+    assert (tmp_path / "buscaminas.sqlite3").exists()
+    spanish = run_piped("--lang", "es", "stats", "--data-dir", str(tmp_path))
+    assert spanish.stdout == "Todavía no hay partidas registradas.\n"
