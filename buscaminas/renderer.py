@@ -29,6 +29,8 @@ RESTORE_CURSOR = "\x1b8"
 MESSAGE_ROWS = 3
 """Rows kept for messages under the status line, so that the prompt stays put as they
 come and go; expert (30×16) still fits an 80×24 terminal."""
+MESSAGE_COLUMNS = 76
+"""Messages wrap before this width, so a long explanation reads as a paragraph."""
 TITLE_ROWS = 2
 """The title and the blank row under it, drawn only when the terminal has room for them."""
 
@@ -284,16 +286,16 @@ class Renderer:
         """Put the status line and the messages from ``row`` on; return the prompt's row."""
         canvas.centred(row, Renderer.status(view), "1")
         row += 1
-        messages = [
-            wrapped
-            for message in view.messages
-            for wrapped in text.wrap(message, max(20, canvas.columns - 2))
-        ]
+        placed: list[tuple[int, str]] = []
+        for message in view.messages:
+            lines = text.wrap(message, max(20, min(canvas.columns - 2, MESSAGE_COLUMNS)))
+            left = max(0, (canvas.columns - max(map(text.width, lines))) // 2)
+            placed += [(left, line) for line in lines]
         room = max(MESSAGE_ROWS, rows - row - 1)
-        if len(messages) > room:
-            messages = [*messages[: room - 1], "…"]
-        for message in messages:
-            canvas.centred(row, message)
+        if len(placed) > room:
+            placed = [*placed[: room - 1], (placed[room - 1][0], text.ELLIPSIS)]
+        for left, line in placed:
+            canvas.put(row, left, line)
             row += 1
         return row
 

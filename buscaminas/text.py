@@ -46,7 +46,7 @@ def wrap(text: str, columns: int, indent: str = "") -> list[str]:
     line = text[: len(text) - len(body)]
     lines: list[str] = []
     fresh = True
-    for word in body.split(" "):
+    for word in _words(body):
         candidate = line + word if fresh else f"{line} {word}"
         if width(candidate) > columns and not fresh:
             lines.append(line)
@@ -58,3 +58,15 @@ def wrap(text: str, columns: int, indent: str = "") -> list[str]:
             line = indent + line[len(head) :]
     lines.append(line)
     return lines
+
+
+def _words(text: str) -> list[str]:
+    """The words of ``text``, a cell's two coordinates kept as one (``5 4``), so that
+    no line ends with a column whose row is on the next."""
+    words: list[str] = []
+    for word in text.split(" "):
+        if words and words[-1].isdigit() and word[:1].isdigit():
+            words[-1] += " " + word
+        else:
+            words.append(word)
+    return words

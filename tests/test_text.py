@@ -33,3 +33,7 @@ def test_no_wrapped_line_is_wider_than_asked_and_nothing_is_lost(
     lines = wrap(text, columns, indent)
     assert all(width(line) <= max(columns, width(indent) + 2) for line in lines)
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+
+
+def test_a_cell_is_never_split_across_lines() -> None:
+    assert wrap("so 5 4 is safe", 5) == ["so", "5 4", "is", "safe"]
