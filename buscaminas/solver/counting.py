@@ -178,9 +178,11 @@ def tally(board: Board) -> Tally:
     if mines_left < 0:
         raise InconsistentPosition("more mines are certain than the board holds")
     spare = len(outside)
-    weight = [comb(spare, mines_left - m) for m in range(mines_left + 1)]
     polys = [component.counts for component in solved]
     every = _product(polys)
+    # Only as many weights as the frontier can hold mines: on a big blank board
+    # the full range would be thousands of huge binomials, every one unused.
+    weight = [comb(spare, mines_left - m) for m in range(min(mines_left, len(every) - 1) + 1)]
     total = sum(count * weight[m] for m, count in enumerate(every[: mines_left + 1]))
     if total == 0:
         raise InconsistentPosition("no layout of the mines agrees with every number")
