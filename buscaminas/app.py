@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from . import commands, generator, hints
@@ -118,7 +118,7 @@ class Round:
         self.outcomes.append(outcome)
         if self.started_at is None and (outcome.waves or outcome.end is not None):
             self.started_at = self._clock()
-            self.started_wall = datetime.now(timezone.utc)
+            self.started_wall = datetime.now(UTC)
         if outcome.end is not None and self.finished_at is None:
             self.finished_at = self._clock()
 
@@ -476,7 +476,7 @@ class App:
 
     def finish(self, current: Round) -> None:
         """Record the finished game and tell the player how it went."""
-        started = current.started_wall or datetime.now(timezone.utc)
+        started = current.started_wall or datetime.now(UTC)
         record = GameRecord.from_game(
             current.game,
             current.outcomes,

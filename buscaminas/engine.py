@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import Enum, StrEnum
 
 from . import generator
 from .grid import Grid, Point
@@ -74,7 +74,7 @@ class Outcome:
         return bool(self.waves or self.flagged or self.unflagged)
 
 
-class Cell(str, Enum):
+class Cell(StrEnum):
     """What the player sees in one cell: the characters of the position text format."""
 
     HIDDEN = "#"

@@ -47,6 +47,17 @@ class IconSet:
     exploded: str
     wrong_flag: str
 
+    @property
+    def glyphs(self) -> dict[str, str]:
+        """Position-format character → icon, for every character that is not a number."""
+        return {
+            "#": self.hidden,
+            "F": self.flag,
+            ".": self.empty,
+            "*": self.mine,
+            "X": self.wrong_flag,
+        }
+
 
 LEGACY = IconSet("legacy", hidden="#", flag="F", empty=".", mine="*", exploded="*", wrong_flag="X")
 NERD = IconSet(
@@ -150,13 +161,7 @@ class Renderer:
     @staticmethod
     def glyph(char: str, icons: IconSet) -> str:
         """The icon for a position-format character."""
-        return {
-            "#": icons.hidden,
-            "F": icons.flag,
-            ".": icons.empty,
-            "*": icons.mine,
-            "X": icons.wrong_flag,
-        }.get(char, char)
+        return icons.glyphs.get(char, char)
 
     @staticmethod
     def cell(char: str, icons: IconSet, *, exploded: bool = False, marked: bool = False) -> str:
@@ -207,15 +212,10 @@ class Renderer:
         return [_("Icons:")] + [f"  {glyph:<3} {meaning}" for glyph, meaning in entries]
 
     @staticmethod
-    def board_lines(view: View) -> list[str]:
-        """The board as plain position-format rows, for pipes and files."""
-        return list(view.rows)
-
-    @staticmethod
     def plain(view: View) -> str:
         """Pipe mode: the messages, then the board (or page) with no escape sequence."""
         lines = list(view.messages)
-        lines += list(view.page) if view.page is not None else Renderer.board_lines(view)
+        lines += view.page if view.page is not None else view.rows
         return "".join(line + "\n" for line in lines)
 
     # --- the terminal screen --------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from enum import Enum
+from enum import StrEnum
 
 from .engine import Minesweeper, Outcome, Termination
 from .grid import Grid, Point
@@ -22,7 +22,7 @@ NUMBER_POINTS = 60
 """Points of the original game for each number the player opened by hand."""
 
 
-class BoardKind(str, Enum):
+class BoardKind(StrEnum):
     """Whether the board was dealt to be solvable without guessing."""
 
     NO_GUESS = "no-guess"

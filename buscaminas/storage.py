@@ -16,7 +16,7 @@ import os
 import sqlite3
 from collections.abc import Callable
 from contextlib import closing
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from enum import Enum
 from pathlib import Path
 from typing import Any, TypeVar
@@ -160,7 +160,7 @@ class Store:
         The stamp goes down to the microsecond so that no later rename can
         overwrite an earlier damaged file.
         """
-        stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S.%fZ")
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%fZ")
         aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}")
         self.path.rename(aside)
         self._warn(
@@ -175,15 +175,21 @@ class Store:
         message = str(error)
         if isinstance(error, NewerSchemaError):
             reason = _("the score database {path} comes from a newer version of the game")
-        elif isinstance(error, OSError) or "unable to open" in message:
+        elif isinstance(error, OSError) or _code(error) == sqlite3.SQLITE_CANTOPEN:
             reason = _("the score database {path} cannot be opened")
-        elif "locked" in message:
+        elif _code(error) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
             reason = _("the score database {path} is locked by another program")
-        elif "readonly" in message:
+        elif _code(error) == sqlite3.SQLITE_READONLY:
             reason = _("the score database {path} is read-only")
         else:
             reason = _("the score database {path} failed: {error}")
         return reason.format(path=path, error=message)
+
+
+def _code(error: Exception) -> int | None:
+    """SQLite's primary result code for ``error``: its own words, not its English text."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return None if code is None else int(code) & 0xFF
 
 
 def _damaged(error: sqlite3.DatabaseError) -> bool:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from buscaminas.scoring import Board, BoardKind, GameRecord
 
-NOON = datetime(2024, 5, 1, 12, 0, tzinfo=timezone.utc)
+NOON = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)
 """Noon UTC is the same calendar day in nearly every local time zone."""
 
 BEGINNER = Board("beginner", 8, 8, 10)
