@@ -84,6 +84,8 @@ def settings_from_flags(
 ) -> Settings | None:
     """The board the flags ask for, or None when the player is to be asked."""
     if args.board is not None:
+        if any(value is not None for value in (args.preset, args.width, args.height, args.mines)):
+            parser.error(_("--board brings its own size and mines: give it alone"))
         try:
             board = boardfile.load(args.board)
         except OSError as error:

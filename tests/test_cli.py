@@ -52,6 +52,7 @@ def test_presets_by_number_name_or_spanish_name() -> None:
         (["--width", "2", "--height", "9", "--mines", "3"], "--width must be from 3 to 99"),
         (["--width", "9", "--height", "9", "--mines", "81"], "--mines must be from 1 to 80"),
         (["--preset", "expert", "--mines", "3"], "give either --preset or"),
+        (["--board", "b.txt", "--preset", "expert"], "--board brings its own size"),
     ],
 )
 def test_flags_that_do_not_fit_together_are_refused(
