@@ -148,6 +148,7 @@ class Round:
             exploded=self.game.exploded,
             marked=self.marked,
             page=self.page,
+            hints=self.hints,
         )
 
 

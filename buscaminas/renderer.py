@@ -114,6 +114,8 @@ class View:
     marked: frozenset[Point] = frozenset()
     page: tuple[str, ...] | None = None
     """Text shown instead of the board, such as the manual; None shows the board."""
+    hints: int = 0
+    """Hints and AI moves used: a game with any is not a clean win."""
 
     @property
     def width(self) -> int:
@@ -187,6 +189,8 @@ class Renderer:
                 State.LOST: _("You lost"),
             }[view.state]
         )
+        if view.hints:
+            parts.append(_("Hints: {count}").format(count=view.hints))
         if view.kind:
             parts.append(view.kind)
         return "   ".join(parts)

@@ -6,11 +6,11 @@ from .commands import label
 from .i18n import _
 from .solver import Analysis, NothingToReveal, Position
 
-CELL_WIDTH = 4
+CELL_WIDTH = 5
 
 
 def probability_grid(position: Position, analysis: Analysis) -> list[str]:
-    """One line per row: each hidden cell's chance of a mine in percent, other cells as shown.
+    """One line per row: each hidden cell's chance of a mine (``12%``), other cells as shown.
 
     ``0`` and ``100`` are certainties; anything else is rounded into 1–99 so
     that a possibility never reads as a proof.
@@ -27,9 +27,10 @@ def probability_grid(position: Position, analysis: Analysis) -> list[str]:
 
 
 def _percent(chance: float) -> str:
+    """With its ``%`` sign, so that a chance never reads as a revealed number."""
     if chance in (0.0, 1.0):
-        return str(int(chance * 100))
-    return str(min(99, max(1, round(chance * 100))))
+        return f"{int(chance * 100)}%"
+    return f"{min(99, max(1, round(chance * 100)))}%"
 
 
 def certain_cells(analysis: Analysis) -> list[str]:

@@ -94,9 +94,11 @@ def test_numbers_have_distinct_colours() -> None:
     assert len(set(NUMBER_STYLES.values())) == 8
 
 
-def test_the_status_line_counts_mines_and_time() -> None:
+def test_the_status_line_counts_mines_time_and_hints() -> None:
     status = Renderer.status(view(mines_left=-1, elapsed=75.4))
     assert "Mines left: -1" in status and "1:15" in status
+    assert "Hints" not in status
+    assert "Hints: 2" in Renderer.status(view(hints=2))
 
 
 def test_plain_output_has_no_escape_sequences() -> None:

@@ -9,11 +9,11 @@ from buscaminas.solver import Position, analyze
 def test_a_grid_of_percentages_that_never_rounds_to_a_certainty() -> None:
     position = Position.parse("###\n#1#\n###", mines=1)
     grid = probability_grid(position, analyze(position))
-    assert grid[2].split() == ["2", "12", "1", "12"]
+    assert grid[2].split() == ["2", "12%", "1", "12%"]
     position = Position.parse("#" * 12 + "\n" + "#" * 12, mines=1)
-    assert probability_grid(position, analyze(position))[1].split()[1] == "4"
+    assert probability_grid(position, analyze(position))[1].split()[1] == "4%"
     position = Position.parse("#" * 30 + "\n" + "#" * 30 + "\n" + "#" * 30, mines=89)
-    assert probability_grid(position, analyze(position))[1].split()[1] == "99"
+    assert probability_grid(position, analyze(position))[1].split()[1] == "99%"
 
 
 def test_certain_cells_and_a_board_with_nothing_left_to_reveal() -> None:

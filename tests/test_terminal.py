@@ -271,7 +271,7 @@ def test_analyze_prints_probabilities_and_certain_cells(tmp_path: Path) -> None:
     )
     assert result.returncode == 0
     lines = result.stdout.splitlines()
-    assert lines[1].split() == ["1", "0", "0", "100", "1"]
+    assert lines[1].split() == ["1", "0%", "0%", "100%", "1"]
     assert "Safe: 1 1, 2 1" in lines
     assert "Mines: 3 1" in lines
     bad = run_piped("analyze", str(position), "--mines", "9")
