@@ -52,8 +52,10 @@ class Census:
     mine_layouts: dict[Point, int]
 
 
-def brute_force(position: Position) -> Census | None:
-    """Enumerate layouts outright; None when there are too many to try."""
+def _read(
+    position: Position,
+) -> tuple[Grid, set[Point], list[Point], dict[Point, int]]:
+    """The board's geometry, its shown mines, its hidden cells and its numbers."""
     grid = Grid(position.width, position.height)
     shown_mines = {cell for cell in grid.cells() if position[cell] == "*"}
     hidden = [cell for cell in grid.cells() if position[cell] in "#F?"]
@@ -62,6 +64,12 @@ def brute_force(position: Position) -> Census | None:
         for cell in grid.cells()
         if position[cell] in ".12345678"
     }
+    return grid, shown_mines, hidden, numbers
+
+
+def brute_force(position: Position) -> Census | None:
+    """Enumerate layouts outright; None when there are too many to try."""
+    grid, shown_mines, hidden, numbers = _read(position)
     to_place = position.mines - len(shown_mines)
     if to_place < 0 or to_place > len(hidden):
         return Census(0, {cell: 0 for cell in hidden})
@@ -122,14 +130,7 @@ def arbitrary_positions(draw: st.DrawFn, max_side: int = 5) -> Position:
 
 def layouts_of(position: Position) -> list[frozenset[Point]]:
     """Every layout that agrees with a small position, listed."""
-    grid = Grid(position.width, position.height)
-    shown_mines = {cell for cell in grid.cells() if position[cell] == "*"}
-    hidden = [cell for cell in grid.cells() if position[cell] in "#F?"]
-    numbers = {
-        cell: 0 if position[cell] == "." else int(position[cell])
-        for cell in grid.cells()
-        if position[cell] in ".12345678"
-    }
+    grid, shown_mines, hidden, numbers = _read(position)
     return [
         frozenset(chosen)
         for chosen in combinations(hidden, position.mines - len(shown_mines))

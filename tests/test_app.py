@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -61,6 +62,18 @@ class ScriptedScreen:
 
     def said(self) -> str:
         return "\n".join(message for view in self.views for message in view.messages)
+
+
+def no_guess_fails(monkeypatch: pytest.MonkeyPatch, failure: BaseException) -> None:
+    """Make every no-guess deal fail with ``failure``; classic deals still work."""
+    real = generator.generate
+
+    def failing(*args: Any, no_guess: bool = False, **kwargs: Any) -> frozenset[tuple[int, int]]:
+        if no_guess:
+            raise failure
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(generator, "generate", failing)
 
 
 def app_for(screen: ScriptedScreen, tmp_path: Path, settings: Settings | None = None) -> App:
@@ -166,14 +179,7 @@ def test_auto_plays_a_number_of_moves_and_a_key_stops_it(tmp_path: Path) -> None
 def test_a_generation_timeout_offers_a_classic_board(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = generator.generate
-
-    def slow(*args: object, no_guess: bool = False, **kwargs: object) -> frozenset[tuple[int, int]]:
-        if no_guess:
-            raise generator.NoGuessTimeout("too slow")
-        return real(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(generator, "generate", slow)
+    no_guess_fails(monkeypatch, generator.NoGuessTimeout("too slow"))
     screen = ScriptedScreen("5 5", "", "n")
     with pytest.raises(EOFError):
         app_for(screen, tmp_path, Settings(9, 9, 10, seed=1)).run()
@@ -230,16 +236,7 @@ def test_a_density_with_no_no_guess_board_offers_a_classic_one(tmp_path: Path) -
 def test_ctrl_c_during_generation_cancels_it_without_leaving_the_game(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = generator.generate
-
-    def interrupted(
-        *args: object, no_guess: bool = False, **kwargs: object
-    ) -> frozenset[tuple[int, int]]:
-        if no_guess:
-            raise KeyboardInterrupt
-        return real(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(generator, "generate", interrupted)
+    no_guess_fails(monkeypatch, KeyboardInterrupt())
     screen = ScriptedScreen("5 5", "n", "flag 1 1")
     with pytest.raises(EOFError):
         app_for(screen, tmp_path, Settings(9, 9, 10, seed=1)).run()
