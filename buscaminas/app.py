@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from . import commands, generator, hints
+from . import commands, generator, hints, narration
 from .boardfile import BoardFile
 from .commands import Command, ParseError, Verb, label
-from .engine import Action, Minesweeper, Move, Notice, Outcome, Termination
+from .engine import Action, Minesweeper, Move, Outcome, Termination
 from .grid import Point
 from .i18n import _, ngettext
 from .presets import PRESETS, board_label
@@ -301,7 +301,7 @@ class App:
             current.messages = (_("No mines were laid: try a cell when you are ready."),)
             return None
         current.record(outcome)
-        current.messages = self.describe(current, outcome)
+        current.messages = narration.outcome(outcome, current.game, current.seconds())
         self.animate(current, before, outcome)
         return outcome
 
@@ -338,7 +338,7 @@ class App:
             _("To keep the game going, I revealed {cell} for you: it was safe.").format(
                 cell=label(outcome.move.cell)
             ),
-            *self.describe(current, outcome),
+            *narration.outcome(outcome, current.game, current.seconds()),
         )
         self.animate(current, before, outcome)
 
@@ -400,78 +400,6 @@ class App:
                 self.screen.pause(WAVE_SECONDS)
         except KeyboardInterrupt:
             return
-
-    # --- words ----------------------------------------------------------------------
-
-    def describe(self, current: Round, outcome: Outcome) -> tuple[str, ...]:
-        """The words for what a move did: a notice, or the end of the game."""
-        game = current.game
-        messages: list[str] = []
-        if outcome.notice is Notice.WRONG_FLAG:
-            messages.append(
-                _("A flag around {cell} was wrong, so expanding revealed a mine.").format(
-                    cell=label(outcome.move.cell)
-                )
-            )
-        elif outcome.notice is not None:
-            messages.append(self._notice(outcome, game))
-        elif outcome.move.action is Action.EXPAND and outcome.flagged:
-            messages.append(
-                ngettext(
-                    "Flagged {cells}: the {number} at {cell} needs it as a mine.",
-                    "Flagged {cells}: the {number} at {cell} needs them all as mines.",
-                    len(outcome.flagged),
-                ).format(
-                    cells=hints.cells(outcome.flagged),
-                    number=game.number(outcome.move.cell),
-                    cell=label(outcome.move.cell),
-                )
-            )
-        if outcome.end is Termination.LOST:
-            exploded = game.exploded if game.exploded is not None else outcome.move.cell
-            messages.append(
-                _("Boom! The mine at {cell} exploded. Time: {seconds:.2f} s.").format(
-                    cell=label(exploded), seconds=current.seconds()
-                )
-            )
-        return tuple(messages)
-
-    @staticmethod
-    def _notice(outcome: Outcome, game: Minesweeper) -> str:
-        cell = label(outcome.move.cell)
-        notice = outcome.notice
-        if notice is Notice.FLAGGED:
-            return _("{cell} has a flag; type “flag {cell}” to remove it first.").format(cell=cell)
-        if notice is Notice.ALREADY_REVEALED:
-            if outcome.move.action is Action.FLAG:
-                return _("{cell} is already revealed: only hidden cells take flags.").format(
-                    cell=cell
-                )
-            return _("{cell} is already revealed.").format(cell=cell)
-        if notice is Notice.NOT_REVEALED:
-            return _("{cell} is still hidden: “expand” works on a revealed number.").format(
-                cell=cell
-            )
-        if notice is Notice.NOTHING_AROUND:
-            return _("{cell} has no hidden neighbours left to expand.").format(cell=cell)
-        number = game.number(outcome.move.cell) or 0
-        flags, hidden = game.around(outcome.move.cell)
-        if notice is Notice.TOO_MANY_FLAGS:
-            return ngettext(
-                "The {number} at {cell} touches {flags} flag, more than its number: it is wrong.",
-                "The {number} at {cell} touches {flags} flags, more than its number:"
-                " one of them is wrong.",
-                flags,
-            ).format(number=number, cell=cell, flags=flags)
-        if notice is Notice.UNDECIDED:
-            return ngettext(
-                "Nothing to expand: the {number} at {cell} still needs {missing} more mine"
-                " among its {hidden} hidden neighbours, and which one is not known yet.",
-                "Nothing to expand: the {number} at {cell} still needs {missing} more mines"
-                " among its {hidden} hidden neighbours, and which ones are not known yet.",
-                number - flags,
-            ).format(number=number, cell=cell, hidden=hidden, missing=number - flags)
-        return _("The game is over.")
 
     # --- the end ----------------------------------------------------------------------
 

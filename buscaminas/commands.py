@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -230,6 +231,14 @@ def parse(line: str, width: int, height: int) -> Command:
 def label(cell: Point) -> str:
     """A cell as the player types it, the inverse of parsing: 1-based, column first."""
     return f"{cell[0] + 1} {cell[1] + 1}"
+
+
+def labels(points: Sequence[Point]) -> str:
+    """``3 2``, ``3 2 and 4 2``, ``3 2, 4 2 and 5 2``: cells as a sentence lists them."""
+    names = [label(point) for point in points]
+    if len(names) == 1:
+        return names[0]
+    return _("{cells} and {last}").format(cells=", ".join(names[:-1]), last=names[-1])
 
 
 def verb_names() -> list[str]:

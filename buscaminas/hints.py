@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .commands import label
+from .commands import label, labels
 from .engine import Minesweeper
 from .grid import Point
 from .i18n import _
@@ -39,14 +39,6 @@ def percent(probability: float) -> str:
     return f"{value:.0f}%"
 
 
-def cells(points: Sequence[Point]) -> str:
-    """``3 2``, ``3 2 and 4 2``, ``3 2, 4 2 and 5 2``: cells as a sentence lists them."""
-    names = [label(point) for point in points]
-    if len(names) == 1:
-        return names[0]
-    return _("{cells} and {last}").format(cells=", ".join(names[:-1]), last=names[-1])
-
-
 def hint(game: Minesweeper) -> Hint:
     """A certain cell and why; failing that, the safest cell and a rescue."""
     position = Position.from_game(game)
@@ -66,7 +58,7 @@ def hint(game: Minesweeper) -> Hint:
 def because(reason: Reason, position: Position) -> str:
     """One or two sentences saying why ``reason.targets`` are safe or mines."""
     single = len(reason.targets) == 1
-    targets = cells(reason.targets)
+    targets = labels(reason.targets)
     if reason.mine:
         conclusion = (_("so {cells} is a mine.") if single else _("so {cells} are mines.")).format(
             cells=targets
@@ -92,7 +84,7 @@ def because(reason: Reason, position: Position) -> str:
             else _("{count} mines").format(count=reason.group_mines)
         )
         premise = _("{first} and {second} together leave {mines} for {group},").format(
-            first=numbers[0], second=numbers[1], mines=mines, group=cells(reason.group)
+            first=numbers[0], second=numbers[1], mines=mines, group=labels(reason.group)
         )
         if reason.known_mines:
             premise = _("Counting {mines} as known, {rest}").format(
@@ -120,7 +112,7 @@ def _known(mines: Sequence[Point], position: Position) -> str:
         if position[cell] == "F":
             return _("the flag at {cell}").format(cell=label(cell))
         return _("the mine at {cell}").format(cell=label(cell))
-    return _("its mines at {cells}").format(cells=cells(mines))
+    return _("its mines at {cells}").format(cells=labels(mines))
 
 
 def _rescue(analysis: Analysis, game: Minesweeper, position: Position) -> Hint:

@@ -1,0 +1,80 @@
+"""What a move did, in the player's words.
+
+The engine answers a move with an :class:`~buscaminas.engine.Outcome`, a
+value with no words in it; this module says it: why a move was refused and
+what would work instead, what an ``expand`` flagged, how the game ended.
+"""
+
+from __future__ import annotations
+
+from .commands import label, labels
+from .engine import Action, Minesweeper, Notice, Outcome, Termination
+from .i18n import _, ngettext
+
+
+def outcome(outcome: Outcome, game: Minesweeper, seconds: float) -> tuple[str, ...]:
+    """The words for what a move did: why it was refused, what it flagged, how the
+    game ended; ``seconds`` is the time to tell if it ended."""
+    messages: list[str] = []
+    if outcome.notice is Notice.WRONG_FLAG:
+        messages.append(
+            _("A flag around {cell} was wrong, so expanding revealed a mine.").format(
+                cell=label(outcome.move.cell)
+            )
+        )
+    elif outcome.notice is not None:
+        messages.append(_notice(outcome, game))
+    elif outcome.move.action is Action.EXPAND and outcome.flagged:
+        messages.append(
+            ngettext(
+                "Flagged {cells}: the {number} at {cell} needs it as a mine.",
+                "Flagged {cells}: the {number} at {cell} needs them all as mines.",
+                len(outcome.flagged),
+            ).format(
+                cells=labels(outcome.flagged),
+                number=game.number(outcome.move.cell),
+                cell=label(outcome.move.cell),
+            )
+        )
+    if outcome.end is Termination.LOST:
+        exploded = game.exploded if game.exploded is not None else outcome.move.cell
+        messages.append(
+            _("Boom! The mine at {cell} exploded. Time: {seconds:.2f} s.").format(
+                cell=label(exploded), seconds=seconds
+            )
+        )
+    return tuple(messages)
+
+
+def _notice(outcome: Outcome, game: Minesweeper) -> str:
+    """Why the engine refused a move, with the numbers that show it."""
+    cell = label(outcome.move.cell)
+    notice = outcome.notice
+    if notice is Notice.FLAGGED:
+        return _("{cell} has a flag; type “flag {cell}” to remove it first.").format(cell=cell)
+    if notice is Notice.ALREADY_REVEALED:
+        if outcome.move.action is Action.FLAG:
+            return _("{cell} is already revealed: only hidden cells take flags.").format(cell=cell)
+        return _("{cell} is already revealed.").format(cell=cell)
+    if notice is Notice.NOT_REVEALED:
+        return _("{cell} is still hidden: “expand” works on a revealed number.").format(cell=cell)
+    if notice is Notice.NOTHING_AROUND:
+        return _("{cell} has no hidden neighbours left to expand.").format(cell=cell)
+    number = game.number(outcome.move.cell) or 0
+    flags, hidden = game.around(outcome.move.cell)
+    if notice is Notice.TOO_MANY_FLAGS:
+        return ngettext(
+            "The {number} at {cell} touches {flags} flag, more than its number: it is wrong.",
+            "The {number} at {cell} touches {flags} flags, more than its number:"
+            " one of them is wrong.",
+            flags,
+        ).format(number=number, cell=cell, flags=flags)
+    if notice is Notice.UNDECIDED:
+        return ngettext(
+            "Nothing to expand: the {number} at {cell} still needs {missing} more mine"
+            " among its {hidden} hidden neighbours, and which one is not known yet.",
+            "Nothing to expand: the {number} at {cell} still needs {missing} more mines"
+            " among its {hidden} hidden neighbours, and which ones are not known yet.",
+            number - flags,
+        ).format(number=number, cell=cell, hidden=hidden, missing=number - flags)
+    return _("The game is over.")
