@@ -318,11 +318,11 @@ class App:
 
     def help(self, current: Round, cell: Point | None) -> None:
         """A hint: a certain cell and why, or a probability, or a rescue."""
+        if current.game.started:  # the first try is safe anyway: saying where is no help
+            current.hints += 1
         if cell is not None:
             current.messages = (hints.chance(current.game, cell),)
             return
-        if current.game.started:  # the first try is safe anyway: saying where is no help
-            current.hints += 1
         hint = hints.hint(current.game)
         current.marked = hint.marked
         current.messages = hint.messages
@@ -447,11 +447,12 @@ class App:
                 return False
             if not told:
                 told = True
-                current.messages = (
-                    *current.messages,
-                    _("Press Enter to play again, or type n to leave."),
-                )
-                self.screen.show(current.view())
+                reminder = _("Press Enter to play again, or type n to leave.")
+                if self.screen.watched:
+                    current.messages = (*current.messages, reminder)
+                    self.screen.show(current.view())
+                else:
+                    self.screen.say(reminder)
 
 
 class Cancelled(Exception):

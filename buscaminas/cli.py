@@ -190,9 +190,6 @@ def play_piped(settings: Settings, args: argparse.Namespace) -> int:
             pipe.say(line)
     except (EOFError, KeyboardInterrupt):
         pass
-    except BrokenPipeError:
-        # The reader has gone (``| head``): nobody is left to play for.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 
@@ -252,11 +249,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not hasattr(args, shared):
             setattr(args, shared, None)
     i18n.use(i18n.choose_language(args.lang))
-    if args.tool == "stats":
-        return show_stats(args)
-    if args.tool == "analyze":
-        return show_analysis(parser, args)
-    return play(parser, args)
+    try:
+        if args.tool == "stats":
+            return show_stats(args)
+        if args.tool == "analyze":
+            return show_analysis(parser, args)
+        return play(parser, args)
+    except BrokenPipeError:
+        # The reader has gone (``| head``): nobody is left to tell.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

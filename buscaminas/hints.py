@@ -32,11 +32,11 @@ class Hint:
 def percent(probability: float) -> str:
     """A probability as a player reads it; never rounds a possibility to 0 % or 100 %."""
     value = probability * 100
-    if 0 < value < 1:
+    if 0 < value < 0.5:
         return "<1%"
-    if 99 < value < 100:
+    if 99.5 <= value < 100:
         return ">99%"
-    return f"{value:.0f}%"
+    return f"{int(value + 0.5)}%"  # half up: 1 in 8 reads 13%, as a person rounds
 
 
 def hint(game: Minesweeper) -> Hint:

@@ -151,10 +151,10 @@ def _styled(text: str, style: str) -> str:
 
 
 def _hanging(line: str) -> str:
-    """The indent that lines up a wrapped entry under its text: ``  flag    Put a…``
-    continues under ``Put``."""
-    entry = re.match(r"(\s+\S+\s+)", line)
-    return " " * len(entry.group(1)) if entry else ""
+    """The indent that lines up a wrapped line under its text: ``  flag    Put a…``
+    continues under ``Put``, ``    Put a…`` under ``Put`` too."""
+    entry = re.match(r"\s*(?:\S+ {2,})?", line)
+    return " " * len(entry.group(0)) if entry else ""
 
 
 class Renderer:

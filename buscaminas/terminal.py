@@ -83,9 +83,13 @@ class PipeScreen:
         self._sink.flush()
 
     def start(self, view: View) -> None:
-        """Only the round's messages: rows are printed after each command, not before."""
+        """The round's messages; the rows too when there is something to see (a board
+        file's position), since a blank board is printed after the first command."""
         for message in view.messages:
             self.say(message)
+        if any(set(row) - {"#"} for row in view.rows):
+            self._sink.write("".join(row + "\n" for row in view.rows))
+            self._sink.flush()
 
     def read(self, prompt: str, live: Callable[[], View] | None = None) -> str:
         line = self._source.readline()
@@ -229,6 +233,10 @@ class TerminalScreen:
             return bool(ready)
 
     def ask(self, question: str) -> str:
+        """Before the board is drawn a long question may wrap; under the board it may not,
+        or the screen would scroll."""
+        if self._frame is None:
+            return self._session.prompt(question, wrap_lines=True)
         return self.read(question)
 
     def say(self, line: str) -> None:

@@ -156,7 +156,7 @@ def test_help_rescues_the_player_when_nothing_is_certain(tmp_path: Path) -> None
     with pytest.raises(EOFError):
         app.run()
     said = screen.said()
-    assert "Nothing is certain now: even the safest cells hide a mine 12% of the time." in said
+    assert "Nothing is certain now: even the safest cells hide a mine 13% of the time." in said
     assert "I revealed" in said
     assert screen.last.state is not State.LOST
     assert sum(row.count("#") for row in screen.last.rows) < 8
@@ -216,7 +216,7 @@ def test_stats_page_and_back_to_the_board(tmp_path: Path) -> None:
 
 
 def test_play_again_asks_and_new_starts_afresh(tmp_path: Path) -> None:
-    screen = ScriptedScreen("1 1", "what", "", "new", "quit")
+    screen = ScriptedScreen("1 1", "what", "", "new", "quit", watched=True)
     app_for(screen, tmp_path).run()
     assert screen.prompts[1].startswith("Play again")
     assert screen.prompts[2].startswith("Play again"), "an unclear answer asks again"

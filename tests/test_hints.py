@@ -64,7 +64,7 @@ def test_the_same_proof_in_spanish() -> None:
 
 @pytest.mark.parametrize(
     ("probability", "shown"),
-    [(0.0, "0%"), (0.004, "<1%"), (0.125, "12%"), (0.5, "50%"), (0.996, ">99%"), (1.0, "100%")],
+    [(0.0, "0%"), (0.004, "<1%"), (0.125, "13%"), (0.5, "50%"), (0.996, ">99%"), (1.0, "100%")],
 )
 def test_percentages_never_round_a_possibility_to_a_certainty(
     probability: float, shown: str

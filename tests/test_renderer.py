@@ -104,3 +104,12 @@ def test_the_status_line_counts_mines_time_and_hints() -> None:
 def test_plain_output_has_no_escape_sequences() -> None:
     text = Renderer.plain(view(messages=("hello",)))
     assert text == "hello\n##1..\n#F2..\n*X1..\n"
+
+
+def test_a_page_entry_wraps_under_its_own_text() -> None:
+    page = ("flag 3 4", "    Put a flag on a hidden cell you think hides a mine, or take it off.")
+    text, _frame = Renderer.draw(view(page=page), (40, 20), LEGACY, None)
+    lines = [line.rstrip() for line in screen_of(text, size=(40, 20)) if line.strip()]
+    entry = next(line for line in lines if "Put a flag" in line)
+    following = lines[lines.index(entry) + 1]
+    assert following.index(following.strip()) == entry.index("Put")

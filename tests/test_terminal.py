@@ -358,3 +358,45 @@ def test_the_prompt_follows_the_board_when_the_terminal_shrinks(board_file: Path
     player.wait_for("Mines left: 2")
     player.type("exit")
     assert player.finish() == 0
+
+
+def test_a_wrong_answer_at_the_end_of_a_piped_game_gets_one_line() -> None:
+    result = run_piped(
+        "--preset", "beginner", "--seed", "1", "--lang", "en", lines="4 4\nauto\nbogus\nn\n"
+    )
+    lines = result.stdout.splitlines()
+    assert lines.count("Press Enter to play again, or type n to leave.") == 1
+    assert sum(line.startswith("You won in") for line in lines) == 1
+    reminder = lines.index("Press Enter to play again, or type n to leave.")
+    assert lines[reminder + 1].startswith("Play again with the same settings?")
+    assert lines[reminder + 2] == "Your games this session, from worst to best:"
+
+
+def test_a_piped_board_file_shows_its_position_first(board_file: Path) -> None:
+    started = write_board(board_file.with_name("started.txt"), "*##..", "###..", "#....", "*###*")
+    result = run_piped("--board", str(started), "--lang", "en", lines="")
+    assert result.stdout.splitlines() == ["###..", "###..", "#1.11", "#####"]
+
+
+def test_tools_writing_to_a_closed_pipe_exit_quietly(tmp_path: Path) -> None:
+    position = tmp_path / "big.txt"
+    position.write_text("\n".join(["#" * 30] * 30) + "\n")
+    tool = subprocess.Popen(
+        [sys.executable, "-m", "buscaminas", "analyze", str(position), "--mines", "100"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )
+    assert tool.stdout is not None and tool.stderr is not None
+    tool.stdout.readline()
+    tool.stdout.close()
+    assert tool.wait(timeout=30) == 0
+    assert b"Traceback" not in tool.stderr.read()
+
+
+def test_the_first_question_wraps_in_a_narrow_terminal() -> None:
+    player = Player("--lang", "en", rows=20, columns=40)
+    player.wait_for("Legacy icons?")
+    player.wait_for("legacy]")
+    player.child.sendcontrol("c")
+    assert player.finish() == 0
