@@ -206,7 +206,8 @@ class TerminalScreen:
             if live is not None:
                 get_app().create_background_task(self._tick(live))
 
-        return self._session.prompt(message, pre_run=start_ticking)
+        # prompt_toolkit keeps each call's options for the next: say it every time.
+        return self._session.prompt(message, pre_run=start_ticking, wrap_lines=False)
 
     async def _tick(self, live: Callable[[], View]) -> None:
         """Keep the clock running under the prompt without touching what is being typed.
