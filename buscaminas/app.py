@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from . import commands, generator, hints, narration
+from . import commands, generator, hints, narration, signals
 from .boardfile import BoardFile
 from .commands import Command, ParseError, Verb, label
 from .engine import Action, Minesweeper, Move, Outcome, Termination
@@ -34,8 +34,11 @@ PROGRESS_AFTER = 0.2
 AUTO_SECONDS = 0.15
 """How long each AI move stays on screen, so that a person can follow the game."""
 PROMPT = "> "
-YES = {"", "y", "yes", "s", "si", "sí", "new"}
-NO = {"n", "no", "quit", "exit"}
+YES = {"", "y", "yes", "s", "si", "sí"}
+"""Answers that agree: Enter, in English or Spanish."""
+NO = {"n", "no"}
+AGAIN = YES | {"new"}
+LEAVE = NO | {"quit", "exit"}
 MOVES = {Verb.TRY: Action.TRY, Verb.FLAG: Action.FLAG, Verb.EXPAND: Action.EXPAND}
 
 
@@ -282,6 +285,9 @@ class App:
             current.page = tuple(page)
             if self.screen.watched:
                 current.messages = (_("Type any command to return to the board."),)
+        elif not self.screen.fits(current.game.width, current.game.height):
+            # A move the player cannot see the effect of is a move played blind.
+            current.messages = (_("Enlarge the terminal to see the board, then play."),)
         elif command.verb is Verb.HELP:
             self.help(current, command.cell)
         elif command.verb is Verb.AUTO:
@@ -417,7 +423,8 @@ class App:
             hints=current.hints,
         )
         self.session.append(record)
-        saved = self.store.record(record)
+        with signals.deferred():  # a SIGTERM now still leaves the game recorded
+            saved = self.store.record(record)
         current.messages = (*current.messages, *self.warnings)
         self.warnings.clear()
         if not record.won:
@@ -441,9 +448,9 @@ class App:
         told = False
         while True:
             answer = self.screen.ask(question).strip().lower()
-            if answer in YES:
+            if answer in AGAIN:
                 return True
-            if answer in NO:
+            if answer in LEAVE:
                 return False
             if not told:
                 told = True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import os
 import re
@@ -10,17 +11,18 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import boardfile, commands, i18n
-from .app import App, Settings
+from . import boardfile, commands, i18n, signals
+from .app import NO, YES, App, Settings
 from .grid import MAX_SIDE, MIN_SIDE
 from .i18n import _
+from .preferences import Preferences
 from .presets import ALIASES as PRESET_ALIASES
 from .presets import PRESETS, board_label
 from .renderer import LEGACY, NERD, IconSet, Renderer
 from .report import certain_cells, probability_grid
 from .solver import Position, analyze
 from .stats import format_stats
-from .storage import DATABASE_NAME, Store
+from .storage import DATABASE_NAME, Store, default_path
 from .terminal import PipeScreen, Screen, TerminalScreen
 
 EXIT_USAGE = 2
@@ -117,9 +119,29 @@ def settings_from_flags(
 
 
 def ask_icons(screen: Screen) -> IconSet:
-    """As in the original game: Enter alone is Nerd Font, anything else the legacy set."""
-    answer = screen.ask(_("Legacy icons? [Enter = Nerd Font icons, anything else = legacy] "))
-    return NERD if not answer.strip() else LEGACY
+    """Show the Nerd Font icons and ask whether they display: a newcomer cannot know
+    whether their font has them, but can see a bomb.  Enter means yes."""
+    question = _("Do you see a bomb and a flag here: {bomb} {flag} ? [Enter = yes, n = no] ")
+    while True:
+        answer = screen.ask(question.format(bomb=NERD.mine, flag=NERD.flag)).strip().lower()
+        if answer in YES:
+            return NERD
+        if answer in NO:
+            return LEGACY
+        screen.say(_("Type y if you see a bomb and a flag, n if not."))
+
+
+def choose_icons(screen: Screen, args: argparse.Namespace) -> IconSet:
+    """The flags decide; else the answer remembered from last time; else ask, and remember."""
+    if args.legacy or args.nerd:
+        return LEGACY if args.legacy else NERD
+    preferences = Preferences(data_directory(args.data_dir))
+    remembered = {icons.name: icons for icons in (NERD, LEGACY)}.get(preferences.icons() or "")
+    if remembered is not None:
+        return remembered
+    icons = ask_icons(screen)
+    preferences.remember_icons(icons.name)
+    return icons
 
 
 def ask_settings(
@@ -168,21 +190,38 @@ def ask_number(screen: Screen, name: str, low: int, high: int) -> int:
 
 
 def play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    """The game: on a terminal with the startup questions, in a pipe line by line."""
+    """The game: on a terminal with the startup questions, in a pipe line by line.
+
+    A terminal that says it cannot move its cursor (``TERM=dumb``) gets the
+    line-by-line game too, with the board question, since a person is there.
+    """
     settings = settings_from_flags(parser, args)
-    if sys.stdin.isatty() and sys.stdout.isatty():
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    if interactive and os.environ.get("TERM") != "dumb":
         return play_on_terminal(settings, args)
-    return play_piped(
-        settings or Settings.from_preset("beginner", args.seed, no_guess=not args.classic), args
-    )
+    return play_piped(settings, args, ask=interactive)
 
 
-def play_piped(settings: Settings, args: argparse.Namespace) -> int:
-    """Line by line with plain text; the end of the input ends the game quietly."""
+def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool) -> int:
+    """Line by line with plain text; the end of the input ends the game quietly.
+
+    ``ask``: a person reads the questions (a dumb terminal); a script is given
+    the beginner board instead.
+    """
     for stream in (sys.stdin, sys.stdout):
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="replace")  # a stray byte is bad input, not a crash
     pipe = PipeScreen()
+    no_guess = not args.classic
+    try:
+        if settings is None:
+            settings = (
+                ask_settings(pipe, (MAX_SIDE, MAX_SIDE), args.seed, no_guess=no_guess)
+                if ask
+                else Settings.from_preset("beginner", args.seed, no_guess=no_guess)
+            )
+    except (EOFError, KeyboardInterrupt):
+        return 0
     app = App(settings, pipe, legend=Renderer.legend(LEGACY), data_dir=args.data_dir)
     try:
         app.run()
@@ -198,18 +237,18 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
     import colorama
 
     colorama.just_fix_windows_console()
-    icons = LEGACY if args.legacy else NERD
-    screen = TerminalScreen(icons, animated=not args.no_animation, words=commands.verb_names())
+    screen = TerminalScreen(LEGACY, animated=not args.no_animation, words=commands.verb_names())
     app: App | None = None
     try:
-        screen.enter()
-        if not (args.legacy or args.nerd):
-            screen.icons = icons = ask_icons(screen)
-        if settings is None:
-            room = Renderer.room(screen.size())
-            settings = ask_settings(screen, room, args.seed, no_guess=not args.classic)
-        app = App(settings, screen, legend=Renderer.legend(icons), data_dir=args.data_dir)
-        app.run()
+        with signals.suspending(screen.restore, screen.resume):
+            screen.enter()
+            icons = choose_icons(screen, args)
+            screen.icons = icons if coloured() else icons.without_colour()
+            if settings is None:
+                room = Renderer.room(screen.size())
+                settings = ask_settings(screen, room, args.seed, no_guess=not args.classic)
+            app = App(settings, screen, legend=Renderer.legend(icons), data_dir=args.data_dir)
+            app.run()
     except (EOFError, KeyboardInterrupt):
         pass
     finally:
@@ -217,6 +256,16 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
     for line in [*(app.goodbye() if app else []), _("See you soon!")]:
         print(line)
     return 0
+
+
+def coloured() -> bool:
+    """Colour unless the player opted out (https://no-color.org: set and not empty)."""
+    return not os.environ.get("NO_COLOR")
+
+
+def data_directory(given: Path | None) -> Path:
+    """Where the scores and preferences live: ``--data-dir``, else the default."""
+    return given if given is not None else default_path().parent
 
 
 def show_stats(args: argparse.Namespace) -> int:
@@ -243,22 +292,60 @@ def show_analysis(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run a command; every way out is a status, never a traceback.
+
+    A closed or full standard stream ends with one line on standard error;
+    SIGTERM, SIGHUP and SIGQUIT with 128 plus their number, as a shell expects.
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
     for shared in ("lang", "data_dir"):
         if not hasattr(args, shared):
             setattr(args, shared, None)
     i18n.use(i18n.choose_language(args.lang))
+    if sys.stdin is None or sys.stdout is None:
+        closed = _("standard input") if sys.stdin is None else _("standard output")
+        return _fail(_("{stream} is closed").format(stream=closed))
     try:
-        if args.tool == "stats":
-            return show_stats(args)
-        if args.tool == "analyze":
-            return show_analysis(parser, args)
-        return play(parser, args)
+        with signals.ending():
+            status = run(parser, args)
+            sys.stdout.flush()
+            return status
     except BrokenPipeError:
         # The reader has gone (``| head``): nobody is left to tell.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _silence_stdout()
         return 0
+    except signals.Terminated as ending:
+        _silence_stdout()
+        return ending.exit_status
+    except OSError as error:
+        _silence_stdout()
+        return _fail(_("cannot write: {reason}").format(reason=error.strerror or error))
+
+
+def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """The command the arguments name: a tool, or the game."""
+    if args.tool == "stats":
+        return show_stats(args)
+    if args.tool == "analyze":
+        return show_analysis(parser, args)
+    return play(parser, args)
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so that what is still buffered does
+    not fail again, with a traceback, when the interpreter flushes it at exit."""
+    if sys.stdout is not None:
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def _fail(reason: str) -> int:
+    """One line on standard error, if it is there to take it, and a failing status."""
+    if sys.stderr is not None:
+        with contextlib.suppress(OSError):
+            print(f"buscaminas: {reason}", file=sys.stderr)
+    return 1
 
 
 if __name__ == "__main__":

@@ -17,7 +17,8 @@ from pathlib import Path
 DOMAIN = "buscaminas"
 LOCALE_DIR = Path(__file__).with_name("locale")
 LANGUAGES = ("es", "en")
-DEFAULT_LANGUAGE = "es"
+DEFAULT_LANGUAGE = "en"
+"""For every locale that names no language of ours, C and POSIX included."""
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 
@@ -33,18 +34,25 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 
 
 def choose_language(requested: str | None = None) -> str:
-    """``requested`` if given, else the first supported language the locale names.
+    """``requested`` if given, else the language the locale asks for, as gettext reads it.
 
-    The environment variables are read in gettext's own order; a game for a
-    Spanish-speaking audience speaks Spanish when nothing says otherwise.
+    The locale is the first of ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is
+    set; ``LANGUAGE``, a list of preferences, comes before it unless the locale
+    is ``C`` or ``POSIX``, which mean "no translation" (GNU gettext's rule).
+    Spanish locales speak Spanish; every other one, English.
     """
     if requested:
         return requested
-    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        for part in os.environ.get(variable, "").split(":"):
-            code = part.split("_")[0].split(".")[0].lower()
-            if code in LANGUAGES:
-                return code
+    locale = next(
+        (os.environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if os.environ.get(name)),
+        "",
+    )
+    untranslated = locale.split(".")[0] in ("C", "POSIX")
+    preferences = [] if untranslated else os.environ.get("LANGUAGE", "").split(":")
+    for part in [*preferences, locale]:
+        code = part.split("_")[0].split(".")[0].lower()
+        if code in LANGUAGES:
+            return code
     return DEFAULT_LANGUAGE
 
 

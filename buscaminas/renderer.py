@@ -12,7 +12,7 @@ of the position text format.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from . import text
@@ -46,6 +46,12 @@ class IconSet:
     mine: str
     exploded: str
     wrong_flag: str
+    coloured: bool = True
+    """False with ``NO_COLOR``: cells then differ by their glyph and by bold,
+    dim and reverse video alone."""
+
+    def without_colour(self) -> IconSet:
+        return replace(self, coloured=False)
 
     @property
     def glyphs(self) -> dict[str, str]:
@@ -83,14 +89,17 @@ NUMBER_STYLES = {
 """Mid-luminance colours, chosen to read on dark and light backgrounds alike."""
 
 CELL_STYLES = {
-    "#": "38;5;244",
-    "F": "1;38;5;160",
+    "#": "",  # the terminal's own foreground: hidden cells stand out from the grey empties
+    "F": "1;38;5;208",  # orange, so that a flag never reads as a red 3
     ".": "38;5;244",
     "*": "1",
     "X": "1;38;5;160",
 }
 EXPLODED_STYLE = "1;97;41"
 MARKED_STYLE = "7"
+MONOCHROME_STYLES = {"#": "", "F": "1", ".": "2", "*": "1", "X": "1"}
+"""Without colour: numbers bold, empties dim, flags and mines bold (their glyphs differ)."""
+MONOCHROME_EXPLODED_STYLE = "1;7"
 
 
 class State(Enum):
@@ -169,8 +178,13 @@ class Renderer:
     def cell(char: str, icons: IconSet, *, exploded: bool = False, marked: bool = False) -> str:
         """One cell as styled text: its glyph, its colour, and any highlight."""
         if exploded:
-            return _styled(icons.exploded, EXPLODED_STYLE)
-        style = NUMBER_STYLES.get(char) or CELL_STYLES.get(char, "")
+            return _styled(
+                icons.exploded, EXPLODED_STYLE if icons.coloured else MONOCHROME_EXPLODED_STYLE
+            )
+        if icons.coloured:
+            style = NUMBER_STYLES.get(char) or CELL_STYLES.get(char, "")
+        else:
+            style = "1" if char.isdigit() else MONOCHROME_STYLES.get(char, "")
         if marked:
             style = f"{style};{MARKED_STYLE}" if style else MARKED_STYLE
         return _styled(Renderer.glyph(char, icons), style)
@@ -248,7 +262,7 @@ class Renderer:
         columns, rows = size
         need_columns, need_rows = Renderer.needed(view.width, view.height)
         if need_columns > columns or need_rows > rows:
-            return Renderer._too_small(size, need_columns - columns, need_rows - rows)
+            return Renderer._too_small(view, size, need_columns - columns, need_rows - rows)
         titled = rows - need_rows >= TITLE_ROWS
         if titled:
             need_rows += TITLE_ROWS
@@ -324,8 +338,9 @@ class Renderer:
         return row
 
     @staticmethod
-    def _too_small(size: tuple[int, int], columns: int, rows: int) -> Frame:
-        """Say how much the terminal must grow, in the longest wording that fits."""
+    def _too_small(view: View, size: tuple[int, int], columns: int, rows: int) -> Frame:
+        """Say how much the terminal must grow, in the longest wording that fits, and
+        under it the messages, as far as there is room (why a move was refused)."""
         width, height = size
         missing = []
         if rows > 0:
@@ -337,6 +352,8 @@ class Renderer:
             lines = text.wrap(wording.format(needs=needs), max(1, width - 1))
             if len(lines) < height:
                 break
+        for message in view.messages:
+            lines += text.wrap(message, max(1, width - 1))
         lines = lines[: max(1, height - 1)]
         items = {(row, 0): Item(line, text.width(line)) for row, line in enumerate(lines)}
         return Frame(size, (-1, -1), items, prompt_row=min(len(lines), height - 1))

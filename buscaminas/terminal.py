@@ -9,20 +9,23 @@ text with no escape sequence at all, so the game can be scripted.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import select
 import sys
 import time
 from collections.abc import Callable
-from typing import Protocol, TextIO
+from typing import Any, Protocol, TextIO
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application import get_app, run_in_terminal
 from prompt_toolkit.completion import WordCompleter
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import Output
 from prompt_toolkit.utils import get_cwidth
 
+from . import signals
 from .renderer import CLEAR, CSI, RESET, SHOW_CURSOR, Frame, IconSet, Renderer, View
 
 ALTERNATE_SCREEN = CSI + "?1049h"
@@ -42,6 +45,10 @@ class Screen(Protocol):
     """Whether a person watches it happen: progress and AI moves are shown as they go."""
 
     def show(self, view: View) -> None: ...
+
+    def fits(self, width: int, height: int) -> bool:
+        """Whether a ``width`` × ``height`` board can be shown whole right now."""
+        ...
 
     def start(self, view: View) -> None:
         """A new round begins: the first picture of it."""
@@ -81,6 +88,10 @@ class PipeScreen:
     def show(self, view: View) -> None:
         self._sink.write(Renderer.plain(view))
         self._sink.flush()
+
+    def fits(self, width: int, height: int) -> bool:
+        """Plain text has no size to outgrow."""
+        return True
 
     def start(self, view: View) -> None:
         """The round's messages; the rows too when there is something to see (a board
@@ -138,6 +149,11 @@ class TerminalScreen:
         self.watched = True
         self._frame: Frame | None = None
         self._view: View | None = None
+        self._pasted: list[str] = []
+        """Lines of a paste still to run, one command each."""
+        self._typed_ahead = ""
+        """The unfinished last line of a paste, waiting at the next prompt."""
+        self._line_discipline: list[Any] | None = None
         self._session: PromptSession[str] = PromptSession(
             history=InMemoryHistory(),
             completer=WordCompleter(words, ignore_case=True, sentence=True),
@@ -158,6 +174,21 @@ class TerminalScreen:
             """Ctrl-L draws the whole screen again, as in every terminal program."""
             event.app.create_background_task(self._redraw_above_prompt())
 
+        @bindings.add("c-z")
+        def _suspend(event: KeyPressEvent) -> None:
+            """Ctrl-Z arrives as a key in raw mode: suspend as the terminal would have."""
+            run_in_terminal(lambda: signals.suspend(self.restore, self.resume, group=True))
+
+        @bindings.add(Keys.BracketedPaste)
+        def _paste(event: KeyPressEvent) -> None:
+            """A paste of several lines runs them one by one, as if typed."""
+            lines = event.data.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+            buffer = event.current_buffer
+            buffer.insert_text(lines[0])
+            if len(lines) > 1:
+                *self._pasted, self._typed_ahead = lines[1:]
+                buffer.validate_and_handle()
+
         return bindings
 
     def _check_size(self, _app: object) -> None:
@@ -172,6 +203,11 @@ class TerminalScreen:
     def size(self) -> tuple[int, int]:
         size = self._output.get_size()
         return size.columns, size.rows
+
+    def fits(self, width: int, height: int) -> bool:
+        need_columns, need_rows = Renderer.needed(width, height)
+        columns, rows = self.size()
+        return need_columns <= columns and need_rows <= rows
 
     def _write(self, text: str) -> None:
         self._output.write_raw(text)
@@ -192,6 +228,8 @@ class TerminalScreen:
             self.show(self._view)
 
     def read(self, prompt: str, live: Callable[[], View] | None = None) -> str:
+        if self._pasted:
+            return self._pasted.pop(0)
         if self._frame is not None and self.size() != self._frame.size:
             self.redraw()
 
@@ -206,14 +244,34 @@ class TerminalScreen:
             if live is not None:
                 get_app().create_background_task(self._tick(live))
 
+        typed, self._typed_ahead = self._typed_ahead, ""
         # prompt_toolkit keeps each call's options for the next: say it every time.
-        return self._session.prompt(message, pre_run=start_ticking, wrap_lines=False)
+        with signals.diverted(self._end_prompt):
+            return self._session.prompt(
+                message, pre_run=start_ticking, wrap_lines=False, default=typed
+            )
+
+    def _end_prompt(self, ending: signals.Terminated) -> bool:
+        """End the prompt with the signal's exception, from the event loop's own turn:
+        raised where the signal landed, inside a callback, the loop would catch it."""
+        app = self._session.app
+        loop = app.loop
+        if loop is None or not app.is_running:
+            return False
+
+        def leave() -> None:
+            if not app.is_done:
+                app.exit(exception=ending)
+
+        loop.call_soon_threadsafe(leave)
+        return True
 
     async def _tick(self, live: Callable[[], View]) -> None:
         """Keep the clock running under the prompt without touching what is being typed.
 
         prompt_toolkit cancels this task when the prompt returns.
         """
+        signals.quiet_wakeup()  # the loop has registered its resize handler by now
         while True:
             await asyncio.sleep(TICK_SECONDS)
             if self._frame is None:
@@ -237,7 +295,8 @@ class TerminalScreen:
         """Before the board is drawn a long question may wrap; under the board it may not,
         or the screen would scroll."""
         if self._frame is None:
-            return self._session.prompt(question, wrap_lines=True)
+            with signals.diverted(self._end_prompt):
+                return self._session.prompt(question, wrap_lines=True)
         return self.read(question)
 
     def say(self, line: str) -> None:
@@ -248,11 +307,41 @@ class TerminalScreen:
         time.sleep(seconds)
 
     def enter(self) -> None:
-        """Play on the alternate screen, so that the shell's scrollback is left untouched."""
+        """Play on the alternate screen, so that the shell's scrollback is left untouched;
+        the line discipline is noted first, so that :meth:`restore` can put it back
+        however the game ends."""
+        self._line_discipline = _line_discipline()
         self._frame = None
         self._write(ALTERNATE_SCREEN + CLEAR)
 
+    def resume(self) -> None:
+        """Take the terminal again after a suspension, and draw everything anew."""
+        self.enter()
+        self.redraw()
+
     def restore(self) -> None:
         """Leave the terminal as we found it: colours reset, cursor shown, the main
-        screen back with what was on it before the game."""
-        self._write(RESET + SHOW_CURSOR + CLEAR + MAIN_SCREEN)
+        screen back with what was on it before the game, cooked mode again.
+
+        A terminal that has gone away (SIGHUP) cannot be written to: there is
+        nothing left to restore then.
+        """
+        with contextlib.suppress(OSError):
+            self._write(RESET + SHOW_CURSOR + CLEAR + MAIN_SCREEN)
+        if self._line_discipline is not None and sys.platform != "win32":
+            import termios
+
+            with contextlib.suppress(OSError, termios.error):
+                termios.tcsetattr(sys.stdin.fileno(), termios.TCSADRAIN, self._line_discipline)
+
+
+def _line_discipline() -> list[Any] | None:
+    """The terminal's modes as the shell left them (None where there are none to keep)."""
+    if sys.platform == "win32" or not sys.stdin.isatty():
+        return None
+    import termios
+
+    try:
+        return termios.tcgetattr(sys.stdin.fileno())
+    except termios.error:
+        return None

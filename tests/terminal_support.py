@@ -8,6 +8,7 @@ person would see, never on raw escape sequences.
 from __future__ import annotations
 
 import os
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -35,10 +36,18 @@ class Player:
     """The game running in a pseudo-terminal of ``rows`` × ``columns``."""
 
     def __init__(
-        self, *args: str, rows: int = 30, columns: int = 100, env: dict[str, str] | None = None
+        self,
+        *args: str,
+        rows: int = 30,
+        columns: int = 100,
+        env: dict[str, str] | None = None,
+        shell: bool = False,
     ) -> None:
+        """``shell``: start it from an interactive bash, with job control (Ctrl-Z, fg)."""
         self.screen = AnsweringScreen(columns, rows)
         self.stream = pyte.ByteStream(self.screen)
+        self.output = b""
+        """Every byte the program wrote, for what an emulator does not keep (modes)."""
         environment = {
             **os.environ,
             "TERM": "xterm-256color",
@@ -47,16 +56,20 @@ class Player:
             "LC_ALL": "",
             "LANG": "C.UTF-8",
             "BUSCAMINAS_DATA_DIR": tempfile.mkdtemp(prefix="buscaminas-test-"),
+            "PS1": "$ ",
             **(env or {}),
         }
+        self.data_dir = environment["BUSCAMINAS_DATA_DIR"]
+        command = [sys.executable, "-m", "buscaminas", *args]
+        if shell:
+            command = ["bash", "--norc", "--noprofile", "-i"]
         self.child = pexpect.spawn(
-            sys.executable,
-            ["-m", "buscaminas", *args],
-            dimensions=(rows, columns),
-            env=environment,
-            cwd=str(ROOT),
+            command[0], command[1:], dimensions=(rows, columns), env=environment, cwd=str(ROOT)
         )
         self.screen.child = self.child
+        if shell:
+            self.wait_for("$")
+            self.type(shlex.join([sys.executable, "-m", "buscaminas", *args]))
 
     def pump(self, wait: float = 0.05) -> bool:
         """Feed whatever the program wrote to the emulator; False once it has exited."""
@@ -66,6 +79,7 @@ class Player:
             return True
         except pexpect.EOF:
             return False
+        self.output += data
         self.stream.feed(data)
         return True
 

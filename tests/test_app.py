@@ -29,9 +29,13 @@ class ScriptedScreen:
         self.prompts: list[str] = []
         self.watched = watched
         self.keys_after: int | None = None
+        self.room = True
 
     def show(self, view: View) -> None:
         self.views.append(view)
+
+    def fits(self, width: int, height: int) -> bool:
+        return self.room
 
     start = show
 

@@ -47,11 +47,18 @@ def test_spanish_and_english_answer() -> None:
 @pytest.mark.parametrize(
     ("environment", "expected"),
     [
-        ({}, "es"),
+        ({}, "en"),
+        ({"LANG": "es_ES.UTF-8"}, "es"),
+        ({"LANG": "es_MX"}, "es"),
         ({"LANG": "en_GB.UTF-8"}, "en"),
         ({"LANG": "en_GB.UTF-8", "LC_ALL": "es_ES.UTF-8"}, "es"),
         ({"LANGUAGE": "fr:en", "LANG": "es_ES"}, "en"),
-        ({"LANG": "de_DE.UTF-8"}, "es"),
+        ({"LANGUAGE": "fr:es", "LANG": "fr_FR.UTF-8"}, "es"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({"LANG": "fr_FR.UTF-8"}, "en"),
+        ({"LANG": "C"}, "en"),
+        ({"LC_ALL": "C.UTF-8", "LANG": "es_ES.UTF-8"}, "en"),
+        ({"LANG": "POSIX", "LANGUAGE": "es"}, "en"),
     ],
 )
 def test_the_locale_chooses_the_language(

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import subprocess
+import tempfile
 import sys
 from pathlib import Path
 
 import pytest
 
+from buscaminas.renderer import NERD
 from tests.terminal_support import ROOT, Player, run_piped, write_board
 
 BOARD = (
@@ -166,8 +168,10 @@ def test_spanish_is_spoken_when_asked(board_file: Path) -> None:
 
 def test_startup_questions_on_a_terminal() -> None:
     player = Player("--lang", "en", "--no-animation", "--seed", "3")
-    player.wait_for("Legacy icons?")
-    player.type("y")
+    player.wait_for("Do you see a bomb and a flag here:")
+    player.type("maybe")
+    player.wait_for("Type y if you see a bomb and a flag, n if not.")
+    player.type("no")
     player.wait_for("Board [Enter = 1]")
     player.type("4")
     player.wait_for("Width, from 3 to")
@@ -396,7 +400,30 @@ def test_tools_writing_to_a_closed_pipe_exit_quietly(tmp_path: Path) -> None:
 
 def test_the_first_question_wraps_in_a_narrow_terminal() -> None:
     player = Player("--lang", "en", rows=20, columns=40)
-    player.wait_for("Legacy icons?")
-    player.wait_for("legacy]")
+    player.wait_for("Do you see a bomb")
+    player.wait_for("[Enter = yes, n = no]")
     player.child.sendcontrol("c")
     assert player.finish() == 0
+
+
+@pytest.mark.parametrize(("answer", "hidden"), [("n", "#"), ("sí", NERD.hidden), ("", NERD.hidden)])
+def test_the_icon_answer_means_what_it_says_and_is_remembered(answer: str, hidden: str) -> None:
+    data = tempfile.mkdtemp(prefix="buscaminas-test-")
+    first = Player("--lang", "en", "--preset", "beginner", env={"BUSCAMINAS_DATA_DIR": data})
+    first.wait_for("Do you see a bomb and a flag here:")
+    first.type(answer)
+    first.wait_until(lambda: "Mines left: 10" in first.text and hidden in first.text)
+    first.type("quit")
+    assert first.finish() == 0
+    again = Player("--lang", "en", "--preset", "beginner", env={"BUSCAMINAS_DATA_DIR": data})
+    again.wait_until(lambda: "Mines left: 10" in again.text and hidden in again.text)
+    assert "Do you see a bomb" not in again.text
+    again.type("quit")
+    assert again.finish() == 0
+    overridden = Player(
+        "--lang", "en", "--preset", "beginner", "--legacy", env={"BUSCAMINAS_DATA_DIR": data}
+    )
+    overridden.wait_for("Mines left: 10")
+    assert overridden.board(8) == ["########"] * 8
+    overridden.type("quit")
+    assert overridden.finish() == 0

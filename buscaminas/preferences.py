@@ -1,0 +1,61 @@
+"""What the player told us once and should not be asked again: for now, the icon set.
+
+A small JSON file beside the scores.  Preferences are a convenience: a file
+that cannot be read is as good as no file, and one that cannot be written
+only means the question comes back next time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+FILE_NAME = "preferences.json"
+MAX_BYTES = 4096
+"""Far more than the file ever holds; anything bigger is not ours and is not read."""
+
+
+class Preferences:
+    """The preferences file in ``directory``."""
+
+    def __init__(self, directory: Path) -> None:
+        self.path = directory / FILE_NAME
+
+    def _load(self) -> dict[str, object]:
+        """The file's settings; nothing for a missing, foreign or special file (a FIFO
+        put in its place must not hang the game)."""
+        try:
+            descriptor = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+            with os.fdopen(descriptor, "rb") as file:
+                if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+                    return {}
+                content = file.read(MAX_BYTES + 1)
+            data = json.loads(content) if len(content) <= MAX_BYTES else None
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def icons(self) -> str | None:
+        """The icon set's name chosen before, if any."""
+        value = self._load().get("icons")
+        return value if isinstance(value, str) else None
+
+    def remember_icons(self, name: str) -> bool:
+        """Keep the icon set's name for next time; False if the disk refused."""
+        data = {**self._load(), "icons": name}
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            descriptor, temporary = tempfile.mkstemp(dir=self.path.parent, suffix=".tmp")
+        except OSError:
+            return False
+        try:
+            with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+                json.dump(data, file)
+            os.replace(temporary, self.path)  # whole or not at all, never half a file
+        except OSError:
+            Path(temporary).unlink(missing_ok=True)
+            return False
+        return True

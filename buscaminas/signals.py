@@ -1,0 +1,139 @@
+"""The signals a terminal program must answer: leave cleanly, suspend, and stay quiet.
+
+A game on the alternate screen in raw mode owes the terminal its state back on
+every way out.  SIGTERM, SIGHUP and SIGQUIT are turned into :class:`Terminated`,
+an exception that unwinds through every ``finally`` (where the terminal is
+restored) to :func:`buscaminas.cli.main`, which exits with the conventional
+status, 128 plus the signal's number.  SIGTSTP (Ctrl-Z outside the prompt)
+gives the terminal back before stopping and takes it again on ``fg``.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from types import FrameType
+
+ENDING = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGQUIT") if hasattr(signal, name)
+)
+"""The signals that end the game: a polite kill, a closed terminal, Ctrl-\\."""
+SUSPEND = getattr(signal, "SIGTSTP", None)
+
+
+class Terminated(BaseException):
+    """A signal asked the program to end.
+
+    A :class:`BaseException`, like :class:`KeyboardInterrupt`, so that no
+    ``except Exception`` on the way swallows it.
+    """
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+    @property
+    def exit_status(self) -> int:
+        """What a shell expects of a process ended by this signal."""
+        return 128 + self.signum
+
+
+_divert: Callable[[Terminated], bool] | None = None
+"""Who takes an ending signal instead of raising it where it lands: an event loop,
+which would catch an exception raised inside one of its callbacks."""
+
+
+def _terminate(signum: int, _frame: FrameType | None) -> None:
+    ending = Terminated(signum)
+    if _divert is not None and _divert(ending):
+        return
+    raise ending
+
+
+@contextmanager
+def diverted(take: Callable[[Terminated], bool]) -> Iterator[None]:
+    """While inside, an ending signal goes to ``take``, which must end the block
+    by raising it at a safe place; ``take`` returns False to have it raised at once."""
+    global _divert
+    previous, _divert = _divert, take
+    try:
+        yield
+    finally:
+        _divert = previous
+
+
+def suspend(
+    leave: Callable[[], None], come_back: Callable[[], None], *, group: bool = False
+) -> None:
+    """Stop the process as Ctrl-Z does, with the terminal handed back meanwhile.
+
+    ``leave`` restores the terminal before the stop; ``come_back`` takes it
+    again once the shell's ``fg`` has continued us.  ``group`` stops the whole
+    process group, as the terminal itself does, for a Ctrl-Z read as a key in
+    raw mode (the processes of a pipeline stop together).
+    """
+    if SUSPEND is None:
+        return
+    leave()
+    previous = signal.signal(SUSPEND, signal.SIG_DFL)
+    try:
+        os.kill(0 if group else os.getpid(), SUSPEND)  # returns once SIGCONT arrives
+    finally:
+        signal.signal(SUSPEND, previous)
+        come_back()
+
+
+@contextmanager
+def ending() -> Iterator[None]:
+    """While inside, the ending signals raise :class:`Terminated`; the previous
+    handlers come back after."""
+    previous = {signum: signal.signal(signum, _terminate) for signum in ENDING}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+@contextmanager
+def suspending(leave: Callable[[], None], come_back: Callable[[], None]) -> Iterator[None]:
+    """While inside, Ctrl-Z (outside the prompt, where the terminal turns it into
+    SIGTSTP) suspends around ``leave`` and ``come_back``."""
+    if SUSPEND is None:
+        yield
+        return
+    previous = signal.signal(SUSPEND, lambda _signum, _frame: suspend(leave, come_back))
+    try:
+        yield
+    finally:
+        signal.signal(SUSPEND, previous)
+
+
+@contextmanager
+def deferred() -> Iterator[None]:
+    """Hold the ending signals (and Ctrl-C) until the block is done, so that a record
+    being written is written whole; a held signal arrives as the block ends."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal to hold
+        yield
+        return
+    held = {*ENDING, signal.SIGINT}
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def quiet_wakeup() -> None:
+    """Let a storm of resizes fill the event loop's wake-up socket without a word.
+
+    asyncio registers that socket with warnings on, and each signal that
+    finds it full would print ``Exception ignored … BlockingIOError`` over
+    the board.  A full socket already means the loop will wake up: nothing is
+    lost by saying nothing.
+    """
+    fd = signal.set_wakeup_fd(-1)
+    if fd != -1:
+        signal.set_wakeup_fd(fd, warn_on_full_buffer=False)

@@ -1,0 +1,172 @@
+"""Every way out gives the terminal back: signals, Ctrl-Z and resize storms, in a real pty."""
+
+from __future__ import annotations
+
+import os
+import signal
+import termios
+import time
+
+import pytest
+
+from tests.terminal_support import Player
+
+ALTERNATE_SCREEN = b"\x1b[?1049h"
+MAIN_SCREEN = b"\x1b[?1049l"
+SHOW_CURSOR = b"\x1b[?25h"
+HIDE_CURSOR = b"\x1b[?25l"
+
+
+def playing() -> Player:
+    player = Player("--lang", "en", "--preset", "beginner", "--legacy", "--seed", "1")
+    player.wait_for("Mines left: 10")
+    player.type("4 4")
+    player.wait_until(lambda: "Playing" in player.text)
+    return player
+
+
+def line_discipline(player: Player) -> list[object]:
+    """The pty's modes as the program left them (the master reads the slave's)."""
+    return termios.tcgetattr(player.child.child_fd)
+
+
+def assert_restored(player: Player, cooked: list[object]) -> None:
+    """The alternate screen left, the cursor shown after its last hiding, colours reset,
+    and the line discipline as it was before the game."""
+    tail = player.output[player.output.rindex(ALTERNATE_SCREEN) :]
+    assert MAIN_SCREEN in tail
+    assert tail.rindex(SHOW_CURSOR) > tail.rfind(HIDE_CURSOR)
+    assert b"\x1b[0m" in tail[tail.rfind(HIDE_CURSOR) :]
+    assert line_discipline(player)[3] == cooked[3]  # lflag: ICANON, ECHO, ISIG
+
+
+def wait_for_exit(player: Player, timeout: float = 15.0) -> None:
+    deadline = time.monotonic() + timeout
+    while player.pump() and time.monotonic() < deadline:
+        pass
+    assert not player.child.isalive(), "the game did not end:\n" + player.text
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT])
+def test_an_ending_signal_restores_the_terminal_and_exits_as_signalled(signum: int) -> None:
+    player = Player("--lang", "en", "--preset", "beginner", "--legacy", "--seed", "1")
+    cooked = line_discipline(player)
+    player.wait_for("Mines left: 10")
+    player.type("4 4")
+    player.wait_until(lambda: "Playing" in player.text)
+    player.wait_until(lambda: line_discipline(player)[3] != cooked[3])  # raw at the prompt
+    os.kill(player.child.pid, signum)
+    wait_for_exit(player)
+    assert_restored(player, cooked)
+    assert b"Traceback" not in player.output
+    assert b"See you soon" not in player.output  # nobody asked to say goodbye
+    player.child.close()
+    assert player.child.exitstatus == 128 + signum
+
+
+def test_a_signal_during_the_ai_game_restores_the_terminal_too() -> None:
+    """Outside the prompt (the AI playing) the terminal is cooked, the handler the same."""
+    player = Player("--lang", "en", "--width", "30", "--height", "16", "--mines", "99", "--legacy")
+    cooked = line_discipline(player)
+    player.wait_for("Mines left: 99")
+    player.type("auto")
+    player.wait_for("AI:")
+    os.kill(player.child.pid, signal.SIGTERM)
+    wait_for_exit(player)
+    assert_restored(player, cooked)
+    player.child.close()
+    assert player.child.exitstatus == 128 + signal.SIGTERM
+
+
+def test_a_won_game_is_kept_when_a_signal_ends_the_program(tmp_path: object) -> None:
+    player = Player("--lang", "en", "--width", "5", "--height", "5", "--mines", "1", "--legacy")
+    player.wait_for("Mines left: 1")
+    player.type("auto")
+    player.wait_for("Play again with the same settings?")
+    os.kill(player.child.pid, signal.SIGTERM)
+    wait_for_exit(player)
+    player.child.close()
+    stats = Player("stats", "--lang", "en", env={"BUSCAMINAS_DATA_DIR": player.data_dir})
+    stats.wait_for("Played 1")
+    stats.finish()
+
+
+def test_ctrl_z_gives_the_shell_back_and_fg_takes_the_game_again() -> None:
+    """In an interactive shell with job control, as a player would meet it."""
+    shell = Player(
+        "--lang",
+        "en",
+        "--preset",
+        "beginner",
+        "--legacy",
+        "--seed",
+        "1",
+        "--no-animation",
+        shell=True,
+    )
+    shell.wait_for("Mines left: 10")
+    shell.type("4 4")
+    shell.wait_until(lambda: "Playing" in shell.text and shell.board(8) != ["########"] * 8)
+    before = shell.board(8)
+    shell.child.sendcontrol("z")
+    shell.wait_for("Stopped")
+    assert "Mines left" not in shell.text  # the game's screen is gone, the shell's is back
+    assert shell.output.rindex(MAIN_SCREEN) > shell.output.rindex(ALTERNATE_SCREEN)
+    shell.type("fg")
+    shell.wait_until(lambda: "Mines left: 10" in shell.text and "Stopped" not in shell.text)
+    assert shell.board(8) == before
+    shell.type("flag 1 1")
+    shell.wait_until(lambda: shell.board(8)[0][0] == "F")
+    shell.type("quit")
+    shell.wait_for("See you soon!")
+
+
+def test_a_resize_storm_never_prints_on_the_board() -> None:
+    player = playing()
+    for step in range(2000):  # faster than any hand drags a window, and read slowly
+        player.child.setwinsize(30 + step % 2, 100)
+    player.resize(30, 100)
+    player.type("flag 1 1")
+    player.wait_until(lambda: player.board(8)[0][0] == "F")
+    assert b"Exception ignored" not in player.output
+    assert b"BlockingIOError" not in player.output
+    player.type("quit")
+    assert player.finish() == 0
+
+
+def test_a_full_wakeup_socket_is_not_reported_once_quieted() -> None:
+    """The mechanism behind resize storms: a signal that finds the event loop's wake-up
+    socket full prints ``Exception ignored … BlockingIOError``, unless quieted."""
+    import socket
+    import sys
+
+    from buscaminas import signals
+
+    def storm() -> list[object]:
+        reported: list[object] = []
+        previous_hook = sys.unraisablehook
+        sys.unraisablehook = reported.append
+        try:
+            for _ in range(3):
+                os.kill(os.getpid(), signal.SIGUSR1)
+                time.sleep(0.01)
+        finally:
+            sys.unraisablehook = previous_hook
+        return reported
+
+    reader, writer = socket.socketpair()
+    writer.setblocking(False)
+    previous_handler = signal.signal(signal.SIGUSR1, lambda *_: None)
+    try:
+        with pytest.raises(BlockingIOError):
+            while True:
+                writer.send(b"\0" * 4096)
+        signal.set_wakeup_fd(writer.fileno())
+        assert storm(), "a full socket is reported by default"
+        signals.quiet_wakeup()
+        assert storm() == []
+    finally:
+        signal.set_wakeup_fd(-1)
+        signal.signal(signal.SIGUSR1, previous_handler)
+        reader.close()
+        writer.close()
