@@ -19,7 +19,7 @@ from pathlib import Path
 from .i18n import _
 
 LIMIT_BYTES = 256 * 1024
-"""Eight times the largest board, for hand-made files with generous spacing."""
+"""About eight times the largest board, room for hand-made files with generous spacing."""
 STANDARD_INPUT = "-"
 _STDIN_FD = 0
 

@@ -35,6 +35,7 @@ ROOM_TO_TYPE = 24
 _LONGEST_READ = MAX_LINE + 2
 """A line the parser accepts and its ``\\r\\n``; anything longer is too long whole."""
 _SKIPPED_CHUNK = 64 * 1024
+"""How much of an over-long line's rest is read, and dropped, at a time."""
 
 
 class Screen(Protocol):
