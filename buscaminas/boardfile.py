@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .grid import MAX_SIDE, MIN_SIDE, Point
+from . import inputfile
+from .grid import MAX_SIDE, MIN_SIDE, Grid, Point
 from .i18n import _
 
 UNCOVERED, COVERED, FLAGGED = "0", "1", "2"
@@ -41,12 +42,12 @@ class BoardFileError(ValueError):
 
 
 def load(path: Path) -> BoardFile:
-    """Read and parse the board file at ``path``."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise BoardFileError(1, 1, _("the file is not text")) from error
-    return parse(text)
+    """Read and parse the board file at ``path`` (``-`` is standard input).
+
+    Raises :class:`~buscaminas.inputfile.UnreadableFile` or ``OSError`` when
+    the file cannot be read, :class:`BoardFileError` when it is not a board.
+    """
+    return parse(inputfile.read_text(path))
 
 
 def parse(text: str) -> BoardFile:
@@ -59,6 +60,7 @@ def parse(text: str) -> BoardFile:
     mines: set[Point] = set()
     revealed: set[Point] = set()
     flagged: set[Point] = set()
+    columns: dict[Point, int] = {}
     width = 0
     for y, line in enumerate(lines):
         cells = _cells(line, y + 1)
@@ -73,6 +75,7 @@ def parse(text: str) -> BoardFile:
                 ),
             )
         for x, (column, status, mine) in enumerate(cells):
+            columns[(x, y)] = column
             if mine == "1":
                 if status == UNCOVERED:
                     raise BoardFileError(y + 1, column, _("an uncovered cell cannot hold a mine"))
@@ -90,9 +93,36 @@ def parse(text: str) -> BoardFile:
         raise BoardFileError(1, 1, _("the board holds no mine"))
     if len(mines) == width * height:
         raise BoardFileError(1, 1, _("every cell holds a mine"))
+    blank = _blank_beside_covered(Grid(width, height), mines, revealed, flagged)
+    if blank is not None:
+        raise BoardFileError(
+            blank[1] + 1,
+            columns[blank],
+            _(
+                "an uncovered cell with no mine around it must have its neighbours"
+                " uncovered or flagged"
+            ),
+        )
     if len(revealed) + len(mines) == width * height:
         raise BoardFileError(1, 1, _("nothing is left to play: every safe cell is uncovered"))
     return BoardFile(width, height, frozenset(mines), frozenset(revealed), frozenset(flagged))
+
+
+def _blank_beside_covered(
+    grid: Grid, mines: set[Point], revealed: set[Point], flagged: set[Point]
+) -> Point | None:
+    """The first uncovered cell with no mine around it that has a covered neighbour.
+
+    Opening a blank opens every neighbour that is not flagged, so such a cell
+    is almost always a mistyped digit; a neighbour the player kept closed
+    with a flag is written flagged, which this allows.
+    """
+    uncovered_or_flagged = revealed | flagged
+    for cell in sorted(revealed, key=lambda point: (point[1], point[0])):
+        around = grid.neighbours(cell)
+        if mines.isdisjoint(around) and not uncovered_or_flagged.issuperset(around):
+            return cell
+    return None
 
 
 def _size_problem(name: str, side: int) -> str:

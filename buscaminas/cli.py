@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import boardfile, commands, i18n, signals
+from . import boardfile, commands, i18n, inputfile, signals
 from .app import NO, YES, App, Settings
 from .grid import MAX_SIDE, MIN_SIDE
 from .i18n import _
@@ -40,7 +40,9 @@ def build_parser() -> argparse.ArgumentParser:
     _shared_options(tools.add_parser("stats", help="print your statistics and best times"))
     analyze = tools.add_parser("analyze", help="print the mine probabilities of a position")
     _shared_options(analyze)
-    analyze.add_argument("file", type=Path, help="a position in the position text format")
+    analyze.add_argument(
+        "file", type=Path, help="a position in the position text format (- for standard input)"
+    )
     analyze.add_argument("--mines", type=int, required=True, help="the board's mine total")
     board = parser.add_argument_group("board")
     board.add_argument("--preset", choices=[*PRESETS, *PRESET_ALIASES], help="a classic size")
@@ -48,7 +50,12 @@ def build_parser() -> argparse.ArgumentParser:
     board.add_argument("--height", type=int, help=f"rows, {MIN_SIDE}-{MAX_SIDE}")
     board.add_argument("--mines", type=int, help="mines, 1 to width×height−1")
     board.add_argument("--seed", type=int, help="make the mine layout reproducible")
-    board.add_argument("--board", type=Path, metavar="FILE", help="start from a lab board file")
+    board.add_argument(
+        "--board",
+        type=Path,
+        metavar="FILE",
+        help="start from a lab board file (- for standard input)",
+    )
     board.add_argument(
         "--classic", action="store_true", help="random boards, which may need a guess"
     )
@@ -92,7 +99,7 @@ def settings_from_flags(
             board = boardfile.load(args.board)
         except OSError as error:
             parser.exit(EXIT_USAGE, f"buscaminas: {args.board}: {error.strerror}\n")
-        except boardfile.BoardFileError as error:
+        except (inputfile.UnreadableFile, boardfile.BoardFileError) as error:
             parser.exit(EXIT_USAGE, f"buscaminas: {args.board}: {error}\n")
         return Settings(board.width, board.height, len(board.mines), board_file=board)
     sizes = (args.width, args.height, args.mines)
@@ -280,7 +287,7 @@ def show_stats(args: argparse.Namespace) -> int:
 def show_analysis(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``buscaminas analyze FILE --mines M``: probabilities and certain cells of a position."""
     try:
-        position = Position.parse(args.file.read_text(encoding="utf-8"), mines=args.mines)
+        position = Position.parse(inputfile.read_text(args.file), mines=args.mines)
         analysis = analyze(position)
     except OSError as error:
         parser.exit(EXIT_USAGE, f"buscaminas: {args.file}: {error.strerror}\n")

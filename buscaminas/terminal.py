@@ -26,6 +26,7 @@ from prompt_toolkit.output import Output
 from prompt_toolkit.utils import get_cwidth
 
 from . import signals
+from .commands import MAX_LINE
 from .renderer import CLEAR, CSI, RESET, SHOW_CURSOR, Frame, IconSet, Renderer, View
 
 ALTERNATE_SCREEN = CSI + "?1049h"
@@ -34,6 +35,10 @@ TICK_SECONDS = 0.25
 """How often the clock under the prompt is checked; it changes once a second."""
 ROOM_TO_TYPE = 24
 """Columns kept free after the prompt, so that typing never wraps onto a new row."""
+_LONGEST_READ = MAX_LINE + 2
+"""A line the parser accepts and its ``\\r\\n``; anything longer is too long whole."""
+_SKIPPED_CHUNK = 64 * 1024
+"""How much of an over-long line's rest is read, and dropped, at a time."""
 
 
 class Screen(Protocol):
@@ -84,6 +89,8 @@ class PipeScreen:
 
     def __init__(self, source: TextIO = sys.stdin, sink: TextIO = sys.stdout) -> None:
         self._source, self._sink = source, sink
+        self._inside_long_line = False
+        """Whether the last line read was cut short, its rest still to be skipped."""
 
     def show(self, view: View) -> None:
         self._sink.write(Renderer.plain(view))
@@ -103,10 +110,29 @@ class PipeScreen:
             self._sink.flush()
 
     def read(self, prompt: str, live: Callable[[], View] | None = None) -> str:
-        line = self._source.readline()
+        """The next line, read with a cap so that no line can exhaust memory.
+
+        A line longer than the parser's :data:`MAX_LINE` comes back cut short
+        but still too long, so the parser refuses it with its own message;
+        the rest is skipped, unstored, before the next line is read.  A line
+        that never ends (``/dev/zero``) costs time, not memory, and one message.
+        """
+        if self._inside_long_line:
+            self._skip_rest_of_line()
+        line = self._source.readline(_LONGEST_READ)
         if not line:
             raise EOFError
-        return line.rstrip("\r\n")
+        if line.endswith("\n") or len(line) < _LONGEST_READ:
+            return line.rstrip("\r\n")
+        self._inside_long_line = True
+        return line
+
+    def _skip_rest_of_line(self) -> None:
+        while True:
+            chunk = self._source.readline(_SKIPPED_CHUNK)
+            if not chunk or chunk.endswith("\n"):
+                break
+        self._inside_long_line = False
 
     def ask(self, question: str) -> str:
         """The question is printed, so that a script's reader sees why a line was taken."""

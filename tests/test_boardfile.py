@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from buscaminas.boardfile import BoardFileError, parse
-from tests.terminal_support import run_piped
+from tests.terminal_support import run_piped, write_board
 
 
 def test_a_board_with_spaces_and_without() -> None:
@@ -28,6 +28,9 @@ def test_a_board_with_spaces_and_without() -> None:
         ("10 10 10\n10 10 10\n10 10 10\n", 1, 1, "no mine"),
         ("11 11\n11 11\n", 1, 1, "width is 2"),
         ("", 1, 1, "no board"),
+        ("11 10 10\n10 10 10\n10 10 00\n", 3, 7, "no mine around it"),
+        ("111010\n100000\n101010\n", 2, 5, "no mine around it"),
+        ("11 10 10\n10 10 10\n10 20 00\n", 3, 7, "neighbours uncovered or flagged"),
     ],
 )
 def test_malformed_files_name_the_line_and_column(
@@ -40,9 +43,29 @@ def test_malformed_files_name_the_line_and_column(
     assert f"line {line}, column {column}" in str(caught.value)
 
 
+def test_a_blank_may_touch_flags_and_a_number_may_touch_covered_cells() -> None:
+    """A flag keeps its cell closed when a blank beside it opens (``flag 3 1`` then
+    ``try 4 1``), so only a plain covered cell beside a blank is refused."""
+    board = parse("11 10 10\n10 20 20\n10 20 00\n")
+    assert board.revealed == frozenset({(2, 2)})
+    assert board.flagged == frozenset({(1, 1), (2, 1), (1, 2)})
+    numbers_only = parse("11 00 10\n00 00 10\n10 10 10\n")
+    assert numbers_only.revealed == frozenset({(1, 0), (0, 1), (1, 1)})
+
+
 def test_the_game_refuses_a_malformed_file_with_status_2(tmp_path: Path) -> None:
     bad = tmp_path / "bad.txt"
     bad.write_text("10 10 10\n10 10 1x\n10 10 11\n")
     result = run_piped("--board", str(bad), "--lang", "en")
     assert result.returncode == 2
     assert "line 2, column 8" in result.stderr
+
+
+def test_the_game_refuses_an_unopened_blank_in_spanish_too(tmp_path: Path) -> None:
+    bad = write_board(tmp_path / "bad.txt", "*##", "###", "#.#")
+    result = run_piped("--board", str(bad), "--lang", "es")
+    assert result.returncode == 2
+    assert result.stderr == (
+        f"buscaminas: {bad}: línea 3, columna 4: una casilla destapada sin minas alrededor"
+        " debe tener sus vecinas destapadas o con bandera\n"
+    )

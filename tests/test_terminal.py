@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import subprocess
-import tempfile
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -377,9 +377,9 @@ def test_a_wrong_answer_at_the_end_of_a_piped_game_gets_one_line() -> None:
 
 
 def test_a_piped_board_file_shows_its_position_first(board_file: Path) -> None:
-    started = write_board(board_file.with_name("started.txt"), "*##..", "###..", "#....", "*###*")
+    started = write_board(board_file.with_name("started.txt"), "*#*..", "##*..", "##*..", "*###*")
     result = run_piped("--board", str(started), "--lang", "en", lines="")
-    assert result.stdout.splitlines() == ["###..", "###..", "#1.11", "#####"]
+    assert result.stdout.splitlines() == ["###2.", "###3.", "###31", "#####"]
 
 
 def test_tools_writing_to_a_closed_pipe_exit_quietly(tmp_path: Path) -> None:

@@ -1,0 +1,86 @@
+"""Reading a board or position file named on the command line, with a bound.
+
+A board is small (99×99 cells in the lab format with spaces and CRLF is under
+30 KB), so anything far bigger is a mistake: ``/dev/zero``, a log, a disk
+image.  The file is refused before it is read when its size says so, and
+never more than one byte past the limit is read, so a file that grows, or
+standard input, cannot run the program out of memory either.  Only regular
+files and ``-`` (standard input) are read: a directory, a device or a named
+pipe is refused after a ``stat``, and the file is opened without blocking so
+that a named pipe swapped in meanwhile cannot hang the program.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from .i18n import _
+
+LIMIT_BYTES = 256 * 1024
+"""About eight times the largest board, room for hand-made files with generous spacing."""
+STANDARD_INPUT = "-"
+_STDIN_FD = 0
+
+
+class UnreadableFile(ValueError):
+    """A file that is not read at all; ``str()`` says why, in the player's language."""
+
+
+def read_text(path: Path) -> str:
+    """The UTF-8 text of ``path``, or of standard input when it is ``-``.
+
+    Raises :class:`UnreadableFile` for what is not a board-sized regular file
+    or not text, and ``OSError`` when the system cannot open or read it.
+    """
+    if str(path) == STANDARD_INPUT:
+        data = _read_at_most(_STDIN_FD, LIMIT_BYTES + 1)
+    else:
+        _refuse_unless_regular(os.stat(path).st_mode)
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+        descriptor = os.open(path, flags)
+        try:
+            status = os.fstat(descriptor)  # the path may name another file by now
+            _refuse_unless_regular(status.st_mode)
+            if status.st_size > LIMIT_BYTES:
+                raise UnreadableFile(_too_big())
+            data = _read_at_most(descriptor, LIMIT_BYTES + 1)
+        finally:
+            os.close(descriptor)
+    if len(data) > LIMIT_BYTES:
+        raise UnreadableFile(_too_big())
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise UnreadableFile(_("the file is not text")) from error
+
+
+def _refuse_unless_regular(mode: int) -> None:
+    if stat.S_ISDIR(mode):
+        raise UnreadableFile(_("it is a directory, not a file"))
+    if stat.S_ISFIFO(mode):
+        raise UnreadableFile(
+            _("it is a named pipe, not a file; to read a pipe, give “-” and redirect it")
+        )
+    if not stat.S_ISREG(mode):
+        raise UnreadableFile(_("it is a device or a socket, not a file"))
+
+
+def _too_big() -> str:
+    return _("it is larger than {limit} KiB, more than any board needs").format(
+        limit=LIMIT_BYTES // 1024
+    )
+
+
+def _read_at_most(descriptor: int, count: int) -> bytes:
+    """Up to ``count`` bytes, fewer only at the end of the input."""
+    chunks: list[bytes] = []
+    remaining = count
+    while remaining > 0:
+        chunk = os.read(descriptor, remaining)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        remaining -= len(chunk)
+    return b"".join(chunks)
