@@ -106,7 +106,7 @@ def test_moves_wait_while_the_board_cannot_be_shown() -> None:
     player.resize(8, 30)
     player.wait_for("Terminal too small")
     player.type("4 4")
-    player.wait_for("Enlarge the terminal to see the board, then play.")
+    player.wait_for("Enlarge the terminal to see")
     player.resize(30, 100)
     player.type("flag 1 1")
     player.wait_until(lambda: player.board(8)[0][0] == "F")
