@@ -1,0 +1,209 @@
+"""Random sequences of valid commands through the real game loop never crash it.
+
+A hypothesis state machine types commands of every kind into :class:`App`,
+the same loop the terminal and the pipe drive, on random sizes, densities and
+kinds of board.  The loop runs in a thread of its own and blocks on its
+screen's ``read`` as it would on a player; each step hands it one line and
+waits until it asks for the next.  After every step the engine's invariants
+must hold, and everything a hint claimed must be true of the hidden layout.
+"""
+
+from __future__ import annotations
+
+import queue
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+from buscaminas.app import PROMPT, App, Round, Settings
+from buscaminas.renderer import View
+from tests.play_support import assert_engine_invariants
+
+STEP_SECONDS = 60.0
+"""Longer than any single command takes (an AI game on a 16×16 board included)."""
+
+
+class Handover:
+    """A screen for the loop's thread: each ``read`` waits for the test's next line."""
+
+    animated = False
+
+    def __init__(self, watched: bool) -> None:
+        self.watched = watched
+        self.views: list[View] = []
+        self.prompt = ""
+        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._waiting = threading.Event()
+
+    def show(self, view: View) -> None:
+        self.views.append(view)
+
+    start = show
+
+    def fits(self, width: int, height: int) -> bool:
+        return True
+
+    def read(self, prompt: str, live: Callable[[], View] | None = None) -> str:
+        self.prompt = prompt
+        self._waiting.set()
+        line = self._lines.get()
+        if line is None:
+            raise EOFError
+        return line
+
+    def ask(self, question: str) -> str:
+        return self.read(question)
+
+    def say(self, line: str) -> None:
+        pass
+
+    def pause(self, seconds: float) -> None:
+        pass
+
+    def interrupted(self, seconds: float) -> bool:
+        return False
+
+    def hand(self, line: str | None, loop: threading.Thread) -> None:
+        """Give the loop ``line`` and wait until it reads again or ends."""
+        self._waiting.clear()
+        self._lines.put(line)
+        self.waiting(loop)
+
+    def waiting(self, loop: threading.Thread) -> None:
+        """Wait until the loop asks for a line, or ends."""
+        deadline = time.monotonic() + STEP_SECONDS
+        while not self._waiting.wait(0.05):
+            if not loop.is_alive():
+                return
+            assert time.monotonic() < deadline, "the loop never asked for another line"
+
+
+class WatchedApp(App):
+    """The real loop, keeping a handle on the round in play for the checks."""
+
+    current: Round | None = None
+
+    def new_round(self) -> Round:
+        self.current = super().new_round()
+        return self.current
+
+
+sizes = st.tuples(st.integers(3, 16), st.integers(3, 12))
+
+
+class Play(RuleBasedStateMachine):
+    """One session of random valid commands on one random board setting."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.data = tempfile.TemporaryDirectory(prefix="buscaminas-test-")
+        self.failure: BaseException | None = None
+
+    @initialize(
+        size=sizes,
+        density=st.floats(0.02, 0.3),
+        no_guess=st.booleans(),
+        seed=st.integers(0, 2**31),
+        watched=st.booleans(),
+    )
+    def start(
+        self, size: tuple[int, int], density: float, no_guess: bool, seed: int, watched: bool
+    ) -> None:
+        width, height = size
+        mines = max(1, min(width * height - 9, round(width * height * density)))
+        self.width, self.height = width, height
+        self.screen = Handover(watched)
+        self.app = WatchedApp(
+            Settings(width, height, mines, seed=seed, no_guess=no_guess),
+            self.screen,
+            legend=[],
+            data_dir=Path(self.data.name),
+        )
+        self.loop = threading.Thread(target=self._run, daemon=True)
+        self.loop.start()
+        self.screen.waiting(self.loop)
+
+    def _run(self) -> None:
+        try:
+            self.app.run()
+        except EOFError:
+            pass
+        except BaseException as error:  # reported on the test's own thread
+            self.failure = error
+
+    def type(self, line: str) -> None:
+        """Type ``line`` at the prompt; a pending question (play again? a classic board?)
+        is answered with Enter first, as a player keen to go on would."""
+        if self.screen.prompt != PROMPT:
+            self.screen.hand("", self.loop)
+        self.screen.hand(line, self.loop)
+        if self.failure is not None:
+            raise self.failure
+        assert self.loop.is_alive(), "the game loop ended without being asked to"
+
+    def cell(self, data: st.DataObject) -> str:
+        x = data.draw(st.integers(1, self.width), label="x")
+        y = data.draw(st.integers(1, self.height), label="y")
+        return f"{x} {y}"
+
+    @rule(data=st.data(), verb=st.sampled_from(["", "try ", "t ", "TRY  "]))
+    def reveal(self, data: st.DataObject, verb: str) -> None:
+        self.type(verb + self.cell(data))
+
+    @rule(data=st.data())
+    def flag(self, data: st.DataObject) -> None:
+        self.type("flag " + self.cell(data))
+
+    @rule(data=st.data())
+    def expand(self, data: st.DataObject) -> None:
+        self.type("expand " + self.cell(data))
+
+    @rule()
+    def hint(self) -> None:
+        self.type("help")
+
+    @rule(data=st.data())
+    def chance(self, data: st.DataObject) -> None:
+        self.type("help " + self.cell(data))
+
+    @rule(count=st.integers(1, 4))
+    def auto(self, count: int) -> None:
+        self.type(f"auto {count}")
+
+    @rule(page=st.sampled_from(["man", "man flag", "man help", "stats"]))
+    def read_a_page(self, page: str) -> None:
+        self.type(page)
+
+    @rule()
+    def new(self) -> None:
+        self.type("new")
+
+    @invariant()
+    def the_engine_holds_together(self) -> None:
+        current = getattr(self, "app", None) and self.app.current
+        if current is not None:
+            assert_engine_invariants(current.game)
+
+    def teardown(self) -> None:
+        screen = getattr(self, "screen", None)
+        if screen is not None and self.loop.is_alive():
+            screen.hand(None, self.loop)
+            self.loop.join(STEP_SECONDS)
+        self.data.cleanup()
+        if self.failure is not None:
+            raise self.failure
+
+
+Play.TestCase.settings = settings(
+    max_examples=60,
+    stateful_step_count=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+TestPlay = Play.TestCase
