@@ -235,7 +235,11 @@ def label(cell: Point) -> str:
 
 def labels(points: Sequence[Point]) -> str:
     """``3 2``, ``3 2 and 4 2``, ``3 2, 4 2 and 5 2``: cells as a sentence lists them."""
-    names = [label(point) for point in points]
+    return listing([label(point) for point in points])
+
+
+def listing(names: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``: names as a sentence lists them; at least one."""
     if len(names) == 1:
         return names[0]
     return _("{cells} and {last}").format(cells=", ".join(names[:-1]), last=names[-1])
