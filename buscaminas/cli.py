@@ -17,8 +17,7 @@ from .i18n import _
 from .presets import ALIASES as PRESET_ALIASES
 from .presets import PRESETS, board_label
 from .renderer import LEGACY, NERD, IconSet, Renderer
-from .report import certain_cells, probability_grid
-from .solver import Position, analyze
+from .report import Unreadable, analysis_of, certain_cells, not_text, probability_grid
 from .stats import format_stats
 from .storage import DATABASE_NAME, Store
 from .terminal import PipeScreen, Screen, TerminalScreen
@@ -231,11 +230,13 @@ def show_stats(args: argparse.Namespace) -> int:
 def show_analysis(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``buscaminas analyze FILE --mines M``: probabilities and certain cells of a position."""
     try:
-        position = Position.parse(args.file.read_text(encoding="utf-8"), mines=args.mines)
-        analysis = analyze(position)
+        text = args.file.read_text(encoding="utf-8")
+        position, analysis = analysis_of(text, args.mines)
     except OSError as error:
         parser.exit(EXIT_USAGE, f"buscaminas: {args.file}: {error.strerror}\n")
-    except ValueError as error:
+    except UnicodeDecodeError:
+        parser.exit(EXIT_USAGE, f"buscaminas: {args.file}: {not_text()}\n")
+    except Unreadable as error:
         parser.exit(EXIT_USAGE, f"buscaminas: {args.file}: {error}\n")
     for line in [*probability_grid(position, analysis), "", *certain_cells(analysis)]:
         print(line)
