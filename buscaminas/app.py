@@ -20,8 +20,9 @@ from .commands import Command, ParseError, Verb, label
 from .engine import Action, Minesweeper, Move, Outcome, Termination
 from .grid import Point
 from .i18n import _, ngettext
+from .percent import percent
 from .presets import PRESETS, board_label
-from .renderer import State, View
+from .renderer import Highlight, State, View
 from .scoring import Board, BoardKind, GameRecord
 from .solver import Position, analyze
 from .stats import format_session, format_stats
@@ -107,7 +108,7 @@ class Round:
         self.hints = 0
         self.outcomes: list[Outcome] = []
         self.messages: tuple[str, ...] = ()
-        self.marked: frozenset[Point] = frozenset()
+        self.marked = Highlight()
         self.page: tuple[str, ...] | None = None
 
     def elapsed(self) -> float | None:
@@ -278,7 +279,7 @@ class App:
     def execute(self, current: Round, command: Command) -> None:
         """Carry out one parsed command and show what it did."""
         current.page = None
-        current.marked = frozenset()
+        current.marked = Highlight()
         current.messages = ()
         if command.verb in (Verb.MAN, Verb.STATS):
             page = self.manual(command.topic) if command.verb is Verb.MAN else self.statistics()
@@ -326,11 +327,8 @@ class App:
         """A hint: a certain cell and why, or a probability, or a rescue."""
         if current.game.started:  # the first try is safe anyway: saying where is no help
             current.hints += 1
-        if cell is not None:
-            current.messages = (hints.chance(current.game, cell),)
-            return
-        hint = hints.hint(current.game)
-        current.marked = hint.marked
+        hint = hints.hint(current.game) if cell is None else hints.chance(current.game, cell)
+        current.marked = hint.highlight
         current.messages = hint.messages
         if hint.rescue is None:
             return
@@ -339,7 +337,7 @@ class App:
         if outcome is None:
             return
         current.record(outcome)
-        current.marked = frozenset(outcome.revealed[:1])
+        current.marked = Highlight(frozenset(outcome.revealed[:1]))
         current.messages += (
             _("To keep the game going, I revealed {cell} for you: it was safe.").format(
                 cell=label(outcome.move.cell)
@@ -387,9 +385,9 @@ class App:
             if chance == 0
             else _("AI: {cell} is a guess, the best there is ({chance} chance of a mine).")
         )
-        shown = what.format(cell=label(cell), chance=hints.percent(chance))
+        shown = what.format(cell=label(cell), chance=percent(chance))
         current.messages = (shown, *current.messages)
-        current.marked = frozenset({cell})
+        current.marked = Highlight(frozenset({cell}))
         return True
 
     def animate(self, current: Round, before: list[str], outcome: Outcome) -> None:

@@ -19,8 +19,7 @@ from .preferences import Preferences
 from .presets import ALIASES as PRESET_ALIASES
 from .presets import PRESETS, board_label
 from .renderer import LEGACY, NERD, IconSet, Renderer
-from .report import certain_cells, probability_grid
-from .solver import Position, analyze
+from .report import Unreadable, analysis_of, certain_cells, probability_grid
 from .stats import format_stats
 from .storage import DATABASE_NAME, Store, default_path
 from .terminal import PipeScreen, Screen, TerminalScreen
@@ -287,11 +286,10 @@ def show_stats(args: argparse.Namespace) -> int:
 def show_analysis(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``buscaminas analyze FILE --mines M``: probabilities and certain cells of a position."""
     try:
-        position = Position.parse(inputfile.read_text(args.file), mines=args.mines)
-        analysis = analyze(position)
+        position, analysis = analysis_of(inputfile.read_text(args.file), args.mines)
     except OSError as error:
         parser.exit(EXIT_USAGE, f"buscaminas: {args.file}: {error.strerror}\n")
-    except ValueError as error:
+    except (inputfile.UnreadableFile, Unreadable) as error:
         parser.exit(EXIT_USAGE, f"buscaminas: {args.file}: {error}\n")
     for line in [*probability_grid(position, analysis), "", *certain_cells(analysis)]:
         print(line)

@@ -8,7 +8,6 @@ Every way a line can be wrong has its own :class:`ParseError` subclass, whose
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -43,6 +42,23 @@ class Verb(Enum):
 
 ALIASES = {"exit": Verb.QUIT}
 """Extra spellings; ``exit`` leaves like ``quit`` because players type both."""
+
+MEANT = {
+    "hint": Verb.HELP,
+    "ayuda": Verb.HELP,
+    "reveal": Verb.TRY,
+    "open": Verb.TRY,
+    "abrir": Verb.TRY,
+    "mark": Verb.FLAG,
+    "bandera": Verb.FLAG,
+    "chord": Verb.EXPAND,
+    "solve": Verb.AUTO,
+    "manual": Verb.MAN,
+    "statistics": Verb.STATS,
+}
+"""Words players type for a verb that is spelt otherwise: suggested, never obeyed."""
+SUGGESTED = tuple(verb for verb in Verb if verb not in (Verb.QUIT, Verb.NEW))
+"""The verbs "did you mean" may offer: never one that ends or discards the game."""
 
 
 @dataclass(frozen=True)
@@ -88,7 +104,9 @@ class UnknownVerb(ParseError):
             return _("Unknown command “{word}”. Did you mean “{suggestion}”?").format(
                 word=shown, suggestion=self.suggestion
             )
-        return _("Unknown command “{word}”. Type “man” to see the commands.").format(word=shown)
+        return _("Unknown command “{word}”. The commands are: {verbs}.").format(
+            word=shown, verbs=_verb_list()
+        )
 
 
 @dataclass
@@ -152,10 +170,13 @@ class UnknownTopic(ParseError):
     word: str
 
     def message(self) -> str:
-        verbs = ", ".join(verb.value for verb in Verb)
         return _("There is no manual page for “{word}”. Pages: {verbs}.").format(
-            word=text.clip(self.word, SHOWN_COLUMNS), verbs=verbs
+            word=text.clip(self.word, SHOWN_COLUMNS), verbs=_verb_list()
         )
+
+
+def _verb_list() -> str:
+    return ", ".join(verb.value for verb in Verb)
 
 
 EXAMPLES = {
@@ -235,7 +256,11 @@ def label(cell: Point) -> str:
 
 def labels(points: Sequence[Point]) -> str:
     """``3 2``, ``3 2 and 4 2``, ``3 2, 4 2 and 5 2``: cells as a sentence lists them."""
-    names = [label(point) for point in points]
+    return listing([label(point) for point in points])
+
+
+def listing(names: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``: names as a sentence lists them; at least one."""
     if len(names) == 1:
         return names[0]
     return _("{cells} and {last}").format(cells=", ".join(names[:-1]), last=names[-1])
@@ -252,8 +277,32 @@ def _verb(word: str) -> Verb:
     try:
         return Verb(word)
     except ValueError:
-        close = difflib.get_close_matches(word, verb_names(), n=1, cutoff=0.5)
-        raise UnknownVerb(word, close[0] if close else None) from None
+        raise UnknownVerb(word, _suggestion(word)) from None
+
+
+def _suggestion(word: str) -> str | None:
+    """The verb ``word`` was surely meant to be: a synonym, or one slip of the keys
+    away (two in a long word); None rather than a guess."""
+    if word in MEANT:
+        return MEANT[word].value
+    slips = 1 if len(word) <= 4 else 2
+    close = [verb.value for verb in SUGGESTED if _distance(word, verb.value) <= slips]
+    return min(close, key=lambda name: _distance(word, name)) if close else None
+
+
+def _distance(first: str, second: str) -> int:
+    """Typing slips between two words: letters missing, extra, wrong or swapped."""
+    previous2: list[int] = []
+    previous = list(range(len(second) + 1))
+    for i, a in enumerate(first, start=1):
+        current = [i]
+        for j, b in enumerate(second, start=1):
+            cost = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a != b))
+            if i > 1 and j > 1 and a == second[j - 2] and first[i - 2] == b:
+                cost = min(cost, previous2[j - 2] + 1)
+            current.append(cost)
+        previous2, previous = previous, current
+    return previous[-1]
 
 
 def _verb_topic(word: str) -> Verb:

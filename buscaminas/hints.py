@@ -4,39 +4,59 @@ The solver proves; this module speaks.  It reads the game only as the player
 sees it (:meth:`Position.from_game`), so a hint never leaks the layout; the
 one thing it asks of the engine is to reveal a safe cell when nothing is
 certain, which only the engine can know.
+
+Every :class:`Hint` carries, beside its words, the claims they make (cells
+safe, cells mines, the numbers cited, how many mines a group holds), so that
+a test can hold each sentence to the hidden layout and the board can show
+what the sentence cites.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 
-from .commands import label, labels
+from .commands import label, labels, listing
 from .engine import Minesweeper
 from .grid import Point
-from .i18n import _
+from .i18n import _, ngettext
+from .percent import percent
+from .renderer import Highlight
 from .solver import Analysis, Position, analyze
 from .solver.explain import Reason, ReasonKind, explain
+from .solver.position import COVERED, EMPTY, FLAG, MINE
+
+
+@dataclass(frozen=True)
+class MineCount:
+    """A claim that ``cells`` hold exactly ``mines`` mines."""
+
+    cells: frozenset[Point]
+    mines: int
 
 
 @dataclass(frozen=True)
 class Hint:
-    """What ``help`` says, which cells it marks, and the cells to rescue the player with."""
+    """What ``help`` says, what it claims, and the cells to rescue the player with.
+
+    ``targets`` are the cells the hint is about; ``safe`` and ``mines`` every
+    cell its words call safe or a mine; ``numbers`` every number they cite,
+    with the value they give it; ``counts`` the groups they give a mine count.
+    """
 
     messages: tuple[str, ...]
-    marked: frozenset[Point] = frozenset()
+    targets: frozenset[Point] = frozenset()
+    safe: frozenset[Point] = frozenset()
+    mines: frozenset[Point] = frozenset()
+    numbers: Mapping[Point, int] = field(default_factory=dict, hash=False)
+    counts: tuple[MineCount, ...] = ()
     rescue: tuple[Point, ...] | None = None
 
-
-def percent(probability: float) -> str:
-    """A probability as a player reads it; never rounds a possibility to 0 % or 100 %."""
-    value = probability * 100
-    if 0 < value < 0.5:
-        return "<1%"
-    if 99.5 <= value < 100:
-        return ">99%"
-    return f"{int(value + 0.5)}%"  # half up: 1 in 8 reads 13%, as a person rounds
+    @property
+    def highlight(self) -> Highlight:
+        """What the board sets apart: the targets, the cited numbers, the cited mines."""
+        return Highlight(self.targets, frozenset(self.numbers), self.mines - self.targets)
 
 
 def hint(game: Minesweeper) -> Hint:
@@ -44,75 +64,147 @@ def hint(game: Minesweeper) -> Hint:
     position = Position.from_game(game)
     analysis = analyze(position)
     if not game.started:
-        first = analysis.best_move
-        return Hint(
-            (_("Your first try is always safe. A good start: {cell}.").format(cell=label(first)),),
-            frozenset({first}),
-        )
+        first = frozenset({analysis.best_move})
+        message = _("Your first try is always safe. A good start: {cell}.")
+        return Hint((message.format(cell=label(analysis.best_move)),), first, safe=first)
     reason = explain(position, analysis)
     if reason is None:
         return _rescue(analysis, game, position)
-    return Hint((because(reason, position),), frozenset(reason.targets))
+    return told(reason, position)
+
+
+def told(reason: Reason, position: Position) -> Hint:
+    """The hint that tells ``reason``: its sentence, and every claim the sentence makes."""
+    proofs = [*reason.premises, reason]
+    safe = {cell for proof in proofs if not proof.mine for cell in proof.targets}
+    mines = {cell for proof in proofs for cell in proof.known_mines}
+    mines |= {cell for proof in proofs if proof.mine for cell in proof.targets}
+    numbers = {cell: _value(position, cell) for proof in proofs for cell in proof.numbers}
+    counts = [
+        MineCount(frozenset(proof.group), proof.group_mines)
+        for proof in proofs
+        if proof.kind is ReasonKind.TWO_NUMBERS
+    ]
+    if reason.kind is ReasonKind.MINE_COUNT:
+        covered = frozenset(_cells(position, COVERED))
+        counts.append(MineCount(covered, position.mines - len(list(_cells(position, {MINE})))))
+    return Hint(
+        (because(reason, position),),
+        frozenset(reason.targets),
+        frozenset(safe),
+        frozenset(mines),
+        numbers,
+        tuple(counts),
+    )
 
 
 def because(reason: Reason, position: Position) -> str:
-    """One or two sentences saying why ``reason.targets`` are safe or mines."""
-    single = len(reason.targets) == 1
-    targets = labels(reason.targets)
-    if reason.mine:
-        conclusion = (_("so {cells} is a mine.") if single else _("so {cells} are mines.")).format(
-            cells=targets
-        )
-    else:
-        conclusion = (_("so {cells} is safe.") if single else _("so {cells} are safe.")).format(
-            cells=targets
-        )
-    numbers = [
-        _("the {number} at {cell}").format(number=_number(position, cell), cell=label(cell))
-        for cell in reason.numbers
-    ]
+    """The sentence that proves ``reason``: first the mines it leans on that the
+    player cannot see, each with the number that forces it, then its own step."""
+    proved = frozenset(cell for premise in reason.premises for cell in premise.targets)
+    steps = [_step(premise, position, frozenset()) for premise in reason.premises]
+    steps.append(_step(reason, position, proved))
+    sentence = "; ".join(steps) + "."
+    return sentence[0].upper() + sentence[1:]
+
+
+def _step(reason: Reason, position: Position, proved: frozenset[Point]) -> str:
+    """One step of a proof: its premise, then its conclusion; ``proved`` are the mines
+    the sentence has just proved, which it may call “that mine”."""
+    numbers = [_number(position, cell) for cell in reason.numbers]
+    count = len(reason.targets)
+    cells = labels(reason.targets)
     if reason.kind is ReasonKind.ONE_NUMBER and reason.mine:
-        premise = _("{number} has nowhere else for its mines,").format(number=numbers[0])
-    elif reason.kind is ReasonKind.ONE_NUMBER:
-        premise = _("{number} already touches {mines},").format(
-            number=numbers[0], mines=_known(reason.known_mines, position)
-        )
+        if reason.known_mines:
+            return ngettext(
+                "{number} already touches {mines} and has one other hidden neighbour, {cells},"
+                " so it is a mine",
+                "{number} already touches {mines} and has {count} other hidden neighbours,"
+                " {cells}, so they are mines",
+                count,
+            ).format(
+                number=numbers[0],
+                mines=_mines(reason.known_mines, position, proved),
+                count=count,
+                cells=cells,
+            )
+        return ngettext(
+            "{number} has one hidden neighbour, {cells}, so it is a mine",
+            "{number} has {count} hidden neighbours, {cells}, so they are mines",
+            count,
+        ).format(number=numbers[0], count=count, cells=cells)
+    if reason.kind is ReasonKind.ONE_NUMBER:
+        if reason.known_mines:
+            premise = _("{number} already touches {mines}").format(
+                number=numbers[0], mines=_mines(reason.known_mines, position, proved)
+            )
+        else:
+            premise = _("{number} touches no mine").format(number=numbers[0])
     elif reason.kind is ReasonKind.TWO_NUMBERS:
         mines = (
             _("one mine")
             if reason.group_mines == 1
             else _("{count} mines").format(count=reason.group_mines)
         )
-        premise = _("{first} and {second} together leave {mines} for {group},").format(
+        premise = _("{first} and {second} together leave {mines} for {group}").format(
             first=numbers[0], second=numbers[1], mines=mines, group=labels(reason.group)
         )
         if reason.known_mines:
-            premise = _("Counting {mines} as known, {rest}").format(
-                mines=_known(reason.known_mines, position), rest=premise
+            premise = _("counting {mines}, {rest}").format(
+                mines=_mines(reason.known_mines, position, proved), rest=premise
             )
     elif reason.kind is ReasonKind.FRONTIER:
-        premise = _("Every way of placing mines that fits all the numbers agrees,")
+        premise = _("every way of placing mines that fits all the numbers agrees")
     else:
         premise = _(
-            "Only the number of mines left ({count}) decides it: every way of placing them agrees,"
+            "only the total of {count} mines decides it: every way of placing them agrees"
         ).format(count=position.mines)
-    sentence = f"{premise} {conclusion}"
-    return sentence[0].upper() + sentence[1:]
+    return f"{premise}, {_conclusion(reason, position)}"
+
+
+def _conclusion(reason: Reason, position: Position) -> str:
+    count = len(reason.targets)
+    cells = labels(reason.targets)
+    if reason.mine:
+        return ngettext("so {cells} is a mine", "so {cells} are mines", count).format(cells=cells)
+    if all(position[cell] == FLAG for cell in reason.targets):
+        return ngettext(
+            "so the flag at {cells} is wrong: no mine is there",
+            "so the flags at {cells} are wrong: no mine is there",
+            count,
+        ).format(cells=cells)
+    return ngettext("so {cells} is safe", "so {cells} are safe", count).format(cells=cells)
+
+
+def _value(position: Position, cell: Point) -> int:
+    char = position[cell]
+    return 0 if char == EMPTY else int(char)
 
 
 def _number(position: Position, cell: Point) -> str:
-    char = position[cell]
-    return char if char.isdigit() else "0"
+    if position[cell] == EMPTY:
+        return _("the empty cell at {cell}").format(cell=label(cell))
+    return _("the {number} at {cell}").format(number=position[cell], cell=label(cell))
 
 
-def _known(mines: Sequence[Point], position: Position) -> str:
-    """The certain mines a proof leans on: flags if the player put them, else mines."""
-    if len(mines) == 1:
-        cell = mines[0]
-        if position[cell] == "F":
-            return _("the flag at {cell}").format(cell=label(cell))
-        return _("the mine at {cell}").format(cell=label(cell))
-    return _("its mines at {cells}").format(cells=labels(mines))
+def _mines(mines: Sequence[Point], position: Position, proved: frozenset[Point]) -> str:
+    """The certain mines a step leans on: those just proved, else each as the player sees it."""
+    if all(cell in proved for cell in mines):
+        return ngettext("that mine", "those mines", len(mines))
+    return listing(
+        [
+            (_("the flag at {cell}") if position[cell] == FLAG else _("the mine at {cell}")).format(
+                cell=label(cell)
+            )
+            for cell in mines
+        ]
+    )
+
+
+def _cells(position: Position, chars: frozenset[str] | set[str]) -> Iterator[Point]:
+    return (
+        (x, y) for y, row in enumerate(position.rows) for x, char in enumerate(row) if char in chars
+    )
 
 
 def _rescue(analysis: Analysis, game: Minesweeper, position: Position) -> Hint:
@@ -134,17 +226,21 @@ def _rescue(analysis: Analysis, game: Minesweeper, position: Position) -> Hint:
     return Hint((message.format(chance=percent(safest)),), rescue=tuple(ranked))
 
 
-def chance(game: Minesweeper, cell: Point) -> str:
+def chance(game: Minesweeper, cell: Point) -> Hint:
     """``help x y``: the exact chance that ``cell`` hides a mine."""
+    asked = frozenset({cell})
+    name = label(cell)
     if game.is_revealed(cell):
-        return _("{cell} is already revealed.").format(cell=label(cell))
+        return Hint((_("{cell} is already revealed.").format(cell=name),), asked)
     if not game.started:
-        return _("{cell} is safe: the first try never hits a mine.").format(cell=label(cell))
+        message = _("{cell} is safe: the first try never hits a mine.")
+        return Hint((message.format(cell=name),), asked, safe=asked)
     probability = analyze(Position.from_game(game)).probability[cell]
     if probability == 0:
-        return _("{cell} is safe: no possible layout puts a mine there.").format(cell=label(cell))
+        message = _("{cell} is safe: no possible layout puts a mine there.")
+        return Hint((message.format(cell=name),), asked, safe=asked)
     if probability == 1:
-        return _("{cell} is a mine in every possible layout.").format(cell=label(cell))
-    return _("{cell} hides a mine with a chance of {chance}.").format(
-        cell=label(cell), chance=percent(probability)
-    )
+        message = _("{cell} is a mine in every possible layout.")
+        return Hint((message.format(cell=name),), asked, mines=asked)
+    message = _("{cell} hides a mine with a chance of {chance}.")
+    return Hint((message.format(cell=name, chance=percent(probability)),), asked)

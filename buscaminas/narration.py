@@ -70,11 +70,14 @@ def _notice(outcome: Outcome, game: Minesweeper) -> str:
             flags,
         ).format(number=number, cell=cell, flags=flags)
     if notice is Notice.UNDECIDED:
+        # Only this number is undecided: its neighbours may well settle it, so say no more.
         return ngettext(
             "Nothing to expand: the {number} at {cell} still needs {missing} more mine"
-            " among its {hidden} hidden neighbours, and which one is not known yet.",
+            " among its {hidden} hidden neighbours, and this number alone does not tell which;"
+            " “help” looks further.",
             "Nothing to expand: the {number} at {cell} still needs {missing} more mines"
-            " among its {hidden} hidden neighbours, and which ones are not known yet.",
+            " among its {hidden} hidden neighbours, and this number alone does not tell which;"
+            " “help” looks further.",
             number - flags,
         ).format(number=number, cell=cell, hidden=hidden, missing=number - flags)
     return _("The game is over.")

@@ -96,10 +96,35 @@ CELL_STYLES = {
     "X": "1;38;5;160",
 }
 EXPLODED_STYLE = "1;97;41"
-MARKED_STYLE = "7"
 MONOCHROME_STYLES = {"#": "", "F": "1", ".": "2", "*": "1", "X": "1"}
 """Without colour: numbers bold, empties dim, flags and mines bold (their glyphs differ)."""
 MONOCHROME_EXPLODED_STYLE = "1;7"
+TARGET_STYLE = "7"
+"""Reverse video: the cell a hint or the AI names, plain to see with no colour at all."""
+CITED_NUMBER_STYLE = "4"
+"""Underlined: a number the hint's proof reads."""
+CITED_MINE_STYLE = "1;3;4"
+"""Bold, italic and underlined: a mine the hint's proof leans on; where italics do not
+show, its glyph still tells it from an underlined number."""
+
+
+@dataclass(frozen=True)
+class Highlight:
+    """The cells a hint points at: the ones it is about, and the numbers and mines it cites."""
+
+    targets: frozenset[Point] = frozenset()
+    numbers: frozenset[Point] = frozenset()
+    mines: frozenset[Point] = frozenset()
+
+    def style(self, cell: Point) -> str:
+        """The attributes that set ``cell`` apart, or ``""``; the target wins any overlap."""
+        if cell in self.targets:
+            return TARGET_STYLE
+        if cell in self.mines:
+            return CITED_MINE_STYLE
+        if cell in self.numbers:
+            return CITED_NUMBER_STYLE
+        return ""
 
 
 class State(Enum):
@@ -120,7 +145,7 @@ class View:
     kind: str = ""
     messages: tuple[str, ...] = ()
     exploded: Point | None = None
-    marked: frozenset[Point] = frozenset()
+    marked: Highlight = Highlight()
     page: tuple[str, ...] | None = None
     """Text shown instead of the board, such as the manual; None shows the board."""
     hints: int = 0
@@ -175,8 +200,8 @@ class Renderer:
         return icons.glyphs.get(char, char)
 
     @staticmethod
-    def cell(char: str, icons: IconSet, *, exploded: bool = False, marked: bool = False) -> str:
-        """One cell as styled text: its glyph, its colour, and any highlight."""
+    def cell(char: str, icons: IconSet, *, exploded: bool = False, marked: str = "") -> str:
+        """One cell as styled text: its glyph, its colour, and ``marked``, a highlight's style."""
         if exploded:
             return _styled(
                 icons.exploded, EXPLODED_STYLE if icons.coloured else MONOCHROME_EXPLODED_STYLE
@@ -186,7 +211,7 @@ class Renderer:
         else:
             style = "1" if char.isdigit() else MONOCHROME_STYLES.get(char, "")
         if marked:
-            style = f"{style};{MARKED_STYLE}" if style else MARKED_STYLE
+            style = f"{style};{marked}" if style else marked
         return _styled(Renderer.glyph(char, icons), style)
 
     @staticmethod
@@ -331,7 +356,7 @@ class Renderer:
         for y, line in enumerate(view.rows):
             canvas.put(row, left, f"{y + 1:<{label}}")
             for x, char in enumerate(line):
-                marked = (x, y) in view.marked
+                marked = view.marked.style((x, y))
                 cell = Renderer.cell(char, icons, exploded=(x, y) == view.exploded, marked=marked)
                 canvas.put(row, board_left + 2 * x, cell, 1)
             row += 1

@@ -11,7 +11,7 @@ import pytest
 from buscaminas import generator
 from buscaminas.app import App, Settings
 from buscaminas.boardfile import parse
-from buscaminas.renderer import LEGACY, Renderer, State, View
+from buscaminas.renderer import LEGACY, Highlight, Renderer, State, View
 from buscaminas.scoring import BoardKind
 from buscaminas.storage import DATABASE_NAME, Store
 
@@ -136,8 +136,8 @@ def test_help_explains_and_marks_a_safe_cell(tmp_path: Path) -> None:
     with pytest.raises(EOFError):
         app_for(screen, tmp_path).run()
     view = screen.last
-    assert view.messages == ("The 1 at 4 3 has nowhere else for its mines, so 5 4 is a mine.",)
-    assert view.marked == frozenset({(4, 3)})
+    assert view.messages == ("The 1 at 4 3 has one hidden neighbour, 5 4, so it is a mine.",)
+    assert view.marked == Highlight(frozenset({(4, 3)}), numbers=frozenset({(3, 2)}))
     assert view.rows[3][4] == "#", "help marks, it does not play"
 
 

@@ -61,7 +61,7 @@ def test_valid_lines(line: str, expected: Command) -> None:
         ("\x00", ControlCharacters, "control characters"),
         ("tyr 1 1", UnknownVerb, "Did you mean “try”?"),
         ("flg 1 1", UnknownVerb, "Did you mean “flag”?"),
-        ("zzzzzz", UnknownVerb, "Type “man”"),
+        ("zzzzzz", UnknownVerb, "The commands are: try, flag, expand, help, auto, man"),
         ("try", WrongArgumentCount, "you gave 0"),
         ("flag 1", WrongArgumentCount, "two numbers, x and y; you gave 1"),
         ("try 1 2 3", WrongArgumentCount, "you gave 3"),
@@ -109,3 +109,32 @@ def test_the_manual_names_every_verb_and_has_an_example() -> None:
 def test_label_is_the_inverse_of_parsing() -> None:
     assert commands.label((4, 1)) == "5 2"
     assert parse(commands.label((4, 1)), 8, 8).cell == (4, 1)
+
+
+@pytest.mark.parametrize(
+    ("word", "meant"),
+    [
+        ("hint", "help"),
+        ("hlep", "help"),
+        ("falg", "flag"),
+        ("expnad", "expand"),
+        ("stast", "stats"),
+        ("ato", "auto"),
+        ("undo", None),
+        ("quti", None),
+        ("exti", None),
+        ("nwe", None),
+        ("redo", None),
+    ],
+)
+def test_did_you_mean_offers_only_a_close_verb_that_keeps_the_game(
+    word: str, meant: str | None
+) -> None:
+    with pytest.raises(UnknownVerb) as caught:
+        parse(f"{word} 1 1", 8, 8)
+    message = caught.value.message()
+    if meant is None:
+        assert "Did you mean" not in message
+        assert "The commands are: try, flag, expand, help, auto, man, stats, new, quit." in message
+    else:
+        assert f"Did you mean “{meant}”?" in message

@@ -8,10 +8,10 @@ import pytest
 
 from buscaminas import hints, i18n
 from buscaminas.engine import Minesweeper
-from buscaminas.solver import Position
-from buscaminas.solver.explain import Reason, ReasonKind
-
-POSITION = Position.parse("#F1\n#21\n#1.", mines=2)
+from buscaminas.percent import percent
+from buscaminas.renderer import Highlight
+from buscaminas.solver import Position, analyze
+from buscaminas.solver.explain import explain
 
 
 @pytest.fixture
@@ -21,45 +21,85 @@ def spanish() -> Iterator[None]:
     i18n.use("en")
 
 
-def test_one_number_leaning_on_a_flag() -> None:
-    reason = Reason(ReasonKind.ONE_NUMBER, False, ((0, 0),), ((2, 0),), ((1, 0),))
-    assert hints.because(reason, POSITION) == (
-        "The 1 at 3 1 already touches the flag at 2 1, so 1 1 is safe."
+def hint_for(text: str, mines: int) -> hints.Hint:
+    position = Position.parse(text, mines=mines)
+    reason = explain(position, analyze(position))
+    assert reason is not None
+    return hints.told(reason, position)
+
+
+def test_a_hidden_mine_is_proved_by_the_number_that_forces_it() -> None:
+    hint = hint_for("1##\n111\n...", 1)
+    assert hint.messages == (
+        "The 1 at 1 1 has one hidden neighbour, 2 1, so it is a mine;"
+        " the 1 at 2 2 already touches that mine, so 3 1 is safe.",
+    )
+    assert hint.safe == {(2, 0)} and hint.mines == {(1, 0)}
+    assert hint.numbers == {(0, 0): 1, (1, 1): 1}
+    assert hint.highlight == Highlight(
+        targets=frozenset({(2, 0)}), numbers=frozenset({(0, 0), (1, 1)}), mines=frozenset({(1, 0)})
     )
 
 
-def test_one_number_with_nowhere_else_for_its_mines() -> None:
-    reason = Reason(ReasonKind.ONE_NUMBER, True, ((0, 1), (0, 2)), ((1, 1),))
-    assert hints.because(reason, POSITION) == (
-        "The 2 at 2 2 has nowhere else for its mines, so 1 2 and 1 3 are mines."
-    )
+def test_a_flag_on_a_proved_mine_is_cited_as_the_flag() -> None:
+    hint = hint_for("##1.\n#F1.\n111.\n....", 1)
+    assert hint.messages == ("The 1 at 3 1 already touches the flag at 2 2, so 2 1 is safe.",)
+    assert hint.mines == {(1, 1)} and hint.highlight.mines == {(1, 1)}
 
 
-def test_two_numbers_sharing_cells() -> None:
-    reason = Reason(
-        ReasonKind.TWO_NUMBERS, False, ((0, 0),), ((1, 2), (1, 1)), (), ((0, 1), (0, 2)), 1
+def test_a_flag_on_a_safe_cell_is_named_as_wrong() -> None:
+    hint = hint_for("F...\n..11\n..1#", 1)
+    assert hint.messages == (
+        "The empty cell at 2 1 touches no mine, so the flag at 1 1 is wrong: no mine is there.",
     )
-    assert hints.because(reason, POSITION) == (
-        "The 1 at 2 3 and the 2 at 2 2 together leave one mine for 1 2 and 1 3, so 1 1 is safe."
+    assert hint.safe == {(0, 0)} and hint.numbers == {(1, 0): 0}
+
+
+def test_one_number_with_as_many_hidden_neighbours_as_mines() -> None:
+    assert hint_for("#31\n##1", 3).messages == (
+        "The 3 at 2 1 has 3 hidden neighbours, 1 1, 1 2 and 2 2, so they are mines.",
     )
+    hint = hint_for("F31\n##1", 3)
+    assert hint.messages == (
+        "The 3 at 2 1 already touches the flag at 1 1 and has 2 other hidden neighbours,"
+        " 1 2 and 2 2, so they are mines.",
+    )
+    assert hint.targets == {(0, 1), (1, 1)} and hint.mines == {(0, 0), (0, 1), (1, 1)}
+
+
+def test_two_numbers_sharing_cells_claim_the_mines_of_the_shared_cells() -> None:
+    hint = hint_for("###\n111", 1)
+    assert hint.messages == (
+        "The 1 at 1 2 and the 1 at 2 2 together leave one mine for 1 1 and 2 1, so 3 1 is safe.",
+    )
+    assert hint.counts == (hints.MineCount(frozenset({(0, 0), (1, 0)}), 1),)
 
 
 def test_the_whole_frontier_and_the_mine_count() -> None:
-    frontier = Reason(ReasonKind.FRONTIER, True, ((0, 0),))
-    assert hints.because(frontier, POSITION).startswith("Every way of placing mines")
-    count = Reason(ReasonKind.MINE_COUNT, False, ((0, 0), (0, 1), (0, 2)))
-    assert hints.because(count, POSITION) == (
-        "Only the number of mines left (2) decides it: every way of placing them agrees,"
-        " so 1 1, 1 2 and 1 3 are safe."
+    frontier = hint_for("####\n12#1", 2)
+    assert frontier.messages[0].startswith("Every way of placing mines")
+    assert frontier.numbers == {(3, 1): 1}
+    count = hint_for("##2\n###", 2)
+    assert count.messages == (
+        "Only the total of 2 mines decides it: every way of placing them agrees,"
+        " so 1 1 and 1 2 are safe.",
     )
+    covered = frozenset({(0, 0), (1, 0), (0, 1), (1, 1), (2, 1)})
+    assert count.counts == (hints.MineCount(covered, 2),)
 
 
 @pytest.mark.usefixtures("spanish")
 def test_the_same_proof_in_spanish() -> None:
-    reason = Reason(ReasonKind.ONE_NUMBER, False, ((0, 0),), ((2, 0),), ((1, 0),))
-    assert hints.because(reason, POSITION) == (
-        "El 1 de 3 1 ya toca la bandera de 2 1, así que 1 1 es segura."
+    assert hint_for("1##\n111\n...", 1).messages == (
+        "El 1 de 1 1 tiene una sola casilla oculta alrededor, 2 1, así que es una mina;"
+        " el 1 de 2 2 ya toca esa mina, así que 3 1 es segura.",
     )
+
+
+def test_the_board_sets_each_kind_of_cited_cell_apart() -> None:
+    highlight = hint_for("1##\n111\n...", 1).highlight
+    styles = {highlight.style(cell) for cell in [(2, 0), (0, 0), (1, 0), (2, 2)]}
+    assert len(styles) == 4, "target, number, mine and plain cell each look different"
 
 
 @pytest.mark.parametrize(
@@ -69,7 +109,7 @@ def test_the_same_proof_in_spanish() -> None:
 def test_percentages_never_round_a_possibility_to_a_certainty(
     probability: float, shown: str
 ) -> None:
-    assert hints.percent(probability) == shown
+    assert percent(probability) == shown
 
 
 def test_before_the_first_try_every_cell_is_safe() -> None:
@@ -77,4 +117,4 @@ def test_before_the_first_try_every_cell_is_safe() -> None:
     hint = hints.hint(game)
     assert hint.messages[0].startswith("Your first try is always safe.")
     assert hint.rescue is None
-    assert hints.chance(game, (3, 3)) == "4 4 is safe: the first try never hits a mine."
+    assert hints.chance(game, (3, 3)).messages == ("4 4 is safe: the first try never hits a mine.",)

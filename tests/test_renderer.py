@@ -6,7 +6,7 @@ import re
 
 import pyte
 
-from buscaminas.renderer import LEGACY, NERD, NUMBER_STYLES, Renderer, State, View
+from buscaminas.renderer import LEGACY, NERD, NUMBER_STYLES, Highlight, Renderer, State, View
 
 ROWS = ("##1..", "#F2..", "*X1..")
 CURSOR_MOVE = re.compile(r"\x1b\[(\d+);(\d+)H")
@@ -113,3 +113,25 @@ def test_a_page_entry_wraps_under_its_own_text() -> None:
     entry = next(line for line in lines if "Put a flag" in line)
     following = lines[lines.index(entry) + 1]
     assert following.index(following.strip()) == entry.index("Put")
+
+
+def test_a_hint_sets_apart_its_target_numbers_and_mines_without_colour() -> None:
+    marked = Highlight(
+        targets=frozenset({(0, 0)}), numbers=frozenset({(2, 0)}), mines=frozenset({(1, 1)})
+    )
+    text, frame = Renderer.draw(view(marked=marked), (60, 20), LEGACY, None)
+    screen = pyte.Screen(60, 20)
+    pyte.Stream(screen).feed(text)
+    left = frame.origin[1] + 3  # past the row labels
+    first_row = next(r for r in range(20) if screen.display[r].strip().startswith("1  "))
+
+    def attributes(x: int, y: int) -> tuple[str, bool, bool, bool, bool]:
+        char = screen.buffer[first_row + y][left + 2 * x]
+        return char.data, char.reverse, char.underscore, char.bold, char.italics
+
+    target, number, mine, plain = (attributes(*cell) for cell in [(0, 0), (2, 0), (1, 1), (1, 0)])
+    assert target[0] == "#" and target[1] and not plain[1], "the target is in reverse video"
+    assert number[0] == "1" and number[2] and not number[1]
+    assert mine[0] == "F" and mine[2] and not mine[1]
+    assert plain == ("#", False, False, False, False)
+    assert len({target[1:], number[1:], mine[1:], plain[1:]}) == 4

@@ -47,7 +47,11 @@ def test_one_number_with_as_many_hidden_cells_as_mines() -> None:
 
 def test_flagged_mines_are_no_news() -> None:
     assert reason_for("F31\n##1", 3) == Reason(
-        ReasonKind.ONE_NUMBER, mine=True, targets=((0, 1), (1, 1)), numbers=((1, 0),)
+        ReasonKind.ONE_NUMBER,
+        mine=True,
+        targets=((0, 1), (1, 1)),
+        numbers=((1, 0),),
+        known_mines=((0, 0),),
     )
     assert reason_for("FF\n22\n..", 2) is None
 
@@ -89,6 +93,27 @@ def test_the_mine_count_decides() -> None:
     )
     assert reason_for("###\n2##", 4) == Reason(
         ReasonKind.MINE_COUNT, mine=True, targets=((2, 0), (2, 1))
+    )
+
+
+def test_a_hidden_mine_a_proof_leans_on_is_proved_first() -> None:
+    # The 1 at 1 1 has one hidden neighbour, 2 1: a mine, which the 1 at
+    # 2 2 already touches, so 3 1 is safe.
+    mine = Reason(ReasonKind.ONE_NUMBER, mine=True, targets=((1, 0),), numbers=((0, 0),))
+    assert reason_for("1##\n111\n...", 1) == Reason(
+        ReasonKind.ONE_NUMBER,
+        mine=False,
+        targets=((2, 0),),
+        numbers=((1, 1),),
+        known_mines=((1, 0),),
+        premises=(mine,),
+    )
+
+
+def test_a_flag_on_a_safe_cell_is_told_first() -> None:
+    # The blank at 2 1 shows that the flag at 1 1 is on a safe cell.
+    assert reason_for("F...\n..11\n..1#", 1) == Reason(
+        ReasonKind.ONE_NUMBER, mine=False, targets=((0, 0),), numbers=((1, 0),)
     )
 
 
@@ -153,9 +178,20 @@ def test_every_reason_is_a_proof(position: Position) -> None:
         return
     assert reason.targets
     assert set(reason.targets) <= (result.mines if reason.mine else result.safe)
+    wrong_flags = {cell for cell in result.safe if position[cell] == "F"}
+    if wrong_flags:
+        assert set(reason.targets) <= wrong_flags, "a flag proved wrong is told first"
     grid = Grid(position.width, position.height)
     shown = {cell for cell in grid.cells() if position[cell] == "*"}
+    seen = shown | {cell for cell in result.mines if position[cell] == "F"}
     assert set(reason.known_mines) <= result.mines | shown
+    proved = {cell for premise in reason.premises for cell in premise.targets}
+    assert set(reason.known_mines) <= seen | proved, "every hidden mine leant on is proved"
+    for premise in reason.premises:
+        assert premise.mine and not premise.premises
+        assert set(premise.known_mines) <= seen
+        assert premise.kind in (ReasonKind.ONE_NUMBER, ReasonKind.TWO_NUMBERS)
+        assert_local_proof(position, premise)
     if reason.kind in (ReasonKind.ONE_NUMBER, ReasonKind.TWO_NUMBERS):
         assert len(reason.numbers) == (1 if reason.kind is ReasonKind.ONE_NUMBER else 2)
         assert_local_proof(position, reason)

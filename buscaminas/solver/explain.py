@@ -4,7 +4,9 @@ The UI turns a :class:`Reason` into a sentence (through gettext), so this
 module returns structure only.  Proofs are tried from the simplest a player
 would follow to the most demanding: one number, two numbers, the whole
 frontier, the mine count.  A mine a proof leans on is always one the analysis
-proves, never merely a cell the player flagged.
+proves, never merely a cell the player flagged; unless the player can see it
+(a flag on a proved mine, or a mine shown after a loss), the proof carries
+the proof of that mine as a premise, so that nothing is asked on faith.
 """
 
 from __future__ import annotations
@@ -37,7 +39,9 @@ class Reason:
 
     ``numbers`` are the revealed numbers the proof reads; ``known_mines`` the
     certain mines it leans on; for two numbers, ``group`` is the cells both
-    touch and ``group_mines`` how many mines they must hold.
+    touch and ``group_mines`` how many mines they must hold.  ``premises``
+    prove the known mines the player cannot see: each is a one- or
+    two-number proof of mines that leans only on what is shown.
     """
 
     kind: ReasonKind
@@ -47,6 +51,7 @@ class Reason:
     known_mines: tuple[Point, ...] = ()
     group: tuple[Point, ...] = ()
     group_mines: int = 0
+    premises: tuple[Reason, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -64,40 +69,62 @@ class _Clue:
 def explain(position: Position, analysis: Analysis) -> Reason | None:
     """The simplest proof of something the player does not know yet, or None.
 
-    A proof is as hard as its own step or the hardest proof of a mine it
-    leans on, whichever is harder; among proofs as hard, safe cells come
-    first (they are what lets the game go on), and a mine the player has
-    already flagged is no news.
+    A flag on a cell proved safe comes first: the player believes a mine is
+    there, and the next ``expand`` beside it would explode.  Otherwise a
+    proof is as hard as its own step or the hardest premise it needs,
+    whichever is harder; among proofs as hard, safe cells come first (they
+    are what lets the game go on), and a mine the player has already flagged
+    is no news.
     """
     grid = Grid(position.width, position.height)
-    shown_mines = frozenset(cell for cell in grid.cells() if position[cell] == MINE)
-    # A safe cell's proof may lean on any certain mine; a mine's proof leans
-    # only on shown ones, or the mine itself would count as already known.
-    # Proofs leaning on no mine are sought too: they may be the simpler.
+    shown_mines = frozenset(
+        cell
+        for cell in grid.cells()
+        if position[cell] == MINE or (position[cell] == FLAG and cell in analysis.mines)
+    )
+    # A safe cell's proof may lean on any certain mine it can prove on the
+    # way; a mine's proof leans only on shown ones, so it needs no premise.
+    # Proofs leaning on no hidden mine are sought too: they may be the simpler.
     towards_safe = _clues(position, grid, analysis.mines | shown_mines)
     towards_mines = _clues(position, grid, shown_mines)
     one_mine = list(_one_number(towards_mines, mine=True))
     two_mines = list(_two_numbers(towards_mines, mine=True))
-    depth = {cell: 2 for reason in two_mines for cell in reason.targets}
-    depth.update({cell: 1 for reason in one_mine for cell in reason.targets})
-    depth.update({cell: 0 for cell in analysis.mines if position[cell] == FLAG})
-    depth.update(dict.fromkeys(shown_mines, 0))
+    proof_of: dict[Point, Reason] = {}
+    for reason in chain(one_mine, two_mines):
+        for cell in reason.targets:
+            proof_of.setdefault(cell, reason)
+
+    def proved(reason: Reason) -> Reason | None:
+        """The reason with the proofs of the hidden mines it leans on; None if one has none."""
+        unseen = [cell for cell in reason.known_mines if cell not in shown_mines]
+        if any(cell not in proof_of for cell in unseen):
+            return None
+        premises = tuple(dict.fromkeys(proof_of[cell] for cell in unseen))
+        return replace(reason, premises=premises)
 
     def hardness(reason: Reason) -> tuple[int, bool, int]:
-        step = 1 if reason.kind is ReasonKind.ONE_NUMBER else 2
-        leaned = [depth.get(cell, 3) for cell in reason.known_mines]
-        return max([step, *leaned]), reason.mine, sum(leaned)
+        steps = [_step(reason), *(_step(premise) for premise in reason.premises)]
+        return max(steps), reason.mine, len(reason.premises)
 
-    candidates = [
-        *_one_number(towards_safe, mine=False),
-        *one_mine,
-        *_two_numbers(towards_mines, mine=False),
-        *_two_numbers(towards_safe, mine=False),
-        *two_mines,
-    ]
-    news = (_news_of(reason, position) for reason in sorted(candidates, key=hardness))
-    beyond = (_news_of(reason, position) for reason in _beyond_pairs(position, grid, analysis))
-    return next((reason for reason in chain(news, beyond) if reason.targets), None)
+    candidates = (
+        proved(reason)
+        for reason in chain(
+            _one_number(towards_safe, mine=False),
+            one_mine,
+            _two_numbers(towards_mines, mine=False),
+            _two_numbers(towards_safe, mine=False),
+            two_mines,
+        )
+    )
+    simple = sorted((reason for reason in candidates if reason is not None), key=hardness)
+    wrong_flags = frozenset(cell for cell in analysis.safe if position[cell] == FLAG)
+    proofs = chain(simple, _beyond_pairs(position, grid, analysis))
+    news = (_news_of(reason, position, wrong_flags) for reason in proofs)
+    return next((reason for reason in news if reason.targets), None)
+
+
+def _step(reason: Reason) -> int:
+    return 1 if reason.kind is ReasonKind.ONE_NUMBER else 2
 
 
 def _clues(position: Position, grid: Grid, certain_mines: frozenset[Point]) -> list[_Clue]:
@@ -121,11 +148,16 @@ def _clue(
     return _Clue(cell, unsettled, known, value - len(known))
 
 
-def _news_of(reason: Reason, position: Position) -> Reason:
-    """The reason with only the targets worth telling: no mine the player has flagged."""
-    if not reason.mine:
+def _news_of(reason: Reason, position: Position, wrong_flags: frozenset[Point]) -> Reason:
+    """The reason with only the targets worth telling: while a flag is proved wrong,
+    only that; otherwise no mine the player has flagged."""
+    if wrong_flags:
+        targets = () if reason.mine else tuple(c for c in reason.targets if c in wrong_flags)
+    elif reason.mine:
+        targets = tuple(cell for cell in reason.targets if position[cell] != FLAG)
+    else:
         return reason
-    return replace(reason, targets=tuple(cell for cell in reason.targets if position[cell] != FLAG))
+    return replace(reason, targets=targets)
 
 
 def _in_reading_order(cells: Iterable[Point]) -> tuple[Point, ...]:

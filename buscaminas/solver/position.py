@@ -8,7 +8,10 @@ and the benchmark can build one from a string, compare them and print them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from typing import Protocol
+
+from ..grid import Grid
 
 HIDDEN = "#"
 FLAG = "F"
@@ -24,10 +27,39 @@ COVERED = frozenset(HIDDEN + FLAG + MAYBE)
 LEGAL = COVERED | frozenset(EMPTY + MINE + WRONG_FLAG + NUMBERS)
 
 
-class PositionError(ValueError):
-    """Position text that no board can show; ``line`` and ``column`` are 1-based."""
+class Problem(Enum):
+    """What is wrong with a position's text: the UI words each one in the player's language."""
 
-    def __init__(self, message: str, *, line: int | None = None, column: int | None = None):
+    EMPTY_ROW = "empty-row"
+    RAGGED_ROW = "ragged-row"
+    NOT_A_CELL = "not-a-cell"
+    NEGATIVE_MINES = "negative-mines"
+    TOO_MANY_MINES = "too-many-mines"
+    """More mines than covered cells (and shown mines) to hold them."""
+    TOO_FEW_MINES = "too-few-mines"
+    """Fewer mines than the position shows exploded or uncovered."""
+    NUMBER_UNSATISFIABLE = "number-unsatisfiable"
+    """A number touching more shown mines, or fewer cells that may hold one, than it says."""
+
+
+class PositionError(ValueError):
+    """Position text that no board can show, as a value the UI can put into words.
+
+    ``line`` and ``column`` are 1-based (the cell's row and column, for a
+    number); ``found`` is the offending character, cell count or mine count,
+    ``expected`` what it should have been or the room there was.  ``str()`` is
+    an English summary for logs; players read the UI's translation.
+    """
+
+    def __init__(
+        self,
+        problem: Problem,
+        *,
+        line: int | None = None,
+        column: int | None = None,
+        found: str | int | None = None,
+        expected: int | None = None,
+    ) -> None:
         where = (
             f"line {line}, column {column}: "
             if column is not None
@@ -35,9 +67,12 @@ class PositionError(ValueError):
             if line is not None
             else ""
         )
-        super().__init__(where + message)
+        super().__init__(f"{where}{problem.value} (found {found!r}, expected {expected!r})")
+        self.problem = problem
         self.line = line
         self.column = column
+        self.found = found
+        self.expected = expected
 
 
 class ShowsBoard(Protocol):
@@ -59,25 +94,52 @@ class Position:
     def __post_init__(self) -> None:
         if not isinstance(self.rows, tuple):
             object.__setattr__(self, "rows", tuple(self.rows))
-        if not self.rows:
-            raise PositionError("a position needs at least one row")
+        if not self.rows or not self.rows[0]:
+            raise PositionError(Problem.EMPTY_ROW, line=1)
         width = len(self.rows[0])
-        if width == 0:
-            raise PositionError("a row needs at least one cell", line=1)
         for line, row in enumerate(self.rows, start=1):
+            if not row:
+                raise PositionError(Problem.EMPTY_ROW, line=line)
             if len(row) != width:
-                raise PositionError(f"{len(row)} cells where the first row has {width}", line=line)
+                raise PositionError(Problem.RAGGED_ROW, line=line, found=len(row), expected=width)
             for column, char in enumerate(row, start=1):
                 if char not in LEGAL:
-                    raise PositionError(f"{char!r} is not a cell", line=line, column=column)
+                    raise PositionError(Problem.NOT_A_CELL, line=line, column=column, found=char)
         if self.mines < 0:
-            raise PositionError(f"a board cannot hold {self.mines} mines")
+            raise PositionError(Problem.NEGATIVE_MINES, found=self.mines)
 
     @classmethod
     def parse(cls, text: str, *, mines: int) -> Position:
-        """Read position text: rows joined by newlines, one final newline allowed."""
+        """Read position text: rows joined by newlines, one final newline allowed.
+
+        Spaces, tabs and carriage returns at the end of a row are no cell:
+        editors leave them, and the eye cannot see them, so they are dropped.
+        """
         body = text[:-1] if text.endswith("\n") else text
-        return cls(tuple(body.split("\n")), mines)
+        return cls(tuple(row.rstrip(" \t\r") for row in body.split("\n")), mines)
+
+    def check(self) -> None:
+        """Raise :class:`PositionError` for a mine total or a number that no layout can
+        satisfy, naming what is wrong where a person can mend it; the solver finds every
+        other contradiction, but can only say that no layout agrees."""
+        shown = sum(row.count(MINE) for row in self.rows)
+        room = shown + sum(char in COVERED for row in self.rows for char in row)
+        if self.mines > room:
+            raise PositionError(Problem.TOO_MANY_MINES, found=self.mines, expected=room)
+        if self.mines < shown:
+            raise PositionError(Problem.TOO_FEW_MINES, found=self.mines, expected=shown)
+        grid = Grid(self.width, self.height)
+        for x, y in grid.cells():
+            char = self.rows[y][x]
+            if char not in NUMBERS and char != EMPTY:
+                continue
+            value = 0 if char == EMPTY else int(char)
+            around = [self[near] for near in grid.neighbours((x, y))]
+            mines = around.count(MINE)
+            if not mines <= value <= mines + sum(char in COVERED for char in around):
+                raise PositionError(
+                    Problem.NUMBER_UNSATISFIABLE, line=y + 1, column=x + 1, found=value
+                )
 
     @classmethod
     def from_game(cls, game: ShowsBoard) -> Position:

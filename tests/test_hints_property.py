@@ -1,0 +1,160 @@
+"""Every hint is true: random play, right and wrong flags, and each claim held to the layout.
+
+The game is driven through the engine and :mod:`buscaminas.hints` directly,
+with a deal that remembers the layout, so that every claim a hint makes
+(cells safe, cells mines, the numbers it cites, the mines a group holds)
+can be checked against the mines themselves, and its words against its claims.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import event, note, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from buscaminas import generator, hints
+from buscaminas.commands import label
+from buscaminas.engine import Action, Minesweeper, Move, Termination
+from buscaminas.grid import Point
+
+NUMBER = re.compile(r"the (\d) at (\d+) (\d+)")
+EMPTY_CELL = re.compile(r"the empty cell at (\d+) (\d+)")
+FLAG = re.compile(r"the flag at (\d+) (\d+)")
+MINE = re.compile(r"the mine at (\d+) (\d+)")
+
+
+def cell_of(match: re.Match[str]) -> Point:
+    x, y = match.groups()[-2:]
+    return (int(x) - 1, int(y) - 1)
+
+
+def named(cell: Point, text: str) -> bool:
+    return re.search(rf"(?<![\d]){label(cell)}(?![\d])", text) is not None
+
+
+def assert_true(hint: hints.Hint, game: Minesweeper, layout: frozenset[Point]) -> None:
+    """Every claim of ``hint`` holds on ``layout``, and its words name what it claims."""
+    text = " ".join(hint.messages)
+    note(text)
+    assert hint.messages and all(hint.messages)
+    assert not hint.safe & layout, f"called safe, but a mine: {hint.safe & layout}"
+    assert hint.mines <= layout, f"called a mine, but safe: {hint.mines - layout}"
+    for cell, value in hint.numbers.items():
+        assert game.is_revealed(cell) and game.number(cell) == value, f"cited {value} at {cell}"
+    for count in hint.counts:
+        assert len(count.cells & layout) == count.mines, f"miscounted {count}"
+    assert hint.targets <= hint.safe | hint.mines or not (hint.safe | hint.mines)
+    # The words and the claims say the same things.
+    for cell in hint.safe | hint.mines | hint.targets:
+        assert named(cell, text), f"{label(cell)} is claimed but not named"
+    for match in NUMBER.finditer(text):
+        assert hint.numbers.get(cell_of(match)) == int(match.group(1)), match.group(0)
+    for match in EMPTY_CELL.finditer(text):
+        assert hint.numbers.get(cell_of(match)) == 0, match.group(0)
+    for match in FLAG.finditer(text):
+        cell = cell_of(match)
+        assert cell in game.flags, match.group(0)
+        assert cell in hint.mines or cell in hint.safe, f"{match.group(0)} makes no claim"
+    for match in MINE.finditer(text):
+        assert cell_of(match) in hint.mines, match.group(0)
+    kinds = [
+        "wrong flag" if "is wrong" in text else "",
+        "premise" if ";" in text else "",
+        "rescue" if hint.rescue is not None else "",
+    ]
+    event("hint: " + (", ".join(kind for kind in kinds if kind) or "plain"))
+
+
+class RandomPlay(RuleBasedStateMachine):
+    """A player who tries, flags (rightly or not), expands and asks for help at random."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.game = Minesweeper(3, 3, 1)
+        self.layout: frozenset[Point] = frozenset()
+
+    def deal(self, start: Point) -> frozenset[Point]:
+        self.layout = generator.generate(
+            self.game.width, self.game.height, self.game.mine_count, start=start, seed=self.seed
+        )
+        return self.layout
+
+    @initialize(data=st.data())
+    def first_game(self, data: st.DataObject) -> None:
+        self.new_game(data)
+
+    @rule(data=st.data())
+    def new_game(self, data: st.DataObject) -> None:
+        width = data.draw(st.integers(3, 9), label="width")
+        height = data.draw(st.integers(3, 9), label="height")
+        low, high = generator.mine_range(width, height)
+        mines = data.draw(st.integers(low, min(high, width * height // 3)), label="mines")
+        self.seed = data.draw(st.integers(0, 2**32), label="seed")
+        self.game = Minesweeper(width, height, mines, deal=self.deal)
+        self.layout = frozenset()
+
+    def cells(self, data: st.DataObject, which: str) -> Point | None:
+        game = self.game
+        every = [(x, y) for y in range(game.height) for x in range(game.width)]
+        if which == "hidden":
+            pool = [c for c in every if not game.is_revealed(c) and c not in game.flags]
+        elif which == "covered":
+            pool = [c for c in every if not game.is_revealed(c)]
+        else:
+            pool = [c for c in every if game.number(c)]
+        return data.draw(st.sampled_from(pool), label=which) if pool else None
+
+    @precondition(lambda self: self.game.end is None)
+    @rule(data=st.data())
+    def try_a_cell(self, data: st.DataObject) -> None:
+        cell = self.cells(data, "hidden")
+        if cell is not None:
+            self.game.act(Move(Action.TRY, cell))
+
+    @precondition(lambda self: self.game.end is None)
+    @rule(data=st.data())
+    def flag_a_cell(self, data: st.DataObject) -> None:
+        cell = self.cells(data, "covered")
+        if cell is not None:
+            self.game.act(Move(Action.FLAG, cell))
+
+    @precondition(lambda self: self.game.end is None and self.game.started)
+    @rule(data=st.data())
+    def expand_a_number(self, data: st.DataObject) -> None:
+        cell = self.cells(data, "number")
+        if cell is not None:
+            self.game.act(Move(Action.EXPAND, cell))
+
+    @precondition(lambda self: self.game.end is None)
+    @rule(rescue=st.booleans())
+    def ask_for_help(self, rescue: bool) -> None:
+        hint = hints.hint(self.game)
+        if not self.game.started:
+            (first,) = hint.targets
+            self.game.act(Move(Action.TRY, first))
+            assert self.game.end is not Termination.LOST, "the first try hint hit a mine"
+        assert_true(hint, self.game, self.layout)
+        if rescue and hint.rescue is not None:
+            outcome = self.game.rescue(hint.rescue)
+            assert outcome is None or outcome.end is not Termination.LOST
+
+    @precondition(lambda self: self.game.end is None)
+    @rule(data=st.data())
+    def ask_about_a_cell(self, data: st.DataObject) -> None:
+        cell = self.cells(data, "covered")
+        if cell is None:
+            return
+        hint = hints.chance(self.game, cell)
+        if self.game.started:
+            assert_true(hint, self.game, self.layout)
+
+    @invariant()
+    def a_lost_game_shows_the_mine_it_hit(self) -> None:
+        if self.game.end is Termination.LOST:
+            assert self.game.exploded in self.layout
+
+
+RandomPlay.TestCase.settings = settings(max_examples=150, stateful_step_count=40, deadline=None)
+TestRandomPlay = RandomPlay.TestCase
