@@ -53,7 +53,12 @@ def read_text(path: Path) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise UnreadableFile(_("the file is not text")) from error
+        raise UnreadableFile(not_text()) from error
+
+
+def not_text() -> str:
+    """What a file of bytes that are not text is told, whoever reads it."""
+    return _("the file is not text")
 
 
 def _refuse_unless_regular(mode: int) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .commands import label
 from .i18n import _, ngettext
+from .inputfile import not_text
 from .percent import percent
 from .solver import Analysis, InconsistentPosition, NothingToReveal, Position, analyze
 from .solver.position import PositionError, Problem
@@ -70,11 +71,6 @@ def analysis_of(text: str, mines: int) -> tuple[Position, Analysis]:
             mines,
         )
         raise Unreadable(message.format(count=mines)) from None
-
-
-def not_text() -> str:
-    """What a binary file is told, the same words as for a ``--board`` file."""
-    return _located(1, 1, _("the file is not text"))
 
 
 def _located(line: int, column: int, problem: str) -> str:
