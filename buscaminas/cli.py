@@ -183,7 +183,13 @@ def play_piped(settings: Settings, args: argparse.Namespace) -> int:
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="replace")  # a stray byte is bad input, not a crash
     pipe = PipeScreen()
-    app = App(settings, pipe, legend=Renderer.legend(LEGACY), data_dir=args.data_dir)
+    app = App(
+        settings,
+        pipe,
+        legend=Renderer.legend(LEGACY),
+        data_dir=args.data_dir,
+        scripted=not sys.stdin.isatty(),
+    )
     try:
         app.run()
         for line in [*app.goodbye(), _("See you soon!")]:
