@@ -145,7 +145,7 @@ class Store:
                 times = [win.seconds for win in map(_from_row, wins) if win.clean]
                 db.execute(_INSERT, _to_row(game))
             _forget(taken)
-            if game.clean and all(game.seconds < time for time in times):
+            if game.clean and all(game.seconds < best for best in times):
                 return Recorded.NEW_BEST
             return Recorded.SAVED
 
@@ -266,6 +266,10 @@ class Store:
         return reason.format(path=path, error=message)
 
 
+PENDING_BYTES = 4096
+"""The most a pending game's file is read: a game takes about 200 bytes, and a
+larger file is no game of ours."""
+
 _FAILURES = (sqlite3.Error, OSError, NewerSchemaError)
 """Everything a store turns into a warning rather than let it end the game."""
 
@@ -278,7 +282,11 @@ def _waiting(pending: Path) -> list[Path]:
 def _read_pending(file: Path) -> tuple[object, ...] | None:
     """The row kept in ``file``; None if it is gone or is not a game."""
     try:
-        return _to_row(_from_row(json.loads(file.read_text(encoding="utf-8"))))
+        with file.open("rb") as source:
+            text = source.read(PENDING_BYTES + 1)
+        if len(text) > PENDING_BYTES:
+            return None
+        return _to_row(_from_row(json.loads(text.decode("utf-8"))))
     except (OSError, ValueError, TypeError):
         return None
 

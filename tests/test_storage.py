@@ -379,6 +379,8 @@ def test_a_pending_file_that_is_not_a_game_is_left_alone(store: Store, warned: l
     strangers = {
         "garbage.json": b"\xff\x00 not json",
         "list.json": b"[1, 2, 3]",
+        "huge.json": b" " * storage.PENDING_BYTES
+        + json.dumps(storage._to_row(make_record(5))).encode(),
         "nulls.json": json.dumps([None] * 15).encode(),
         "no-width.json": json.dumps(
             [
