@@ -25,8 +25,8 @@ from .presets import PRESETS, board_label
 from .renderer import Highlight, State, View
 from .scoring import Board, BoardKind, GameRecord
 from .solver import Position, analyze
-from .stats import format_session, format_stats
-from .storage import DATABASE_NAME, Recorded, Store
+from .stats import format_result, format_session, format_stats
+from .storage import DATABASE_NAME, Store
 from .terminal import Screen
 
 WAVE_SECONDS = 0.03
@@ -106,6 +106,7 @@ class Round:
         self.started_wall: datetime | None = None
         self.finished_at: float | None = None
         self.hints = 0
+        self.assisted = False  # the AI made a move: the game is not the player's own
         self.outcomes: list[Outcome] = []
         self.messages: tuple[str, ...] = ()
         self.marked = Highlight()
@@ -167,11 +168,14 @@ class App:
         legend: list[str],
         data_dir: Path | None = None,
         clock: Callable[[], float] = time.monotonic,
+        scripted: bool = False,
     ) -> None:
+        """``scripted``: the moves come from a pipe, not a player at the keyboard."""
         self.settings = settings
         self.screen = screen
         self.legend = legend
         self.clock = clock
+        self.scripted = scripted
         self.rounds = 0
         self.session: list[GameRecord] = []
         self.warnings: list[str] = []
@@ -380,6 +384,7 @@ class App:
             self.play(current, Move(Action.FLAG, cell))
         if self.play(current, Move(Action.TRY, cell)) is None:
             return False
+        current.assisted = True
         what = (
             _("AI: {cell} is safe.")
             if chance == 0
@@ -419,25 +424,14 @@ class App:
             kind=current.kind,
             seed=current.seed,
             hints=current.hints,
+            assisted=current.assisted,
+            scripted=self.scripted,
         )
         self.session.append(record)
         with signals.deferred():  # a SIGTERM now still leaves the game recorded
             saved = self.store.record(record)
-        current.messages = (*current.messages, *self.warnings)
+        current.messages = (*current.messages, *self.warnings, *format_result(record, saved))
         self.warnings.clear()
-        if not record.won:
-            return
-        line = _("You won in {seconds:.2f} s: 3BV/s {speed:.2f}, efficiency {efficiency:.0%}.")
-        won = [
-            line.format(
-                seconds=record.seconds,
-                speed=record.three_bv_per_second,
-                efficiency=record.efficiency,
-            )
-        ]
-        if saved is Recorded.NEW_BEST:
-            won.append(_("New best time!"))
-        current.messages = (*current.messages, *won)
 
     def ask_again(self, current: Round) -> bool:
         """After the end: play again with the same settings? Enter means yes."""

@@ -228,7 +228,13 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
             )
     except (EOFError, KeyboardInterrupt):
         return 0
-    app = App(settings, pipe, legend=Renderer.legend(LEGACY), data_dir=args.data_dir)
+    app = App(
+        settings,
+        pipe,
+        legend=Renderer.legend(LEGACY),
+        data_dir=args.data_dir,
+        scripted=not sys.stdin.isatty(),  # lines typed by a program, not a person
+    )
     try:
         app.run()
         for line in [*app.goodbye(), _("See you soon!")]:

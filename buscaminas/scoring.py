@@ -46,6 +46,11 @@ class GameRecord:
     The rates are properties rather than fields so that a record can never
     disagree with the counts it was computed from.  They measure the whole
     board's 3BV, so they describe wins; a lost game left part of it unsolved.
+
+    ``assisted`` says the AI made moves, ``scripted`` that the moves came from
+    a pipe rather than a person at the keyboard: such games are kept, but they
+    say nothing of the player's own speed, so they earn no points and stay out
+    of best times and streaks.
     """
 
     started_at: datetime
@@ -61,6 +66,8 @@ class GameRecord:
     board_commands: int
     hints: int
     points: int
+    assisted: bool
+    scripted: bool
 
     def __post_init__(self) -> None:
         # A naive or local time would be misread once the player's zone changes.
@@ -79,11 +86,14 @@ class GameRecord:
         kind: BoardKind,
         seed: int | None,
         hints: int,
+        assisted: bool,
+        scripted: bool,
     ) -> GameRecord:
         """The record of ``game``, which must be over, played through ``outcomes``."""
         if game.end is None:
             raise ValueError("only a finished game can be recorded")
         mines = game.layout
+        own = not (assisted or scripted)
         return cls(
             started_at=started_at,
             preset=preset,
@@ -97,7 +107,9 @@ class GameRecord:
             three_bv=three_bv(game.width, game.height, mines),
             board_commands=board_commands(outcomes),
             hints=hints,
-            points=points(game.width, game.height, mines, outcomes),
+            points=points(game.width, game.height, mines, outcomes) if own else 0,
+            assisted=assisted,
+            scripted=scripted,
         )
 
     @property
@@ -105,14 +117,35 @@ class GameRecord:
         return Board(self.preset, self.width, self.height, self.mines)
 
     @property
-    def clean(self) -> bool:
-        """A win that counts for the best times: a no-guess board, cleared with no hint."""
-        return self.won and self.kind is BoardKind.NO_GUESS and self.hints == 0
+    def own(self) -> bool:
+        """Played by the player alone, at the keyboard: the games that streaks count."""
+        return not (self.assisted or self.scripted)
 
     @property
-    def three_bv_per_second(self) -> float:
-        """The board's 3BV over the time; 0 when no time could be measured."""
-        return self.three_bv / self.seconds if self.seconds else 0.0
+    def measured(self) -> bool:
+        """Whether the time says anything of skill.
+
+        A board that fell to one click (3BV 1, or a single command) or in no
+        measurable time was luck, not speed: it makes no best time and no rate.
+        """
+        return self.seconds > 0 and self.three_bv > 1 and self.board_commands > 1
+
+    @property
+    def clean(self) -> bool:
+        """A win that counts for the best times: the player's own, on a no-guess
+        board, with no hint, in a time worth measuring."""
+        return (
+            self.won
+            and self.own
+            and self.kind is BoardKind.NO_GUESS
+            and self.hints == 0
+            and self.measured
+        )
+
+    @property
+    def three_bv_per_second(self) -> float | None:
+        """The board's 3BV over the time; None when the time measured nothing."""
+        return self.three_bv / self.seconds if self.measured else None
 
     @property
     def efficiency(self) -> float:

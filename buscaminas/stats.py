@@ -1,9 +1,14 @@
-"""The statistics as the player reads them: per board, and for the session just played.
+"""The statistics as the player reads them: per board, for the session just played,
+and for the game just finished.
 
 Both the ``stats`` command and ``buscaminas stats`` print these lines, so they
 are plain text with no colour and no cursor movement.  How a board is named
 (its translated preset, or its size) belongs to the caller, which passes
 ``board_label``.
+
+Games the AI moved in (assisted) and games read from a pipe (scripted) are
+kept and counted, but apart: played, won, streaks and best times are the
+player's own games only, so that they say how the player plays.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from dataclasses import dataclass
 
 from .i18n import _
 from .scoring import Board, BoardKind, GameRecord
-from .storage import Store
+from .storage import Recorded, Store
 
 BEST_TIMES = 10
 """How many of the fastest wins each table shows."""
@@ -22,11 +27,26 @@ BoardLabel = Callable[[Board], str]
 
 
 @dataclass(frozen=True)
+class Tally:
+    """How many games of one sort were played and won."""
+
+    played: int = 0
+    won: int = 0
+
+    @classmethod
+    def of(cls, games: Sequence[GameRecord]) -> Tally:
+        return cls(len(games), sum(game.won for game in games))
+
+
+@dataclass(frozen=True)
 class BoardStats:
     """The record of every game on one board.
 
-    ``best_times`` holds only clean wins (no-guess board, no hints), so that a
-    best time always means the same thing; ``other_wins`` keeps the rest apart.
+    ``played``, ``won``, the streaks and the tables count the player's own
+    games only; ``assisted`` and ``scripted`` count the others.  ``best_times``
+    holds only clean wins (no-guess board, no hints), so that a best time
+    always means the same thing; ``other_wins`` keeps the player's other timed
+    wins apart.
     """
 
     board: Board
@@ -36,10 +56,13 @@ class BoardStats:
     best_streak: int
     best_times: tuple[GameRecord, ...]
     other_wins: tuple[GameRecord, ...]
+    assisted: Tally = Tally()
+    scripted: Tally = Tally()
 
     @property
     def win_rate(self) -> float:
-        return self.won / self.played
+        """Wins over own games played; 0 when the player has played none alone."""
+        return self.won / self.played if self.played else 0.0
 
 
 def statistics(games: Iterable[GameRecord]) -> list[BoardStats]:
@@ -55,19 +78,24 @@ def statistics(games: Iterable[GameRecord]) -> list[BoardStats]:
 
 
 def _board_stats(board: Board, games: Sequence[GameRecord]) -> BoardStats:
+    own = [game for game in games if game.own]
     current = best = 0
-    for game in games:
+    for game in own:
         current = current + 1 if game.won else 0
         best = max(best, current)
-    wins = sorted((game for game in games if game.won), key=lambda game: game.seconds)
+    wins = sorted((game for game in own if game.won), key=lambda game: game.seconds)
+    timed = [game for game in wins if game.measured]
     return BoardStats(
         board=board,
-        played=len(games),
+        played=len(own),
         won=len(wins),
         current_streak=current,
         best_streak=best,
-        best_times=tuple(game for game in wins if game.clean)[:BEST_TIMES],
-        other_wins=tuple(game for game in wins if not game.clean)[:BEST_TIMES],
+        best_times=tuple(game for game in timed if game.clean)[:BEST_TIMES],
+        other_wins=tuple(game for game in timed if not game.clean)[:BEST_TIMES],
+        # A script that called the AI is counted once, as assisted: the AI played.
+        assisted=Tally.of([game for game in games if game.assisted]),
+        scripted=Tally.of([game for game in games if game.scripted and not game.assisted]),
     )
 
 
@@ -79,21 +107,34 @@ def format_stats(store: Store, board_label: BoardLabel) -> list[str]:
         return []
     if not games:
         return [_("No games recorded yet.")]
-    lines: list[str] = []
+    lines = [
+        _(
+            "Played, won, streaks and times count your own games only:"
+            " no AI moves, not played from a pipe."
+        )
+    ]
     for stats in statistics(games):
         lines.append(board_label(stats.board))
-        lines.append(
-            "  "
-            + _(
-                "Played {played}, won {won} ({rate}); current streak {current}, best streak {best}."
-            ).format(
-                played=stats.played,
-                won=stats.won,
-                rate=f"{stats.win_rate:.0%}",
-                current=stats.current_streak,
-                best=stats.best_streak,
+        if stats.played:
+            lines.append(
+                "  "
+                + _(
+                    "Played {played}, won {won} ({rate});"
+                    " current streak {current}, best streak {best}."
+                ).format(
+                    played=stats.played,
+                    won=stats.won,
+                    rate=f"{stats.win_rate:.0%}",
+                    current=stats.current_streak,
+                    best=stats.best_streak,
+                )
             )
-        )
+        for tally, line in (
+            (stats.assisted, _("With AI moves (assisted): played {played}, won {won}.")),
+            (stats.scripted, _("Played from a pipe (scripted): played {played}, won {won}.")),
+        ):
+            if tally.played:
+                lines.append("  " + line.format(played=tally.played, won=tally.won))
         if stats.best_times:
             lines.append("  " + _("Best times (no-guess boards, no hints):"))
             lines.extend(_time_rows(stats.best_times))
@@ -104,13 +145,14 @@ def format_stats(store: Store, board_label: BoardLabel) -> list[str]:
 
 
 def _time_rows(wins: Sequence[GameRecord]) -> list[str]:
+    """One row per timed win; only measured wins reach a table, so each has a rate."""
     rows = []
     for rank, win in enumerate(wins, 1):
         row = _("{rank}. {seconds} s  {date}  3BV/s {speed}").format(
             rank=f"{rank:>2}",
             seconds=f"{win.seconds:7.2f}",
             date=win.started_at.astimezone().date().isoformat(),
-            speed=f"{win.three_bv_per_second:.2f}",
+            speed=f"{win.three_bv_per_second or 0.0:.2f}",
         )
         notes = _notes(win)
         rows.append(f"    {row}  ({notes})" if notes else f"    {row}")
@@ -149,16 +191,58 @@ def format_session(games: Iterable[GameRecord], board_label: BoardLabel) -> list
             "seconds": f"{game.seconds:.2f}",
             "points": game.points,
         }
-        if game.won:
+        speed = game.three_bv_per_second
+        if not game.own:
+            line = (
+                _("{rank}. Won on {board} in {seconds} s; {who}.")
+                if game.won
+                else _("{rank}. Lost on {board} after {seconds} s; {who}.")
+            ).format(**values, who=_who_played(game))
+        elif not game.won:
+            line = _("{rank}. Lost on {board} after {seconds} s, {points} points.").format(**values)
+        elif speed is None:
+            line = _("{rank}. Won on {board} in {seconds} s, {points} points.").format(**values)
+        else:
             line = _(
                 "{rank}. Won on {board} in {seconds} s: 3BV/s {speed},"
                 " efficiency {efficiency}, {points} points."
-            ).format(
-                **values,
-                speed=f"{game.three_bv_per_second:.2f}",
-                efficiency=f"{game.efficiency:.0%}",
-            )
-        else:
-            line = _("{rank}. Lost on {board} after {seconds} s, {points} points.").format(**values)
+            ).format(**values, speed=f"{speed:.2f}", efficiency=f"{game.efficiency:.0%}")
         lines.append("  " + line)
+    return lines
+
+
+def _who_played(game: GameRecord) -> str:
+    """Why a game that is not the player's own earns nothing."""
+    if game.assisted:
+        return _("the AI played (assisted, no points)")
+    return _("played from a pipe (scripted, no points)")
+
+
+def format_result(game: GameRecord, saved: Recorded) -> list[str]:
+    """What the player reads when ``game`` ends: for a win, how it went and
+    whether it counts; nothing more for a loss, which the board shows."""
+    if not game.won:
+        return []
+    if game.assisted:
+        return [
+            _(
+                "The AI played in this game: it is kept in your statistics as assisted,"
+                " not as a best time."
+            )
+        ]
+    speed = game.three_bv_per_second
+    if speed is None:
+        lines = [_("You won in {seconds:.2f} s.").format(seconds=game.seconds)]
+    else:
+        lines = [
+            _("You won in {seconds:.2f} s: 3BV/s {speed:.2f}, efficiency {efficiency:.0%}.").format(
+                seconds=game.seconds, speed=speed, efficiency=game.efficiency
+            )
+        ]
+    if game.scripted:
+        lines.append(
+            _("Played from a pipe: it is kept in your statistics as scripted, not as a best time.")
+        )
+    if saved is Recorded.NEW_BEST:
+        lines.append(_("New best time!"))
     return lines

@@ -1,21 +1,30 @@
 """Scores that last: one SQLite database of finished games, kept at the edge.
 
 Keeping a score must never cost the player a game, so no failure escapes a
-:class:`Store`: a database that is locked, read-only or from a newer version
-becomes a one-line warning and the call returns as if there were nothing
-saved; a damaged file is moved aside (never deleted) and a new one started.
+:class:`Store`: a database that is read-only or from a newer version becomes a
+one-line warning and the call returns as if there were nothing saved; a
+damaged file is moved aside (never deleted) and a new one started.
 
 Every call opens its own connection and every write is one ``BEGIN
 IMMEDIATE`` transaction under a busy timeout, so two games finishing at the
-same moment in two terminals wait for each other instead of failing.
+same moment in two terminals wait for each other instead of failing.  A game
+that still finds the database locked when its wait is over is not dropped: it
+is kept pending, one file per game written atomically beside the database, and
+whichever game next opens the database writes it in.  The database keeps the
+names of the files it took in, so that a game is written once even if two
+games take it in at the same moment.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
+import tempfile
+import time
+import uuid
 from collections.abc import Callable
-from contextlib import closing
+from contextlib import closing, suppress
 from datetime import UTC, datetime
 from enum import Enum
 from pathlib import Path
@@ -30,6 +39,9 @@ T = TypeVar("T")
 
 DATA_DIR_VARIABLE = "BUSCAMINAS_DATA_DIR"
 DATABASE_NAME = "buscaminas.sqlite3"
+TIMEOUT = 2.0
+"""Seconds a game waits for another to finish writing: short, since a game that
+waits longer is kept pending rather than lost."""
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
@@ -54,14 +66,26 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         """,
         "CREATE INDEX games_by_board ON games (preset, width, height, mines, won)",
     ),
+    (
+        # Games from before are taken as the player's own: nothing recorded otherwise.
+        "ALTER TABLE games ADD COLUMN assisted INTEGER NOT NULL DEFAULT 0"
+        " CHECK (assisted IN (0, 1))",
+        "ALTER TABLE games ADD COLUMN scripted INTEGER NOT NULL DEFAULT 0"
+        " CHECK (scripted IN (0, 1))",
+        # The pending files already written in, by name: a table of its own, so that
+        # a game written straight away pays for no index.
+        "CREATE TABLE taken_pending (name TEXT PRIMARY KEY) WITHOUT ROWID",
+    ),
 )
 """Schema changes, in order; ``PRAGMA user_version`` counts those applied."""
 
 _COLUMNS = (
     "started_at, preset, width, height, mines, kind, seed,"
-    " won, seconds, three_bv, board_commands, hints, points"
+    " won, seconds, three_bv, board_commands, hints, points, assisted, scripted"
 )
-_INSERT = f"INSERT INTO games ({_COLUMNS}) VALUES ({', '.join('?' * 13)})"
+_INSERT = f"INSERT INTO games ({_COLUMNS}) VALUES ({', '.join('?' * 15)})"
+_PENDING_TAKEN = "SELECT 1 FROM taken_pending WHERE name = ?"
+_TAKE_PENDING = "INSERT INTO taken_pending (name) VALUES (?)"
 _SELECT = f"SELECT {_COLUMNS} FROM games"
 _BOARD_WINS = f"{_SELECT} WHERE preset IS ? AND width = ? AND height = ? AND mines = ? AND won = 1"
 
@@ -70,6 +94,7 @@ class Recorded(Enum):
     """What became of a finished game handed to :meth:`Store.record`."""
 
     NOT_SAVED = "not-saved"
+    PENDING = "pending"  # the database was locked: kept beside it, written at the next chance
     SAVED = "saved"
     NEW_BEST = "new-best"  # saved, and the fastest clean win on its board so far
 
@@ -90,7 +115,8 @@ class Store:
     """The games database at ``path`` (by default :func:`default_path`).
 
     Warnings, already translated, go to ``on_warning``; ``timeout`` is how many
-    seconds a call waits for another game to finish writing.
+    seconds a call waits for another game to finish writing before a finished
+    game is kept pending instead.
     """
 
     def __init__(
@@ -98,9 +124,10 @@ class Store:
         path: Path | None = None,
         *,
         on_warning: Callable[[str], None],
-        timeout: float = 2.0,
+        timeout: float = TIMEOUT,
     ) -> None:
         self.path = default_path() if path is None else path
+        self.pending = self.path.with_name(f"{self.path.name}.pending")
         self._warn = on_warning
         self._timeout = timeout
 
@@ -110,42 +137,95 @@ class Store:
         def save(db: sqlite3.Connection) -> Recorded:
             db.execute("BEGIN IMMEDIATE")
             with db:
+                taken = self._take_in_pending(db)
                 board = game.board
                 wins = db.execute(
                     _BOARD_WINS, (board.preset, board.width, board.height, board.mines)
                 )
                 times = [win.seconds for win in map(_from_row, wins) if win.clean]
                 db.execute(_INSERT, _to_row(game))
-            if game.clean and all(game.seconds < time for time in times):
+            _forget(taken)
+            if game.clean and all(game.seconds < best for best in times):
                 return Recorded.NEW_BEST
             return Recorded.SAVED
 
-        saved = self._attempt(save, _("This game was not saved: {reason}."))
-        return Recorded.NOT_SAVED if saved is None else saved
+        failure = _("This game was not saved: {reason}.")
+        try:
+            return self._run_repairing(save)
+        except _FAILURES as error:
+            if _locked(error):
+                return self._keep_pending(game, failure)
+            self._warn(failure.format(reason=self._reason(error)))
+            return Recorded.NOT_SAVED
 
     def games(self) -> list[GameRecord] | None:
-        """Every recorded game, in the order they finished; None when unreadable."""
+        """Every recorded game, in the order they were written; None when unreadable."""
 
         def load(db: sqlite3.Connection) -> list[GameRecord]:
+            if _waiting(self.pending):
+                try:
+                    db.execute("BEGIN IMMEDIATE")
+                    with db:
+                        taken = self._take_in_pending(db)
+                    _forget(taken)
+                except sqlite3.OperationalError:
+                    pass  # locked or read-only: the pending games wait for the next chance
             return [_from_row(row) for row in db.execute(f"{_SELECT} ORDER BY id")]
 
-        return self._attempt(load, _("The statistics could not be read: {reason}."))
+        try:
+            return self._run_repairing(load)
+        except _FAILURES as error:
+            failure = _("The statistics could not be read: {reason}.")
+            self._warn(failure.format(reason=self._reason(error)))
+            return None
+
+    # --- games kept pending -----------------------------------------------------------
+
+    def _keep_pending(self, game: GameRecord, failure: str) -> Recorded:
+        """Keep ``game`` beside the locked database; warn only if the disk refuses it too."""
+        name = f"{time.time_ns():020d}-{uuid.uuid4().hex}.json"
+        try:
+            _write_atomically(self.pending / name, json.dumps(_to_row(game)))
+        except OSError:
+            reason = _(
+                "the score database {path} is locked by another program"
+                " and {pending} cannot be written"
+            )
+            self._warn(failure.format(reason=reason.format(path=self.path, pending=self.pending)))
+            return Recorded.NOT_SAVED
+        return Recorded.PENDING
+
+    def _take_in_pending(self, db: sqlite3.Connection) -> list[Path]:
+        """Write the pending games in the open transaction; the files it took in.
+
+        A file another game has already taken in is ignored by its name, so no
+        game is written twice; a file that is not a game is left where it is.
+        """
+        taken = []
+        for file in _waiting(self.pending):
+            row = _read_pending(file)
+            if row is None:
+                continue
+            if not db.execute(_PENDING_TAKEN, (file.stem,)).fetchone():
+                try:
+                    db.execute(_INSERT, row)
+                except sqlite3.IntegrityError:
+                    continue
+                db.execute(_TAKE_PENDING, (file.stem,))
+            taken.append(file)
+        return taken
 
     # --- failure handling ---------------------------------------------------------
 
-    def _attempt(self, work: Callable[[sqlite3.Connection], T], failure: str) -> T | None:
-        """Run ``work``, turning every failure into a warning built from ``failure``."""
+    def _run_repairing(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``work``, once more on a new database if the file is damaged."""
         try:
-            try:
-                return self._run(work)
-            except sqlite3.DatabaseError as error:
-                if not _damaged(error):
-                    raise
-                self._move_aside()
-                return self._run(work)
-        except (sqlite3.Error, OSError, NewerSchemaError) as error:
-            self._warn(failure.format(reason=self._reason(error)))
-            return None
+            return self._run(work)
+        except sqlite3.DatabaseError as error:
+            if not _damaged(error):
+                raise
+            self._move_aside()
+            return self._run(work)
 
     def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -177,13 +257,70 @@ class Store:
             reason = _("the score database {path} comes from a newer version of the game")
         elif isinstance(error, OSError) or _code(error) == sqlite3.SQLITE_CANTOPEN:
             reason = _("the score database {path} cannot be opened")
-        elif _code(error) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+        elif _locked(error):
             reason = _("the score database {path} is locked by another program")
         elif _code(error) == sqlite3.SQLITE_READONLY:
             reason = _("the score database {path} is read-only")
         else:
             reason = _("the score database {path} failed: {error}")
         return reason.format(path=path, error=message)
+
+
+PENDING_BYTES = 4096
+"""The most a pending game's file is read: a game takes about 200 bytes, and a
+larger file is no game of ours."""
+
+_FAILURES = (sqlite3.Error, OSError, NewerSchemaError)
+"""Everything a store turns into a warning rather than let it end the game."""
+
+
+def _waiting(pending: Path) -> list[Path]:
+    """The pending games' files, oldest first; their names start with the time."""
+    return sorted(pending.glob("*.json"))
+
+
+def _read_pending(file: Path) -> tuple[object, ...] | None:
+    """The row kept in ``file``; None if it is gone or is not a game."""
+    try:
+        with file.open("rb") as source:
+            text = source.read(PENDING_BYTES + 1)
+        if len(text) > PENDING_BYTES:
+            return None
+        return _to_row(_from_row(json.loads(text.decode("utf-8"))))
+    except (OSError, ValueError, TypeError):
+        return None
+
+
+def _forget(files: list[Path]) -> None:
+    """Remove pending files now in the database; one left behind is ignored by its name."""
+    for file in files:
+        with suppress(OSError):
+            file.unlink(missing_ok=True)
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all, even if the game dies meanwhile.
+
+    The temporary file's name starts with a dot, so that it is never taken for
+    a pending game.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def _locked(error: Exception) -> bool:
+    """Whether another program holds the database: a wait, not a failure of the disk."""
+    return _code(error) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
 
 def _code(error: Exception) -> int | None:
@@ -238,6 +375,8 @@ def _to_row(game: GameRecord) -> tuple[object, ...]:
         game.board_commands,
         game.hints,
         game.points,
+        int(game.assisted),
+        int(game.scripted),
     )
 
 
@@ -256,6 +395,8 @@ def _from_row(row: Any) -> GameRecord:
         board_commands,
         hints,
         points,
+        assisted,
+        scripted,
     ) = row
     return GameRecord(
         started_at=datetime.fromisoformat(started_at),
@@ -271,4 +412,6 @@ def _from_row(row: Any) -> GameRecord:
         board_commands=board_commands,
         hints=hints,
         points=points,
+        assisted=bool(assisted),
+        scripted=bool(scripted),
     )

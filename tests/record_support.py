@@ -28,6 +28,8 @@ _BASE = GameRecord(
     board_commands=40,
     hints=0,
     points=1000,
+    assisted=False,
+    scripted=False,
 )
 
 

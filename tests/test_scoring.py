@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from buscaminas.engine import Action, Minesweeper, Move, Outcome
 from buscaminas.grid import Grid, Point
 from buscaminas.scoring import (
+    FLOOD_POINTS,
     BoardKind,
     GameRecord,
     board_commands,
@@ -173,6 +174,8 @@ def test_a_won_game_is_recorded_with_its_scores() -> None:
         kind=BoardKind.CLASSIC,
         seed=None,
         hints=2,
+        assisted=False,
+        scripted=False,
     )
     assert record == GameRecord(
         started_at=NOON,
@@ -188,9 +191,47 @@ def test_a_won_game_is_recorded_with_its_scores() -> None:
         board_commands=2,
         hints=2,
         points=140,
+        assisted=False,
+        scripted=False,
     )
-    assert record.three_bv_per_second == 0.25
+    assert record.three_bv_per_second is None, "one click cleared the board: no rate"
     assert record.efficiency == 0.5
+
+
+TWO_OPENINGS = layout("..*..", "..*..", "..*..")
+"""Two openings split by a wall of mines: 3BV 2."""
+
+
+def _won_on_two_openings(*, assisted: bool, scripted: bool) -> GameRecord:
+    game, outcomes = play(TWO_OPENINGS, try_(0, 0), try_(4, 0))
+    return GameRecord.from_game(
+        game,
+        outcomes,
+        started_at=NOON,
+        seconds=0.5,
+        preset=None,
+        kind=BoardKind.NO_GUESS,
+        seed=None,
+        hints=0,
+        assisted=assisted,
+        scripted=scripted,
+    )
+
+
+def test_a_measured_win_has_a_rate() -> None:
+    record = _won_on_two_openings(assisted=False, scripted=False)
+    assert (record.won, record.three_bv, record.board_commands) == (True, 2, 2)
+    assert record.three_bv_per_second == 4.0
+    assert record.points == 2 * 5 * FLOOD_POINTS  # each click floods the 5 cells beside it
+    assert record.own and record.clean
+
+
+@pytest.mark.parametrize(("assisted", "scripted"), [(True, False), (False, True), (True, True)])
+def test_a_game_the_ai_or_a_script_played_earns_no_points(assisted: bool, scripted: bool) -> None:
+    record = _won_on_two_openings(assisted=assisted, scripted=scripted)
+    assert (record.assisted, record.scripted) == (assisted, scripted)
+    assert record.points == 0
+    assert not record.own and not record.clean
 
 
 def test_a_lost_game_shows_every_mine_whatever_was_flagged() -> None:
@@ -206,6 +247,8 @@ def test_a_lost_game_shows_every_mine_whatever_was_flagged() -> None:
         kind=BoardKind.NO_GUESS,
         seed=3,
         hints=0,
+        assisted=False,
+        scripted=False,
     )
     assert not record.won
     assert record.three_bv == three_bv(*board)
@@ -223,6 +266,8 @@ def test_an_unfinished_game_cannot_be_recorded() -> None:
             kind=BoardKind.CLASSIC,
             seed=None,
             hints=0,
+            assisted=False,
+            scripted=False,
         )
     with pytest.raises(ValueError, match="over"):
         _ = game.layout
@@ -240,8 +285,25 @@ def test_start_times_must_be_utc(started_at: datetime) -> None:
 def test_rates_are_zero_when_nothing_could_be_measured() -> None:
     # A board file loaded already solved: no time passed and no command was needed.
     record = make_record(seconds=0.0, board_commands=0)
-    assert record.three_bv_per_second == 0.0
+    assert record.three_bv_per_second is None
     assert record.efficiency == 0.0
+
+
+@pytest.mark.parametrize(
+    ("changes", "measured"),
+    [
+        ({}, True),
+        ({"three_bv": 1}, False),  # one opening: the first click cleared it
+        ({"seconds": 0.0}, False),  # no time passed between the first reveal and the end
+        ({"board_commands": 1}, False),  # a board file that one click finished
+        ({"three_bv": 2, "seconds": 0.01, "board_commands": 2}, True),
+    ],
+)
+def test_a_win_by_one_click_measures_nothing(changes: dict[str, Any], measured: bool) -> None:
+    record = make_record(**changes)
+    assert record.measured is measured
+    assert (record.three_bv_per_second is not None) is measured
+    assert record.clean is measured
 
 
 @pytest.mark.parametrize(
@@ -251,6 +313,9 @@ def test_rates_are_zero_when_nothing_could_be_measured() -> None:
         ({"won": False}, False),
         ({"kind": BoardKind.CLASSIC}, False),
         ({"hints": 1}, False),
+        ({"assisted": True}, False),
+        ({"scripted": True}, False),
+        ({"three_bv": 1}, False),
     ],
 )
 def test_only_no_guess_wins_without_hints_are_clean(changes: dict[str, Any], clean: bool) -> None:

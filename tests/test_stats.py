@@ -5,19 +5,29 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from buscaminas.scoring import Board, BoardKind
 from buscaminas.stats import (
     BEST_TIMES,
+    Tally,
+    format_result,
     format_session,
     format_stats,
     statistics,
     worst_to_best,
 )
-from buscaminas.storage import Store
+from buscaminas.storage import Recorded, Store
 from tests.record_support import BEGINNER, EXPERT, make_record
+
+HEADER = (
+    "Played, won, streaks and times count your own games only: no AI moves, not played from a pipe."
+)
+AI_PLAYED = (
+    "The AI played in this game: it is kept in your statistics as assisted, not as a best time."
+)
 
 
 def label(board: Board) -> str:
@@ -73,6 +83,7 @@ def test_the_statistics_read_as_text(tmp_path: Path) -> None:
     ]:
         store.record(game)
     assert format_stats(store, label) == [
+        HEADER,
         "beginner 8x8/10",
         "  Played 4, won 3 (75%); current streak 2, best streak 2.",
         "  Best times (no-guess boards, no hints):",
@@ -87,6 +98,7 @@ def test_a_board_with_no_wins_shows_no_tables(tmp_path: Path) -> None:
     store = Store(tmp_path / "games.sqlite3", on_warning=print)
     store.record(make_record(won=False))
     assert format_stats(store, label) == [
+        HEADER,
         "beginner 8x8/10",
         "  Played 1, won 0 (0%); current streak 0, best streak 0.",
     ]
@@ -141,3 +153,106 @@ def test_the_session_reads_as_text() -> None:
 
 def test_an_empty_session_shows_nothing() -> None:
     assert format_session([], label) == []
+
+
+# --- games that are not the player's own ------------------------------------------------
+
+
+def test_games_the_ai_or_a_script_played_neither_make_nor_break_a_streak() -> None:
+    games = [
+        make_record(0),
+        make_record(1, won=False, assisted=True),  # the AI lost it: no streak broken
+        make_record(2),
+        make_record(3, seconds=1.0, scripted=True),  # a script won it: no streak made
+        make_record(4, seconds=2.0, assisted=True, scripted=True),
+        make_record(5, won=False, scripted=True),
+    ]
+    (stats,) = statistics(games)
+    assert (stats.played, stats.won, stats.current_streak, stats.best_streak) == (2, 2, 2, 2)
+    assert stats.assisted == Tally(played=2, won=1), "a script that ran the AI counts once"
+    assert stats.scripted == Tally(played=2, won=1)
+    assert stats.best_times == (games[0], games[2])
+    assert stats.other_wins == ()
+
+
+def test_wins_by_one_click_enter_no_table_but_count_as_wins() -> None:
+    games = [make_record(0, three_bv=1, seconds=0.0), make_record(1, seconds=0.0, hints=1)]
+    (stats,) = statistics(games)
+    assert (stats.played, stats.won, stats.current_streak) == (2, 2, 2)
+    assert stats.best_times == stats.other_wins == ()
+
+
+def test_the_statistics_show_assisted_and_scripted_games_apart(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.sqlite3", on_warning=pytest.fail)
+    for game in [
+        make_record(0, seconds=30.0, three_bv=60),
+        make_record(1, seconds=5.0, assisted=True),
+        make_record(2, won=False, assisted=True),
+        make_record(3, seconds=0.01, three_bv=17, scripted=True),
+        make_record(4, board=EXPERT, seconds=36.72, assisted=True),
+    ]:
+        store.record(game)
+    assert format_stats(store, label) == [
+        HEADER,
+        "beginner 8x8/10",
+        "  Played 1, won 1 (100%); current streak 1, best streak 1.",
+        "  With AI moves (assisted): played 2, won 1.",
+        "  Played from a pipe (scripted): played 1, won 1.",
+        "  Best times (no-guess boards, no hints):",
+        "     1.   30.00 s  2024-05-01  3BV/s 2.00",
+        "expert 30x16/99",
+        "  With AI moves (assisted): played 1, won 1.",
+    ]
+
+
+def test_the_session_says_who_played_and_gives_no_rate_for_one_click() -> None:
+    games = [
+        make_record(0, seconds=36.72, points=0, assisted=True),
+        make_record(1, won=False, seconds=2.0, points=0, scripted=True),
+        make_record(2, seconds=0.0, three_bv=1, board_commands=1, points=0),
+    ]
+    assert format_session(games, label) == [
+        "Your games this session, from worst to best:",
+        "  1. Lost on beginner 8x8/10 after 2.00 s; played from a pipe (scripted, no points).",
+        "  2. Won on beginner 8x8/10 in 36.72 s; the AI played (assisted, no points).",
+        "  3. Won on beginner 8x8/10 in 0.00 s, 0 points.",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("changes", "saved", "expected"),
+    [
+        (
+            {"seconds": 25.0, "three_bv": 50},
+            Recorded.NEW_BEST,
+            ["You won in 25.00 s: 3BV/s 2.00, efficiency 125%.", "New best time!"],
+        ),
+        (
+            {"seconds": 25.0, "three_bv": 50},
+            Recorded.PENDING,
+            ["You won in 25.00 s: 3BV/s 2.00, efficiency 125%."],
+        ),
+        ({"seconds": 36.72, "assisted": True}, Recorded.SAVED, [AI_PLAYED]),
+        ({"seconds": 36.72, "assisted": True, "scripted": True}, Recorded.SAVED, [AI_PLAYED]),
+        (
+            {"seconds": 0.01, "three_bv": 17, "scripted": True},
+            Recorded.SAVED,
+            [
+                "You won in 0.01 s: 3BV/s 1700.00, efficiency 42%.",
+                "Played from a pipe: it is kept in your statistics as scripted,"
+                " not as a best time.",
+            ],
+        ),
+        (
+            {"seconds": 0.0, "three_bv": 1, "board_commands": 1},
+            Recorded.SAVED,
+            ["You won in 0.00 s."],
+        ),
+        ({"won": False}, Recorded.SAVED, []),
+        ({"won": False, "assisted": True}, Recorded.SAVED, []),
+    ],
+)
+def test_the_end_of_a_game_says_what_counts(
+    changes: dict[str, Any], saved: Recorded, expected: list[str]
+) -> None:
+    assert format_result(make_record(**changes), saved) == expected
