@@ -87,7 +87,7 @@ def test_a_won_game_is_kept_when_a_signal_ends_the_program(tmp_path: object) -> 
     wait_for_exit(player)
     player.child.close()
     stats = Player("stats", "--lang", "en", env={"BUSCAMINAS_DATA_DIR": player.data_dir})
-    stats.wait_for("Played 1")
+    stats.wait_for("played 1, won 1")  # the AI played it: kept as assisted
     stats.finish()
 
 
