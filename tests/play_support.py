@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
+from hypothesis import event, note
+
+from buscaminas import hints
+from buscaminas.commands import label
 from buscaminas.engine import Minesweeper, Termination
 from buscaminas.grid import Point
 
@@ -37,3 +43,51 @@ def assert_engine_invariants(game: Minesweeper) -> None:
         assert game.exploded in mines
     else:
         assert game.exploded is None and game.hidden_safe > 0
+
+
+NUMBER = re.compile(r"the (\d) at (\d+) (\d+)")
+EMPTY_CELL = re.compile(r"the empty cell at (\d+) (\d+)")
+FLAG = re.compile(r"the flag at (\d+) (\d+)")
+MINE = re.compile(r"the mine at (\d+) (\d+)")
+
+
+def cell_of(match: re.Match[str]) -> Point:
+    x, y = match.groups()[-2:]
+    return (int(x) - 1, int(y) - 1)
+
+
+def named(cell: Point, text: str) -> bool:
+    return re.search(rf"(?<![\d]){label(cell)}(?![\d])", text) is not None
+
+
+def assert_hint_true(hint: hints.Hint, game: Minesweeper, layout: frozenset[Point]) -> None:
+    """Every claim of ``hint`` holds on ``layout``, and its words name what it claims."""
+    text = " ".join(hint.messages)
+    note(text)
+    assert hint.messages and all(hint.messages)
+    assert not hint.safe & layout, f"called safe, but a mine: {hint.safe & layout}"
+    assert hint.mines <= layout, f"called a mine, but safe: {hint.mines - layout}"
+    for cell, value in hint.numbers.items():
+        assert game.is_revealed(cell) and game.number(cell) == value, f"cited {value} at {cell}"
+    for count in hint.counts:
+        assert len(count.cells & layout) == count.mines, f"miscounted {count}"
+    assert hint.targets <= hint.safe | hint.mines or not (hint.safe | hint.mines)
+    # The words and the claims say the same things.
+    for cell in hint.safe | hint.mines | hint.targets:
+        assert named(cell, text), f"{label(cell)} is claimed but not named"
+    for match in NUMBER.finditer(text):
+        assert hint.numbers.get(cell_of(match)) == int(match.group(1)), match.group(0)
+    for match in EMPTY_CELL.finditer(text):
+        assert hint.numbers.get(cell_of(match)) == 0, match.group(0)
+    for match in FLAG.finditer(text):
+        cell = cell_of(match)
+        assert cell in game.flags, match.group(0)
+        assert cell in hint.mines or cell in hint.safe, f"{match.group(0)} makes no claim"
+    for match in MINE.finditer(text):
+        assert cell_of(match) in hint.mines, match.group(0)
+    kinds = [
+        "wrong flag" if "is wrong" in text else "",
+        "premise" if ";" in text else "",
+        "rescue" if hint.rescue is not None else "",
+    ]
+    event("hint: " + (", ".join(kind for kind in kinds if kind) or "plain"))

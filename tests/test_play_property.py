@@ -5,11 +5,13 @@ the same loop the terminal and the pipe drive, on random sizes, densities and
 kinds of board.  The loop runs in a thread of its own and blocks on its
 screen's ``read`` as it would on a player; each step hands it one line and
 waits until it asks for the next.  After every step the engine's invariants
-must hold, and everything a hint claimed must be true of the hidden layout.
+must hold, and everything a hint claimed (the cells it calls safe or mines,
+the numbers it cites) must be true of the hidden layout.
 """
 
 from __future__ import annotations
 
+import copy
 import queue
 import tempfile
 import threading
@@ -21,9 +23,11 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
+from buscaminas import hints
 from buscaminas.app import PROMPT, App, Round, Settings
+from buscaminas.engine import Minesweeper
 from buscaminas.renderer import View
-from tests.play_support import assert_engine_invariants
+from tests.play_support import assert_engine_invariants, assert_hint_true, hidden_layout
 
 STEP_SECONDS = 60.0
 """Longer than any single command takes (an AI game on a 16×16 board included)."""
@@ -94,6 +98,27 @@ class WatchedApp(App):
         return self.current
 
 
+class HintsHeard:
+    """Every hint the loop gives, kept with the position it was given on, so that the
+    test's thread can hold its claims to the hidden layout."""
+
+    def __init__(self) -> None:
+        self.heard: list[tuple[hints.Hint, Minesweeper]] = []
+        self._real = hints.hint
+
+    def __enter__(self) -> HintsHeard:
+        def listening(game: Minesweeper) -> hints.Hint:
+            given = self._real(game)
+            self.heard.append((given, copy.deepcopy(game)))
+            return given
+
+        hints.hint = listening
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        hints.hint = self._real
+
+
 sizes = st.tuples(st.integers(3, 16), st.integers(3, 12))
 
 
@@ -104,6 +129,7 @@ class Play(RuleBasedStateMachine):
         super().__init__()
         self.data = tempfile.TemporaryDirectory(prefix="buscaminas-test-")
         self.failure: BaseException | None = None
+        self.hints = HintsHeard().__enter__()
 
     @initialize(
         size=sizes,
@@ -190,11 +216,18 @@ class Play(RuleBasedStateMachine):
         if current is not None:
             assert_engine_invariants(current.game)
 
+    @invariant()
+    def every_hint_is_true(self) -> None:
+        for given, game in self.hints.heard:
+            assert_hint_true(given, game, hidden_layout(game))
+        self.hints.heard.clear()
+
     def teardown(self) -> None:
         screen = getattr(self, "screen", None)
         if screen is not None and self.loop.is_alive():
             screen.hand(None, self.loop)
             self.loop.join(STEP_SECONDS)
+        self.hints.__exit__()
         self.data.cleanup()
         if self.failure is not None:
             raise self.failure
