@@ -260,8 +260,6 @@ class App:
     def play_round(self) -> bool:
         """Play one game; True when the player wants another."""
         current = self.new_round()
-        if current.kind is BoardKind.NO_GUESS:
-            current.messages = (_("This board can be solved without guessing."),)
         self.screen.start(current.view())
         while current.game.end is None:
             line = self.screen.read(PROMPT, live=current.view)
@@ -306,6 +304,7 @@ class App:
     def play(self, current: Round, move: Move) -> Outcome | None:
         """Apply one move, with its words and its animation; None if the deal was cancelled."""
         before = current.game.rows()
+        dealing = not current.game.started
         try:
             outcome = current.game.act(move)
         except Cancelled:
@@ -313,6 +312,10 @@ class App:
             return None
         current.record(outcome)
         current.messages = narration.outcome(outcome, current.game, current.seconds())
+        if dealing and current.game.started and current.kind is BoardKind.NO_GUESS:
+            # Said once the board exists: a search that fails would make it untrue.
+            no_guessing = _("This board can be solved without guessing.")
+            current.messages = (no_guessing, *current.messages)
         self.animate(current, before, outcome)
         return outcome
 

@@ -217,7 +217,7 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
     for stream in (sys.stdin, sys.stdout):
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="replace")  # a stray byte is bad input, not a crash
-    pipe = PipeScreen()
+    pipe = PipeScreen(person=ask)
     no_guess = not args.classic
     try:
         if settings is None:

@@ -87,8 +87,12 @@ class PipeScreen:
     animated = False
     watched = False
 
-    def __init__(self, source: TextIO = sys.stdin, sink: TextIO = sys.stdout) -> None:
+    def __init__(
+        self, source: TextIO = sys.stdin, sink: TextIO = sys.stdout, *, person: bool = False
+    ) -> None:
+        """``person``: someone reads it as it goes (a dumb terminal), not a script."""
         self._source, self._sink = source, sink
+        self._person = person
         self._inside_long_line = False
         """Whether the last line read was cut short, its rest still to be skipped."""
 
@@ -102,10 +106,11 @@ class PipeScreen:
 
     def start(self, view: View) -> None:
         """The round's messages; the rows too when there is something to see (a board
-        file's position), since a blank board is printed after the first command."""
+        file's position) or someone to see it: for a script, a blank board is
+        printed after the first command anyway."""
         for message in view.messages:
             self.say(message)
-        if any(set(row) - {"#"} for row in view.rows):
+        if self._person or any(set(row) - {"#"} for row in view.rows):
             self._sink.write("".join(row + "\n" for row in view.rows))
             self._sink.flush()
 

@@ -188,6 +188,7 @@ def test_a_generation_timeout_offers_a_classic_board(
     with pytest.raises(EOFError):
         app_for(screen, tmp_path, Settings(9, 9, 10, seed=1)).run()
     assert "No board without guessing was found in time." in screen.said()
+    assert "solved without guessing" not in screen.said()  # never promised, never broken
     assert screen.prompts[1].startswith("Play a classic board instead?")
     assert "classic" in screen.last.kind
     assert screen.last.state is not State.READY
@@ -259,3 +260,12 @@ def test_ctrl_c_during_auto_stops_the_ai_not_the_game(tmp_path: Path) -> None:
         app_for(screen, tmp_path, Settings(16, 16, 40, seed=2)).run()
     assert "The AI stopped after 1 move." in screen.said()
     assert screen.last.state is State.PLAYING
+
+
+def test_a_no_guess_board_is_announced_once_it_exists(tmp_path: Path) -> None:
+    screen = ScriptedScreen("flag 1 1", "5 5")
+    with pytest.raises(EOFError):
+        app_for(screen, tmp_path, Settings(9, 9, 10, seed=1)).run()
+    announced = [view for view in screen.views if "without guessing" in " ".join(view.messages)]
+    assert announced, "the board was dealt: say it needs no guessing"
+    assert announced[0].state is not State.READY
