@@ -23,9 +23,8 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import Output
-from prompt_toolkit.utils import get_cwidth
 
-from . import signals
+from . import signals, text
 from .commands import MAX_LINE
 from .renderer import CLEAR, CSI, RESET, SHOW_CURSOR, Frame, IconSet, Renderer, View
 
@@ -240,14 +239,14 @@ class TerminalScreen:
         columns, rows = self.size()
         return need_columns <= columns and need_rows <= rows
 
-    def _write(self, text: str) -> None:
-        self._output.write_raw(text)
+    def _write(self, drawn: str) -> None:
+        self._output.write_raw(drawn)
         self._output.flush()
 
     def show(self, view: View) -> None:
         self._view = view
-        text, self._frame = Renderer.draw(view, self.size(), self.icons, self._frame)
-        self._write(text)
+        drawn, self._frame = Renderer.draw(view, self.size(), self.icons, self._frame)
+        self._write(drawn)
 
     def start(self, view: View) -> None:
         self.show(view)
@@ -267,7 +266,7 @@ class TerminalScreen:
         def message() -> str:
             """Recomputed at every render, so that the prompt follows the board on a resize."""
             indent = self._frame.prompt_column if self._frame is not None else 0
-            if indent + get_cwidth(prompt) + ROOM_TO_TYPE > self.size()[0]:
+            if indent + text.width(prompt) + ROOM_TO_TYPE > self.size()[0]:
                 indent = 0
             return " " * indent + prompt
 
@@ -308,9 +307,9 @@ class TerminalScreen:
             if self._frame is None:
                 continue
             self._view = live()
-            text, self._frame = Renderer.update(self._view, self.size(), self.icons, self._frame)
-            if text:
-                self._write(text)
+            drawn, self._frame = Renderer.update(self._view, self.size(), self.icons, self._frame)
+            if drawn:
+                self._write(drawn)
 
     def interrupted(self, seconds: float) -> bool:
         keyboard = self._session.input

@@ -3,25 +3,39 @@
 ``len()`` counts characters; a terminal counts columns, and an emoji or a CJK
 character covers two.  Everything that cuts or wraps player-visible text
 goes through here, so nothing spills past the edge it was measured for.
+Measured with the standard library alone, so that the parser and the
+renderer load no terminal toolkit.
 """
 
 from __future__ import annotations
 
-from prompt_toolkit.utils import get_cwidth
+import unicodedata
+from functools import lru_cache
 
 ELLIPSIS = "…"
+_INVISIBLE = frozenset({"Mn", "Me", "Cf", "Cc"})
+"""Combining marks, format and control characters: they take no column of their own."""
+
+
+@lru_cache(maxsize=4096)
+def _columns(char: str) -> int:
+    """Unicode's own width classes, as terminals apply them: wide and full-width
+    characters (CJK, most emoji) take two columns, marks none."""
+    if unicodedata.category(char) in _INVISIBLE:
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
 
 
 def width(text: str) -> int:
     """The columns ``text`` covers on a terminal."""
-    return get_cwidth(text)
+    return sum(_columns(char) for char in text)
 
 
 def fitting(text: str, columns: int) -> str:
     """The longest start of ``text`` that fits in ``columns`` columns."""
     used = 0
     for index, char in enumerate(text):
-        used += get_cwidth(char)
+        used += _columns(char)
         if used > columns:
             return text[:index]
     return text
