@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import boardfile, commands, i18n, inputfile, signals
-from .app import NO, YES, App, Settings
+from .app import App
 from .grid import MAX_SIDE, MIN_SIDE
 from .i18n import _
 from .preferences import Preferences
@@ -20,9 +20,11 @@ from .presets import ALIASES as PRESET_ALIASES
 from .presets import PRESETS, board_label
 from .renderer import LEGACY, NERD, IconSet, Renderer
 from .report import Unreadable, analysis_of, certain_cells, probability_grid
+from .screen import Screen
+from .session import NO, YES, Settings
 from .stats import format_stats
 from .storage import DATABASE_NAME, Store, default_path
-from .terminal import PipeScreen, Screen, TerminalScreen
+from .terminal import PipeScreen, TerminalScreen
 
 EXIT_USAGE = 2
 _WHOLE = re.compile(r"\+?[0-9]{1,6}")

@@ -22,10 +22,10 @@ from .engine import Minesweeper
 from .grid import Point
 from .i18n import _, ngettext
 from .percent import percent
-from .renderer import Highlight
 from .solver import Analysis, Position, analyze
 from .solver.explain import Reason, ReasonKind, explain
 from .solver.position import COVERED, EMPTY, FLAG, MINE
+from .view import Highlight
 
 
 @dataclass(frozen=True)

@@ -9,9 +9,10 @@ import pytest
 from buscaminas import hints, i18n
 from buscaminas.engine import Minesweeper
 from buscaminas.percent import percent
-from buscaminas.renderer import Highlight
+from buscaminas.renderer import highlight_style
 from buscaminas.solver import Position, analyze
 from buscaminas.solver.explain import explain
+from buscaminas.view import Highlight
 
 
 @pytest.fixture
@@ -98,7 +99,7 @@ def test_the_same_proof_in_spanish() -> None:
 
 def test_the_board_sets_each_kind_of_cited_cell_apart() -> None:
     highlight = hint_for("1##\n111\n...", 1).highlight
-    styles = {highlight.style(cell) for cell in [(2, 0), (0, 0), (1, 0), (2, 2)]}
+    styles = {highlight_style(highlight, cell) for cell in [(2, 0), (0, 0), (1, 0), (2, 2)]}
     assert len(styles) == 4, "target, number, mine and plain cell each look different"
 
 
