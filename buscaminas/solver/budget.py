@@ -14,10 +14,11 @@ bytes.
 
 from __future__ import annotations
 
-ANALYSIS_WORK = 40_000_000
-"""Units one analysis may spend on exact counting before it settles for
-what simpler reasoning proves (one to two seconds).  The hardest expert
-(30×16) positions seen take about half of it."""
+ANALYSIS_WORK = 60_000_000
+"""Units one analysis may spend on deductions and exact counting before it
+settles for what it has proved (two to three seconds).  The hardest expert
+(30×16) positions seen take a third of it, and a 99×99 board of stripes of
+1s, settled by pairs of numbers, three quarters."""
 
 LOOKAHEAD_WORK = 40_000_000
 """Units the AI may spend weighing its guesses by what they would reveal

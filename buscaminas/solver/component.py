@@ -72,7 +72,8 @@ Group = frozenset[Constraint]
 _T = TypeVar("_T")
 
 _counted: OrderedDict[Group, Component] = OrderedDict()
-_too_wide: OrderedDict[Group, None] = OrderedDict()
+_too_wide: OrderedDict[Group, int] = OrderedDict()
+"""Components that did not fit a whole budget, with that budget's size."""
 
 
 def components(constraints: list[Constraint]) -> list[Group]:
@@ -107,7 +108,7 @@ def count_component(group: Group, budget: Budget, most_states: int | None = None
     if found is not None:
         _counted.move_to_end(group)
         return found
-    if group in _too_wide:
+    if budget.limit <= _too_wide.get(group, 0):
         raise OverBudget
     counting = _Counting(group)
     if most_states is not None and counting.states_bound > most_states:
@@ -117,7 +118,7 @@ def count_component(group: Group, budget: Budget, most_states: int | None = None
         counted = counting.run(budget)
     except OverBudget:
         if whole_budget:
-            _remember(_too_wide, group, None, REMEMBERED_TOO_WIDE)
+            _remember(_too_wide, group, budget.limit, REMEMBERED_TOO_WIDE)
         raise
     _remember(_counted, group, counted, REMEMBERED)
     return counted

@@ -35,7 +35,13 @@ def estimate(hidden: Iterable[Point], mines: int, frontier: Frontier) -> dict[Po
     if not 0 <= mines_left <= len(undecided):
         raise InconsistentPosition("the mine total does not fit the cells left")
     if mines_left in (0, len(undecided)):
-        certain.update(dict.fromkeys(undecided, mines_left > 0))
+        all_mines = mines_left > 0
+        # An uncounted number needs some mines among its cells, not all.
+        if frontier.uncounted or not all(
+            _allows(component, all_mines) for component in frontier.components
+        ):
+            raise InconsistentPosition("the mine total does not fit the numbers")
+        certain.update(dict.fromkeys(undecided, all_mines))
         return {cell: float(mine) for cell, mine in certain.items()}
     density = mines_left / len(undecided)
     guesses: dict[Point, float] = dict.fromkeys(undecided, density)
@@ -45,6 +51,13 @@ def estimate(hidden: Iterable[Point], mines: int, frontier: Frontier) -> dict[Po
     chances = {cell: min(1 - LEAST, max(LEAST, guesses[cell])) for cell in undecided}
     chances.update({cell: float(mine) for cell, mine in certain.items()})
     return chances
+
+
+def _allows(component: Component, all_mines: bool) -> bool:
+    """Whether the component has a layout with no mine, or with every cell mined."""
+    cells = sum(len(cells) for cells, _ in component.marginals)
+    index = cells if all_mines else 0
+    return index < len(component.counts) and component.counts[index] > 0
 
 
 def _weighted(component: Component, density: float) -> dict[Point, float]:
