@@ -40,6 +40,8 @@ REMEMBERED_TOO_WIDE = 256
 EDGE_WORK = 40
 """Units of :mod:`.budget` one step from a state costs beyond the words it
 adds and the state it stores, as measured."""
+KEPT_MOVES_BYTES = 4_000_000
+"""Held bytes below which the moves of the forward pass are kept for the backward."""
 STATE_BYTES = 150
 """Bytes a state takes besides its key's entries and its count's words."""
 NARROW_ENOUGH = 10_000
@@ -173,11 +175,19 @@ class _Counting:
         cells = sum(len(group.cells) for group in self.classes)
         slot = slot_for(cells + cells.bit_length())
         layers: list[dict[tuple[int, ...], int]] = [{(): 1}]
+        # The moves from each state, kept for the backward pass while they
+        # are small; past that they are worked out again, or they would be
+        # most of the memory.
+        kept: list[dict[tuple[int, ...], list[tuple[int, tuple[int, ...]]]]] = []
         held = 0
         for step in plan.steps:
             following: dict[tuple[int, ...], int] = {}
+            keeping: dict[tuple[int, ...], list[tuple[int, tuple[int, ...]]]] = {}
+            kept.append(keeping)
             for state, poly in layers[-1].items():
                 moves = step.moves(state)
+                if held < KEPT_MOVES_BYTES:
+                    keeping[state] = moves
                 budget.spend(len(moves) * (EDGE_WORK + 2 * len(state) + words(poly)))
                 for mines, after in moves:
                     following[after] = (
@@ -199,10 +209,10 @@ class _Counting:
             before = layers[position]
             earlier: dict[tuple[int, ...], int] = {}
             reaching: dict[tuple[int, tuple[int, ...]], int] = {}
-            # The steps are worked out again rather than kept from the forward
-            # pass: kept, they would be most of the memory.
+            moves_of = kept[position]
             for state, poly in before.items():
-                for mines, after in step.moves(state):
+                known = moves_of.get(state)
+                for mines, after in step.moves(state) if known is None else known:
                     completion = completions.get(after)
                     if completion is None:
                         continue
