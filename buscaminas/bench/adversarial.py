@@ -89,6 +89,7 @@ class Outcome:
 def measure(text: str, mines: int, args: argparse.Namespace) -> Outcome:
     """Run the solver on one position in a process of its own."""
     root = args.against or Path(__file__).resolve().parents[2]
+    # Run from ``root`` too: ``python -c`` puts the working directory first.
     environment = {**os.environ, "PYTHONPATH": str(root)}
     command = [sys.executable, "-c", _CHILD, str(args.memory), str(mines)]
     try:
@@ -99,19 +100,16 @@ def measure(text: str, mines: int, args: argparse.Namespace) -> Outcome:
             text=True,
             timeout=args.timeout,
             env=environment,
+            cwd=root,
             check=False,
         )
     except subprocess.TimeoutExpired:
         return Outcome(None, None, None, f"over {args.timeout:g} s")
     if finished.returncode != 0:
-        last = (finished.stderr.strip().splitlines() or ["exit status"])[-1]
-        reason = "out of memory" if "MemoryError" in last else last[:60]
-        return Outcome(
-            None,
-            None,
-            None,
-            f"{reason} (over {args.memory} MB)" if reason == "out of memory" else reason,
-        )
+        last = (finished.stderr.strip().splitlines() or ["no output"])[-1]
+        if "MemoryError" in last:
+            return Outcome(None, None, None, f"out of memory (over {args.memory} MB)")
+        return Outcome(None, None, None, last[:70])
     figures = json.loads(finished.stdout)
     phases = (figures["analyze"], figures["best_move"], figures["explain"])
     return Outcome(sum(phases), figures["peak_mb"], figures["exact"], phases=phases)
