@@ -339,11 +339,12 @@ class Session:
             return reply
         current.assisted = True
         self._ai_played += 1
-        what = (
-            _("AI: {cell} is safe.")
-            if chance == 0
-            else _("AI: {cell} is a guess, the best there is ({chance} chance of a mine).")
-        )
+        if chance == 0:
+            what = _("AI: {cell} is safe.")
+        elif analysis.exact:
+            what = _("AI: {cell} is a guess, the best there is ({chance} chance of a mine).")
+        else:
+            what = _("AI: {cell} is a guess, the safest it can find (about {chance}, an estimate).")
         shown = what.format(cell=label(cell), chance=percent(chance))
         current.messages = (shown, *current.messages)
         current.marked = Highlight(frozenset({cell}))
