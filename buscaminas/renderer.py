@@ -190,8 +190,9 @@ class Renderer:
         return _styled(Renderer.glyph(char, icons), style)
 
     @staticmethod
-    def status(view: View) -> str:
-        """The status line: mines left, time, state and kind of board."""
+    def status(view: View, columns: int | None = None) -> str:
+        """The status line: mines left, time, state, kind of board and the keys; where
+        ``columns`` are too few for all of it, the kind of board gives way first."""
         parts = [_("Mines left: {count}").format(count=view.mines_left)]
         if view.elapsed is not None:
             parts.append(_("Time: {seconds}").format(seconds=Renderer.clock(view.elapsed)))
@@ -205,11 +206,11 @@ class Renderer:
         )
         if view.hints:
             parts.append(_("Hints: {count}").format(count=view.hints))
-        if view.kind:
-            parts.append(view.kind)
-        if view.keys:
-            parts.append(view.keys)
-        return "   ".join(parts)
+        keys = [view.keys] if view.keys else []
+        line = "   ".join([*parts, view.kind, *keys] if view.kind else [*parts, *keys])
+        if columns is not None and text.width(line) > columns and view.kind:
+            line = "   ".join([*parts, *keys])
+        return line
 
     @staticmethod
     def clock(seconds: float) -> str:
@@ -305,7 +306,7 @@ class Renderer:
     @staticmethod
     def _status_and_messages(canvas: _Canvas, view: View, row: int, rows: int) -> int:
         """Put the status line and the messages from ``row`` on; return the prompt's row."""
-        canvas.centred(row, Renderer.status(view), "1")
+        canvas.centred(row, Renderer.status(view, canvas.columns), "1")
         row += 1
         placed: list[tuple[int, str]] = []
         for message in view.messages:

@@ -331,13 +331,14 @@ class Session:
         cell = analysis.best_move
         chance = analysis.probability[cell]
         current.hints += 1
+        assisted, current.assisted = current.assisted, True  # before a move that may end it
         if cell in game.flags:
             self._play(Move(Action.FLAG, cell))
         reply = self._play(Move(Action.TRY, cell))
-        if reply.question is Question.CLASSIC:
+        if reply.question is Question.CLASSIC:  # no mines laid, so no move made
+            current.assisted = assisted
             self.thinking = False
             return reply
-        current.assisted = True
         self._ai_played += 1
         if chance == 0:
             what = _("AI: {cell} is safe.")

@@ -1,9 +1,9 @@
-"""The two front ends the game loop talks to: a live terminal, and a pipe.
+"""The live terminal front end: the board drawn in place, the prompt, the keys, the mouse.
 
-Both show a :class:`~buscaminas.renderer.View` and read a line.  The terminal
-draws in place through the :class:`~buscaminas.renderer.Renderer` and reads
-with prompt_toolkit, keeping the prompt on its own row; the pipe prints plain
-text with no escape sequence at all, so the game can be scripted.
+It draws through the :class:`~buscaminas.renderer.Renderer`, rewriting only
+what changed, and reads with prompt_toolkit, keeping the prompt on its own
+row.  A typed line comes back as text for the parser; a key in cursor mode
+or a click comes back as a ready :class:`~buscaminas.commands.Command`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, TextIO
+from typing import Any
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application import get_app, run_in_terminal
@@ -27,7 +27,7 @@ from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import Output
 
 from . import controls, signals, text
-from .commands import MAX_LINE, Command
+from .commands import Command
 from .grid import Point
 from .i18n import _
 from .renderer import CLEAR, CSI, RESET, SHOW_CURSOR, Frame, IconSet, Renderer
@@ -36,91 +36,13 @@ from .view import View
 
 ALTERNATE_SCREEN = CSI + "?1049h"
 MAIN_SCREEN = CSI + "?1049l"
+MOUSE_OFF = CSI + "?1000l" + CSI + "?1002l" + CSI + "?1003l" + CSI + "?1006l" + CSI + "?1015l"
+"""Every mouse reporting mode prompt_toolkit may have turned on, off again: a signal
+can end the game while the prompt has them on."""
 TICK_SECONDS = 0.25
 """How often the clock under the prompt is checked; it changes once a second."""
 ROOM_TO_TYPE = 24
 """Columns kept free after the prompt, so that typing never wraps onto a new row."""
-_LONGEST_READ = MAX_LINE + 2
-"""A line the parser accepts and its ``\\r\\n``; anything longer is too long whole."""
-_SKIPPED_CHUNK = 64 * 1024
-"""How much of an over-long line's rest is read, and dropped, at a time."""
-
-
-class PipeScreen:
-    """Line by line, for pipes and files: messages then the board rows after each command."""
-
-    animated = False
-    watched = False
-
-    def __init__(
-        self, source: TextIO = sys.stdin, sink: TextIO = sys.stdout, *, person: bool = False
-    ) -> None:
-        """``person``: someone reads it as it goes (a dumb terminal), not a script."""
-        self._source, self._sink = source, sink
-        self._person = person
-        self._inside_long_line = False
-        """Whether the last line read was cut short, its rest still to be skipped."""
-
-    def show(self, view: View) -> None:
-        self._sink.write(Renderer.plain(view))
-        self._sink.flush()
-
-    def fits(self, width: int, height: int) -> bool:
-        """Plain text has no size to outgrow."""
-        return True
-
-    def start(self, view: View) -> None:
-        """The round's messages; the rows too when there is something to see (a board
-        file's position) or someone to see it: for a script, a blank board is
-        printed after the first command anyway."""
-        for message in view.messages:
-            self.say(message)
-        if self._person or any(set(row) - {"#"} for row in view.rows):
-            self._sink.write("".join(row + "\n" for row in view.rows))
-            self._sink.flush()
-
-    def read(
-        self, prompt: str, live: Callable[[], View] | None = None, steer: Steer | None = None
-    ) -> str:
-        """The next line, read with a cap so that no line can exhaust memory.
-
-        A line longer than the parser's :data:`MAX_LINE` comes back cut short
-        but still too long, so the parser refuses it with its own message;
-        the rest is skipped, unstored, before the next line is read.  A line
-        that never ends (``/dev/zero``) costs time, not memory, and one message.
-        """
-        if self._inside_long_line:
-            self._skip_rest_of_line()
-        line = self._source.readline(_LONGEST_READ)
-        if not line:
-            raise EOFError
-        if line.endswith("\n") or len(line) < _LONGEST_READ:
-            return line.rstrip("\r\n")
-        self._inside_long_line = True
-        return line
-
-    def _skip_rest_of_line(self) -> None:
-        while True:
-            chunk = self._source.readline(_SKIPPED_CHUNK)
-            if not chunk or chunk.endswith("\n"):
-                break
-        self._inside_long_line = False
-
-    def ask(self, question: str) -> str:
-        """The question is printed, so that a script's reader sees why a line was taken."""
-        self.say(question.rstrip())
-        return self.read(question)
-
-    def say(self, line: str) -> None:
-        self._sink.write(line + "\n")
-        self._sink.flush()
-
-    def pause(self, seconds: float) -> None:
-        """Pipes are not watched: nothing to wait for."""
-
-    def interrupted(self, seconds: float) -> bool:
-        """A pipe has no keys to press: the next line is the next command."""
-        return False
 
 
 def _windows_key_within(seconds: float) -> bool:
@@ -409,7 +331,7 @@ class TerminalScreen:
         nothing left to restore then.
         """
         with contextlib.suppress(OSError):
-            self._write(RESET + SHOW_CURSOR + CLEAR + MAIN_SCREEN)
+            self._write(MOUSE_OFF + RESET + SHOW_CURSOR + CLEAR + MAIN_SCREEN)
         if self._line_discipline is not None and sys.platform != "win32":
             import termios
 

@@ -137,3 +137,10 @@ def test_a_hint_sets_apart_its_target_numbers_and_mines_without_colour() -> None
     assert mine[0] == "F" and mine[2] and not mine[1]
     assert plain == ("#", False, False, False, False)
     assert len({target[1:], number[1:], mine[1:], plain[1:]}) == 4
+
+
+def test_the_keys_keep_their_place_on_a_narrow_status_line() -> None:
+    keyed = view(kind="Beginner 8×8, no-guess", keys="Keys: arrows, Space, f, e, ?  Tab: type")
+    assert "Beginner" in Renderer.status(keyed) and "Keys:" in Renderer.status(keyed)
+    narrow = Renderer.status(keyed, 80)
+    assert "Keys: arrows, Space, f, e, ?  Tab: type" in narrow and "Beginner" not in narrow
