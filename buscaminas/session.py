@@ -131,6 +131,8 @@ class Round:
         self.messages: tuple[str, ...] = ()
         self.marked = Highlight()
         self.page: tuple[str, ...] | None = None
+        self.page_number = 1
+        self.page_command = ""
         self.cursor: Point = (self.game.width // 2, self.game.height // 2)
 
     def elapsed(self) -> float | None:
@@ -174,6 +176,8 @@ class Round:
             exploded=self.game.exploded,
             marked=self.marked,
             page=self.page,
+            page_number=self.page_number,
+            page_command=self.page_command,
             hints=self.hints,
             cursor=self.cursor,
         )
@@ -255,9 +259,14 @@ class Session:
         current.page = None
         current.marked = Highlight()
         current.messages = ()
+        if command.verb is Verb.MAN and command.topic is not None:
+            current.messages = tuple(commands.manual(command.topic))  # under the board
+            return Reply()
         if command.verb in (Verb.MAN, Verb.STATS):
-            page = self._manual(command.topic) if command.verb is Verb.MAN else self._statistics()
+            page = self._manual() if command.verb is Verb.MAN else self._statistics()
             current.page = tuple(page)
+            current.page_number = command.count or 1
+            current.page_command = command.verb.value
             if self.watched:
                 current.messages = (_("Type any command to return to the board."),)
             return Reply()
@@ -484,9 +493,7 @@ class Session:
         self._finish_if_over()
         return Reply(before=before, outcome=outcome, question=self.question)
 
-    def _manual(self, topic: Verb | None) -> list[str]:
-        if topic is not None:
-            return commands.manual(topic)
+    def _manual(self) -> list[str]:
         return commands.manual() + self.legend
 
     def _statistics(self) -> list[str]:
