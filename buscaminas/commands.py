@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from . import text
+from .engine import Action, Move
 from .grid import Point
 from .i18n import _
 
@@ -88,6 +89,16 @@ class Command:
     cell: Point | None = None
     count: int | None = None
     topic: Verb | None = None
+
+    @property
+    def move(self) -> Move | None:
+        """The engine's move, for the verbs that are moves: the parser's word for
+        it is the one place where a verb becomes an action."""
+        action = _ACTIONS.get(self.verb)
+        return None if action is None or self.cell is None else Move(action, self.cell)
+
+
+_ACTIONS = {Verb.TRY: Action.TRY, Verb.FLAG: Action.FLAG, Verb.EXPAND: Action.EXPAND}
 
 
 class ParseError(ValueError):

@@ -68,7 +68,7 @@ class TerminalScreen:
     ) -> None:
         self.icons = icons
         self.animated = animated
-        self.watched = True
+        self.interactive = True
         self._frame: Frame | None = None
         self._view: View | None = None
         self._pasted: list[str] = []
@@ -278,7 +278,7 @@ class TerminalScreen:
                 continue
             self._patch(live())
 
-    def interrupted(self, seconds: float) -> bool:
+    def key_pressed_within(self, seconds: float) -> bool:
         keyboard = self._session.input
         with keyboard.raw_mode():
             if sys.platform == "win32":

@@ -61,7 +61,7 @@ def play(
 
 
 def test_a_game_the_ai_played_is_assisted_and_says_so(tmp_path: Path) -> None:
-    screen = ScriptedScreen("1 1", "auto", "n", watched=True)
+    screen = ScriptedScreen("1 1", "auto", "n", interactive=True)
     game = play(screen, tmp_path, Settings(6, 6, 5, seed=5))
     assert game.won and game.assisted and not game.scripted
     assert game.points == 0
@@ -73,7 +73,7 @@ def test_a_game_the_ai_played_is_assisted_and_says_so(tmp_path: Path) -> None:
 def test_one_move_of_the_ai_makes_the_game_assisted(tmp_path: Path) -> None:
     settings = Settings(6, 6, 5, seed=5)
     first, *rest = safe_cells(settings, (0, 0))
-    screen = ScriptedScreen(first, "auto 1", *rest, "n", watched=True)
+    screen = ScriptedScreen(first, "auto 1", *rest, "n", interactive=True)
     game = play(screen, tmp_path, settings)
     assert game.won and game.assisted
     assert AI_PLAYED in screen.last.messages
@@ -81,7 +81,7 @@ def test_one_move_of_the_ai_makes_the_game_assisted(tmp_path: Path) -> None:
 
 def test_the_players_own_clean_win_is_a_new_best(tmp_path: Path) -> None:
     settings = Settings(6, 6, 5, seed=4)
-    screen = ScriptedScreen(*safe_cells(settings, (0, 0)), "n", watched=True)
+    screen = ScriptedScreen(*safe_cells(settings, (0, 0)), "n", interactive=True)
     game = play(screen, tmp_path, settings)
     assert game.own and game.clean and game.points > 0
     assert "New best time!" in screen.last.messages
@@ -104,7 +104,7 @@ def test_a_win_by_the_first_click_makes_no_best_time_and_no_rate(tmp_path: Path)
         for seed in count()
         if three_bv(3, 3, generator.generate(3, 3, 1, start=(0, 0), seed=seed, no_guess=True)) == 1
     )
-    screen = ScriptedScreen("1 1", "n", watched=True)
+    screen = ScriptedScreen("1 1", "n", interactive=True)
     game = play(screen, tmp_path, Settings(3, 3, 1, seed=seed))
     assert game.won and game.own and game.three_bv == 1 and not game.clean
     assert screen.last.messages[-1] == f"You won in {game.seconds:.2f} s."
