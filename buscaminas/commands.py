@@ -407,8 +407,8 @@ def manual(topic: Verb | None = None) -> list[str]:
         "",
         _("Keys: Tab on an empty line gives the keys to the cursor [ ]; Tab, Esc or : give"
           " them back."),
-        _("  arrows, h j k l or w a s d move it; Space or m reveals; f or b flags; v takes a"
-          " flag off; e expands; ? gives a hint."),
+        _("  arrows, h j k l or w a s d move it; Space, Enter or m reveals; f or b flags; v"
+          " takes a flag off; e expands; ? gives a hint."),
         _("Mouse: left click reveals, right click flags, middle click expands. To select text"
           " while the mouse is on, hold Shift as you drag (--no-mouse leaves the mouse alone)."),
         _("Revealing a number whose flags are all placed expands it, with keys, clicks or typing."),
