@@ -339,6 +339,7 @@ class Session:
         cell = analysis.best_move
         chance = analysis.probability[cell]
         current.hints += 1
+        current.cursor = cell
         assisted, current.assisted = current.assisted, True  # before a move that may end it
         if cell in game.flags:
             self._play(Move(Action.FLAG, cell))
