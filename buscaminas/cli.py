@@ -158,7 +158,7 @@ def choose_icons(screen: Screen, args: argparse.Namespace) -> IconSet:
 
 
 def ask_settings(
-    screen: Screen, room: tuple[int, int], seed: int | None, *, no_guess: bool
+    screen: Screen, seed: int | None, *, no_guess: bool
 ) -> Settings:
     """The preset, or a custom size re-asked until valid; Enter alone is beginner."""
     names = list(PRESETS)
@@ -184,9 +184,9 @@ def ask_settings(
         if _WHOLE.fullmatch(answer) and int(answer) == len(names) + 1:
             break
         screen.say(_("Type a number from 1 to {high}.").format(high=len(names) + 1))
-    columns, rows = room
-    width = ask_number(screen, _("Width"), MIN_SIDE, max(MIN_SIDE, min(MAX_SIDE, columns)))
-    height = ask_number(screen, _("Height"), MIN_SIDE, max(MIN_SIDE, min(MAX_SIDE, rows)))
+    # Any size plays in any terminal: a board bigger than the screen scrolls.
+    width = ask_number(screen, _("Width"), MIN_SIDE, MAX_SIDE)
+    height = ask_number(screen, _("Height"), MIN_SIDE, MAX_SIDE)
     mines = ask_number(screen, _("Mines"), 1, width * height - 1)
     return Settings(width, height, mines, seed=seed, no_guess=no_guess)
 
@@ -229,7 +229,7 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
     try:
         if settings is None:
             settings = (
-                ask_settings(pipe, (MAX_SIDE, MAX_SIDE), args.seed, no_guess=no_guess)
+                ask_settings(pipe, args.seed, no_guess=no_guess)
                 if ask
                 else Settings.from_preset("beginner", args.seed, no_guess=no_guess)
             )
@@ -271,8 +271,7 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
             icons = choose_icons(screen, args)
             screen.icons = icons if coloured() else icons.without_colour()
             if settings is None:
-                room = Renderer.room(screen.size())
-                settings = ask_settings(screen, room, args.seed, no_guess=not args.classic)
+                settings = ask_settings(screen, args.seed, no_guess=not args.classic)
             app = App(
                 settings,
                 screen,

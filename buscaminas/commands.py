@@ -412,6 +412,8 @@ def manual(topic: Verb | None = None) -> list[str]:
         _("Mouse: left click reveals, right click flags, middle click expands. To select text"
           " while the mouse is on, hold Shift as you drag (--no-mouse leaves the mouse alone)."),
         _("Revealing a number whose flags are all placed expands it, with keys, clicks or typing."),
+        _("A board bigger than the terminal scrolls to follow the cursor; Page Up, Page Down"
+          " and Shift with the arrows move it a screenful at a time."),
         "",
     ]
     return lines

@@ -21,6 +21,15 @@ STEPS: dict[str, Point] = {
     **{key: (1, 0) for key in ("right", "l", "d")},
 }
 """Arrows, vi's h j k l, and the w a s d of the game this one grew from."""
+SCREENFULS: dict[str, Point] = {
+    "pageup": (0, -1),
+    "pagedown": (0, 1),
+    "s-up": (0, -1),
+    "s-down": (0, 1),
+    "s-left": (-1, 0),
+    "s-right": (1, 0),
+}
+"""Keys that move the cursor, and so the view, by a screenful of cells, in either mode."""
 ACTIONS: dict[str, Verb] = {
     "space": Verb.TRY,
     "enter": Verb.TRY,

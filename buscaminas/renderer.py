@@ -106,6 +106,11 @@ CITED_NUMBER_STYLE = "4"
 CITED_MINE_STYLE = "1;3;4"
 """Bold, italic and underlined: a mine the hint's proof leans on; where italics do not
 show, its glyph still tells it from an underlined number."""
+SMALLEST_WINDOW = (10, 5)
+"""The fewest columns and rows of cells worth playing through: a smaller terminal is
+told to grow."""
+SCROLL_MARGIN = 2
+"""Cells kept in view beyond the cursor, so that the player sees around it."""
 CURSOR_LEFT = "["
 CURSOR_RIGHT = "]"
 """The cursor is drawn in the gaps either side of its cell: seen in every icon set,
@@ -142,17 +147,24 @@ class Frame:
     prompt_column: int = 0
     """Where the prompt starts, under the board's left edge, so the eye need not travel."""
     board: tuple[int, int] | None = None
-    """The screen row and column of the cell at 1 1, when the board is shown."""
+    """The screen row and column of the first cell in view, when the board is shown."""
     board_size: tuple[int, int] = (0, 0)
+    """How many columns and rows of cells are in view."""
+    window: tuple[int, int] = (0, 0)
+    """The board cell drawn first: the view scrolled over a board bigger than the screen."""
+    whole: tuple[int, int] = (0, 0)
+    """The whole board's size, so that the next frame scrolls from this one's window."""
 
     def cell_at(self, row: int, column: int) -> Point | None:
         """The board cell drawn at screen ``row`` and ``column`` (0-based), if any: a
         click lands there.  The gap right of a cell counts as that cell."""
-        if self.board is None:
+        if self.board is None or column < self.board[1]:
             return None
         x, y = (column - self.board[1]) // 2, row - self.board[0]
         width, height = self.board_size
-        return (x, y) if 0 <= x < width and 0 <= y < height and column >= self.board[1] else None
+        if not (0 <= x < width and 0 <= y < height):
+            return None
+        return (self.window[0] + x, self.window[1] + y)
 
 
 def _styled(text: str, style: str) -> str:
@@ -190,9 +202,10 @@ class Renderer:
         return _styled(Renderer.glyph(char, icons), style)
 
     @staticmethod
-    def status(view: View, columns: int | None = None) -> str:
-        """The status line: mines left, time, state, kind of board and the keys; where
-        ``columns`` are too few for all of it, the kind of board gives way first."""
+    def status(view: View, columns: int | None = None, in_view: str = "") -> str:
+        """The status line: mines left, time, state, kind of board, the part in view and
+        the keys; where ``columns`` are too few for all of it, the kind of board gives
+        way first."""
         parts = [_("Mines left: {count}").format(count=view.mines_left)]
         if view.elapsed is not None:
             parts.append(_("Time: {seconds}").format(seconds=Renderer.clock(view.elapsed)))
@@ -206,12 +219,29 @@ class Renderer:
         )
         if view.hints:
             parts.append(_("Hints: {count}").format(count=view.hints))
-        keys = [view.keys] if view.keys else []
+        keys = [in_view] if in_view else []
+        keys += [view.keys] if view.keys else []
         named = [view.board_name] if view.board_name else []
         line = "   ".join([*parts, *named, *keys])
         if columns is not None and text.width(line) > columns and named:
             line = "   ".join([*parts, *keys])
         return line
+
+    @staticmethod
+    def _part_in_view(view: View, window: tuple[int, int, int, int] | None) -> str:
+        """“x 21–58, y 1–16 of 99×99”: which part of a board bigger than the screen is
+        in view, in the coordinates the player types."""
+        if window is None or window[2:] == (view.width, view.height):
+            return ""
+        x, y, shown, rows_shown = window
+        return _("x {first}–{last}, y {top}–{bottom} of {width}×{height}").format(
+            first=x + 1,
+            last=x + shown,
+            width=view.width,
+            top=y + 1,
+            bottom=y + rows_shown,
+            height=view.height,
+        )
 
     @staticmethod
     def clock(seconds: float) -> str:
@@ -244,29 +274,46 @@ class Renderer:
 
     @staticmethod
     def needed(width: int, height: int) -> tuple[int, int]:
-        """Columns and rows a ``width`` × ``height`` board needs, status and prompt included."""
+        """Columns and rows a ``width`` × ``height`` board needs to be shown whole,
+        status and prompt included."""
+        return Renderer._needed(width, height, width, height)
+
+    @staticmethod
+    def _needed(width: int, height: int, shown: int, rows_shown: int) -> tuple[int, int]:
+        """Columns and rows for ``shown`` × ``rows_shown`` cells of a ``width`` ×
+        ``height`` board: its labels are as wide as the whole board's."""
         label = max(2, len(str(height)))
-        columns = label + 1 + 2 * width  # the last cell's gap holds the cursor's bracket
+        columns = label + 1 + 2 * shown  # the last cell's gap holds the cursor's bracket
         header = 1 if width < 10 else 2
-        rows = header + height + 1 + 1 + MESSAGE_ROWS + 1
-        return columns, rows
+        return columns, header + rows_shown + 1 + 1 + MESSAGE_ROWS + 1
 
     @staticmethod
-    def room(size: tuple[int, int]) -> tuple[int, int]:
-        """The widest and tallest board a terminal of ``size`` shows in full."""
-        columns, rows = size
-        extra_columns, extra_rows = Renderer.needed(10, 0)
-        return (columns - extra_columns) // 2 + 10, rows - extra_rows
+    def fits(width: int, height: int, size: tuple[int, int]) -> bool:
+        """Whether a terminal of ``size`` shows enough of the board to play: the whole
+        of it, or a window of at least :data:`SMALLEST_WINDOW` cells."""
+        shown = (min(width, SMALLEST_WINDOW[0]), min(height, SMALLEST_WINDOW[1]))
+        need_columns, need_rows = Renderer._needed(width, height, *shown)
+        return need_columns <= size[0] and need_rows <= size[1]
 
     @staticmethod
-    def frame(view: View, size: tuple[int, int], icons: IconSet) -> Frame:
-        """The items that show ``view`` on a terminal of ``size`` (columns, rows)."""
+    def frame(
+        view: View, size: tuple[int, int], icons: IconSet, previous: Frame | None = None
+    ) -> Frame:
+        """The items that show ``view`` on a terminal of ``size`` (columns, rows).
+
+        A board bigger than the terminal is shown through a window that keeps
+        the cursor in view, scrolling from ``previous``'s window as little as
+        it can, so that the board does not jump under the player's eyes.
+        """
         if view.page is not None:
             return Renderer._page(view, size)
         columns, rows = size
-        need_columns, need_rows = Renderer.needed(view.width, view.height)
-        if need_columns > columns or need_rows > rows:
+        if not Renderer.fits(view.width, view.height, size):
+            shown = (min(view.width, SMALLEST_WINDOW[0]), min(view.height, SMALLEST_WINDOW[1]))
+            need_columns, need_rows = Renderer._needed(view.width, view.height, *shown)
             return Renderer._too_small(view, size, need_columns - columns, need_rows - rows)
+        window = Renderer._window(view, size, previous)
+        need_columns, need_rows = Renderer._needed(view.width, view.height, *window[2:])
         titled = rows - need_rows >= TITLE_ROWS
         if titled:
             need_rows += TITLE_ROWS
@@ -277,11 +324,43 @@ class Renderer:
         if titled:
             canvas.centred(top, "BUSCAMINAS", "1")
             row += TITLE_ROWS
-        row = Renderer._board(canvas, view, icons, row, left) + 1
-        row = Renderer._status_and_messages(canvas, view, row, rows)
+        row = Renderer._board(canvas, view, icons, row, left, window) + 1
+        row = Renderer._status_and_messages(canvas, view, row, rows, window)
         prompt_row = max(row, top + need_rows - 1)
-        board_size = (view.width, view.height)
-        return Frame(size, (top, left), canvas.items, prompt_row, left, canvas.board, board_size)
+        return Frame(
+            size,
+            (top, left),
+            canvas.items,
+            prompt_row,
+            left,
+            canvas.board,
+            window[2:],
+            window[:2],
+            (view.width, view.height),
+        )
+
+    @staticmethod
+    def _window(
+        view: View, size: tuple[int, int], previous: Frame | None
+    ) -> tuple[int, int, int, int]:
+        """The first column and row in view and how many of each: all of the board if it
+        fits, else as much as fits, moved from the previous window just enough to keep
+        the cursor :data:`SCROLL_MARGIN` cells from the edge."""
+        columns, rows = size
+        label = max(2, len(str(view.height)))
+        header = 1 if view.width < 10 else 2
+        shown = min(view.width, (columns - label - 1) // 2)
+        rows_shown = min(view.height, rows - header - 3 - MESSAGE_ROWS)
+        same_board = previous is not None and previous.whole == (view.width, view.height)
+        x, y = previous.window if previous is not None and same_board else (0, 0)
+        if view.cursor is not None:
+            if not same_board:
+                x, y = view.cursor[0] - shown // 2, view.cursor[1] - rows_shown // 2
+            x = _follow(x, view.cursor[0], shown)
+            y = _follow(y, view.cursor[1], rows_shown)
+        x = min(max(x, 0), view.width - shown)
+        y = min(max(y, 0), view.height - rows_shown)
+        return x, y, shown, rows_shown
 
     @staticmethod
     def _page(view: View, size: tuple[int, int]) -> Frame:
@@ -317,9 +396,18 @@ class Renderer:
         return [*shown, *[""] * (room - len(shown)), text.clip(said, columns)]
 
     @staticmethod
-    def _status_and_messages(canvas: _Canvas, view: View, row: int, rows: int) -> int:
-        """Put the status line and the messages from ``row`` on; return the prompt's row."""
-        canvas.centred(row, Renderer.status(view, canvas.columns), "1")
+    def _status_and_messages(
+        canvas: _Canvas,
+        view: View,
+        row: int,
+        rows: int,
+        window: tuple[int, int, int, int] | None = None,
+    ) -> int:
+        """Put the status line and the messages from ``row`` on; return the prompt's row.
+
+        A scrolled board says on the status line which part is in view."""
+        status = Renderer.status(view, canvas.columns, Renderer._part_in_view(view, window))
+        canvas.centred(row, status, "1")
         row += 1
         placed: list[tuple[int, str]] = []
         for message in view.messages:
@@ -335,29 +423,42 @@ class Renderer:
         return row
 
     @staticmethod
-    def _board(canvas: _Canvas, view: View, icons: IconSet, row: int, left: int) -> int:
-        """Put the column numbers, row labels and cells; return the row below the board."""
+    def _board(
+        canvas: _Canvas,
+        view: View,
+        icons: IconSet,
+        row: int,
+        left: int,
+        window: tuple[int, int, int, int],
+    ) -> int:
+        """Put the column numbers, row labels and cells in ``window``, labelled with their
+        real coordinates; return the row below the board."""
+        first_x, first_y, shown, rows_shown = window
+        xs = range(first_x, first_x + shown)
         label = max(2, len(str(view.height)))
         board_left = left + label + 1
         if view.width >= 10:
-            tens = " ".join(str(x // 10) if x >= 10 else " " for x in range(1, view.width + 1))
+            tens = " ".join(str((x + 1) // 10) if x + 1 >= 10 else " " for x in xs)
             canvas.put(row, board_left, tens.rstrip())
             row += 1
-        canvas.put(row, board_left, " ".join(str(x % 10) for x in range(1, view.width + 1)))
+        canvas.put(row, board_left, " ".join(str((x + 1) % 10) for x in xs))
         row += 1
         canvas.board = (row, board_left)
-        for y, line in enumerate(view.rows):
+        for y in range(first_y, first_y + rows_shown):
             canvas.put(row, left, f"{y + 1:<{label}}")
-            for x, char in enumerate(line):
+            line = view.rows[y]
+            for column, x in enumerate(xs):
                 marked = highlight_style(view.marked, (x, y))
-                cell = Renderer.cell(char, icons, exploded=(x, y) == view.exploded, marked=marked)
-                canvas.put(row, board_left + 2 * x, cell, 1)
+                exploded = (x, y) == view.exploded
+                cell = Renderer.cell(line[x], icons, exploded=exploded, marked=marked)
+                canvas.put(row, board_left + 2 * column, cell, 1)
             row += 1
         if view.cursor is not None:
-            x, y = view.cursor
-            top, first = canvas.board
-            canvas.put(top + y, first + 2 * x - 1, _styled(CURSOR_LEFT, "1"), 1)
-            canvas.put(top + y, first + 2 * x + 1, _styled(CURSOR_RIGHT, "1"), 1)
+            x, y = view.cursor[0] - first_x, view.cursor[1] - first_y
+            if 0 <= x < shown and 0 <= y < rows_shown:
+                top, first = canvas.board
+                canvas.put(top + y, first + 2 * x - 1, _styled(CURSOR_LEFT, "1"), 1)
+                canvas.put(top + y, first + 2 * x + 1, _styled(CURSOR_RIGHT, "1"), 1)
         return row
 
     @staticmethod
@@ -391,7 +492,7 @@ class Renderer:
         cleared and drawn whole; otherwise only changed items are written.
         The cursor ends at the start of the prompt row.
         """
-        frame = Renderer.frame(view, size, icons)
+        frame = Renderer.frame(view, size, icons, previous)
         if previous is None or previous.size != frame.size or previous.origin != frame.origin:
             changes = CLEAR + "".join(
                 Renderer._at(pos, item.text) for pos, item in sorted(frame.items.items())
@@ -408,7 +509,7 @@ class Renderer:
         """Like :meth:`draw`, but for use while someone else owns the cursor (the prompt):
         the cursor is saved and put back, and nothing is written unless the board
         can be patched in place."""
-        frame = Renderer.frame(view, size, icons)
+        frame = Renderer.frame(view, size, icons, previous)
         if previous.size != frame.size or previous.origin != frame.origin:
             return "", previous
         changes = Renderer._changes(previous, frame)
@@ -435,6 +536,17 @@ class Renderer:
     def _at(position: tuple[int, int], text: str) -> str:
         row, column = position
         return f"{CSI}{row + 1};{column + 1}H{text}"
+
+
+def _follow(first: int, cursor: int, shown: int) -> int:
+    """The first index in view once ``cursor`` is kept :data:`SCROLL_MARGIN` from the
+    edges of ``shown`` cells starting at ``first``, moving ``first`` as little as can be."""
+    margin = min(SCROLL_MARGIN, (shown - 1) // 2)
+    if cursor < first + margin:
+        return cursor - margin
+    if cursor > first + shown - 1 - margin:
+        return cursor - (shown - 1 - margin)
+    return first
 
 
 class _Canvas:

@@ -405,6 +405,8 @@ class Session:
             return Reply(question=self.question)
         before = tuple(game.rows())
         outcome = game.act(move)
+        if game.exploded is not None:
+            current.cursor = game.exploded  # where the game ended, in view
         current.record(outcome)
         current.messages = narration.outcome(outcome, game, current.seconds())
         if dealing and current.kind is BoardKind.NO_GUESS:

@@ -155,6 +155,14 @@ class TerminalScreen:
                 if self._steer is not None:
                     self._patch(self._steer(step))
 
+        for key, direction in controls.SCREENFULS.items():
+
+            @bindings.add(key)
+            def _scroll(event: KeyPressEvent, direction: Point = direction) -> None:
+                if self._steer is not None and self._frame is not None:
+                    shown, rows_shown = self._frame.board_size
+                    self._patch(self._steer((direction[0] * shown, direction[1] * rows_shown)))
+
         for key in controls.ACTIONS:
 
             @bindings.add(key, filter=on)
@@ -205,9 +213,7 @@ class TerminalScreen:
         return size.columns, size.rows
 
     def fits(self, width: int, height: int) -> bool:
-        need_columns, need_rows = Renderer.needed(width, height)
-        columns, rows = self.size()
-        return need_columns <= columns and need_rows <= rows
+        return Renderer.fits(width, height, self.size())
 
     def _write(self, drawn: str) -> None:
         self._output.write_raw(drawn)

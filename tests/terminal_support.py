@@ -148,9 +148,11 @@ class Player:
     def cursor(self) -> tuple[int, int]:
         """The cell between the cursor's brackets, 1-based ``x y`` as the player names it."""
         for line in self.lines:
-            match = re.match(r"\s*(\d+)\s?(.*)\[", line)
+            match = re.match(r"(\s*)(\d+)[^\[]*\[", line)
             if match and "]" in line[match.end() :]:
-                return (len(match.group(2)) // 2 + 1, int(match.group(1)))
+                first_cell = len(match.group(1)) + 3  # labels are two columns, then a gap
+                bracket = match.end() - 1
+                return ((bracket - first_cell + 1) // 2 + 1, int(match.group(2)))
         raise LookupError(f"no cursor on the screen:\n{self.text}")
 
     def resize(self, rows: int, columns: int) -> None:
