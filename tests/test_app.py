@@ -221,12 +221,16 @@ def test_stats_page_and_back_to_the_board(tmp_path: Path) -> None:
 
 
 def test_play_again_asks_and_new_starts_afresh(tmp_path: Path) -> None:
-    screen = ScriptedScreen("1 1", "what", "", "new", "quit", watched=True)
+    screen = ScriptedScreen("1 1", "what", "", "flag 2 2", "new", "quit", watched=True)
     app_for(screen, tmp_path).run()
     assert screen.prompts[1].startswith("Play again")
     assert screen.prompts[2].startswith("Play again"), "an unclear answer asks again"
     assert "Press Enter to play again, or type n to leave." in screen.said()
-    assert app_for(screen, tmp_path).rounds == 0
+    lost, replayed, flagged, renewed = screen.views[2], screen.views[3], *screen.views[-2:]
+    assert lost.state is State.LOST and flagged.rows[1][1] == "F"
+    for fresh in (replayed, renewed):
+        assert fresh.state is State.READY and fresh.elapsed is None and fresh.messages == ()
+        assert set("".join(fresh.rows)) == {"#"} and fresh.mines_left == 3
 
 
 def test_a_density_with_no_no_guess_board_offers_a_classic_one(tmp_path: Path) -> None:

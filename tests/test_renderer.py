@@ -6,7 +6,7 @@ import re
 
 import pyte
 
-from buscaminas.renderer import LEGACY, NERD, NUMBER_STYLES, Highlight, Renderer, State, View
+from buscaminas.renderer import LEGACY, NERD, Highlight, Renderer, State, View
 
 ROWS = ("##1..", "#F2..", "*X1..")
 CURSOR_MOVE = re.compile(r"\x1b\[(\d+);(\d+)H")
@@ -90,8 +90,17 @@ def test_a_terminal_too_small_says_how_much_is_missing() -> None:
     assert "Too" in "".join(screen_of(text, size=(8, 3)))
 
 
-def test_numbers_have_distinct_colours() -> None:
-    assert len(set(NUMBER_STYLES.values())) == 8
+def test_every_number_shows_in_its_own_colour_and_none_as_a_flag() -> None:
+    text, frame = Renderer.draw(view(("12345678F",)), (60, 20), LEGACY, None)
+    screen = pyte.Screen(60, 20)
+    pyte.Stream(screen).feed(text)
+    top, left = frame.origin
+    row = next(r for r in range(top, 20) if screen.display[r].strip().startswith("1  "))
+    cells = [screen.buffer[row][left + 3 + 2 * x] for x in range(9)]
+    assert "".join(cell.data for cell in cells) == "12345678F"
+    colours = [(cell.fg, cell.bold) for cell in cells]
+    assert len(set(colours[:8])) == 8
+    assert colours[8] not in colours[:8], "a flag never reads as a number"
 
 
 def test_the_status_line_counts_mines_time_and_hints() -> None:
