@@ -53,7 +53,9 @@ def optimal_chance(position: Position, first: Point | None = None) -> Fraction:
     grid = Grid(position.width, position.height)
     hidden = frozenset(cell for cell in grid.cells() if position[cell] in "#F?")
 
-    def split(layouts: frozenset[frozenset[Point]], cell: Point) -> list[frozenset]:
+    def split(
+        layouts: frozenset[frozenset[Point]], cell: Point
+    ) -> list[frozenset[frozenset[Point]]]:
         parts: dict[int, set[frozenset[Point]]] = {}
         for layout in layouts:
             if cell not in layout:
