@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pyte
+import pytest
 
 from buscaminas.renderer import LEGACY, NERD, Highlight, Renderer, State, View
 
@@ -144,3 +145,25 @@ def test_a_hint_sets_apart_its_target_numbers_and_mines_without_colour() -> None
     assert mine[0] == "F" and mine[2] and not mine[1]
     assert plain == ("#", False, False, False, False)
     assert len({target[1:], number[1:], mine[1:], plain[1:]}) == 4
+
+
+@pytest.mark.parametrize(
+    ("shown", "size"),
+    [
+        (view(("##", "##"), messages=("a message wider than the terminal",)), (8, 9)),
+        (view(page=("  flag    Put a flag on a hidden cell, or take it off.",)), (11, 20)),
+        (view(page=("a page",), messages=("one", "two")), (30, 3)),
+    ],
+    ids=["message-on-a-narrow-board", "manual-on-a-narrow-terminal", "page-on-a-short-terminal"],
+)
+def test_nothing_is_placed_past_the_edge_of_a_small_terminal(
+    shown: View, size: tuple[int, int]
+) -> None:
+    """A terminal wraps what passes its right edge onto the next row, and piles what
+    passes its bottom onto the last one: over the board, the prompt or each other."""
+    columns, rows = size
+    frame = Renderer.frame(shown, size, LEGACY)
+    assert frame.prompt_row < rows
+    for (row, column), item in frame.items.items():
+        assert row < rows and column + item.width <= columns, (row, column, item)
+        assert row != frame.prompt_row, "the prompt's row is the prompt's"
