@@ -12,17 +12,19 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import boardfile, commands, i18n, inputfile, signals
-from .app import NO, YES, App, Settings
+from .app import App
 from .grid import MAX_SIDE, MIN_SIDE
 from .i18n import _
+from .pipe import PipeScreen
 from .preferences import Preferences
 from .presets import ALIASES as PRESET_ALIASES
 from .presets import PRESETS, board_label
 from .renderer import LEGACY, NERD, IconSet, Renderer
 from .report import Unreadable, analysis_of, certain_cells, probability_grid
+from .screen import Screen
+from .session import NO, YES, Settings
 from .stats import format_stats
 from .storage import DATABASE_NAME, Store, default_path
-from .terminal import PipeScreen, Screen, TerminalScreen
 
 EXIT_USAGE = 2
 _WHOLE = re.compile(r"\+?[0-9]{1,6}")
@@ -62,6 +64,11 @@ def build_parser() -> argparse.ArgumentParser:
     icons.add_argument("--legacy", action="store_true", help="plain characters for icons")
     icons.add_argument("--nerd", action="store_true", help="Nerd Font icons")
     parser.add_argument("--no-animation", action="store_true", help="reveal without animation")
+    parser.add_argument(
+        "--no-mouse",
+        action="store_true",
+        help="leave the mouse to the terminal (its own selection and scrolling)",
+    )
     return parser
 
 
@@ -248,8 +255,15 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
     """The board in place, the questions first; the terminal is restored however it ends."""
     import colorama
 
+    from .terminal import TerminalScreen  # prompt_toolkit loads only for the full screen
+
     colorama.just_fix_windows_console()
-    screen = TerminalScreen(LEGACY, animated=not args.no_animation, words=commands.verb_names())
+    screen = TerminalScreen(
+        LEGACY,
+        animated=not args.no_animation,
+        words=commands.verb_names(),
+        mouse=not args.no_mouse,
+    )
     app: App | None = None
     try:
         with signals.suspending(screen.restore, screen.resume):

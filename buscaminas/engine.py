@@ -10,15 +10,12 @@ tell the player why.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 
 from . import generator
 from .grid import Grid, Point
-
-Deal = Callable[[Point], frozenset[Point]]
-"""Lays the mines once the first cell tried is known; must keep that cell free."""
 
 
 class Action(Enum):
@@ -88,16 +85,16 @@ class Cell(StrEnum):
 class Minesweeper:
     """A game on a ``width`` × ``height`` board with ``mine_count`` mines.
 
-    Without ``mines``, the layout is dealt at the first ``try`` (by ``deal``,
-    or by :func:`generator.generate` with ``seed``), so the first cell tried is
-    never a mine.
+    The mines are laid before the first move by :meth:`lay` (the game
+    session does it, with a no-guess layout around the first cell); a game
+    whose first ``try`` finds none laid deals a random layout itself, from
+    ``seed``, keeping that cell free.
     """
 
     width: int
     height: int
     mine_count: int
     seed: int | None = None
-    deal: Deal | None = field(default=None, repr=False)
     grid: Grid = field(init=False, repr=False)
     _mines: frozenset[Point] | None = field(init=False, default=None, repr=False)
     _numbers: dict[Point, int] = field(init=False, default_factory=dict, repr=False)
@@ -128,7 +125,7 @@ class Minesweeper:
         """A game whose mines are already laid, as a board file gives them."""
         layout = frozenset(mines)
         game = cls(width, height, len(layout))
-        game._lay(layout)
+        game.lay(layout)
         for cell in flagged:
             game._flags.add(cell)
         opened = set(revealed)
@@ -247,7 +244,10 @@ class Minesweeper:
         if cell in self._revealed:
             return Outcome(move, notice=Notice.ALREADY_REVEALED)
         if self._mines is None:
-            self._lay(self._deal(cell))
+            layout = generator.generate(
+                self.width, self.height, self.mine_count, start=cell, seed=self.seed
+            )
+            self.lay(layout)
         return self._reveal(move, [cell])
 
     def _expand(self, move: Move) -> Outcome:
@@ -281,18 +281,12 @@ class Minesweeper:
 
     # --- internals --------------------------------------------------------------
 
-    def _deal(self, start: Point) -> frozenset[Point]:
-        if self.deal is not None:
-            layout = self.deal(start)
-        else:
-            layout = generator.generate(
-                self.width, self.height, self.mine_count, start=start, seed=self.seed
-            )
-        if start in layout or len(layout) != self.mine_count:
-            raise generator.LayoutError("the dealt layout must keep the start free")
-        return layout
-
-    def _lay(self, mines: frozenset[Point]) -> None:
+    def lay(self, mines: frozenset[Point]) -> None:
+        """Lay the mines, once, before the first move reveals anything."""
+        if self._mines is not None:
+            raise generator.LayoutError("the mines are laid already")
+        if len(mines) != self.mine_count or not mines <= set(self.grid.cells()):
+            raise generator.LayoutError(f"a layout of {self.mine_count} mines on the board")
         self._mines = mines
         neighbours = self.grid.neighbours
         self._numbers = {

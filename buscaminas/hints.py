@@ -22,10 +22,10 @@ from .engine import Minesweeper
 from .grid import Point
 from .i18n import _, ngettext
 from .percent import percent
-from .renderer import Highlight
 from .solver import Analysis, Position, analyze
 from .solver.explain import Reason, ReasonKind, explain
 from .solver.position import COVERED, EMPTY, FLAG, MINE
+from .view import Highlight
 
 
 @dataclass(frozen=True)
@@ -222,12 +222,20 @@ def _rescue(analysis: Analysis, game: Minesweeper, position: Position) -> Hint:
         hidden, key=lambda cell: (round(analysis.probability[cell], 12), tiebreak[cell])
     )
     safest = analysis.probability[ranked[0]]
-    message = _("Nothing is certain now: even the safest cells hide a mine {chance} of the time.")
+    message = (
+        _("Nothing is certain now: even the safest cells hide a mine {chance} of the time.")
+        if analysis.exact
+        else _(
+            "Nothing I can prove is certain now: the safest cells hide a mine about {chance}"
+            " of the time (an estimate: too many layouts to count)."
+        )
+    )
     return Hint((message.format(chance=percent(safest)),), rescue=tuple(ranked))
 
 
 def chance(game: Minesweeper, cell: Point) -> Hint:
-    """``help x y``: the exact chance that ``cell`` hides a mine."""
+    """``help x y``: the chance that ``cell`` hides a mine, exact unless the position has
+    too many layouts to count, and then said to be an estimate."""
     asked = frozenset({cell})
     name = label(cell)
     if game.is_revealed(cell):
@@ -235,12 +243,20 @@ def chance(game: Minesweeper, cell: Point) -> Hint:
     if not game.started:
         message = _("{cell} is safe: the first try never hits a mine.")
         return Hint((message.format(cell=name),), asked, safe=asked)
-    probability = analyze(Position.from_game(game)).probability[cell]
+    analysis = analyze(Position.from_game(game))
+    probability = analysis.probability[cell]
     if probability == 0:
         message = _("{cell} is safe: no possible layout puts a mine there.")
         return Hint((message.format(cell=name),), asked, safe=asked)
     if probability == 1:
         message = _("{cell} is a mine in every possible layout.")
         return Hint((message.format(cell=name),), asked, mines=asked)
-    message = _("{cell} hides a mine with a chance of {chance}.")
+    message = (
+        _("{cell} hides a mine with a chance of {chance}.")
+        if analysis.exact
+        else _(
+            "{cell} hides a mine with a chance of about {chance}"
+            " (an estimate: too many layouts to count)."
+        )
+    )
     return Hint((message.format(cell=name, chance=percent(probability)),), asked)

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from enum import Enum
 
 from . import text
 from .grid import Point
 from .i18n import _
+from .view import Highlight, State, View
 
 CSI = "\x1b["
 HIDE_CURSOR = CSI + "?25l"
@@ -106,58 +106,21 @@ CITED_NUMBER_STYLE = "4"
 CITED_MINE_STYLE = "1;3;4"
 """Bold, italic and underlined: a mine the hint's proof leans on; where italics do not
 show, its glyph still tells it from an underlined number."""
+CURSOR_LEFT = "["
+CURSOR_RIGHT = "]"
+"""The cursor is drawn in the gaps either side of its cell: seen in every icon set,
+with or without colour, and never hiding what the cell shows."""
 
 
-@dataclass(frozen=True)
-class Highlight:
-    """The cells a hint points at: the ones it is about, and the numbers and mines it cites."""
-
-    targets: frozenset[Point] = frozenset()
-    numbers: frozenset[Point] = frozenset()
-    mines: frozenset[Point] = frozenset()
-
-    def style(self, cell: Point) -> str:
-        """The attributes that set ``cell`` apart, or ``""``; the target wins any overlap."""
-        if cell in self.targets:
-            return TARGET_STYLE
-        if cell in self.mines:
-            return CITED_MINE_STYLE
-        if cell in self.numbers:
-            return CITED_NUMBER_STYLE
-        return ""
-
-
-class State(Enum):
-    READY = "ready"
-    PLAYING = "playing"
-    WON = "won"
-    LOST = "lost"
-
-
-@dataclass(frozen=True)
-class View:
-    """Everything the screen shows: the board as position text, and the lines around it."""
-
-    rows: tuple[str, ...]
-    mines_left: int
-    state: State
-    elapsed: float | None = None
-    kind: str = ""
-    messages: tuple[str, ...] = ()
-    exploded: Point | None = None
-    marked: Highlight = Highlight()
-    page: tuple[str, ...] | None = None
-    """Text shown instead of the board, such as the manual; None shows the board."""
-    hints: int = 0
-    """Hints and AI moves used: a game with any is not a clean win."""
-
-    @property
-    def width(self) -> int:
-        return len(self.rows[0])
-
-    @property
-    def height(self) -> int:
-        return len(self.rows)
+def highlight_style(highlight: Highlight, cell: Point) -> str:
+    """The attributes that set ``cell`` apart, or ``""``; the target wins any overlap."""
+    if cell in highlight.targets:
+        return TARGET_STYLE
+    if cell in highlight.mines:
+        return CITED_MINE_STYLE
+    if cell in highlight.numbers:
+        return CITED_NUMBER_STYLE
+    return ""
 
 
 @dataclass(frozen=True)
@@ -178,6 +141,18 @@ class Frame:
     prompt_row: int = 0
     prompt_column: int = 0
     """Where the prompt starts, under the board's left edge, so the eye need not travel."""
+    board: tuple[int, int] | None = None
+    """The screen row and column of the cell at 1 1, when the board is shown."""
+    board_size: tuple[int, int] = (0, 0)
+
+    def cell_at(self, row: int, column: int) -> Point | None:
+        """The board cell drawn at screen ``row`` and ``column`` (0-based), if any: a
+        click lands there.  The gap right of a cell counts as that cell."""
+        if self.board is None:
+            return None
+        x, y = (column - self.board[1]) // 2, row - self.board[0]
+        width, height = self.board_size
+        return (x, y) if 0 <= x < width and 0 <= y < height and column >= self.board[1] else None
 
 
 def _styled(text: str, style: str) -> str:
@@ -217,8 +192,9 @@ class Renderer:
         return _styled(Renderer.glyph(char, icons), style)
 
     @staticmethod
-    def status(view: View) -> str:
-        """The status line: mines left, time, state and kind of board."""
+    def status(view: View, columns: int | None = None) -> str:
+        """The status line: mines left, time, state, kind of board and the keys; where
+        ``columns`` are too few for all of it, the kind of board gives way first."""
         parts = [_("Mines left: {count}").format(count=view.mines_left)]
         if view.elapsed is not None:
             parts.append(_("Time: {seconds}").format(seconds=Renderer.clock(view.elapsed)))
@@ -232,9 +208,11 @@ class Renderer:
         )
         if view.hints:
             parts.append(_("Hints: {count}").format(count=view.hints))
-        if view.kind:
-            parts.append(view.kind)
-        return "   ".join(parts)
+        keys = [view.keys] if view.keys else []
+        line = "   ".join([*parts, view.kind, *keys] if view.kind else [*parts, *keys])
+        if columns is not None and text.width(line) > columns and view.kind:
+            line = "   ".join([*parts, *keys])
+        return line
 
     @staticmethod
     def clock(seconds: float) -> str:
@@ -269,7 +247,7 @@ class Renderer:
     def needed(width: int, height: int) -> tuple[int, int]:
         """Columns and rows a ``width`` × ``height`` board needs, status and prompt included."""
         label = max(2, len(str(height)))
-        columns = label + 1 + 2 * width - 1
+        columns = label + 1 + 2 * width  # the last cell's gap holds the cursor's bracket
         header = 1 if width < 10 else 2
         rows = header + height + 1 + 1 + MESSAGE_ROWS + 1
         return columns, rows
@@ -303,7 +281,8 @@ class Renderer:
         row = Renderer._board(canvas, view, icons, row, left) + 1
         row = Renderer._status_and_messages(canvas, view, row, rows)
         prompt_row = max(row, top + need_rows - 1)
-        return Frame(size, (top, left), canvas.items, prompt_row, left)
+        board_size = (view.width, view.height)
+        return Frame(size, (top, left), canvas.items, prompt_row, left, canvas.board, board_size)
 
     @staticmethod
     def _page(view: View, size: tuple[int, int]) -> Frame:
@@ -329,7 +308,7 @@ class Renderer:
     @staticmethod
     def _status_and_messages(canvas: _Canvas, view: View, row: int, rows: int) -> int:
         """Put the status line and the messages from ``row`` on; return the prompt's row."""
-        canvas.centred(row, Renderer.status(view), "1")
+        canvas.centred(row, Renderer.status(view, canvas.columns), "1")
         row += 1
         placed: list[tuple[int, str]] = []
         for message in view.messages:
@@ -356,13 +335,19 @@ class Renderer:
             row += 1
         canvas.put(row, board_left, " ".join(str(x % 10) for x in range(1, view.width + 1)))
         row += 1
+        canvas.board = (row, board_left)
         for y, line in enumerate(view.rows):
             canvas.put(row, left, f"{y + 1:<{label}}")
             for x, char in enumerate(line):
-                marked = view.marked.style((x, y))
+                marked = highlight_style(view.marked, (x, y))
                 cell = Renderer.cell(char, icons, exploded=(x, y) == view.exploded, marked=marked)
                 canvas.put(row, board_left + 2 * x, cell, 1)
             row += 1
+        if view.cursor is not None:
+            x, y = view.cursor
+            top, first = canvas.board
+            canvas.put(top + y, first + 2 * x - 1, _styled(CURSOR_LEFT, "1"), 1)
+            canvas.put(top + y, first + 2 * x + 1, _styled(CURSOR_RIGHT, "1"), 1)
         return row
 
     @staticmethod
@@ -448,6 +433,7 @@ class _Canvas:
     def __init__(self, columns: int) -> None:
         self.columns = columns
         self.items: dict[tuple[int, int], Item] = {}
+        self.board: tuple[int, int] | None = None
 
     def put(self, row: int, column: int, shown: str, width: int | None = None) -> None:
         """Place ``shown`` (styled if ``width`` gives its visible width) at ``row``, ``column``."""

@@ -28,13 +28,22 @@ def probability_grid(position: Position, analysis: Analysis) -> list[str]:
 
 
 def certain_cells(analysis: Analysis) -> list[str]:
-    """The cells that are safe or mines in every layout, in reading order."""
+    """The cells that are safe or mines in every layout, in reading order,
+    after a warning when the percentages are only estimates."""
 
     def listed(cells: frozenset[tuple[int, int]]) -> str:
         ordered = sorted(cells, key=lambda cell: (cell[1], cell[0]))
         return ", ".join(label(cell) for cell in ordered) or "-"
 
-    lines = [
+    lines = []
+    if not analysis.exact:
+        lines.append(
+            _(
+                "Too many layouts to count exactly: the percentages are estimates."
+                " The safe cells and mines listed are still certain."
+            )
+        )
+    lines += [
         _("Safe: {cells}").format(cells=listed(analysis.safe)),
         _("Mines: {cells}").format(cells=listed(analysis.mines)),
     ]

@@ -1,9 +1,9 @@
-"""The two front ends the game loop talks to: a live terminal, and a pipe.
+"""The live terminal front end: the board drawn in place, the prompt, the keys, the mouse.
 
-Both show a :class:`~buscaminas.renderer.View` and read a line.  The terminal
-draws in place through the :class:`~buscaminas.renderer.Renderer` and reads
-with prompt_toolkit, keeping the prompt on its own row; the pipe prints plain
-text with no escape sequence at all, so the game can be scripted.
+It draws through the :class:`~buscaminas.renderer.Renderer`, rewriting only
+what changed, and reads with prompt_toolkit, keeping the prompt on its own
+row.  A typed line comes back as text for the parser; a key in cursor mode
+or a click comes back as a ready :class:`~buscaminas.commands.Command`.
 """
 
 from __future__ import annotations
@@ -14,145 +14,35 @@ import select
 import sys
 import time
 from collections.abc import Callable
-from typing import Any, Protocol, TextIO
+from dataclasses import replace
+from typing import Any
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application import get_app, run_in_terminal
 from prompt_toolkit.completion import WordCompleter
+from prompt_toolkit.filters import Condition
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import Output
 
-from . import signals, text
-from .commands import MAX_LINE
-from .renderer import CLEAR, CSI, RESET, SHOW_CURSOR, Frame, IconSet, Renderer, View
+from . import controls, signals, text
+from .commands import Command
+from .grid import Point
+from .i18n import _
+from .renderer import CLEAR, CSI, RESET, SHOW_CURSOR, Frame, IconSet, Renderer
+from .screen import Steer
+from .view import View
 
 ALTERNATE_SCREEN = CSI + "?1049h"
 MAIN_SCREEN = CSI + "?1049l"
+MOUSE_OFF = CSI + "?1000l" + CSI + "?1002l" + CSI + "?1003l" + CSI + "?1006l" + CSI + "?1015l"
+"""Every mouse reporting mode prompt_toolkit may have turned on, off again: a signal
+can end the game while the prompt has them on."""
 TICK_SECONDS = 0.25
 """How often the clock under the prompt is checked; it changes once a second."""
 ROOM_TO_TYPE = 24
 """Columns kept free after the prompt, so that typing never wraps onto a new row."""
-_LONGEST_READ = MAX_LINE + 2
-"""A line the parser accepts and its ``\\r\\n``; anything longer is too long whole."""
-_SKIPPED_CHUNK = 64 * 1024
-"""How much of an over-long line's rest is read, and dropped, at a time."""
-
-
-class Screen(Protocol):
-    """What the game loop needs from a front end."""
-
-    animated: bool
-    """Whether reveals are animated wave by wave."""
-    watched: bool
-    """Whether a person watches it happen: progress and AI moves are shown as they go."""
-
-    def show(self, view: View) -> None: ...
-
-    def fits(self, width: int, height: int) -> bool:
-        """Whether a ``width`` × ``height`` board can be shown whole right now."""
-        ...
-
-    def start(self, view: View) -> None:
-        """A new round begins: the first picture of it."""
-        ...
-
-    def read(self, prompt: str, live: Callable[[], View] | None = None) -> str:
-        """The next line; raises EOFError at the end of input, KeyboardInterrupt on Ctrl-C.
-
-        While it waits, ``live`` gives the view to keep up to date (the clock).
-        """
-        ...
-
-    def ask(self, question: str) -> str:
-        """The answer to a question that is not a command, such as “play again?”."""
-        ...
-
-    def say(self, line: str) -> None:
-        """A line outside the board, before the game starts or after it ends."""
-        ...
-
-    def pause(self, seconds: float) -> None: ...
-
-    def interrupted(self, seconds: float) -> bool:
-        """Wait up to ``seconds``; True, at once, if the player presses a key meanwhile."""
-        ...
-
-
-class PipeScreen:
-    """Line by line, for pipes and files: messages then the board rows after each command."""
-
-    animated = False
-    watched = False
-
-    def __init__(
-        self, source: TextIO = sys.stdin, sink: TextIO = sys.stdout, *, person: bool = False
-    ) -> None:
-        """``person``: someone reads it as it goes (a dumb terminal), not a script."""
-        self._source, self._sink = source, sink
-        self._person = person
-        self._inside_long_line = False
-        """Whether the last line read was cut short, its rest still to be skipped."""
-
-    def show(self, view: View) -> None:
-        self._sink.write(Renderer.plain(view))
-        self._sink.flush()
-
-    def fits(self, width: int, height: int) -> bool:
-        """Plain text has no size to outgrow."""
-        return True
-
-    def start(self, view: View) -> None:
-        """The round's messages; the rows too when there is something to see (a board
-        file's position) or someone to see it: for a script, a blank board is
-        printed after the first command anyway."""
-        for message in view.messages:
-            self.say(message)
-        if self._person or any(set(row) - {"#"} for row in view.rows):
-            self._sink.write("".join(row + "\n" for row in view.rows))
-            self._sink.flush()
-
-    def read(self, prompt: str, live: Callable[[], View] | None = None) -> str:
-        """The next line, read with a cap so that no line can exhaust memory.
-
-        A line longer than the parser's :data:`MAX_LINE` comes back cut short
-        but still too long, so the parser refuses it with its own message;
-        the rest is skipped, unstored, before the next line is read.  A line
-        that never ends (``/dev/zero``) costs time, not memory, and one message.
-        """
-        if self._inside_long_line:
-            self._skip_rest_of_line()
-        line = self._source.readline(_LONGEST_READ)
-        if not line:
-            raise EOFError
-        if line.endswith("\n") or len(line) < _LONGEST_READ:
-            return line.rstrip("\r\n")
-        self._inside_long_line = True
-        return line
-
-    def _skip_rest_of_line(self) -> None:
-        while True:
-            chunk = self._source.readline(_SKIPPED_CHUNK)
-            if not chunk or chunk.endswith("\n"):
-                break
-        self._inside_long_line = False
-
-    def ask(self, question: str) -> str:
-        """The question is printed, so that a script's reader sees why a line was taken."""
-        self.say(question.rstrip())
-        return self.read(question)
-
-    def say(self, line: str) -> None:
-        self._sink.write(line + "\n")
-        self._sink.flush()
-
-    def pause(self, seconds: float) -> None:
-        """Pipes are not watched: nothing to wait for."""
-
-    def interrupted(self, seconds: float) -> bool:
-        """A pipe has no keys to press: the next line is the next command."""
-        return False
 
 
 def _windows_key_within(seconds: float) -> bool:
@@ -173,7 +63,9 @@ def _windows_key_within(seconds: float) -> bool:
 class TerminalScreen:
     """A live terminal: the board drawn in place, the prompt on its own row below it."""
 
-    def __init__(self, icons: IconSet, *, animated: bool, words: list[str]) -> None:
+    def __init__(
+        self, icons: IconSet, *, animated: bool, words: list[str], mouse: bool = True
+    ) -> None:
         self.icons = icons
         self.animated = animated
         self.watched = True
@@ -184,13 +76,18 @@ class TerminalScreen:
         self._typed_ahead = ""
         """The unfinished last line of a paste, waiting at the next prompt."""
         self._line_discipline: list[Any] | None = None
-        self._session: PromptSession[str] = PromptSession(
+        self.cursor_mode = False
+        """Keys move the cursor and act on its cell, instead of typing a line."""
+        self._live: Callable[[], View] | None = None
+        self._steer: Steer | None = None
+        self._session: PromptSession[str | Command] = PromptSession(
             history=InMemoryHistory(),
             completer=WordCompleter(words, ignore_case=True, sentence=True),
             complete_while_typing=False,
             reserve_space_for_menu=0,
             erase_when_done=True,
             wrap_lines=False,
+            mouse_support=mouse,
             key_bindings=self._bindings(),
         )
         self._output: Output = self._session.app.output
@@ -209,6 +106,18 @@ class TerminalScreen:
             """Ctrl-Z arrives as a key in raw mode: suspend as the terminal would have."""
             run_in_terminal(lambda: signals.suspend(self.restore, self.resume, group=True))
 
+        self._cursor_bindings(bindings)
+
+        @bindings.add(Keys.Vt100MouseEvent)
+        def _click(event: KeyPressEvent) -> None:
+            """A click anywhere on the screen: on a cell it is a move, elsewhere nothing."""
+            click = controls.parse_mouse(event.data)
+            if click is None or self._frame is None:
+                return
+            command = controls.click_command(click, self._frame.cell_at(click.row, click.column))
+            if command is not None:
+                event.app.exit(result=command)
+
         @bindings.add(Keys.BracketedPaste)
         def _paste(event: KeyPressEvent) -> None:
             """A paste of several lines runs them one by one, as if typed."""
@@ -220,6 +129,64 @@ class TerminalScreen:
                 buffer.validate_and_handle()
 
         return bindings
+
+    def _cursor_bindings(self, bindings: KeyBindings) -> None:
+        """Tab on an empty line takes the keys to the cursor; Tab, Esc or : give them back."""
+        on = Condition(lambda: self.cursor_mode)
+        empty = Condition(lambda: not get_app().current_buffer.text)
+
+        @bindings.add("tab", filter=~on & empty)
+        def _enter(event: KeyPressEvent) -> None:
+            self._switch(True)
+
+        for key in controls.LEAVE_CURSOR:
+
+            @bindings.add(key, filter=on)
+            def _leave(event: KeyPressEvent) -> None:
+                self._switch(False)
+
+        for key, step in controls.STEPS.items():
+
+            @bindings.add(key, filter=on)
+            def _move(event: KeyPressEvent, step: Point = step) -> None:
+                if self._steer is not None:
+                    self._patch(self._steer(step))
+
+        for key in controls.ACTIONS:
+
+            @bindings.add(key, filter=on)
+            def _act(event: KeyPressEvent, key: str = key) -> None:
+                view = self._view
+                if view is None or view.cursor is None or view.page is not None:
+                    return
+                x, y = view.cursor
+                command = controls.key_command(key, view.cursor, view.rows[y][x])
+                if command is not None:
+                    event.app.exit(result=command)
+
+        @bindings.add(Keys.Any, filter=on)
+        def _swallow(event: KeyPressEvent) -> None:
+            """Other keys type nothing while the cursor has them."""
+
+    def _switch(self, cursor_mode: bool) -> None:
+        self.cursor_mode = cursor_mode
+        if self._live is not None:
+            self._patch(self._live())
+
+    def _keys(self) -> str:
+        """The mode and its keys, in a few words, for the status line."""
+        if self.cursor_mode:
+            return _("Keys: arrows, Space, f, e, ?  Tab: type")
+        return _("Tab: keys")
+
+    def _patch(self, view: View) -> None:
+        """Bring the board up to date under the prompt, which keeps the cursor."""
+        self._view = view = replace(view, keys=self._keys())
+        if self._frame is None:
+            return
+        drawn, self._frame = Renderer.update(view, self.size(), self.icons, self._frame)
+        if drawn:
+            self._write(drawn)
 
     def _check_size(self, _app: object) -> None:
         """Redraw the board when the terminal has been resized under the prompt."""
@@ -244,7 +211,7 @@ class TerminalScreen:
         self._output.flush()
 
     def show(self, view: View) -> None:
-        self._view = view
+        self._view = view = replace(view, keys=self._keys())
         drawn, self._frame = Renderer.draw(view, self.size(), self.icons, self._frame)
         self._write(drawn)
 
@@ -257,9 +224,12 @@ class TerminalScreen:
         if self._view is not None:
             self.show(self._view)
 
-    def read(self, prompt: str, live: Callable[[], View] | None = None) -> str:
+    def read(
+        self, prompt: str, live: Callable[[], View] | None = None, steer: Steer | None = None
+    ) -> str | Command:
         if self._pasted:
             return self._pasted.pop(0)
+        self._live, self._steer = live, steer
         if self._frame is not None and self.size() != self._frame.size:
             self.redraw()
 
@@ -306,10 +276,7 @@ class TerminalScreen:
             await asyncio.sleep(TICK_SECONDS)
             if self._frame is None:
                 continue
-            self._view = live()
-            drawn, self._frame = Renderer.update(self._view, self.size(), self.icons, self._frame)
-            if drawn:
-                self._write(drawn)
+            self._patch(live())
 
     def interrupted(self, seconds: float) -> bool:
         keyboard = self._session.input
@@ -326,8 +293,15 @@ class TerminalScreen:
         or the screen would scroll."""
         if self._frame is None:
             with signals.diverted(self._end_prompt):
-                return self._session.prompt(question, wrap_lines=True)
-        return self.read(question)
+                answer = self._session.prompt(question, wrap_lines=True)
+                return answer if isinstance(answer, str) else ""
+        keys, self.cursor_mode = self.cursor_mode, False  # an answer is typed
+        try:
+            while not isinstance(answer := self.read(question), str):
+                pass  # a click is no answer
+            return answer
+        finally:
+            self.cursor_mode = keys
 
     def say(self, line: str) -> None:
         self._frame = None
@@ -357,7 +331,7 @@ class TerminalScreen:
         nothing left to restore then.
         """
         with contextlib.suppress(OSError):
-            self._write(RESET + SHOW_CURSOR + CLEAR + MAIN_SCREEN)
+            self._write(MOUSE_OFF + RESET + SHOW_CURSOR + CLEAR + MAIN_SCREEN)
         if self._line_discipline is not None and sys.platform != "win32":
             import termios
 

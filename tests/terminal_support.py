@@ -8,6 +8,7 @@ person would see, never on raw escape sequences.
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -129,16 +130,28 @@ class Player:
         raise AssertionError(f"{text!r} is not on the screen:\n{self.text}")
 
     def board(self, height: int) -> list[str]:
-        """The board rows, as the legacy icons show them, without their row labels."""
+        """The board rows, as the legacy icons show them, without their row labels or
+        the cursor's brackets."""
         rows: list[str] = []
         for y in range(1, height + 1):
-            label = f"{y:<2} "
-            found = [line for line in self.lines if line.lstrip().startswith(label)]
+            label = f"{y:<2}"
+            found = [
+                line.lstrip()[len(label) :]
+                for line in self.lines
+                if re.match(rf"{label}[ \[]", line.lstrip())
+            ]
             if not found:
                 raise LookupError(f"no board row {y} on the screen:\n{self.text}")
-            line = found[0]
-            rows.append(line.lstrip()[len(label) :].rstrip().replace(" ", ""))
+            rows.append(re.sub(r"[\s\[\]]", "", found[0]))
         return rows
+
+    def cursor(self) -> tuple[int, int]:
+        """The cell between the cursor's brackets, 1-based ``x y`` as the player names it."""
+        for line in self.lines:
+            match = re.match(r"\s*(\d+)\s?(.*)\[", line)
+            if match and "]" in line[match.end() :]:
+                return (len(match.group(2)) // 2 + 1, int(match.group(1)))
+        raise LookupError(f"no cursor on the screen:\n{self.text}")
 
     def resize(self, rows: int, columns: int) -> None:
         self.screen.resize(rows, columns)

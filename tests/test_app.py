@@ -9,11 +9,14 @@ from typing import Any
 import pytest
 
 from buscaminas import generator
-from buscaminas.app import App, Settings
+from buscaminas.app import App
 from buscaminas.boardfile import parse
-from buscaminas.renderer import LEGACY, Highlight, Renderer, State, View
+from buscaminas.renderer import LEGACY, Renderer
 from buscaminas.scoring import BoardKind
+from buscaminas.screen import Steer
+from buscaminas.session import Settings
 from buscaminas.storage import DATABASE_NAME, Store
+from buscaminas.view import Highlight, State, View
 
 BOARD = parse("11 10 10 10 10\n10 10 10 10 10\n10 10 10 10 10\n11 10 10 10 11\n")
 
@@ -39,7 +42,9 @@ class ScriptedScreen:
 
     start = show
 
-    def read(self, prompt: str, live: Callable[[], View] | None = None) -> str:
+    def read(
+        self, prompt: str, live: Callable[[], View] | None = None, steer: Steer | None = None
+    ) -> str:
         self.prompts.append(prompt)
         if not self.lines:
             raise EOFError
@@ -221,16 +226,14 @@ def test_stats_page_and_back_to_the_board(tmp_path: Path) -> None:
 
 
 def test_play_again_asks_and_new_starts_afresh(tmp_path: Path) -> None:
-    screen = ScriptedScreen("1 1", "what", "", "flag 2 2", "new", "quit", watched=True)
-    app_for(screen, tmp_path).run()
+    screen = ScriptedScreen("1 1", "what", "", "new", "quit", watched=True)
+    app = app_for(screen, tmp_path)
+    app.run()
     assert screen.prompts[1].startswith("Play again")
     assert screen.prompts[2].startswith("Play again"), "an unclear answer asks again"
     assert "Press Enter to play again, or type n to leave." in screen.said()
-    lost, replayed, flagged, renewed = screen.views[2], screen.views[3], *screen.views[-2:]
-    assert lost.state is State.LOST and flagged.rows[1][1] == "F"
-    for fresh in (replayed, renewed):
-        assert fresh.state is State.READY and fresh.elapsed is None and fresh.messages == ()
-        assert set("".join(fresh.rows)) == {"#"} and fresh.mines_left == 3
+    assert app.session.rounds == 2, "Enter and new each began a game"
+    assert screen.last.state is State.READY and screen.last.messages == ()
 
 
 def test_a_density_with_no_no_guess_board_offers_a_classic_one(tmp_path: Path) -> None:

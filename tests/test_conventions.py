@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from buscaminas.preferences import MAX_BYTES, Preferences
-from buscaminas.renderer import LEGACY, NERD, Renderer, State, View
+from buscaminas.renderer import LEGACY, NERD, Renderer
+from buscaminas.view import State, View
 from tests.terminal_support import ROOT, Player
 
 COLOUR = re.compile(r"\x1b\[[0-9;]*(?:38;5;|48;5;|;3[0-9]m|;4[0-9]m|\[3[0-9]m|\[4[0-9]m)")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 
 import pytest
@@ -9,9 +10,10 @@ import pytest
 from buscaminas import hints, i18n
 from buscaminas.engine import Minesweeper
 from buscaminas.percent import percent
-from buscaminas.renderer import Highlight
-from buscaminas.solver import Position, analyze
+from buscaminas.renderer import highlight_style
+from buscaminas.solver import Analysis, Position, analyze
 from buscaminas.solver.explain import explain
+from buscaminas.view import Highlight
 
 
 @pytest.fixture
@@ -98,7 +100,7 @@ def test_the_same_proof_in_spanish() -> None:
 
 def test_the_board_sets_each_kind_of_cited_cell_apart() -> None:
     highlight = hint_for("1##\n111\n...", 1).highlight
-    styles = {highlight.style(cell) for cell in [(2, 0), (0, 0), (1, 0), (2, 2)]}
+    styles = {highlight_style(highlight, cell) for cell in [(2, 0), (0, 0), (1, 0), (2, 2)]}
     assert len(styles) == 4, "target, number, mine and plain cell each look different"
 
 
@@ -118,3 +120,17 @@ def test_before_the_first_try_every_cell_is_safe() -> None:
     assert hint.messages[0].startswith("Your first try is always safe.")
     assert hint.rescue is None
     assert hints.chance(game, (3, 3)).messages == ("4 4 is safe: the first try never hits a mine.",)
+
+
+def test_an_estimate_is_never_called_exact(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the solver's budget the chances are estimates, and the words say so."""
+    real = analyze
+
+    def estimated(position: Position) -> Analysis:
+        return dataclasses.replace(real(position), exact=False, layouts=None)
+
+    game = Minesweeper.from_layout(3, 3, {(0, 0)}, revealed=[(1, 1)])  # each 1 in 8
+    assert "about" not in hints.chance(game, (0, 0)).messages[0]
+    monkeypatch.setattr(hints, "analyze", estimated)
+    said = hints.chance(game, (0, 0)).messages[0]
+    assert "about" in said and "estimate" in said

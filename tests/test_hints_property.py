@@ -15,7 +15,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from buscaminas import generator, hints
 from buscaminas.engine import Action, Minesweeper, Move, Termination
 from buscaminas.grid import Point
-from tests.play_support import assert_hint_true
+from tests.play_support import assert_hint_true, hidden_layout
 
 
 class RandomPlay(RuleBasedStateMachine):
@@ -24,13 +24,11 @@ class RandomPlay(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.game = Minesweeper(3, 3, 1)
-        self.layout: frozenset[Point] = frozenset()
 
-    def deal(self, start: Point) -> frozenset[Point]:
-        self.layout = generator.generate(
-            self.game.width, self.game.height, self.game.mine_count, start=start, seed=self.seed
-        )
-        return self.layout
+    @property
+    def layout(self) -> frozenset[Point]:
+        """The mines the game dealt itself from its seed, at its first ``try``."""
+        return hidden_layout(self.game)
 
     @initialize(data=st.data())
     def first_game(self, data: st.DataObject) -> None:
@@ -43,8 +41,7 @@ class RandomPlay(RuleBasedStateMachine):
         low, high = generator.mine_range(width, height)
         mines = data.draw(st.integers(low, min(high, width * height // 3)), label="mines")
         self.seed = data.draw(st.integers(0, 2**32), label="seed")
-        self.game = Minesweeper(width, height, mines, deal=self.deal)
-        self.layout = frozenset()
+        self.game = Minesweeper(width, height, mines, seed=self.seed)
 
     def cells(self, data: st.DataObject, which: str) -> Point | None:
         game = self.game

@@ -7,7 +7,7 @@ import io
 import pytest
 
 from buscaminas.commands import MAX_LINE, LineTooLong, Verb, parse
-from buscaminas.terminal import PipeScreen
+from buscaminas.pipe import PipeScreen
 from tests.bounded_support import MEMORY_BOUND_KIB, run_on_dev_zero
 from tests.terminal_support import run_piped
 

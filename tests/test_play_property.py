@@ -24,9 +24,11 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from buscaminas import hints
-from buscaminas.app import PROMPT, App, Round, Settings
+from buscaminas.app import PROMPT, App
 from buscaminas.engine import Minesweeper
-from buscaminas.renderer import View
+from buscaminas.screen import Steer
+from buscaminas.session import Settings
+from buscaminas.view import View
 from tests.play_support import assert_engine_invariants, assert_hint_true, hidden_layout
 
 STEP_SECONDS = 60.0
@@ -53,7 +55,9 @@ class Handover:
     def fits(self, width: int, height: int) -> bool:
         return True
 
-    def read(self, prompt: str, live: Callable[[], View] | None = None) -> str:
+    def read(
+        self, prompt: str, live: Callable[[], View] | None = None, steer: Steer | None = None
+    ) -> str:
         self.prompt = prompt
         self._waiting.set()
         line = self._lines.get()
@@ -86,16 +90,6 @@ class Handover:
             if not loop.is_alive():
                 return
             assert time.monotonic() < deadline, "the loop never asked for another line"
-
-
-class WatchedApp(App):
-    """The real loop, keeping a handle on the round in play for the checks."""
-
-    current: Round | None = None
-
-    def new_round(self) -> Round:
-        self.current = super().new_round()
-        return self.current
 
 
 class HintsHeard:
@@ -145,7 +139,7 @@ class Play(RuleBasedStateMachine):
         mines = max(1, min(width * height - 9, round(width * height * density)))
         self.width, self.height = width, height
         self.screen = Handover(watched)
-        self.app = WatchedApp(
+        self.app = App(
             Settings(width, height, mines, seed=seed, no_guess=no_guess),
             self.screen,
             legend=[],
@@ -212,9 +206,9 @@ class Play(RuleBasedStateMachine):
 
     @invariant()
     def the_engine_holds_together(self) -> None:
-        current = getattr(self, "app", None) and self.app.current
-        if current is not None:
-            assert_engine_invariants(current.game)
+        app = getattr(self, "app", None)
+        if app is not None:
+            assert_engine_invariants(app.session.current.game)
 
     @invariant()
     def every_hint_is_true(self) -> None:

@@ -7,10 +7,11 @@ from itertools import count
 from pathlib import Path
 
 from buscaminas import generator
-from buscaminas.app import App, Settings
-from buscaminas.renderer import State
+from buscaminas.app import App
 from buscaminas.scoring import GameRecord, three_bv
+from buscaminas.session import Settings
 from buscaminas.storage import DATABASE_NAME, Store
+from buscaminas.view import State
 from tests.terminal_support import run_piped
 from tests.test_app import ScriptedScreen
 
@@ -55,7 +56,7 @@ def play(
     games = Store(tmp_path / DATABASE_NAME, on_warning=print).games()
     assert games is not None
     (game,) = games
-    assert app.session == [game]
+    assert app.session.records == [game]
     return game
 
 

@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 from buscaminas.engine import Action, Minesweeper, Move, Termination
 from buscaminas.generator import mine_range
 from buscaminas.grid import Point
-from buscaminas.renderer import LEGACY, NERD, Highlight, IconSet, Renderer, State, View
+from buscaminas.renderer import LEGACY, NERD, IconSet, Renderer
+from buscaminas.view import Highlight, State, View
 
 Size = tuple[int, int]
 """A terminal's (columns, rows)."""
@@ -58,6 +59,15 @@ class Mark:
 
 
 @dataclass(frozen=True)
+class Steer:
+    """The keys' cursor moves (taken modulo the board's size) or goes, and the status
+    line's reminder of the keys changes with the input mode."""
+
+    cursor: Point | None
+    keys: str
+
+
+@dataclass(frozen=True)
 class Tick:
     """The clock moves on: what the prompt's background task redraws."""
 
@@ -69,7 +79,7 @@ class Resize:
     size: Size
 
 
-Change = Act | Say | Page | Mark | Tick | Resize
+Change = Act | Say | Page | Mark | Steer | Tick | Resize
 
 
 @dataclass(frozen=True)
@@ -97,6 +107,11 @@ changes: st.SearchStrategy[Change] = st.one_of(
     st.builds(Say, st.lists(words, max_size=5).map(tuple)),
     st.builds(Page, st.none() | st.lists(page_lines, min_size=1, max_size=40).map(tuple)),
     st.builds(Mark, points, points, points, st.integers(0, 3)),
+    st.builds(
+        Steer,
+        st.none() | st.tuples(st.integers(0, 29), st.integers(0, 15)),
+        st.sampled_from(["", "Keys: arrows, Space, f, e, ?  Tab: type", "Tab: keys"]),
+    ),
     st.builds(Tick, st.none() | st.floats(0, 4000)),
     st.builds(Resize, sizes),
 )
@@ -145,6 +160,9 @@ class Session:
                 frozenset(map(cell, change.mines)),
             )
             self.view = replace(self.view, marked=marked, hints=change.hints)
+        elif isinstance(change, Steer):
+            cursor = None if change.cursor is None else cell(change.cursor)
+            self.view = replace(self.view, cursor=cursor, keys=change.keys)
         elif isinstance(change, Tick):
             self.view = replace(self.view, elapsed=change.elapsed)
 

@@ -7,7 +7,8 @@ import re
 import pyte
 import pytest
 
-from buscaminas.renderer import LEGACY, NERD, Highlight, Renderer, State, View
+from buscaminas.renderer import LEGACY, NERD, Renderer
+from buscaminas.view import Highlight, State, View
 
 ROWS = ("##1..", "#F2..", "*X1..")
 CURSOR_MOVE = re.compile(r"\x1b\[(\d+);(\d+)H")
@@ -78,15 +79,16 @@ def test_a_new_size_draws_everything_again() -> None:
 
 
 def test_a_terminal_too_small_says_how_much_is_missing() -> None:
-    _columns, needed_rows = Renderer.needed(5, 3)
+    needed_columns, needed_rows = Renderer.needed(5, 3)
     for columns, rows in ((30, 8), (16, 6)):
         text, _frame = Renderer.draw(view(), (columns, rows), LEGACY, None)
         said = " ".join(line.strip() for line in screen_of(text, size=(columns, rows)))
         assert f"{needed_rows - rows} more rows" in said
         assert "columns" not in said, "the columns suffice"
         assert "#" not in said
-    text, _frame = Renderer.draw(view(), (11, 30), LEGACY, None)
-    assert "1 more columns" in " ".join(line.strip() for line in screen_of(text, size=(11, 30)))
+    size = (needed_columns - 1, 30)
+    text, _frame = Renderer.draw(view(), size, LEGACY, None)
+    assert "1 more columns" in " ".join(line.strip() for line in screen_of(text, size=size))
     text, _frame = Renderer.draw(view(), (8, 3), LEGACY, None)
     assert "Too" in "".join(screen_of(text, size=(8, 3)))
 
@@ -167,3 +169,10 @@ def test_nothing_is_placed_past_the_edge_of_a_small_terminal(
     for (row, column), item in frame.items.items():
         assert row < rows and column + item.width <= columns, (row, column, item)
         assert row != frame.prompt_row, "the prompt's row is the prompt's"
+
+
+def test_the_keys_keep_their_place_on_a_narrow_status_line() -> None:
+    keyed = view(kind="Beginner 8×8, no-guess", keys="Keys: arrows, Space, f, e, ?  Tab: type")
+    assert "Beginner" in Renderer.status(keyed) and "Keys:" in Renderer.status(keyed)
+    narrow = Renderer.status(keyed, 80)
+    assert "Keys: arrows, Space, f, e, ?  Tab: type" in narrow and "Beginner" not in narrow

@@ -100,7 +100,8 @@ def test_endgame_moves_win_as_often_as_possible(position: Position) -> None:
     # On a blank board the first click is safe by the rules: no odds to weigh.
     assume(len(hidden) + position.format().count("*") < position.width * position.height)
     result = analyze(position)
-    assume(result.layouts <= ENDGAME_LAYOUTS and result.mines != set(result.probability))
+    assume(result.layouts is not None and result.layouts <= ENDGAME_LAYOUTS)
+    assume(result.mines != set(result.probability))
     assert optimal_chance(position, result.best_move) == optimal_chance(position)
 
 

@@ -11,11 +11,12 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from . import generate, solver
+from . import adversarial, generate, solver
 
 BENCHMARKS: dict[str, ModuleType] = {
     "solver": solver,
     "generate": generate,
+    "adversarial": adversarial,
 }
 
 

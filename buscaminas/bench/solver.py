@@ -13,11 +13,11 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 
-from ..engine import Action, Deal, Minesweeper, Move, Termination
+from ..engine import Action, Minesweeper, Move, Termination
 from ..generator import generate
 from ..grid import Point
 from ..solver import Position, analyze
@@ -64,7 +64,7 @@ class Setup:
     seed: int
 
 
-def deal(setup: Setup, game_seed: int) -> Deal:
+def deal(setup: Setup, game_seed: int) -> Callable[[Point], frozenset[Point]]:
     """The layout rule of ``setup.start`` for one game."""
     if setup.start == "opening":
 
@@ -86,10 +86,11 @@ def play(setup: Setup, game_seed: int) -> GameRecord:
     The first click is the AI's own (``best_move`` of the blank board) but
     is no guess, since the rules make it safe, and is not timed with them.
     """
-    game = Minesweeper(setup.width, setup.height, setup.mines, deal=deal(setup, game_seed))
+    game = Minesweeper(setup.width, setup.height, setup.mines)
     opening_start = setup.start == "opening"
     record = GameRecord(won=False, guesses=0)
     first = analyze(Position.from_game(game), opening_start=opening_start).best_move
+    game.lay(deal(setup, game_seed)(first))
     game.act(Move(Action.TRY, first))
     while game.end is None:
         started = time.perf_counter()

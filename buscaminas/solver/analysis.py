@@ -14,23 +14,33 @@ from .strategy import choose_move
 
 @dataclass(frozen=True, eq=False)
 class Analysis:
-    """Exact facts about one position.
+    """The facts about one position: proofs, probabilities and the move to play.
 
     ``probability`` covers every hidden, flagged or marked cell (flags and
     marks are only the player's opinion); ``safe`` and ``mines`` are the
     cells whose probability is exactly 0 or 1, so each is a proof.  After a
     loss, shown mines (``*``) count as known mines and wrong flags (``X``)
     as known safe cells, so a lost board can still be analysed.
+
+    When ``exact`` is False the position's layouts were too many to count
+    within the solver's budget (:mod:`.budget`).  Then ``safe`` and
+    ``mines`` hold what cheaper reasoning proves (one number, two numbers,
+    the components small enough to count, the mine total when it settles
+    every cell left), still each a proof but perhaps not all there is;
+    ``probability`` is an estimate for every other cell, never 0 or 1; and
+    ``layouts`` is None.
     """
 
     position: Position
     safe: frozenset[Point]
     mines: frozenset[Point]
     probability: Mapping[Point, float]
-    layouts: int
-    """How many mine layouts agree with the position."""
+    layouts: int | None
+    """How many mine layouts agree with the position, when they could be counted."""
     board: Board = field(repr=False)
     tally: Tally = field(repr=False)
+    exact: bool = True
+    """Whether every probability is exact and ``safe`` and ``mines`` are complete."""
     opening_start: bool = True
     """Whether the game's first click is always an opening, which decides where
     the AI clicks first on a blank board."""
@@ -47,7 +57,8 @@ def analyze(position: Position, *, opening_start: bool = True) -> Analysis:
     ``opening_start`` tells the rule of the game's first click (the game's
     own rule keeps the cells around it free too); it matters only to the
     first click's ``best_move``.  Raises :class:`InconsistentPosition` when
-    no layout agrees with the position.
+    no layout agrees with the position (when the position is too wide to
+    count, only as far as the cheaper reasoning can tell).
     """
     board = Board.of(position)
     counted = tally(board)
@@ -58,8 +69,9 @@ def analyze(position: Position, *, opening_start: bool = True) -> Analysis:
         probability={
             cell: mines / counted.total for cell, mines in sorted(counted.mine_layouts.items())
         },
-        layouts=counted.total,
+        layouts=counted.total if counted.exact else None,
         board=board,
         tally=counted,
+        exact=counted.exact,
         opening_start=opening_start,
     )

@@ -8,6 +8,10 @@ computed exactly: for every number the cell could show, the position is
 counted again, and if it then has a safe cell the next move is free,
 otherwise it is the best guess there.  Near the end, when few layouts
 remain, :mod:`.endgame` searches the whole game tree instead.
+
+Weighing guesses costs a count per number each could show, so it has a
+budget of its own (:data:`~.budget.LOOKAHEAD_WORK`); past it, or when the
+position could not be counted exactly, the AI takes the safest cell.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from collections.abc import Callable
 from itertools import combinations
 
 from ..grid import Point
+from .budget import LOOKAHEAD_WORK, Budget, OverBudget
 from .counting import Board, InconsistentPosition, Tally, tally
 from .endgame import ENDGAME_LAYOUTS, best_endgame_move
 
@@ -46,14 +51,25 @@ def choose_move(board: Board, counted: Tally, *, opening_start: bool = True) -> 
     forced = _unavoidable_guess(board, counted)
     if forced is not None:
         return forced
+    candidates = _candidates(board, counted)
+    safest = min(candidates, key=lambda cell: (counted.mine_layouts[cell], _reading_order(cell)))
+    if not counted.exact:
+        return safest
     if counted.total <= ENDGAME_LAYOUTS:
         searched = best_endgame_move(board, counted)
         if searched is not None:
             return searched
-    return max(
-        _candidates(board, counted),
-        key=lambda cell: (_two_move_survival(board, counted, cell), -counted.mine_layouts[cell]),
-    )
+    budget = Budget(LOOKAHEAD_WORK)
+    try:
+        return max(
+            candidates,
+            key=lambda cell: (
+                _two_move_survival(board, counted, cell, budget),
+                -counted.mine_layouts[cell],
+            ),
+        )
+    except OverBudget:
+        return safest
 
 
 def _reading_order(cell: Point) -> tuple[int, int]:
@@ -191,8 +207,11 @@ def _candidates(board: Board, counted: Tally) -> list[Point]:
     return frontier + outside
 
 
-def _two_move_survival(board: Board, counted: Tally, cell: Point) -> float:
-    """The chance that revealing ``cell`` and then the best next cell both survive."""
+def _two_move_survival(board: Board, counted: Tally, cell: Point, budget: Budget) -> float:
+    """The chance that revealing ``cell`` and then the best next cell both survive.
+
+    Raises :class:`OverBudget` when the counts it needs exceed ``budget``.
+    """
     survived = 0.0
     mine_layouts, total = counted.mine_layouts, counted.total
     around = [mine_layouts[near] for near in board.grid.neighbours(cell) if near in board.hidden]
@@ -200,9 +219,11 @@ def _two_move_survival(board: Board, counted: Tally, cell: Point) -> float:
     most = sum(layouts > 0 for layouts in around)
     for number in range(fewest, most + 1):
         try:
-            after = tally(board.reveal(cell, number))
+            after = tally(board.reveal(cell, number), budget)
         except InconsistentPosition:
             continue
+        if not after.exact:
+            raise OverBudget
         if next(iter(after.safe()), None) is not None:
             survived += after.total
         else:

@@ -1,0 +1,98 @@
+"""The pipe front end: plain lines in, plain text out, no escape sequence at all.
+
+For pipes, files and dumb terminals, so that the game can be scripted: after
+each command, the messages, then the board rows in the position format.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import TextIO
+
+from .commands import MAX_LINE
+from .renderer import Renderer
+from .screen import Steer
+from .view import View
+
+_LONGEST_READ = MAX_LINE + 2
+"""A line the parser accepts and its ``\\r\\n``; anything longer is too long whole."""
+_SKIPPED_CHUNK = 64 * 1024
+"""How much of an over-long line's rest is read, and dropped, at a time."""
+
+
+class PipeScreen:
+    """Line by line, for pipes and files: messages then the board rows after each command."""
+
+    animated = False
+    watched = False
+
+    def __init__(
+        self, source: TextIO = sys.stdin, sink: TextIO = sys.stdout, *, person: bool = False
+    ) -> None:
+        """``person``: someone reads it as it goes (a dumb terminal), not a script."""
+        self._source, self._sink = source, sink
+        self._person = person
+        self._inside_long_line = False
+        """Whether the last line read was cut short, its rest still to be skipped."""
+
+    def show(self, view: View) -> None:
+        self._sink.write(Renderer.plain(view))
+        self._sink.flush()
+
+    def fits(self, width: int, height: int) -> bool:
+        """Plain text has no size to outgrow."""
+        return True
+
+    def start(self, view: View) -> None:
+        """The round's messages; the rows too when there is something to see (a board
+        file's position) or someone to see it: for a script, a blank board is
+        printed after the first command anyway."""
+        for message in view.messages:
+            self.say(message)
+        if self._person or any(set(row) - {"#"} for row in view.rows):
+            self._sink.write("".join(row + "\n" for row in view.rows))
+            self._sink.flush()
+
+    def read(
+        self, prompt: str, live: Callable[[], View] | None = None, steer: Steer | None = None
+    ) -> str:
+        """The next line, read with a cap so that no line can exhaust memory.
+
+        A line longer than the parser's :data:`MAX_LINE` comes back cut short
+        but still too long, so the parser refuses it with its own message;
+        the rest is skipped, unstored, before the next line is read.  A line
+        that never ends (``/dev/zero``) costs time, not memory, and one message.
+        """
+        if self._inside_long_line:
+            self._skip_rest_of_line()
+        line = self._source.readline(_LONGEST_READ)
+        if not line:
+            raise EOFError
+        if line.endswith("\n") or len(line) < _LONGEST_READ:
+            return line.rstrip("\r\n")
+        self._inside_long_line = True
+        return line
+
+    def _skip_rest_of_line(self) -> None:
+        while True:
+            chunk = self._source.readline(_SKIPPED_CHUNK)
+            if not chunk or chunk.endswith("\n"):
+                break
+        self._inside_long_line = False
+
+    def ask(self, question: str) -> str:
+        """The question is printed, so that a script's reader sees why a line was taken."""
+        self.say(question.rstrip())
+        return self.read(question)
+
+    def say(self, line: str) -> None:
+        self._sink.write(line + "\n")
+        self._sink.flush()
+
+    def pause(self, seconds: float) -> None:
+        """Pipes are not watched: nothing to wait for."""
+
+    def interrupted(self, seconds: float) -> bool:
+        """A pipe has no keys to press: the next line is the next command."""
+        return False

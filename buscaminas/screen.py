@@ -1,0 +1,60 @@
+"""What the game loop needs from a front end, whatever it is: a terminal, a pipe, a test.
+
+No front end's code lives here, so the loop imports no terminal toolkit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from .commands import Command
+from .grid import Point
+from .view import View
+
+Steer = Callable[[Point], View]
+"""Moves the cursor by a step and gives the view to draw (the session's)."""
+
+
+class Screen(Protocol):
+    """A front end: it shows views and brings input, as lines or as ready commands."""
+
+    animated: bool
+    """Whether reveals are animated wave by wave."""
+    watched: bool
+    """Whether a person watches it happen: progress and AI moves are shown as they go."""
+
+    def show(self, view: View) -> None: ...
+
+    def fits(self, width: int, height: int) -> bool:
+        """Whether a ``width`` × ``height`` board can be shown whole right now."""
+        ...
+
+    def start(self, view: View) -> None:
+        """A new round begins: the first picture of it."""
+        ...
+
+    def read(
+        self, prompt: str, live: Callable[[], View] | None = None, steer: Steer | None = None
+    ) -> str | Command:
+        """The next typed line, or a command the keys or the mouse made; raises EOFError
+        at the end of input, KeyboardInterrupt on Ctrl-C.
+
+        While it waits, ``live`` gives the view to keep up to date (the clock),
+        and ``steer`` moves the cursor.
+        """
+        ...
+
+    def ask(self, question: str) -> str:
+        """The answer to a question that is not a command, such as “play again?”."""
+        ...
+
+    def say(self, line: str) -> None:
+        """A line outside the board, before the game starts or after it ends."""
+        ...
+
+    def pause(self, seconds: float) -> None: ...
+
+    def interrupted(self, seconds: float) -> bool:
+        """Wait up to ``seconds``; True, at once, if the player presses a key meanwhile."""
+        ...

@@ -1,0 +1,56 @@
+"""A cap on the solver's work, so that no position can make it explode.
+
+Exact counting is cheap on the frontiers of real games but exponential in
+the worst case (a wide, tangled frontier).  The counting charges a
+:class:`Budget` for the work it does and stops when the budget is spent.
+Work is counted in units of the counting's own steps (a machine word of a
+layout count added or multiplied, a step from one state to the next, a pair
+of numbers compared), never in seconds, so an answer does not depend on the
+machine or its load, and the same position always gets the same answer.  On
+this project's machine (2 cores, shared) twenty million units take about
+a second.  The memory the counting holds at once is capped apart, in
+bytes.
+"""
+
+from __future__ import annotations
+
+ANALYSIS_WORK = 60_000_000
+"""Units one analysis may spend on deductions and exact counting before it
+settles for what it has proved (two to three seconds).  The hardest expert
+(30×16) positions seen take a third of it, and a 99×99 board of stripes of
+1s, settled by pairs of numbers, three quarters."""
+
+LOOKAHEAD_WORK = 40_000_000
+"""Units the AI may spend weighing its guesses by what they would reveal
+(about two seconds) before it takes the safest cell instead."""
+
+HELD_BYTES = 60_000_000
+"""Most memory the counting may hold at once (the states of one component)."""
+
+
+class OverBudget(Exception):
+    """The work asked for would take more than the budget allows."""
+
+
+class Budget:
+    """Units of work left; :meth:`spend` raises :class:`OverBudget` past zero,
+    and :meth:`hold` past :data:`HELD_BYTES`."""
+
+    def __init__(self, units: int):
+        self.limit = units
+        self.left = units
+
+    def hold(self, size: int) -> None:
+        """Check that ``size`` bytes may be held at once."""
+        if size > HELD_BYTES:
+            raise OverBudget
+
+    def spend(self, units: int) -> None:
+        self.left -= units
+        if self.left < 0:
+            raise OverBudget
+
+    @property
+    def untouched(self) -> bool:
+        """Whether nothing was spent yet: a failure now is the work's own size."""
+        return self.left == self.limit

@@ -1,0 +1,92 @@
+"""Layout counts by number of mines, as polynomials with integer coefficients.
+
+Coefficient ``k`` counts the layouts that use ``k`` mines, so putting two
+independent parts of the board together is multiplying their polynomials.
+They are multiplied packed into single integers (Kronecker substitution),
+and every operation charges the machine words it works on to a
+:class:`~.budget.Budget`.
+"""
+
+from __future__ import annotations
+
+from .budget import Budget
+
+Poly = list[int]
+"""Layout counts indexed by a number of mines."""
+
+
+def convolve(left: Poly, right: Poly, budget: Budget) -> Poly:
+    """The product of two polynomials, as one product of two packed integers."""
+    if not left or not right:
+        return []
+    slot = slot_for(max(left).bit_length() + max(right).bit_length() + min(len(left), len(right)))
+    packed = multiply(pack(left, slot), pack(right, slot), budget)
+    return unpack(packed, slot, len(left) + len(right) - 1)
+
+
+def product(polys: list[Poly], budget: Budget) -> Poly:
+    result: Poly = [1]
+    for poly in polys:
+        result = convolve(result, poly, budget)
+    return result
+
+
+def divide(whole: Poly, part: Poly, budget: Budget) -> Poly:
+    """The exact quotient of ``whole`` by ``part``, a factor of it.
+
+    This is how each part learns the product of all the others: one
+    division each instead of a product of the rest each, which would cost
+    as many products as there are parts.  The coefficients are not
+    negative, so packed with room to spare, the polynomials multiply as
+    their packed integers do, and the quotient is an integer division.
+    """
+    slot = slot_for(max(whole).bit_length() + 1)
+    quotient = pack(whole, slot) // pack(part, slot)
+    budget.spend(words(quotient) * words(pack(part, slot)))
+    return unpack(quotient, slot, len(whole) - len(part) + 1)
+
+
+def words(value: int) -> int:
+    """The machine words an integer takes, the unit of the work it costs."""
+    return (value.bit_length() >> 6) + 1
+
+
+def multiply(left: int, right: int, budget: Budget) -> int:
+    """Two packed polynomials multiplied, charged as the big-integer product costs."""
+    small, large = sorted((words(left), words(right)))
+    budget.spend(int(large * small**0.6))
+    return left * right
+
+
+def slot_for(bits: int) -> int:
+    """Bits per coefficient for values of up to ``bits`` bits, in whole bytes."""
+    return (bits + 8) // 8 * 8
+
+
+def pack(poly: Poly, slot: int) -> int:
+    """The polynomial as one integer, coefficient ``k`` at bit ``k * slot``:
+    adding and multiplying such integers adds and multiplies the polynomials,
+    at the speed of big-integer arithmetic, while no coefficient outgrows its
+    slot."""
+    width = slot // 8
+    return int.from_bytes(b"".join(value.to_bytes(width, "little") for value in poly), "little")
+
+
+def unpack(value: int, slot: int, length: int | None = None) -> Poly:
+    """The coefficients of a packed polynomial; ``length`` of them, or up to
+    the last nonzero one."""
+    width = slot // 8
+    if length is None:
+        length = -(-value.bit_length() // slot)
+    data = value.to_bytes(length * width, "little")
+    return [int.from_bytes(data[k * width : (k + 1) * width], "little") for k in range(length)]
+
+
+def trimmed(poly: Poly) -> tuple[int, Poly]:
+    """``poly`` without its leading zero coefficients, and how many there were:
+    a part that needs at least ``m`` mines costs nothing below ``m``."""
+    low = next((index for index, value in enumerate(poly) if value), len(poly))
+    end = len(poly)
+    while end > low and not poly[end - 1]:
+        end -= 1
+    return low, poly[low:end]

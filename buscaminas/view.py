@@ -1,0 +1,58 @@
+"""What the screen shows, as plain values: the border between the game and its front ends.
+
+The session composes a :class:`View`; a front end draws it (the terminal
+through the renderer, a pipe as plain text).  Nothing here knows how.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .grid import Point
+
+
+class State(Enum):
+    READY = "ready"
+    PLAYING = "playing"
+    WON = "won"
+    LOST = "lost"
+
+
+@dataclass(frozen=True)
+class Highlight:
+    """The cells a hint points at: the ones it is about, and the numbers and mines it cites."""
+
+    targets: frozenset[Point] = frozenset()
+    numbers: frozenset[Point] = frozenset()
+    mines: frozenset[Point] = frozenset()
+
+
+@dataclass(frozen=True)
+class View:
+    """Everything the screen shows: the board as position text, and the lines around it."""
+
+    rows: tuple[str, ...]
+    mines_left: int
+    state: State
+    elapsed: float | None = None
+    kind: str = ""
+    messages: tuple[str, ...] = ()
+    exploded: Point | None = None
+    marked: Highlight = Highlight()
+    page: tuple[str, ...] | None = None
+    """Text shown instead of the board, such as the manual; None shows the board."""
+    hints: int = 0
+    """Hints and AI moves used: a game with any is not a clean win."""
+    cursor: Point | None = None
+    """The cell the keys act on; None where there are no keys (a pipe)."""
+    keys: str = ""
+    """A few words on the input mode and its keys, for the status line."""
+
+    @property
+    def width(self) -> int:
+        return len(self.rows[0])
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)

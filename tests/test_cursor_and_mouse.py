@@ -1,0 +1,172 @@
+"""Playing with the keys and the mouse, on the same screen as the prompt, in a real pty."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from buscaminas import controls
+from buscaminas.commands import Command, Verb
+from buscaminas.controls import Button, Click
+from buscaminas.renderer import LEGACY, NERD, Renderer
+from buscaminas.view import State, View
+from tests.terminal_support import Player, write_board
+
+ARROWS = {"up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D"}
+BOARD = ("*####", "#####", "#####", "*###*")
+"""Three mines in the corners: 3 2 opens the middle, 1 2 and 5 3 stay hidden."""
+
+
+def start(tmp_path: Path, *extra: str) -> Player:
+    board = write_board(tmp_path / "board.txt", *BOARD)
+    player = Player("--board", str(board), "--lang", "en", "--no-animation", *extra)
+    player.wait_for("Mines left: 3")
+    return player
+
+
+def cell_on_screen(player: Player, x: int, y: int) -> tuple[int, int]:
+    """The 1-based screen row and column of the cell ``x y``, as a mouse reports them."""
+    for row, line in enumerate(player.lines):
+        match = re.match(rf"(\s*){y:<2}[ \[]", line)  # a row label, not the column numbers
+        if match:
+            return row + 1, len(match.group(1)) + 3 + 2 * (x - 1) + 1
+    raise LookupError(f"no row {y}:\n{player.text}")
+
+
+def mouse_on(player: Player) -> bool:
+    """Whether the program has mouse reports turned on now, as a terminal would know."""
+    return player.output.rfind(b"\x1b[?1000h") > player.output.rfind(b"\x1b[?1000l")
+
+
+def click(player: Player, button: int, x: int, y: int) -> None:
+    """Press and release a button over ``x y``, once the terminal would report it."""
+    player.wait_until(lambda: mouse_on(player))
+    row, column = cell_on_screen(player, x, y)
+    player.child.send(f"\x1b[<{button};{column};{row}M\x1b[<{button};{column};{row}m")
+
+
+@pytest.mark.parametrize("icons", ["--legacy", "--nerd"])
+def test_the_cursor_plays_next_to_typed_commands(tmp_path: Path, icons: str) -> None:
+    player = start(tmp_path, icons)
+    assert player.cursor() == (3, 3), "a new game puts the cursor at the centre"
+    assert "Tab: keys" in player.text
+    player.child.send("\t")
+    player.wait_for("Keys: arrows")
+    player.child.send(ARROWS["down"] + "l" + "a" + "s")  # down, right, left, down (stops): 3 4
+    player.wait_until(lambda: player.cursor() == (3, 4))
+    player.child.send("wwww")  # past the edge it stops
+    player.wait_until(lambda: player.cursor() == (3, 1))
+    player.child.send(" ")
+    hidden = "#" if icons == "--legacy" else NERD.hidden
+    player.wait_until(lambda: "Playing" in player.text and player.board(4)[0][2] != hidden)
+    player.child.send("hh")
+    player.wait_until(lambda: player.cursor() == (1, 1))
+    player.child.send("f")
+    flag = "F" if icons == "--legacy" else NERD.flag
+    player.wait_until(lambda: player.board(4)[0][0] == flag)
+    player.child.send("v")
+    player.wait_until(lambda: player.board(4)[0][0] == hidden)
+    player.child.send("\t")  # back to typing, in the same game
+    player.wait_for("Tab: keys")
+    player.type("flag 1 4")
+    player.wait_until(lambda: player.board(4)[3][0] == flag and player.cursor() == (1, 4))
+    player.type("quit")
+    assert player.finish() == 0
+
+
+def test_keys_typed_in_cursor_mode_type_nothing(tmp_path: Path) -> None:
+    player = start(tmp_path, "--legacy")
+    player.child.send("\t")
+    player.wait_for("Keys: arrows")
+    player.child.send("xyz")
+    player.child.send(":")
+    player.wait_for("Tab: keys")
+    assert player.lines[player.prompt_row()].strip() == ">"
+    player.type("quit")
+    assert player.finish() == 0
+
+
+def test_the_mouse_reveals_flags_and_expands(tmp_path: Path) -> None:
+    player = start(tmp_path, "--legacy")
+    click(player, 0, 3, 2)  # left: reveal
+    player.wait_until(lambda: player.board(4) == ["#1...", "#1...", "#1.11", "#1.1#"])
+    click(player, 2, 1, 1)  # right: flag
+    player.wait_until(lambda: player.board(4)[0][0] == "F")
+    click(player, 1, 2, 1)  # middle: expand the 1 at 2 1, whose mine is flagged
+    player.wait_until(lambda: player.board(4)[1][0] == "1")
+    click(player, 0, 2, 2)  # left on a satisfied number expands it too
+    player.wait_until(lambda: player.board(4)[2][0] == "1")
+    before = player.board(4)
+    player.wait_until(lambda: mouse_on(player))
+    player.child.send("\x1b[<0;1;1M\x1b[<0;1;1m")  # off the board: nothing
+    player.type("flag 5 4")
+    player.wait_until(lambda: player.board(4)[3][4] == "F")
+    assert player.board(4)[:3] == before[:3]
+    player.type("quit")
+    assert player.finish() == 0
+
+
+def test_a_typed_try_on_a_satisfied_number_expands_it(tmp_path: Path) -> None:
+    player = start(tmp_path, "--legacy")
+    player.type("3 2")
+    player.wait_until(lambda: player.board(4)[0] == "#1...")
+    player.type("flag 1 1")
+    player.type("2 1")
+    player.wait_until(lambda: player.board(4)[1][0] == "1")
+    player.type("quit")
+    assert player.finish() == 0
+
+
+def test_no_mouse_leaves_the_terminal_alone(tmp_path: Path) -> None:
+    player = start(tmp_path, "--legacy", "--no-mouse")
+    player.type("3 2")
+    player.wait_until(lambda: player.board(4)[0] == "#1...")
+    assert b"\x1b[?1000h" not in player.output
+    player.type("quit")
+    assert player.finish() == 0
+
+
+@pytest.mark.parametrize(
+    ("report", "expected"),
+    [
+        ("\x1b[<0;10;5M", Click(Button.LEFT, 4, 9)),
+        ("\x1b[<2;1;1M", Click(Button.RIGHT, 0, 0)),
+        ("\x1b[<1;3;4M", Click(Button.MIDDLE, 3, 2)),
+        ("\x1b[<16;10;5M", Click(Button.LEFT, 4, 9)),  # with Ctrl held
+        ("\x1b[<0;10;5m", None),  # a release
+        ("\x1b[<64;10;5M", None),  # the wheel
+        ("\x1b[<32;10;5M", None),  # a drag
+        ("\x1b[34;10;5M", Click(Button.RIGHT, 4, 9)),  # urxvt
+        ("\x1b[M" + chr(32) + chr(42) + chr(37), Click(Button.LEFT, 4, 9)),  # X10
+        ("\x1b[M" + chr(35) + chr(42) + chr(37), None),  # an X10 release
+        ("\x1b[<0;0;5M", None),
+        ("garbage", None),
+    ],
+)
+def test_mouse_reports_in_every_encoding(report: str, expected: Click | None) -> None:
+    assert controls.parse_mouse(report) == expected
+
+
+def test_a_click_lands_on_the_cell_drawn_there_and_nowhere_else() -> None:
+    rows = ("#" * 12,) * 9
+    frame = Renderer.frame(View(rows, 10, State.READY, cursor=(0, 0)), (80, 30), LEGACY)
+    assert frame.board is not None
+    top, left = frame.board
+    for y in range(9):
+        for x in range(12):
+            assert frame.cell_at(top + y, left + 2 * x) == (x, y)
+    assert frame.cell_at(top - 1, left) is None
+    assert frame.cell_at(top, left - 1) is None
+    assert frame.cell_at(top + 9, left) is None
+    assert frame.cell_at(top, left + 2 * 12) is None
+
+
+def test_keys_at_the_cursor() -> None:
+    assert controls.key_command("space", (2, 3), "#") == Command(Verb.TRY, (2, 3))
+    assert controls.key_command("b", (2, 3), "#") == Command(Verb.FLAG, (2, 3))
+    assert controls.key_command("v", (2, 3), "#") is None, "v only takes a flag off"
+    assert controls.key_command("v", (2, 3), "F") == Command(Verb.FLAG, (2, 3))
+    assert controls.key_command("?", (2, 3), "#") == Command(Verb.HELP)
+    assert controls.key_command("u", (2, 3), "#") is None, "u is kept for undo"

@@ -1,0 +1,197 @@
+"""The solver on positions built to make it explode: bounded, exact where it
+says so, and plain about it where it cannot be."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from buscaminas import report
+from buscaminas.bench.shapes import SHAPES, build
+from buscaminas.engine import Action, Minesweeper, Move
+from buscaminas.solver import InconsistentPosition, Position, analyze, component, counting, strategy
+from buscaminas.solver import frontier as frontier_stage
+from buscaminas.solver.budget import ANALYSIS_WORK, Budget, OverBudget
+from buscaminas.solver.counting import Board
+from buscaminas.solver.endgame import ENDGAME_LAYOUTS
+from buscaminas.solver.local import settle_one_number
+from tests.solver_support import arbitrary_positions, brute_force, played_positions
+from tests.test_solver import assert_matches_brute_force
+
+SMALL = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def biggest_component(position: Position) -> component.Group:
+    board = Board.of(position)
+    _, constraints = settle_one_number(board.numbers, board.hidden_around())
+    return max(component.components(constraints), key=len)
+
+
+# --- the shapes themselves -----------------------------------------------------
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_every_shape_is_a_position_some_layout_shows(shape: str) -> None:
+    position = build(shape, 13, 9)
+    assert position.mines > 0
+    assert analyze(position).exact
+
+
+def test_stripes_of_ones_are_the_position_of_the_issue() -> None:
+    for width in (40, 41, 42):
+        rows = build("stripes-ones", width, 5).rows
+        assert rows[0::2] == ("#" * width,) * 3
+        assert rows[1::2] == ("1" * width,) * 2
+
+
+# --- exact where it says so ----------------------------------------------------
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("size", [(40, 5), (41, 5), (30, 16)])
+def test_adversarial_positions_are_counted_exactly(shape: str, size: tuple[int, int]) -> None:
+    position = build(shape, *size)
+    result = analyze(position)
+    assert result.exact
+    assert result.layouts is not None and result.layouts > 0
+    assert math.isclose(sum(result.probability.values()), position.mines, rel_tol=1e-9)
+
+
+def test_a_stripe_is_swept_across_not_along() -> None:
+    """The greedy order runs along the first covered row, leaving every number
+    under it open; the chosen order keeps a few numbers open at a time."""
+    counting_plan = component._Counting(biggest_component(build("stripes-ones", 40, 5)))
+    greedy = component._greedy_order(counting_plan.classes)
+    assert component._states_bound(counting_plan.classes, counting_plan.needs, greedy) > 1e9
+    assert counting_plan.states_bound < 5_000
+
+
+@SMALL
+@given(played_positions())
+def test_pairs_before_counting_keep_played_positions_exact(position: Position) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(frontier_stage, "WIDE_STATES", 0)
+        component._counted.clear()
+        assert_matches_brute_force(position)
+    component._counted.clear()
+
+
+@SMALL
+@given(arbitrary_positions())
+def test_pairs_before_counting_keep_arbitrary_positions_exact(position: Position) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(frontier_stage, "WIDE_STATES", 0)
+        component._counted.clear()
+        assert_matches_brute_force(position)
+    component._counted.clear()
+
+
+# --- plain where it cannot be --------------------------------------------------
+
+
+def uncountable(position: Position) -> counting.Tally:
+    """The tally of ``position`` as if no component fitted the budget."""
+
+    def refuse(group: component.Group, budget: Budget, most_states: int | None = None) -> None:
+        raise OverBudget
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(frontier_stage, "count_component", refuse)
+        return counting.tally(Board.of(position))
+
+
+@SMALL
+@given(played_positions(max_side=6))
+def test_what_an_inexact_tally_calls_certain_is_certain(position: Position) -> None:
+    census = brute_force(position)
+    if census is None or census.layouts == 0:
+        return
+    counted = uncountable(position)
+    for cell, layouts in counted.mine_layouts.items():
+        if layouts == 0:
+            assert census.mine_layouts[cell] == 0
+        elif layouts == counted.total:
+            assert census.mine_layouts[cell] == census.layouts
+
+
+def test_a_frontier_too_wide_to_count_is_flagged_and_still_proves_the_pairs() -> None:
+    """Stripes of 1s 41 wide: each number row may take either of two phases,
+    2^20 combinations, past any exact count in budget.  Two numbers at the
+    row's left end still prove the third column safe, and so on along it."""
+    position = build("stripes-ones", 41, 41)
+    result = analyze(position)
+    assert not result.exact
+    assert result.layouts is None
+    proved_by_pairs = {(x, y) for y in range(0, 41, 2) for x in range(2, 41, 3)}
+    assert proved_by_pairs <= result.safe
+    assert not result.mines
+    for cell, chance in result.probability.items():
+        assert (chance == 0.0) == (cell in result.safe)
+        assert 0.0 <= chance < 1.0
+    assert result.best_move in result.safe
+
+
+def test_a_component_too_wide_is_given_up_once_and_then_known() -> None:
+    group = biggest_component(build("stripes-ones", 41, 41))
+    with pytest.raises(OverBudget):
+        component.count_component(group, Budget(ANALYSIS_WORK))
+    again = Budget(ANALYSIS_WORK)
+    with pytest.raises(OverBudget):
+        component.count_component(group, again)
+    assert again.untouched
+
+
+def test_pairs_of_numbers_still_prove_most_of_a_short_stripe() -> None:
+    """Along a stripe of 1s, pairs of numbers prove every column but one in
+    three safe; only the mine total proves the middle row safe too."""
+    position = build("stripes-ones", 40, 5)
+    exact = analyze(position)
+    counted = uncountable(position)
+    assert exact.exact and not counted.exact
+    proved = {cell for cell, layouts in counted.mine_layouts.items() if layouts == 0}
+    assert proved == {(x, y) for x in range(40) for y in (0, 2, 4) if x % 3}
+    assert proved < exact.safe
+
+
+@pytest.mark.parametrize("mines", [0, 9])
+def test_an_inexact_position_is_refused_when_the_total_cannot_fit(mines: int) -> None:
+    with pytest.raises(InconsistentPosition):
+        uncountable(Position.parse("#1#\n###\n###", mines=mines))
+
+
+def first_guess(seed: int) -> Position | None:
+    """The first position of an intermediate game where the AI must guess
+    and weighs its guesses, or None if the game never needs it."""
+    game = Minesweeper(16, 16, 40, seed=seed)
+    game.act(Move(Action.TRY, (8, 8)))
+    while game.end is None:
+        position = Position.from_game(game)
+        result = analyze(position)
+        if not result.safe:
+            weighs = (
+                strategy._unavoidable_guess(result.board, result.tally) is None
+                and result.tally.total > ENDGAME_LAYOUTS
+            )
+            return position if weighs else None
+        for cell in result.safe:
+            game.act(Move(Action.TRY, cell))
+    return None
+
+
+def test_the_ai_takes_the_safest_cell_when_weighing_guesses_is_over_budget() -> None:
+    position = next(found for seed in range(40) if (found := first_guess(seed)) is not None)
+    chances = analyze(position).probability
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(strategy, "LOOKAHEAD_WORK", 1)
+        move = analyze(position).best_move
+    assert chances[move] == min(chances.values())
+
+
+def test_analyze_says_when_its_percentages_are_estimates() -> None:
+    lines = report.certain_cells(analyze(build("stripes-ones", 41, 41)))
+    assert "estimates" in lines[0]
+    assert lines[1].startswith("Safe: ")
+    exact_lines = report.certain_cells(analyze(build("chain", 20, 9)))
+    assert not any("estimates" in line for line in exact_lines)
