@@ -32,6 +32,7 @@ def test_a_won_position_has_nothing_to_reveal() -> None:
         _ = analyze(Position.parse("#1", mines=1)).best_move
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(played_positions(max_side=6))
 def test_best_move_is_safe_when_anything_is(position: Position) -> None:
@@ -87,6 +88,7 @@ def optimal_chance(position: Position, first: Point | None = None) -> Fraction:
     return after(every, frozenset(), first)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(played_positions(max_side=4))
 def test_endgame_moves_win_as_often_as_possible(position: Position) -> None:
