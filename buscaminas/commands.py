@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from . import text
+from .engine import Action, Move
 from .grid import Point
 from .i18n import _
 
@@ -40,20 +41,39 @@ class Verb(Enum):
     QUIT = "quit"
 
 
-ALIASES = {"exit": Verb.QUIT}
-"""Extra spellings; ``exit`` leaves like ``quit`` because players type both."""
+SHORT = {"t": Verb.TRY, "f": Verb.FLAG, "e": Verb.EXPAND, "h": Verb.HELP, "q": Verb.QUIT}
+"""One letter for the verbs typed most."""
+SPANISH = {
+    "probar": Verb.TRY,
+    "bandera": Verb.FLAG,
+    "expandir": Verb.EXPAND,
+    "ayuda": Verb.HELP,
+    "manual": Verb.MAN,
+    "estadísticas": Verb.STATS,
+    "nueva": Verb.NEW,
+    "salir": Verb.QUIT,
+}
+"""The verbs in Spanish, accepted whatever the language (and with or without accents):
+a player types what comes."""
+ALIASES = {"exit": Verb.QUIT, **SHORT, **SPANISH}
+"""Every other spelling of a verb; ``exit`` leaves like ``quit`` because players type both."""
+
+
+def _plain(word: str) -> str:
+    """``word`` without its accents: “estadisticas” is how many type “estadísticas”."""
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+
+
+_SPELLED = {_plain(word): verb for word, verb in ALIASES.items()}
 
 MEANT = {
     "hint": Verb.HELP,
-    "ayuda": Verb.HELP,
     "reveal": Verb.TRY,
     "open": Verb.TRY,
     "abrir": Verb.TRY,
     "mark": Verb.FLAG,
-    "bandera": Verb.FLAG,
     "chord": Verb.EXPAND,
     "solve": Verb.AUTO,
-    "manual": Verb.MAN,
     "statistics": Verb.STATS,
 }
 """Words players type for a verb that is spelt otherwise: suggested, never obeyed."""
@@ -69,6 +89,16 @@ class Command:
     cell: Point | None = None
     count: int | None = None
     topic: Verb | None = None
+
+    @property
+    def move(self) -> Move | None:
+        """The engine's move, for the verbs that are moves: the parser's word for
+        it is the one place where a verb becomes an action."""
+        action = _ACTIONS.get(self.verb)
+        return None if action is None or self.cell is None else Move(action, self.cell)
+
+
+_ACTIONS = {Verb.TRY: Action.TRY, Verb.FLAG: Action.FLAG, Verb.EXPAND: Action.EXPAND}
 
 
 class ParseError(ValueError):
@@ -185,8 +215,8 @@ EXAMPLES = {
     Verb.EXPAND: "expand 3 4",
     Verb.HELP: "help  /  help 3 4",
     Verb.AUTO: "auto  /  auto 10",
-    Verb.MAN: "man  /  man flag",
-    Verb.STATS: "stats",
+    Verb.MAN: "man  /  man 2  /  man flag",
+    Verb.STATS: "stats  /  stats 2",
     Verb.NEW: "new",
     Verb.QUIT: "quit",
 }
@@ -198,7 +228,7 @@ _ARITY: dict[Verb, tuple[int, ...]] = {
     Verb.HELP: (0, 2),
     Verb.AUTO: (0, 1),
     Verb.MAN: (0, 1),
-    Verb.STATS: (0,),
+    Verb.STATS: (0, 1),
     Verb.NEW: (0,),
     Verb.QUIT: (0,),
 }
@@ -207,7 +237,7 @@ _ARITY: dict[Verb, tuple[int, ...]] = {
 def _expected(verb: Verb) -> str:
     counts = _ARITY[verb]
     if verb is Verb.MAN:
-        return _("nothing or a command name")
+        return _("nothing, a page number or a command name")
     if counts == (2,):
         return _("two numbers, x and y")
     if counts == (0, 2):
@@ -237,6 +267,11 @@ def parse(line: str, width: int, height: int) -> Command:
     if len(arguments) not in _ARITY[verb]:
         raise WrongArgumentCount(verb, len(arguments))
     if verb is Verb.MAN:
+        if arguments and _INTEGER.fullmatch(arguments[0]):
+            page = int(arguments[0])
+            if page < 1:
+                raise NotPositive(verb, page)
+            return Command(verb, count=page)
         return Command(verb, topic=_verb_topic(arguments[0]) if arguments else None)
     counting = len(arguments) == 1
     numbers = [_integer(token, counting=counting) for token in arguments]
@@ -267,13 +302,19 @@ def listing(names: Sequence[str]) -> str:
 
 
 def verb_names() -> list[str]:
-    """Every word that starts a command, for completion."""
-    return [verb.value for verb in Verb] + list(ALIASES)
+    """Every word that starts a command, for completion (one letter needs none)."""
+    return [verb.value for verb in Verb] + [word for word in ALIASES if len(word) > 1]
+
+
+def spellings(verb: Verb) -> str:
+    """How ``verb`` may be typed, for the manual: ``try, probar, t``."""
+    others = [word for word, meant in ALIASES.items() if meant is verb]
+    return ", ".join([verb.value, *others])
 
 
 def _verb(word: str) -> Verb:
-    if word in ALIASES:
-        return ALIASES[word]
+    if _plain(word) in _SPELLED:
+        return _SPELLED[_plain(word)]
     try:
         return Verb(word)
     except ValueError:
@@ -343,20 +384,34 @@ def manual(topic: Verb | None = None) -> list[str]:
             " chance that the cell hides a mine."
         ),
         Verb.AUTO: _("Let the AI play the rest of the game, or N moves. Any key stops it."),
-        Verb.MAN: _("Show this manual, or “man verb” for one command."),
+        Verb.MAN: _(
+            "Show this manual (“man 2” for its second page), or “man verb” for one command."
+        ),
         Verb.STATS: _("Show your best times and statistics."),
         Verb.NEW: _("Start a new game with the same settings."),
         Verb.QUIT: _("Leave the game (“exit” works too)."),
     }
     if topic is not None:
-        return [EXAMPLES[topic], "    " + entries[topic]]
+        return [f"{EXAMPLES[topic]}   ({spellings(topic)})", "    " + entries[topic]]
     lines = [
         _("Commands are a verb and a cell: x is the column, y the row, both from 1."),
         _("Separate the numbers with spaces, commas or semicolons: “flag 5,2”."),
         _("Example: “try 3 4” reveals column 3, row 4; then “flag 5 2” flags column 5, row 2."),
+        _("Verbs have one-letter and Spanish forms: “t 3 4”, “f 5 2”, “probar 3 4”."),
         "",
     ]
     for verb, entry in entries.items():
         lines.append(f"  {verb.value:<7} {entry}")
-    lines.append("")
+        lines.append(f"  {'':<7} ({spellings(verb)})")
+    lines += [
+        "",
+        _("Keys: Tab on an empty line gives the keys to the cursor [ ]; Tab, Esc or : give"
+          " them back."),
+        _("  arrows, h j k l or w a s d move it; Space, Enter or m reveals; f or b flags; v"
+          " takes a flag off; e expands; ? gives a hint."),
+        _("Mouse: left click reveals, right click flags, middle click expands. To select text"
+          " while the mouse is on, hold Shift as you drag (--no-mouse leaves the mouse alone)."),
+        _("Revealing a number whose flags are all placed expands it, with keys, clicks or typing."),
+        "",
+    ]
     return lines

@@ -209,8 +209,9 @@ class Renderer:
         if view.hints:
             parts.append(_("Hints: {count}").format(count=view.hints))
         keys = [view.keys] if view.keys else []
-        line = "   ".join([*parts, view.kind, *keys] if view.kind else [*parts, *keys])
-        if columns is not None and text.width(line) > columns and view.kind:
+        named = [view.board_name] if view.board_name else []
+        line = "   ".join([*parts, *named, *keys])
+        if columns is not None and text.width(line) > columns and named:
             line = "   ".join([*parts, *keys])
         return line
 
@@ -294,16 +295,28 @@ class Renderer:
             for line in view.page or ()
             for wrapped in text.wrap(line, columns - 1, _hanging(line, columns - 1))
         ]
-        room = max(1, rows - 2 - MESSAGE_ROWS)
+        room = max(2, rows - 2 - MESSAGE_ROWS)
         if len(lines) > room:
-            hidden = len(lines) - room + 1
-            more = _("… and {count} more lines: enlarge the terminal to read them.")
-            lines = [*lines[: room - 1], text.clip(more.format(count=hidden), columns - 1)]
+            lines = Renderer._screenful(lines, room - 1, view, columns - 1)
         left = max(0, (columns - max(map(text.width, lines), default=0)) // 2)
         for row, line in enumerate(lines):
             canvas.put(row, left, line)
         row = Renderer._status_and_messages(canvas, view, room, rows)
         return Frame(size, (-1, left), canvas.items, min(row, rows - 1))
+
+    @staticmethod
+    def _screenful(lines: list[str], room: int, view: View, columns: int) -> list[str]:
+        """The screenful of ``lines`` that ``view`` asks for, and under it which one it
+        is and what to type for the next."""
+        pages = -(-len(lines) // room)
+        number = min(max(view.page_number, 1), pages)
+        shown = lines[(number - 1) * room : number * room]
+        if number < pages:
+            footer = _("Page {number} of {pages}: type “{command} {next}” for the next.")
+        else:
+            footer = _("Page {number} of {pages}: type “{command} 1” for the first.")
+        said = footer.format(number=number, pages=pages, command=view.page_command, next=number + 1)
+        return [*shown, *[""] * (room - len(shown)), text.clip(said, columns)]
 
     @staticmethod
     def _status_and_messages(canvas: _Canvas, view: View, row: int, rows: int) -> int:

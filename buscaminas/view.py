@@ -36,12 +36,17 @@ class View:
     mines_left: int
     state: State
     elapsed: float | None = None
-    kind: str = ""
+    board_name: str = ""
+    """The board as the status line names it: “Beginner 8×8, no-guess”."""
     messages: tuple[str, ...] = ()
     exploded: Point | None = None
     marked: Highlight = Highlight()
     page: tuple[str, ...] | None = None
     """Text shown instead of the board, such as the manual; None shows the board."""
+    page_number: int = 1
+    """Which screenful of ``page`` to show, where it takes more than one."""
+    page_command: str = ""
+    """What the player types for another screenful: “man”, “stats”."""
     hints: int = 0
     """Hints and AI moves used: a game with any is not a clean win."""
     cursor: Point | None = None

@@ -168,7 +168,9 @@ def test_the_manual_names_every_verb_and_has_an_example() -> None:
     for verb in Verb:
         assert f"  {verb.value} " in text
     assert "flag 5,2" in text
-    assert commands.manual(Verb.EXPAND)[0] == "expand 3 4"
+    assert commands.manual(Verb.EXPAND)[0] == "expand 3 4   (expand, e, expandir)"
+    assert "t 3 4" in text and "probar 3 4" in text
+    assert "Shift" in text, "how to select text while the mouse is on"
 
 
 def test_label_is_the_inverse_of_parsing() -> None:
@@ -203,3 +205,38 @@ def test_did_you_mean_offers_only_a_close_verb_that_keeps_the_game(
         assert "The commands are: try, flag, expand, help, auto, man, stats, new, quit." in message
     else:
         assert f"Did you mean “{meant}”?" in message
+
+
+@pytest.mark.parametrize(
+    ("line", "verb"),
+    [
+        ("t 2 3", Verb.TRY),
+        ("f 2 3", Verb.FLAG),
+        ("e 2 3", Verb.EXPAND),
+        ("h", Verb.HELP),
+        ("q", Verb.QUIT),
+        ("probar 2 3", Verb.TRY),
+        ("BANDERA 2,3", Verb.FLAG),
+        ("expandir 2 3", Verb.EXPAND),
+        ("ayuda", Verb.HELP),
+        ("manual", Verb.MAN),
+        ("estadísticas", Verb.STATS),
+        ("estadisticas", Verb.STATS),
+        ("nueva", Verb.NEW),
+        ("salir", Verb.QUIT),
+    ],
+)
+def test_one_letter_and_spanish_verbs(line: str, verb: Verb) -> None:
+    assert parse(line, 8, 8).verb is verb
+
+
+def test_the_manual_and_the_statistics_take_a_page_number() -> None:
+    assert parse("man 2", 8, 8) == Command(Verb.MAN, count=2)
+    assert parse("stats 3", 8, 8) == Command(Verb.STATS, count=3)
+    with pytest.raises(ParseError):
+        parse("man 0", 8, 8)
+
+
+def test_completion_offers_words_not_letters() -> None:
+    names = commands.verb_names()
+    assert "probar" in names and "try" in names and "t" not in names

@@ -333,11 +333,22 @@ def test_ctrl_l_draws_the_screen_again(board_file: Path) -> None:
     assert player.finish() == 0
 
 
-def test_a_manual_taller_than_the_terminal_says_what_is_cut(board_file: Path) -> None:
-    player = start(board_file, rows=16, columns=70)
+def test_a_manual_taller_than_the_terminal_pages(board_file: Path) -> None:
+    player = start(board_file, rows=24, columns=80)
     player.type("man")
-    player.wait_for("more lines: enlarge the terminal to read them.")
+    player.wait_for("Page 1 of")
     assert "Commands are a verb and a cell" in player.text
+    pages = int(player.text.split("Page 1 of ")[1].split(":")[0])
+    assert pages > 1
+    player.type("man 2")
+    player.wait_for("Page 2 of")
+    assert "Commands are a verb and a cell" not in player.text
+    player.type(f"man {pages + 5}")  # past the end: the last page
+    player.wait_for(f"Page {pages} of {pages}: type “man 1” for the first.")
+    assert "Icons:" in player.text or "a flag that was wrong" in player.text
+    player.type("man flag")  # one entry, under the board
+    player.wait_until(lambda: "flag 3 4" in player.text and "Mines left: 3" in player.text)
+    assert player.board(4) == ["#####"] * 4
     player.type("quit")
     assert player.finish() == 0
 
