@@ -295,9 +295,10 @@ class Renderer:
             for line in view.page or ()
             for wrapped in text.wrap(line, columns - 1, _hanging(line, columns - 1))
         ]
-        room = max(2, rows - 2 - MESSAGE_ROWS)
-        if len(lines) > room:
+        room = min(max(2, rows - 2 - MESSAGE_ROWS), rows - 2)  # the status and prompt below
+        if len(lines) > room > 1:  # a footer needs a line of its own
             lines = Renderer._screenful(lines, room - 1, view, columns - 1)
+        lines = lines[: max(0, room)]
         left = max(0, (columns - max(map(text.width, lines), default=0)) // 2)
         for row, line in enumerate(lines):
             canvas.put(row, left, line)

@@ -43,9 +43,11 @@ class Say:
 
 @dataclass(frozen=True)
 class Page:
-    """A page of text over the board (the manual, the statistics), or None for the board."""
+    """A page of text over the board (the manual, the statistics), or None for the board,
+    and which screenful of it is shown."""
 
     lines: tuple[str, ...] | None
+    number: int
 
 
 @dataclass(frozen=True)
@@ -105,7 +107,11 @@ points = st.frozensets(st.tuples(st.integers(0, 29), st.integers(0, 15)), max_si
 changes: st.SearchStrategy[Change] = st.one_of(
     st.builds(Act, st.sampled_from(Action), st.integers(0, 29), st.integers(0, 15)),
     st.builds(Say, st.lists(words, max_size=5).map(tuple)),
-    st.builds(Page, st.none() | st.lists(page_lines, min_size=1, max_size=40).map(tuple)),
+    st.builds(
+        Page,
+        st.none() | st.lists(page_lines, min_size=1, max_size=40).map(tuple),
+        st.integers(1, 5),
+    ),
     st.builds(Mark, points, points, points, st.integers(0, 3)),
     st.builds(
         Steer,
@@ -133,7 +139,7 @@ class Session:
     def __init__(self, game: Minesweeper) -> None:
         self.game = game
         self.view = View(
-            rows=tuple(game.rows()), mines_left=game.mines_left, state=State.READY, kind="8×8"
+            rows=tuple(game.rows()), mines_left=game.mines_left, state=State.READY, board_name="8×8"
         )
 
     def apply(self, change: Change) -> None:
@@ -152,7 +158,9 @@ class Session:
         elif isinstance(change, Say):
             self.view = replace(self.view, messages=change.messages)
         elif isinstance(change, Page):
-            self.view = replace(self.view, page=change.lines)
+            self.view = replace(
+                self.view, page=change.lines, page_number=change.number, page_command="man"
+            )
         elif isinstance(change, Mark):
             marked = Highlight(
                 frozenset(map(cell, change.targets)),
