@@ -4,7 +4,7 @@ A board counts as no-guess only if an independent player wins it: the
 engine plays it from the start cell, revealing only cells that
 ``analyze()`` gives probability 0 (see ``needs_no_guess``), so the
 generator's own deductions are never trusted.  The heavy sweep (200 seeds
-per size, with timings) is ``python -m buscaminas.bench generate``.
+per size, with timings) is ``python -m benchmarks generate``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import time
 
 import pytest
 
-from buscaminas.bench.generate import needs_no_guess, start_cell
+from benchmarks.generate import needs_no_guess, start_cell
 from buscaminas.generator import (
     LayoutError,
     NoGuessTimeout,

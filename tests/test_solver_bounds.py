@@ -8,8 +8,8 @@ import math
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from benchmarks.shapes import SHAPES, build
 from buscaminas import report
-from buscaminas.bench.shapes import SHAPES, build
 from buscaminas.engine import Action, Minesweeper, Move
 from buscaminas.solver import InconsistentPosition, Position, analyze, component, counting, strategy
 from buscaminas.solver import frontier as frontier_stage
