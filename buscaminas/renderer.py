@@ -171,11 +171,13 @@ def _styled(text: str, style: str) -> str:
     return f"{CSI}{style}m{text}{RESET}" if style else text
 
 
-def _hanging(line: str) -> str:
+def _hanging(line: str, columns: int) -> str:
     """The indent that lines up a wrapped line under its text: ``  flag    Put a…``
-    continues under ``Put``, ``    Put a…`` under ``Put`` too."""
+    continues under ``Put``, ``    Put a…`` under ``Put`` too; none where it would
+    leave no room for the text in ``columns``, for the text would spill past the edge."""
     entry = re.match(r"\s*(?:\S+ {2,})?", line)
-    return " " * len(entry.group(0)) if entry else ""
+    indent = " " * len(entry.group(0)) if entry else ""
+    return indent if len(indent) + 2 <= columns else ""
 
 
 class Renderer:
@@ -370,11 +372,12 @@ class Renderer:
         lines = [
             wrapped
             for line in view.page or ()
-            for wrapped in text.wrap(line, columns - 1, _hanging(line))
+            for wrapped in text.wrap(line, columns - 1, _hanging(line, columns - 1))
         ]
-        room = max(2, rows - 2 - MESSAGE_ROWS)
-        if len(lines) > room:
+        room = min(max(2, rows - 2 - MESSAGE_ROWS), rows - 2)  # the status and prompt below
+        if len(lines) > room > 1:  # a footer needs a line of its own
             lines = Renderer._screenful(lines, room - 1, view, columns - 1)
+        lines = lines[: max(0, room)]
         left = max(0, (columns - max(map(text.width, lines), default=0)) // 2)
         for row, line in enumerate(lines):
             canvas.put(row, left, line)
@@ -411,12 +414,13 @@ class Renderer:
         row += 1
         placed: list[tuple[int, str]] = []
         for message in view.messages:
-            lines = text.wrap(message, max(20, min(canvas.columns - 2, MESSAGE_COLUMNS)))
+            lines = text.wrap(message, min(canvas.columns - 2, MESSAGE_COLUMNS))
             left = max(0, (canvas.columns - max(map(text.width, lines))) // 2)
             placed += [(left, line) for line in lines]
-        room = max(MESSAGE_ROWS, rows - row - 1)
-        if len(placed) > room:
+        room = rows - row - 1  # the rows above the prompt's: a page may leave fewer than usual
+        if len(placed) > room > 0:
             placed = [*placed[: room - 1], (placed[room - 1][0], text.ELLIPSIS)]
+        placed = placed[: max(0, room)]
         for left, line in placed:
             canvas.put(row, left, line)
             row += 1

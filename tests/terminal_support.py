@@ -23,7 +23,7 @@ import pyte
 ROOT = Path(__file__).resolve().parent.parent
 
 
-class AnsweringScreen(pyte.Screen):  # type: ignore[misc]
+class AnsweringScreen(pyte.Screen):
     """A screen that answers the cursor-position requests prompt_toolkit sends."""
 
     child: pexpect.spawn | None = None

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from buscaminas.bench import adversarial
-from buscaminas.bench.shapes import build
+from benchmarks import adversarial
+from benchmarks.shapes import build
 
 
 def options(**overrides: object) -> argparse.Namespace:

@@ -98,6 +98,71 @@ def test_no_line_crashes_the_parser(line: str) -> None:
             assert 0 <= command.cell[0] < 9 and 0 <= command.cell[1] < 7
 
 
+# What each verb takes, as the manual promises it, written apart from the parser's own table.
+CELL_VERBS = (Verb.TRY, Verb.FLAG, Verb.EXPAND)
+CELL_OR_NOTHING = (Verb.HELP,)
+COUNT_OR_NOTHING = (Verb.AUTO,)
+TOPIC_OR_NOTHING = (Verb.MAN,)
+SPELLINGS = {verb.value: verb for verb in Verb} | commands.ALIASES
+"""Every word the parser's own table accepts as a verb, and the verb it means."""
+
+
+@st.composite
+def any_case(draw: st.DrawFn, word: str) -> str:
+    return "".join(char.upper() if draw(st.booleans()) else char for char in word)
+
+
+separators = st.text(alphabet=" \t,;", min_size=1, max_size=4)
+"""Between two words: spaces, tabs, commas and semicolons, alone or mixed."""
+spacing = st.text(alphabet=" \t", max_size=3)
+"""Before and after the command."""
+
+
+@st.composite
+def spoken(draw: st.DrawFn) -> tuple[str, Command, int, int]:
+    """A valid line as a player might type it, the command it means, and the board size."""
+    width, height = draw(st.integers(1, 99)), draw(st.integers(1, 99))
+    word = draw(st.sampled_from(sorted(SPELLINGS)))
+    verb = SPELLINGS[word]
+    cell = (draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1)))
+    numbers = [str(cell[0] + 1), str(cell[1] + 1)]
+    expected = Command(verb)
+    arguments: list[str] = []
+    if verb in CELL_VERBS or (verb in CELL_OR_NOTHING and draw(st.booleans())):
+        arguments, expected = numbers, Command(verb, cell)
+    elif verb in COUNT_OR_NOTHING and draw(st.booleans()):
+        count = draw(st.integers(1, 10**6))
+        arguments, expected = [str(count)], Command(verb, count=count)
+    elif verb in TOPIC_OR_NOTHING and draw(st.booleans()):
+        topic = draw(st.sampled_from(sorted(SPELLINGS)))
+        arguments, expected = [draw(any_case(topic))], Command(verb, topic=SPELLINGS[topic])
+    words = [draw(any_case(word)), *arguments]
+    if verb is Verb.TRY and draw(st.booleans()):
+        words = numbers  # a bare "x y" tries the cell
+    line = draw(spacing) + words[0]
+    for following in words[1:]:
+        line += draw(separators) + following
+    return line + draw(spacing), expected, width, height
+
+
+@given(spoken())
+def test_every_spelling_of_a_valid_command_parses_to_it(
+    example: tuple[str, Command, int, int],
+) -> None:
+    line, expected, width, height = example
+    assert parse(line, width, height) == expected
+
+
+@given(st.integers(1, 99), st.integers(1, 99), st.data())
+def test_a_cells_label_parses_back_to_the_cell(
+    width: int, height: int, data: st.DataObject
+) -> None:
+    cell = (data.draw(st.integers(0, width - 1)), data.draw(st.integers(0, height - 1)))
+    verb = data.draw(st.sampled_from(CELL_VERBS))
+    assert parse(commands.label(cell), width, height) == Command(Verb.TRY, cell)
+    assert parse(f"{verb.value} {commands.label(cell)}", width, height) == Command(verb, cell)
+
+
 def test_the_manual_names_every_verb_and_has_an_example() -> None:
     text = "\n".join(commands.manual())
     for verb in Verb:

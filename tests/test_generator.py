@@ -4,7 +4,7 @@ A board counts as no-guess only if an independent player wins it: the
 engine plays it from the start cell, revealing only cells that
 ``analyze()`` gives probability 0 (see ``needs_no_guess``), so the
 generator's own deductions are never trusted.  The heavy sweep (200 seeds
-per size, with timings) is ``python -m buscaminas.bench generate``.
+per size, with timings) is ``python -m benchmarks generate``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import time
 
 import pytest
 
-from buscaminas.bench.generate import needs_no_guess, start_cell
+from benchmarks.generate import needs_no_guess, start_cell
 from buscaminas.generator import (
     LayoutError,
     NoGuessTimeout,
@@ -28,17 +28,18 @@ from buscaminas.generator import (
 )
 from buscaminas.grid import Grid, Point
 
+SLOW = pytest.mark.slow
 SWEEP = [
-    # width, height, mines, seeds
+    # width, height, mines, seeds; the larger sizes repeat the benchmark's sweep
     (8, 8, 10, 60),
     (9, 9, 10, 60),
-    (16, 16, 40, 40),
-    (30, 16, 99, 25),
-    (9, 9, 35, 60),
-    (10, 10, 40, 60),
-    (16, 16, 99, 25),
-    (30, 16, 130, 20),
-    (30, 16, 170, 20),
+    pytest.param(16, 16, 40, 40, marks=SLOW),
+    pytest.param(30, 16, 99, 25, marks=SLOW),
+    pytest.param(9, 9, 35, 60, marks=SLOW),
+    pytest.param(10, 10, 40, 60, marks=SLOW),
+    pytest.param(16, 16, 99, 25, marks=SLOW),
+    pytest.param(30, 16, 130, 20, marks=SLOW),
+    pytest.param(30, 16, 170, 20, marks=SLOW),
     # odd shapes and the extremes of density
     (3, 12, 8, 30),
     (5, 5, 16, 30),
@@ -194,6 +195,7 @@ def test_progress_can_cancel_the_search() -> None:
         generate(30, 16, 170, start=(15, 8), seed=3, no_guess=True, progress=cancel)
 
 
+@SLOW
 @pytest.mark.parametrize(("width", "height", "mines"), [(10, 10, 40), (16, 16, 99)])
 def test_repairs_do_not_pack_mines_into_the_corners(width: int, height: int, mines: int) -> None:
     """The four 3×3 corner blocks hold, on average over many boards, at most

@@ -124,7 +124,7 @@ def test_before_the_first_try_every_cell_is_safe() -> None:
 
 def test_an_estimate_is_never_called_exact(monkeypatch: pytest.MonkeyPatch) -> None:
     """Past the solver's budget the chances are estimates, and the words say so."""
-    real = hints.analyze
+    real = analyze
 
     def estimated(position: Position) -> Analysis:
         return dataclasses.replace(real(position), exact=False, layouts=None)

@@ -8,6 +8,7 @@ can be checked against the mines themselves, and its words against its claims.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -105,4 +106,4 @@ class RandomPlay(RuleBasedStateMachine):
 
 
 RandomPlay.TestCase.settings = settings(max_examples=150, stateful_step_count=40, deadline=None)
-TestRandomPlay = RandomPlay.TestCase
+TestRandomPlay = pytest.mark.slow(RandomPlay.TestCase)

@@ -5,28 +5,29 @@ from __future__ import annotations
 import pytest
 
 from buscaminas import i18n
+from tools import catalogue
 
 
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
 def test_every_message_is_translated(language: str) -> None:
-    entries = i18n.parse_po(i18n.catalogue(language).read_text(encoding="utf-8"))
-    missing = sorted(key for key in i18n.message_ids() if not entries.get(key))
+    entries = catalogue.parse_po(catalogue.po_file(language).read_text(encoding="utf-8"))
+    missing = sorted(key for key in catalogue.message_ids() if not entries.get(key))
     assert not missing, f"untranslated in {language}: {missing}"
 
 
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
 def test_compiled_catalogues_match_their_sources(language: str) -> None:
-    source = i18n.catalogue(language)
-    entries = {k: v for k, v in i18n.parse_po(source.read_text(encoding="utf-8")).items() if v}
-    assert source.with_suffix(".mo").read_bytes() == i18n.compile_mo(entries), (
-        "run: python -m buscaminas.i18n"
+    source = catalogue.po_file(language)
+    entries = {k: v for k, v in catalogue.parse_po(source.read_text(encoding="utf-8")).items() if v}
+    assert source.with_suffix(".mo").read_bytes() == catalogue.compile_mo(entries), (
+        "run: python -m tools.catalogue"
     )
 
 
 def test_translations_keep_every_placeholder() -> None:
     import string
 
-    spanish = i18n.parse_po(i18n.catalogue("es").read_text(encoding="utf-8"))
+    spanish = catalogue.parse_po(catalogue.po_file("es").read_text(encoding="utf-8"))
     for key, value in spanish.items():
         if not key or not value:
             continue

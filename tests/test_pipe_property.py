@@ -7,6 +7,7 @@ pipe front end, the records on disk, and the exit status.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -47,6 +48,7 @@ def sessions(draw: st.DrawFn) -> tuple[list[str], list[str]]:
     return options, lines
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sessions())
 def test_random_valid_sessions_end_cleanly(session: tuple[list[str], list[str]]) -> None:

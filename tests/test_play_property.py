@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
@@ -233,4 +234,4 @@ Play.TestCase.settings = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
-TestPlay = Play.TestCase
+TestPlay = pytest.mark.slow(Play.TestCase)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 
 import pyte
+import pytest
 
-from buscaminas.renderer import LEGACY, NERD, NUMBER_STYLES, Renderer
+from buscaminas.renderer import LEGACY, NERD, Renderer
 from buscaminas.view import Highlight, State, View
 
 ROWS = ("##1..", "#F2..", "*X1..")
@@ -92,8 +93,17 @@ def test_a_terminal_too_small_says_how_much_is_missing() -> None:
     assert "Too" in "".join(screen_of(text, size=(8, 3)))
 
 
-def test_numbers_have_distinct_colours() -> None:
-    assert len(set(NUMBER_STYLES.values())) == 8
+def test_every_number_shows_in_its_own_colour_and_none_as_a_flag() -> None:
+    text, frame = Renderer.draw(view(("12345678F",)), (60, 20), LEGACY, None)
+    screen = pyte.Screen(60, 20)
+    pyte.Stream(screen).feed(text)
+    top, left = frame.origin
+    row = next(r for r in range(top, 20) if screen.display[r].strip().startswith("1  "))
+    cells = [screen.buffer[row][left + 3 + 2 * x] for x in range(9)]
+    assert "".join(cell.data for cell in cells) == "12345678F"
+    colours = [(cell.fg, cell.bold) for cell in cells]
+    assert len(set(colours[:8])) == 8
+    assert colours[8] not in colours[:8], "a flag never reads as a number"
 
 
 def test_the_status_line_counts_mines_time_and_hints() -> None:
@@ -137,6 +147,28 @@ def test_a_hint_sets_apart_its_target_numbers_and_mines_without_colour() -> None
     assert mine[0] == "F" and mine[2] and not mine[1]
     assert plain == ("#", False, False, False, False)
     assert len({target[1:], number[1:], mine[1:], plain[1:]}) == 4
+
+
+@pytest.mark.parametrize(
+    ("shown", "size"),
+    [
+        (view(("##", "##"), messages=("a message wider than the terminal",)), (8, 9)),
+        (view(page=("  flag    Put a flag on a hidden cell, or take it off.",)), (11, 20)),
+        (view(page=("a page",), messages=("one", "two")), (30, 3)),
+    ],
+    ids=["message-on-a-narrow-board", "manual-on-a-narrow-terminal", "page-on-a-short-terminal"],
+)
+def test_nothing_is_placed_past_the_edge_of_a_small_terminal(
+    shown: View, size: tuple[int, int]
+) -> None:
+    """A terminal wraps what passes its right edge onto the next row, and piles what
+    passes its bottom onto the last one: over the board, the prompt or each other."""
+    columns, rows = size
+    frame = Renderer.frame(shown, size, LEGACY)
+    assert frame.prompt_row < rows
+    for (row, column), item in frame.items.items():
+        assert row < rows and column + item.width <= columns, (row, column, item)
+        assert row != frame.prompt_row, "the prompt's row is the prompt's"
 
 
 def test_the_keys_keep_their_place_on_a_narrow_status_line() -> None:

@@ -96,18 +96,21 @@ def assert_matches_brute_force(position: Position) -> None:
     }
 
 
+@pytest.mark.slow
 @ORACLE
 @given(played_positions())
 def test_played_positions_match_brute_force(position: Position) -> None:
     assert_matches_brute_force(position)
 
 
+@pytest.mark.slow
 @ORACLE
 @given(arbitrary_positions())
 def test_arbitrary_positions_match_brute_force(position: Position) -> None:
     assert_matches_brute_force(position)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.integers(0, 2**32), st.floats(0.05, 0.9))
 def test_long_chains_match_brute_force(seed: int, open_rate: float) -> None:

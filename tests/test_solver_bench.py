@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from buscaminas.bench.__main__ import main
-from buscaminas.bench.solver import Setup, deal, percentile, play, wilson
+from benchmarks.__main__ import main
+from benchmarks.solver import Setup, deal, percentile, play, wilson
 from buscaminas.grid import Grid
 
 

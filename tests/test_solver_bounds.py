@@ -8,13 +8,14 @@ import math
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from benchmarks.shapes import SHAPES, build
 from buscaminas import report
-from buscaminas.bench.shapes import SHAPES, build
 from buscaminas.engine import Action, Minesweeper, Move
 from buscaminas.solver import InconsistentPosition, Position, analyze, component, counting, strategy
 from buscaminas.solver import frontier as frontier_stage
-from buscaminas.solver.budget import Budget, OverBudget
+from buscaminas.solver.budget import ANALYSIS_WORK, Budget, OverBudget
 from buscaminas.solver.counting import Board
+from buscaminas.solver.endgame import ENDGAME_LAYOUTS
 from buscaminas.solver.local import settle_one_number
 from tests.solver_support import arbitrary_positions, brute_force, played_positions
 from tests.test_solver import assert_matches_brute_force
@@ -135,8 +136,8 @@ def test_a_frontier_too_wide_to_count_is_flagged_and_still_proves_the_pairs() ->
 def test_a_component_too_wide_is_given_up_once_and_then_known() -> None:
     group = biggest_component(build("stripes-ones", 41, 41))
     with pytest.raises(OverBudget):
-        component.count_component(group, Budget(counting.ANALYSIS_WORK))
-    again = Budget(counting.ANALYSIS_WORK)
+        component.count_component(group, Budget(ANALYSIS_WORK))
+    again = Budget(ANALYSIS_WORK)
     with pytest.raises(OverBudget):
         component.count_component(group, again)
     assert again.untouched
@@ -171,7 +172,7 @@ def first_guess(seed: int) -> Position | None:
         if not result.safe:
             weighs = (
                 strategy._unavoidable_guess(result.board, result.tally) is None
-                and result.tally.total > strategy.ENDGAME_LAYOUTS
+                and result.tally.total > ENDGAME_LAYOUTS
             )
             return position if weighs else None
         for cell in result.safe:

@@ -166,6 +166,7 @@ def assert_certain_whatever_the_total(position: Position, reason: Reason) -> boo
     return True
 
 
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None)
 @given(played_positions(max_side=7))
 def test_every_reason_is_a_proof(position: Position) -> None:

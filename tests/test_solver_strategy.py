@@ -32,6 +32,7 @@ def test_a_won_position_has_nothing_to_reveal() -> None:
         _ = analyze(Position.parse("#1", mines=1)).best_move
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(played_positions(max_side=6))
 def test_best_move_is_safe_when_anything_is(position: Position) -> None:
@@ -53,7 +54,9 @@ def optimal_chance(position: Position, first: Point | None = None) -> Fraction:
     grid = Grid(position.width, position.height)
     hidden = frozenset(cell for cell in grid.cells() if position[cell] in "#F?")
 
-    def split(layouts: frozenset[frozenset[Point]], cell: Point) -> list[frozenset]:
+    def split(
+        layouts: frozenset[frozenset[Point]], cell: Point
+    ) -> list[frozenset[frozenset[Point]]]:
         parts: dict[int, set[frozenset[Point]]] = {}
         for layout in layouts:
             if cell not in layout:
@@ -85,6 +88,7 @@ def optimal_chance(position: Position, first: Point | None = None) -> Fraction:
     return after(every, frozenset(), first)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(played_positions(max_side=4))
 def test_endgame_moves_win_as_often_as_possible(position: Position) -> None:
@@ -98,7 +102,8 @@ def test_endgame_moves_win_as_often_as_possible(position: Position) -> None:
     # On a blank board the first click is safe by the rules: no odds to weigh.
     assume(len(hidden) + position.format().count("*") < position.width * position.height)
     result = analyze(position)
-    assume(result.layouts <= ENDGAME_LAYOUTS and result.mines != set(result.probability))
+    assume(result.layouts is not None and result.layouts <= ENDGAME_LAYOUTS)
+    assume(result.mines != set(result.probability))
     assert optimal_chance(position, result.best_move) == optimal_chance(position)
 
 

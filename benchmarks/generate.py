@@ -21,10 +21,11 @@ import time
 from dataclasses import dataclass
 from multiprocessing import Pool
 
-from ..engine import Action, Minesweeper, Move, Termination
-from ..generator import generate
-from ..grid import Point
-from ..solver import Position, analyze
+from buscaminas.engine import Action, Minesweeper, Move, Termination
+from buscaminas.generator import generate
+from buscaminas.grid import Point
+from buscaminas.solver import Position, analyze
+
 from .solver import percentile
 
 BOARDS: tuple[tuple[int, int, int], ...] = (

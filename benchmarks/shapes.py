@@ -20,8 +20,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..grid import Grid, Point
-from ..solver import Position
+from buscaminas.grid import Grid, Point
+from buscaminas.solver import Position
 
 DENSITY = 0.2
 """Share of the covered cells that hold a mine in the random shapes."""

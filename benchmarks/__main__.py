@@ -1,4 +1,4 @@
-"""Dispatch ``python -m buscaminas.bench NAME ...`` to the benchmark module NAME.
+"""Dispatch ``python -m benchmarks NAME ...`` to the benchmark module NAME.
 
 A benchmark module offers ``add_arguments(parser)`` and ``run(args) -> int``
 and a one-line docstring; adding one is adding its entry to ``BENCHMARKS``.
@@ -21,7 +21,7 @@ BENCHMARKS: dict[str, ModuleType] = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m buscaminas.bench")
+    parser = argparse.ArgumentParser(prog="python -m benchmarks")
     commands = parser.add_subparsers(dest="benchmark", required=True)
     for name, module in BENCHMARKS.items():
         summary = (module.__doc__ or "").strip().splitlines()[0]

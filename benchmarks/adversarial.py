@@ -21,6 +21,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+import buscaminas
+
 from .shapes import SHAPES, build
 
 SIZES = ((40, 5), (41, 5), (99, 5), (30, 16), (41, 41), (60, 30), (98, 99), (99, 99))
@@ -88,7 +90,7 @@ class Outcome:
 
 def measure(text: str, mines: int, args: argparse.Namespace) -> Outcome:
     """Run the solver on one position in a process of its own."""
-    root = args.against or Path(__file__).resolve().parents[2]
+    root = args.against or Path(buscaminas.__file__).resolve().parents[1]
     # Run from ``root`` too: ``python -c`` puts the working directory first.
     environment = {**os.environ, "PYTHONPATH": str(root)}
     command = [sys.executable, "-c", _CHILD, str(args.memory), str(mines)]

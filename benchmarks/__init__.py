@@ -1,0 +1,1 @@
+"""Benchmarks run from the command line: ``python -m benchmarks NAME ...``."""

@@ -1,1 +1,0 @@
-"""Benchmarks run from the command line: ``python -m buscaminas.bench NAME ...``."""

@@ -1,0 +1,1 @@
+"""The test suite: a package, so that its modules are ``tests.name`` to pytest and mypy alike."""

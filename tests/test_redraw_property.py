@@ -1,0 +1,246 @@
+"""An incremental redraw leaves the screen exactly as a full redraw would.
+
+This is the renderer's central promise: :meth:`Renderer.draw` with the
+previous frame, and :meth:`Renderer.update` while the prompt waits, write
+only what changed, yet the player must see what a redraw from a blank
+screen shows.  Random sessions on a real engine game (moves, messages,
+pages, hints' highlights, the clock, resizes down to a terminal too small
+for the board) are drawn both ways into two ``pyte`` terminal emulators,
+which must agree on every cell: its character, colours and attributes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import pyte
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from buscaminas.engine import Action, Minesweeper, Move, Termination
+from buscaminas.generator import mine_range
+from buscaminas.grid import Point
+from buscaminas.renderer import LEGACY, NERD, IconSet, Renderer
+from buscaminas.view import Highlight, State, View
+
+Size = tuple[int, int]
+"""A terminal's (columns, rows)."""
+
+
+@dataclass(frozen=True)
+class Act:
+    """A move on the board; the cell is taken modulo the board's size."""
+
+    action: Action
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class Say:
+    messages: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page of text over the board (the manual, the statistics), or None for the board,
+    and which screenful of it is shown."""
+
+    lines: tuple[str, ...] | None
+    number: int
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A hint's highlight and the hint counter; cells are taken modulo the board's size."""
+
+    targets: frozenset[Point]
+    numbers: frozenset[Point]
+    mines: frozenset[Point]
+    hints: int
+
+
+@dataclass(frozen=True)
+class Steer:
+    """The keys' cursor moves (taken modulo the board's size) or goes, and the status
+    line's reminder of the keys changes with the input mode."""
+
+    cursor: Point | None
+    keys: str
+
+
+@dataclass(frozen=True)
+class Tick:
+    """The clock moves on: what the prompt's background task redraws."""
+
+    elapsed: float | None
+
+
+@dataclass(frozen=True)
+class Resize:
+    size: Size
+
+
+Change = Act | Say | Page | Mark | Steer | Tick | Resize
+
+
+@dataclass(frozen=True)
+class Step:
+    change: Change
+    live: bool
+    """Drawn with :meth:`Renderer.update`, as while the prompt waits, not with ``draw``."""
+
+
+TEXT = "abcdefghij ABC 0123456789 .,:¿?¡!—…“”ñáé 中文"
+"""Letters, digits, spaces, punctuation, accents and wide characters."""
+words = st.text(alphabet=TEXT, max_size=140)
+page_lines = st.builds(
+    lambda indent, entry, gap, body: " " * indent + entry + " " * gap + body,
+    st.integers(0, 6),
+    st.text(alphabet="abcxyz", min_size=1, max_size=8),
+    st.integers(1, 3),
+    words,
+)
+"""Lines like the manual's: an indented entry, then its text, which wraps under itself."""
+sizes = st.tuples(st.integers(8, 90), st.integers(3, 34))
+points = st.frozensets(st.tuples(st.integers(0, 29), st.integers(0, 15)), max_size=4)
+changes: st.SearchStrategy[Change] = st.one_of(
+    st.builds(Act, st.sampled_from(Action), st.integers(0, 29), st.integers(0, 15)),
+    st.builds(Say, st.lists(words, max_size=5).map(tuple)),
+    st.builds(
+        Page,
+        st.none() | st.lists(page_lines, min_size=1, max_size=40).map(tuple),
+        st.integers(1, 5),
+    ),
+    st.builds(Mark, points, points, points, st.integers(0, 3)),
+    st.builds(
+        Steer,
+        st.none() | st.tuples(st.integers(0, 29), st.integers(0, 15)),
+        st.sampled_from(["", "Keys: arrows, Space, f, e, ?  Tab: type", "Tab: keys"]),
+    ),
+    st.builds(Tick, st.none() | st.floats(0, 4000)),
+    st.builds(Resize, sizes),
+)
+steps = st.lists(st.builds(Step, changes, st.booleans()), min_size=1, max_size=14)
+icon_sets = st.sampled_from([LEGACY, NERD, LEGACY.without_colour(), NERD.without_colour()])
+
+
+@st.composite
+def games(draw: st.DrawFn) -> Minesweeper:
+    width, height = draw(st.integers(2, 30)), draw(st.integers(2, 16))
+    low, high = mine_range(width, height)
+    mines = draw(st.integers(low, min(high, low + width * height // 3)))
+    return Minesweeper(width, height, mines, seed=draw(st.integers(0, 1000)))
+
+
+class Session:
+    """What the game would show: the engine's board and the words and marks around it."""
+
+    def __init__(self, game: Minesweeper) -> None:
+        self.game = game
+        self.view = View(
+            rows=tuple(game.rows()), mines_left=game.mines_left, state=State.READY, board_name="8×8"
+        )
+
+    def apply(self, change: Change) -> None:
+        game = self.game
+        cell = self._on_board
+        if isinstance(change, Act):
+            game.act(Move(change.action, cell((change.x, change.y))))
+            self.view = replace(
+                self.view,
+                rows=tuple(game.rows()),
+                mines_left=game.mines_left,
+                state=self._state(),
+                exploded=game.exploded,
+                marked=Highlight(),
+            )
+        elif isinstance(change, Say):
+            self.view = replace(self.view, messages=change.messages)
+        elif isinstance(change, Page):
+            self.view = replace(
+                self.view, page=change.lines, page_number=change.number, page_command="man"
+            )
+        elif isinstance(change, Mark):
+            marked = Highlight(
+                frozenset(map(cell, change.targets)),
+                frozenset(map(cell, change.numbers)),
+                frozenset(map(cell, change.mines)),
+            )
+            self.view = replace(self.view, marked=marked, hints=change.hints)
+        elif isinstance(change, Steer):
+            cursor = None if change.cursor is None else cell(change.cursor)
+            self.view = replace(self.view, cursor=cursor, keys=change.keys)
+        elif isinstance(change, Tick):
+            self.view = replace(self.view, elapsed=change.elapsed)
+
+    def _state(self) -> State:
+        if self.game.end is Termination.WON:
+            return State.WON
+        if self.game.end is Termination.LOST:
+            return State.LOST
+        return State.PLAYING if self.game.started else State.READY
+
+    def _on_board(self, point: Point) -> Point:
+        return point[0] % self.game.width, point[1] % self.game.height
+
+
+def emulator(size: Size, *texts: str) -> pyte.Screen:
+    screen = pyte.Screen(*size)
+    stream = pyte.Stream(screen)
+    for text in texts:
+        stream.feed(text)
+    return screen
+
+
+def cells(screen: pyte.Screen) -> list[list[pyte.screens.Char]]:
+    """Every cell with its character and attributes: fg, bg, bold, italics, underline, …"""
+    return [[screen.buffer[y][x] for x in range(screen.columns)] for y in range(screen.lines)]
+
+
+def assert_same_screen(incremental: pyte.Screen, full: pyte.Screen, story: list[str]) -> None:
+    if cells(incremental) != cells(full):
+        differences = [
+            (y, x, seen, wanted)
+            for y, (row, expected) in enumerate(zip(cells(incremental), cells(full), strict=True))
+            for x, (seen, wanted) in enumerate(zip(row, expected, strict=True))
+            if seen != wanted
+        ]
+        shown = "\n".join(incremental.display) + "\n---- drawn whole:\n" + "\n".join(full.display)
+        raise AssertionError(f"{story}\nfirst difference {differences[0]}\n{shown}")
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games(), icon_sets, sizes, steps)
+def test_drawing_only_the_changes_shows_what_a_full_redraw_shows(
+    game: Minesweeper, icons: IconSet, size: Size, script: list[Step]
+) -> None:
+    session = Session(game)
+    text, frame = Renderer.draw(session.view, size, icons, None)
+    screen = emulator(size, text)
+    stream = pyte.Stream(screen)
+    shown = session.view
+    story = [f"start at {size}"]
+    for step in script:
+        if isinstance(step.change, Resize):
+            size = step.change.size
+            screen.resize(lines=size[1], columns=size[0])
+        session.apply(step.change)
+        story.append(f"{'update' if step.live else 'draw'} {step.change}")
+        if step.live and not isinstance(step.change, Resize):
+            text, patched = Renderer.update(session.view, size, icons, frame)
+            if patched is frame:
+                assert text == "", "a frame that cannot be patched is left alone"
+            else:
+                shown, frame = session.view, patched
+        else:
+            text, frame = Renderer.draw(session.view, size, icons, frame)
+            shown = session.view
+        stream.feed(text)
+        for (row, column), item in frame.items.items():
+            assert 0 <= row < size[1] and 0 <= column <= column + item.width <= size[0], item
+            assert row != frame.prompt_row, item
+        full = emulator(size, Renderer.draw(shown, size, icons, None)[0])
+        assert_same_screen(screen, full, story)
+        if not step.live:
+            assert (screen.cursor.x, screen.cursor.y) == (full.cursor.x, full.cursor.y)

@@ -1,0 +1,1 @@
+"""Developer tools kept in the repository and out of the installed package."""
