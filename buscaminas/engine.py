@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import Enum, StrEnum
+from enum import Enum
 
 from . import generator
+from .alphabet import Cell, revealed_char
 from .grid import Grid, Point
 
 
@@ -69,16 +70,6 @@ class Outcome:
     def changed_board(self) -> bool:
         """Whether the move did anything, as the efficiency statistic counts moves."""
         return bool(self.waves or self.flagged or self.unflagged)
-
-
-class Cell(StrEnum):
-    """What the player sees in one cell: the characters of the position text format."""
-
-    HIDDEN = "#"
-    FLAG = "F"
-    EMPTY = "."
-    MINE = "*"
-    WRONG_FLAG = "X"
 
 
 @dataclass
@@ -174,8 +165,7 @@ class Minesweeper:
         """The position-format character of ``cell`` as the player sees it now."""
         lost = self.end is Termination.LOST
         if cell in self._revealed:
-            number = self._numbers[cell]
-            return str(number) if number else Cell.EMPTY.value
+            return revealed_char(self._numbers[cell])
         mine = self._mines is not None and cell in self._mines
         if cell in self._flags:
             return Cell.WRONG_FLAG.value if lost and not mine else Cell.FLAG.value

@@ -19,17 +19,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from math import comb
 
+from ..alphabet import COUNTS, COVERED, Cell
 from ..grid import Grid, Point
 from .budget import ANALYSIS_WORK, Budget, OverBudget
 from .estimate import estimate
 from .frontier import Frontier, count_frontier
 from .local import InconsistentPosition
 from .polynomials import divide, product, trimmed
-from .position import COVERED, EMPTY, MINE, NUMBERS, Position
+from .position import Position
 
 __all__ = ["Board", "InconsistentPosition", "Tally", "frontier_certain", "tally"]
-
-_VALUES = {EMPTY: 0} | {digit: int(digit) for digit in NUMBERS}
 
 ESTIMATE_SCALE = 1_000_000
 """The common denominator of an inexact tally's estimates."""
@@ -61,9 +60,9 @@ class Board:
             for x, char in enumerate(row):
                 if char in COVERED:
                     hidden.add((x, y))
-                elif char in _VALUES:
-                    numbers[(x, y)] = _VALUES[char]
-                elif char == MINE:
+                elif char in COUNTS:
+                    numbers[(x, y)] = COUNTS[char]
+                elif char == Cell.MINE:
                     shown_mines.append((x, y))
         for mine in shown_mines:
             for near in grid.neighbours(mine):
