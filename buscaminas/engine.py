@@ -278,12 +278,7 @@ class Minesweeper:
         if len(mines) != self.mine_count or not mines <= set(self.grid.cells()):
             raise generator.LayoutError(f"a layout of {self.mine_count} mines on the board")
         self._mines = mines
-        neighbours = self.grid.neighbours
-        self._numbers = {
-            cell: sum(near in mines for near in neighbours(cell))
-            for cell in self.grid.cells()
-            if cell not in mines
-        }
+        self._numbers = self.grid.mine_counts(mines)
 
     def _reveal(self, move: Move, sources: list[Point]) -> Outcome:
         """Reveal ``sources`` and flood outwards from every zero, wave by wave."""
