@@ -96,12 +96,7 @@ class Minesweeper:
 
     def __post_init__(self) -> None:
         self.grid = Grid(self.width, self.height)
-        low, high = generator.mine_range(self.width, self.height)
-        if not low <= self.mine_count <= high:
-            raise generator.LayoutError(
-                f"a {self.width}×{self.height} board holds from {low} to {high} mines,"
-                f" not {self.mine_count}"
-            )
+        generator.check_mine_count(self.width, self.height, self.mine_count)
 
     @classmethod
     def from_layout(

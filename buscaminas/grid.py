@@ -13,9 +13,6 @@ from functools import lru_cache
 
 Point = tuple[int, int]
 
-MIN_SIDE = 3
-MAX_SIDE = 99
-
 
 @dataclass(frozen=True)
 class Grid:
