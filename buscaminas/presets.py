@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from .i18n import _, ngettext
 from .limits import Measure, OutOfBounds
-from .scoring import Board
+from .scoring import BoardSpec
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ ALIASES = {"principiante": "beginner", "intermedio": "intermediate", "experto": 
 """The Spanish names, accepted wherever a preset is named."""
 
 
-def board_label(board: Board) -> str:
+def board_label(board: BoardSpec) -> str:
     """``Beginner 8×8`` for a preset, ``Custom 5×4, 3 mines`` for any other board."""
     size = f"{board.width}×{board.height}"
     if board.preset is not None:

@@ -30,13 +30,17 @@ class BoardKind(StrEnum):
 
 
 @dataclass(frozen=True)
-class Board:
+class BoardSpec:
     """What a statistic is kept per: a preset, or a custom size and mine count."""
 
     preset: str | None
     width: int
     height: int
     mines: int
+
+
+Board = BoardSpec
+"""The old name, still imported by ``session.py``: it goes once that imports BoardSpec."""
 
 
 @dataclass(frozen=True)
@@ -113,8 +117,8 @@ class GameRecord:
         )
 
     @property
-    def board(self) -> Board:
-        return Board(self.preset, self.width, self.height, self.mines)
+    def board(self) -> BoardSpec:
+        return BoardSpec(self.preset, self.width, self.height, self.mines)
 
     @property
     def own(self) -> bool:

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from buscaminas import storage
-from buscaminas.scoring import Board, BoardKind, GameRecord
+from buscaminas.scoring import BoardKind, BoardSpec, GameRecord
 from buscaminas.storage import MIGRATIONS, Recorded, Store, default_path
 from tests.record_support import EXPERT, make_record
 
@@ -55,7 +55,7 @@ def user_version(path: Path) -> int:
 def test_games_are_read_back_as_recorded(store: Store, warned: list[str]) -> None:
     games = [
         make_record(),
-        make_record(1, board=Board(None, 9, 7, 20), seed=None, won=False),
+        make_record(1, board=BoardSpec(None, 9, 7, 20), seed=None, won=False),
         make_record(2, kind=BoardKind.CLASSIC, hints=3, seed=2**70, seconds=123.456789),
         make_record(3, assisted=True, points=0),
         make_record(4, scripted=True, points=0),

@@ -208,7 +208,7 @@ def _two_numbers(clues: list[_Clue], *, mine: bool) -> Iterator[Reason]:
 
 def _beyond_pairs(position: Position, grid: Grid, analysis: Analysis) -> Iterator[Reason]:
     """Certain cells no one or two numbers prove: the frontier's, then the count's."""
-    by_numbers = frontier_certain(analysis.board)
+    by_numbers = frontier_certain(analysis.constraints)
     for mine in (False, True):
         certain = analysis.mines if mine else analysis.safe
         targets = _in_reading_order(cell for cell in certain if cell in by_numbers)
