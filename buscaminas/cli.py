@@ -264,7 +264,7 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
             icons = choose_icons(screen, args)
             screen.icons = icons if coloured() else icons.without_colour()
             if settings is None:
-                room = Renderer.room(screen.size())
+                room = Renderer.largest_board(screen.size())
                 settings = ask_settings(screen, room, args.seed, no_guess=not args.classic)
             app = App(settings, screen, legend=Renderer.legend(icons), data_dir=args.data_dir)
             app.run()

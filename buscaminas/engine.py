@@ -156,7 +156,7 @@ class Minesweeper:
         """The number shown on a revealed cell, or None while it is hidden."""
         return self._numbers.get(cell) if cell in self._revealed else None
 
-    def cell(self, cell: Point) -> str:
+    def shown(self, cell: Point) -> str:
         """The position-format character of ``cell`` as the player sees it now."""
         lost = self.end is Termination.LOST
         if cell in self._revealed:
@@ -170,7 +170,7 @@ class Minesweeper:
 
     def rows(self) -> list[str]:
         """The board in the position text format, one string per row."""
-        return ["".join(self.cell((x, y)) for x in range(self.width)) for y in range(self.height)]
+        return ["".join(self.shown((x, y)) for x in range(self.width)) for y in range(self.height)]
 
     def around(self, cell: Point) -> tuple[int, int]:
         """How many flags and how many other hidden cells touch ``cell``."""

@@ -54,7 +54,7 @@ class Grid:
             if cell not in mines
         }
 
-    def around(self, cell: Point) -> tuple[Point, ...]:
+    def neighbourhood(self, cell: Point) -> tuple[Point, ...]:
         """``cell`` and its neighbours: the area an opening first click keeps free."""
         return (cell, *self._neighbours[cell])
 

@@ -183,7 +183,8 @@ def _hanging(line: str) -> str:
 
 
 class Renderer:
-    """Static drawing methods: the game keeps the :class:`Frame`, the renderer computes."""
+    """Static drawing methods: the terminal screen keeps the last :class:`Frame` and hands
+    it back; the renderer keeps nothing and computes the next one."""
 
     @staticmethod
     def glyph(char: str, icons: IconSet) -> str:
@@ -258,8 +259,9 @@ class Renderer:
     # --- the terminal screen --------------------------------------------------------
 
     @staticmethod
-    def needed(width: int, height: int) -> tuple[int, int]:
-        """Columns and rows a ``width`` × ``height`` board needs, status and prompt included."""
+    def terminal_size_for(width: int, height: int) -> tuple[int, int]:
+        """The columns and rows a terminal needs to show a ``width`` × ``height`` board,
+        with its labels, status line, messages and prompt."""
         label = max(2, len(str(height)))
         columns = label + 1 + 2 * width  # the last cell's gap holds the cursor's bracket
         header = 1 if width < 10 else 2
@@ -267,10 +269,10 @@ class Renderer:
         return columns, rows
 
     @staticmethod
-    def room(size: tuple[int, int]) -> tuple[int, int]:
+    def largest_board(size: tuple[int, int]) -> tuple[int, int]:
         """The widest and tallest board a terminal of ``size`` shows in full."""
         columns, rows = size
-        extra_columns, extra_rows = Renderer.needed(10, 0)
+        extra_columns, extra_rows = Renderer.terminal_size_for(10, 0)
         return (columns - extra_columns) // 2 + 10, rows - extra_rows
 
     @staticmethod
@@ -279,7 +281,7 @@ class Renderer:
         if view.page is not None:
             return Renderer._page(view, size)
         columns, rows = size
-        need_columns, need_rows = Renderer.needed(view.width, view.height)
+        need_columns, need_rows = Renderer.terminal_size_for(view.width, view.height)
         if need_columns > columns or need_rows > rows:
             return Renderer._too_small(view, size, need_columns - columns, need_rows - rows)
         titled = rows - need_rows >= TITLE_ROWS

@@ -202,7 +202,7 @@ class TerminalScreen:
         return size.columns, size.rows
 
     def fits(self, width: int, height: int) -> bool:
-        need_columns, need_rows = Renderer.needed(width, height)
+        need_columns, need_rows = Renderer.terminal_size_for(width, height)
         columns, rows = self.size()
         return need_columns <= columns and need_rows <= rows
 

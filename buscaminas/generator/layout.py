@@ -15,8 +15,8 @@ class LayoutError(ValueError):
 def reserved_cells(grid: Grid, start: Point, count: int) -> tuple[Point, ...]:
     """The cells kept free of mines: the start's whole neighbourhood when the
     count leaves room for it, so that the first click is an opening."""
-    around = grid.around(start)
-    return around if count <= grid.size - len(around) else (start,)
+    neighbourhood = grid.neighbourhood(start)
+    return neighbourhood if count <= grid.size - len(neighbourhood) else (start,)
 
 
 def check_mine_count(width: int, height: int, count: int) -> None:
