@@ -49,10 +49,10 @@ class App:
             settings,
             Store(path, on_warning=self._warn),
             legend=legend,
-            watched=screen.watched,
+            interactive=screen.interactive,
             scripted=scripted,
             clock=clock,
-            on_progress=screen.show if screen.watched else None,
+            on_progress=screen.show if screen.interactive else None,
         )
 
     def _warn(self, line: str) -> None:
@@ -100,9 +100,9 @@ class App:
         try:
             while session.thinking:
                 reply = session.ai_step()
-                if session.thinking and screen.watched:
+                if session.thinking and screen.interactive:
                     screen.show(session.view())
-                    if screen.interrupted(pause):
+                    if screen.key_pressed_within(pause):
                         return session.stop_ai()
         except KeyboardInterrupt:
             return session.stop_ai()
@@ -116,7 +116,7 @@ class App:
             return
         if not reply.changed:
             return
-        if reply.note is not None and not self.screen.watched:
+        if reply.note is not None and not self.screen.interactive:
             self.screen.say(reply.note)  # a script's reader needs the line, not the board again
             return
         if self.screen.animated:

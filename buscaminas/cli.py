@@ -266,7 +266,13 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
             if settings is None:
                 room = Renderer.largest_board(screen.size())
                 settings = ask_settings(screen, room, args.seed, no_guess=not args.classic)
-            app = App(settings, screen, legend=Renderer.legend(icons), data_dir=args.data_dir)
+            app = App(
+                settings,
+                screen,
+                legend=Renderer.legend(icons),
+                data_dir=args.data_dir,
+                clock=signals.playing_clock,
+            )
             app.run()
     except (EOFError, KeyboardInterrupt):
         pass

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from . import text
+from .engine import Action, Move
 from .grid import Point
 from .i18n import _
 
@@ -88,6 +89,16 @@ class Command:
     cell: Point | None = None
     count: int | None = None
     topic: Verb | None = None
+
+    @property
+    def move(self) -> Move | None:
+        """The engine's move, for the verbs that are moves: the parser's word for
+        it is the one place where a verb becomes an action."""
+        action = _ACTIONS.get(self.verb)
+        return None if action is None or self.cell is None else Move(action, self.cell)
+
+
+_ACTIONS = {Verb.TRY: Action.TRY, Verb.FLAG: Action.FLAG, Verb.EXPAND: Action.EXPAND}
 
 
 class ParseError(ValueError):
@@ -401,8 +412,8 @@ def manual(topic: Verb | None = None) -> list[str]:
         "",
         _("Keys: Tab on an empty line gives the keys to the cursor [ ]; Tab, Esc or : give"
           " them back."),
-        _("  arrows, h j k l or w a s d move it; Space or m reveals; f or b flags; v takes a"
-          " flag off; e expands; ? gives a hint."),
+        _("  arrows, h j k l or w a s d move it; Space, Enter or m reveals; f or b flags; v"
+          " takes a flag off; e expands; ? gives a hint."),
         _("Mouse: left click reveals, right click flags, middle click expands. To select text"
           " while the mouse is on, hold Shift as you drag (--no-mouse leaves the mouse alone)."),
         _("Revealing a number whose flags are all placed expands it, with keys, clicks or typing."),

@@ -24,6 +24,7 @@ STEPS: dict[str, Point] = {
 """Arrows, vi's h j k l, and the w a s d of the game this one grew from."""
 ACTIONS: dict[str, Verb] = {
     "space": Verb.TRY,
+    "enter": Verb.TRY,
     "m": Verb.TRY,
     "f": Verb.FLAG,
     "b": Verb.FLAG,

@@ -51,7 +51,9 @@ def _notice(done: Outcome, game: Minesweeper) -> str:
     cell = label(done.move.cell)
     notice = done.notice
     if notice is Notice.FLAGGED:
-        return _("{cell} has a flag; type “flag {cell}” to remove it first.").format(cell=cell)
+        return _(
+            "{cell} has a flag: take it off first (“flag {cell}”, a right click, or f)."
+        ).format(cell=cell)
     if notice is Notice.ALREADY_REVEALED:
         if done.move.action is Action.FLAG:
             return _("{cell} is already revealed: only hidden cells take flags.").format(cell=cell)

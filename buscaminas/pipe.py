@@ -26,7 +26,7 @@ class PipeScreen:
     """Line by line, for pipes and files: messages then the board rows after each command."""
 
     animated = False
-    watched = False
+    interactive = False
 
     def __init__(
         self, source: TextIO = sys.stdin, sink: TextIO = sys.stdout, *, person: bool = False
@@ -92,8 +92,8 @@ class PipeScreen:
         self._sink.flush()
 
     def pause(self, seconds: float) -> None:
-        """Pipes are not watched: nothing to wait for."""
+        """Pipes are not interactive: nothing to wait for."""
 
-    def interrupted(self, seconds: float) -> bool:
+    def key_pressed_within(self, seconds: float) -> bool:
         """A pipe has no keys to press: the next line is the next command."""
         return False

@@ -224,8 +224,9 @@ class Renderer:
         if view.hints:
             parts.append(_("Hints: {count}").format(count=view.hints))
         keys = [view.keys] if view.keys else []
-        line = "   ".join([*parts, view.kind, *keys] if view.kind else [*parts, *keys])
-        if columns is not None and text.width(line) > columns and view.kind:
+        named = [view.board_name] if view.board_name else []
+        line = "   ".join([*parts, *named, *keys])
+        if columns is not None and text.width(line) > columns and named:
             line = "   ".join([*parts, *keys])
         return line
 

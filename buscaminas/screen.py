@@ -21,7 +21,7 @@ class Screen(Protocol):
 
     animated: bool
     """Whether reveals are animated wave by wave."""
-    watched: bool
+    interactive: bool
     """Whether a person watches it happen: progress and AI moves are shown as they go."""
 
     def show(self, view: View) -> None: ...
@@ -55,6 +55,6 @@ class Screen(Protocol):
 
     def pause(self, seconds: float) -> None: ...
 
-    def interrupted(self, seconds: float) -> bool:
+    def key_pressed_within(self, seconds: float) -> bool:
         """Wait up to ``seconds``; True, at once, if the player presses a key meanwhile."""
         ...

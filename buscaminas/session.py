@@ -40,7 +40,6 @@ YES = frozenset({"", "y", "yes", "s", "si", "sí"})
 NO = frozenset({"n", "no"})
 AGAIN = YES | {"new"}
 LEAVE = NO | {"quit", "exit"}
-MOVES = {Verb.TRY: Action.TRY, Verb.FLAG: Action.FLAG, Verb.EXPAND: Action.EXPAND}
 
 
 @dataclass(frozen=True)
@@ -161,7 +160,7 @@ class Round:
             return State.LOST
         return State.READY if self.started_at is None else State.PLAYING
 
-    def status_kind(self) -> str:
+    def board_name(self) -> str:
         kind = _("no-guess") if self.kind is BoardKind.NO_GUESS else _("classic")
         return f"{board_label(self.settings.board)}, {kind}"
 
@@ -171,7 +170,7 @@ class Round:
             mines_left=self.game.mines_left,
             state=self.state(),
             elapsed=self.elapsed(),
-            kind=self.status_kind(),
+            board_name=self.board_name(),
             messages=self.messages,
             exploded=self.game.exploded,
             marked=self.marked,
@@ -192,18 +191,18 @@ class Session:
         store: Store,
         *,
         legend: list[str],
-        watched: bool = False,
+        interactive: bool = False,
         scripted: bool = False,
         clock: Callable[[], float] = time.monotonic,
         on_progress: Callable[[View], None] | None = None,
     ) -> None:
-        """``watched``: a person sees it as it happens (the manual says how to go back,
+        """``interactive``: a person sees it as it happens (the manual says how to go back,
         the search shows its progress through ``on_progress``); ``scripted``: the
         moves come from a pipe, not a player at the keyboard."""
         self.settings = settings
         self.store = store
         self.legend = legend
-        self.watched = watched
+        self.interactive = interactive
         self.scripted = scripted
         self.clock = clock
         self.on_progress = on_progress
@@ -267,7 +266,7 @@ class Session:
             current.page = tuple(page)
             current.page_number = command.count or 1
             current.page_command = command.verb.value
-            if self.watched:
+            if self.interactive:
                 current.messages = (_("Type any command to return to the board."),)
             return Reply()
         if command.verb is Verb.HELP:
@@ -277,11 +276,11 @@ class Session:
             self._ai_moves_left = command.count
             self._ai_played = 0
             return Reply()
-        assert command.cell is not None
-        current.cursor = command.cell
-        move = Move(MOVES[command.verb], command.cell)
-        if move.action is Action.TRY and self._satisfied(command.cell):
-            move = Move(Action.EXPAND, command.cell)  # as the modern Minesweepers do
+        move = command.move
+        assert move is not None, f"{command} is a move"
+        current.cursor = move.cell
+        if move.action is Action.TRY and self._satisfied(move.cell):
+            move = Move(Action.EXPAND, move.cell)  # as the modern Minesweepers do
         return self._play(move)
 
     def steer(self, step: Point) -> View:
@@ -340,6 +339,7 @@ class Session:
         cell = analysis.best_move
         chance = analysis.probability[cell]
         current.hints += 1
+        current.cursor = cell
         assisted, current.assisted = current.assisted, True  # before a move that may end it
         if cell in game.flags:
             self._play(Move(Action.FLAG, cell))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
@@ -21,6 +22,8 @@ ENDING = tuple(
 )
 """The signals that end the game: a polite kill, a closed terminal, Ctrl-\\."""
 SUSPEND = getattr(signal, "SIGTSTP", None)
+_stopped = 0.0
+"""Seconds spent suspended so far."""
 
 
 class Terminated(BaseException):
@@ -74,15 +77,24 @@ def suspend(
     process group, as the terminal itself does, for a Ctrl-Z read as a key in
     raw mode (the processes of a pipeline stop together).
     """
+    global _stopped
     if SUSPEND is None:
         return
     leave()
     previous = signal.signal(SUSPEND, signal.SIG_DFL)
+    stopping = time.monotonic()
     try:
         os.kill(0 if group else os.getpid(), SUSPEND)  # returns once SIGCONT arrives
     finally:
+        _stopped += time.monotonic() - stopping
         signal.signal(SUSPEND, previous)
         come_back()
+
+
+def playing_clock() -> float:
+    """Monotonic seconds that stand still while the game is suspended: a game's time
+    is the time it was played, not the time it waited behind ``fg``."""
+    return time.monotonic() - _stopped
 
 
 @contextmanager

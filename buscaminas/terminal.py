@@ -68,7 +68,7 @@ class TerminalScreen:
     ) -> None:
         self.icons = icons
         self.animated = animated
-        self.watched = True
+        self.interactive = True
         self._frame: Frame | None = None
         self._view: View | None = None
         self._pasted: list[str] = []
@@ -120,7 +120,10 @@ class TerminalScreen:
 
         @bindings.add(Keys.BracketedPaste)
         def _paste(event: KeyPressEvent) -> None:
-            """A paste of several lines runs them one by one, as if typed."""
+            """A paste of several lines runs them one by one, as if typed; a paste is
+            text, so it takes the keys back from the cursor."""
+            if self.cursor_mode:
+                self._switch(False)
             lines = event.data.replace("\r\n", "\n").replace("\r", "\n").split("\n")
             buffer = event.current_buffer
             buffer.insert_text(lines[0])
@@ -278,7 +281,7 @@ class TerminalScreen:
                 continue
             self._patch(live())
 
-    def interrupted(self, seconds: float) -> bool:
+    def key_pressed_within(self, seconds: float) -> bool:
         keyboard = self._session.input
         with keyboard.raw_mode():
             if sys.platform == "win32":
@@ -295,7 +298,9 @@ class TerminalScreen:
             with signals.diverted(self._end_prompt):
                 answer = self._session.prompt(question, wrap_lines=True)
                 return answer if isinstance(answer, str) else ""
-        keys, self.cursor_mode = self.cursor_mode, False  # an answer is typed
+        keys = self.cursor_mode
+        if keys:
+            self._switch(False)  # an answer is typed, and the status line says so
         try:
             while not isinstance(answer := self.read(question), str):
                 pass  # a click is no answer

@@ -36,7 +36,8 @@ class View:
     mines_left: int
     state: State
     elapsed: float | None = None
-    kind: str = ""
+    board_name: str = ""
+    """The board as the status line names it: “Beginner 8×8, no-guess”."""
     messages: tuple[str, ...] = ()
     exploded: Point | None = None
     marked: Highlight = Highlight()

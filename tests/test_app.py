@@ -26,11 +26,11 @@ class ScriptedScreen:
 
     animated = False
 
-    def __init__(self, *lines: str, watched: bool = False) -> None:
+    def __init__(self, *lines: str, interactive: bool = False) -> None:
         self.lines = list(lines)
         self.views: list[View] = []
         self.prompts: list[str] = []
-        self.watched = watched
+        self.interactive = interactive
         self.keys_after: int | None = None
         self.room = True
 
@@ -59,7 +59,7 @@ class ScriptedScreen:
     def pause(self, seconds: float) -> None:
         pass
 
-    def interrupted(self, seconds: float) -> bool:
+    def key_pressed_within(self, seconds: float) -> bool:
         if self.keys_after is None:
             return False
         self.keys_after -= 1
@@ -178,7 +178,7 @@ def test_auto_plays_a_number_of_moves_and_a_key_stops_it(tmp_path: Path) -> None
     assert screen.last.state is State.PLAYING
     assert screen.last.messages[0].startswith("AI: ")
 
-    screen = ScriptedScreen("auto", watched=True)
+    screen = ScriptedScreen("auto", interactive=True)
     screen.keys_after = 2
     with pytest.raises(EOFError):
         app_for(screen, tmp_path, Settings(16, 16, 40, seed=2)).run()
@@ -195,7 +195,7 @@ def test_a_generation_timeout_offers_a_classic_board(
     assert "No board without guessing was found in time." in screen.said()
     assert "solved without guessing" not in screen.said()  # never promised, never broken
     assert screen.prompts[1].startswith("Play a classic board instead?")
-    assert "classic" in screen.last.kind
+    assert "classic" in screen.last.board_name
     assert screen.last.state is not State.READY
 
     screen = ScriptedScreen("5 5", "n")
@@ -227,7 +227,7 @@ def test_stats_page_and_back_to_the_board(tmp_path: Path) -> None:
 
 
 def test_play_again_asks_and_new_starts_afresh(tmp_path: Path) -> None:
-    screen = ScriptedScreen("1 1", "what", "", "new", "quit", watched=True)
+    screen = ScriptedScreen("1 1", "what", "", "new", "quit", interactive=True)
     app = app_for(screen, tmp_path)
     app.run()
     assert screen.prompts[1].startswith("Play again")
@@ -243,7 +243,7 @@ def test_a_density_with_no_no_guess_board_offers_a_classic_one(tmp_path: Path) -
         app_for(screen, tmp_path, Settings(9, 9, 74, seed=1)).run()
     assert "No board without guessing exists" in screen.said()
     assert screen.last.state is not State.READY
-    assert screen.last.kind.endswith("classic")
+    assert screen.last.board_name.endswith("classic")
 
 
 def test_ctrl_c_during_generation_cancels_it_without_leaving_the_game(
@@ -260,10 +260,10 @@ def test_ctrl_c_during_generation_cancels_it_without_leaving_the_game(
 
 def test_ctrl_c_during_auto_stops_the_ai_not_the_game(tmp_path: Path) -> None:
     class CtrlC(ScriptedScreen):
-        def interrupted(self, seconds: float) -> bool:
+        def key_pressed_within(self, seconds: float) -> bool:
             raise KeyboardInterrupt
 
-    screen = CtrlC("auto", "flag 1 1", watched=True)
+    screen = CtrlC("auto", "flag 1 1", interactive=True)
     with pytest.raises(EOFError):
         app_for(screen, tmp_path, Settings(16, 16, 40, seed=2)).run()
     assert "The AI stopped after 1 move." in screen.said()

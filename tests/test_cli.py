@@ -13,7 +13,7 @@ from tests.terminal_support import run_piped
 class Answers:
     """Answers the startup questions from a list and keeps what was said."""
 
-    watched = True
+    interactive = True
     animated = False
 
     def __init__(self, *answers: str) -> None:

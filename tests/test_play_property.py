@@ -40,8 +40,8 @@ class Handover:
 
     animated = False
 
-    def __init__(self, watched: bool) -> None:
-        self.watched = watched
+    def __init__(self, interactive: bool) -> None:
+        self.interactive = interactive
         self.views: list[View] = []
         self.prompt = ""
         self._lines: queue.Queue[str | None] = queue.Queue()
@@ -74,7 +74,7 @@ class Handover:
     def pause(self, seconds: float) -> None:
         pass
 
-    def interrupted(self, seconds: float) -> bool:
+    def key_pressed_within(self, seconds: float) -> bool:
         return False
 
     def hand(self, line: str | None, loop: threading.Thread) -> None:
@@ -130,15 +130,15 @@ class Play(RuleBasedStateMachine):
         density=st.floats(0.02, 0.3),
         no_guess=st.booleans(),
         seed=st.integers(0, 2**31),
-        watched=st.booleans(),
+        interactive=st.booleans(),
     )
     def start(
-        self, size: tuple[int, int], density: float, no_guess: bool, seed: int, watched: bool
+        self, size: tuple[int, int], density: float, no_guess: bool, seed: int, interactive: bool
     ) -> None:
         width, height = size
         mines = max(1, min(width * height - 9, round(width * height * density)))
         self.width, self.height = width, height
-        self.screen = Handover(watched)
+        self.screen = Handover(interactive)
         self.app = App(
             Settings(width, height, mines, seed=seed, no_guess=no_guess),
             self.screen,

@@ -13,7 +13,7 @@ from buscaminas.session import Settings
 from buscaminas.storage import DATABASE_NAME, Store
 from buscaminas.view import State
 from tests.terminal_support import run_piped
-from tests.test_app import ScriptedScreen
+from tests.test_app import ScriptedScreen, clicks_that_win
 
 AI_PLAYED = (
     "The AI played in this game: it is kept in your statistics as assisted, not as a best time."
@@ -25,25 +25,6 @@ def ticking() -> Callable[[], float]:
     """A clock five seconds further on at every look, so that every game takes time."""
     ticks = count(0, 5)
     return lambda: float(next(ticks))
-
-
-def safe_cells(settings: Settings, start: tuple[int, int]) -> list[str]:
-    """The start, then every other safe cell of the board the game will deal, as lines."""
-    mines = generator.generate(
-        settings.width,
-        settings.height,
-        settings.mines,
-        start=start,
-        seed=settings.seed,
-        no_guess=True,
-    )
-    rest = [
-        f"{x + 1} {y + 1}"
-        for y in range(settings.height)
-        for x in range(settings.width)
-        if (x, y) not in mines and (x, y) != start
-    ]
-    return [f"{start[0] + 1} {start[1] + 1}", *rest]
 
 
 def play(
@@ -61,7 +42,7 @@ def play(
 
 
 def test_a_game_the_ai_played_is_assisted_and_says_so(tmp_path: Path) -> None:
-    screen = ScriptedScreen("1 1", "auto", "n", watched=True)
+    screen = ScriptedScreen("1 1", "auto", "n", interactive=True)
     game = play(screen, tmp_path, Settings(6, 6, 5, seed=5))
     assert game.won and game.assisted and not game.scripted
     assert game.points == 0
@@ -72,8 +53,8 @@ def test_a_game_the_ai_played_is_assisted_and_says_so(tmp_path: Path) -> None:
 
 def test_one_move_of_the_ai_makes_the_game_assisted(tmp_path: Path) -> None:
     settings = Settings(6, 6, 5, seed=5)
-    first, *rest = safe_cells(settings, (0, 0))
-    screen = ScriptedScreen(first, "auto 1", *rest, "n", watched=True)
+    first, *rest = clicks_that_win(settings, (0, 0))
+    screen = ScriptedScreen(first, "auto 1", *rest, "n", interactive=True)
     game = play(screen, tmp_path, settings)
     assert game.won and game.assisted
     assert AI_PLAYED in screen.last.messages
@@ -81,7 +62,7 @@ def test_one_move_of_the_ai_makes_the_game_assisted(tmp_path: Path) -> None:
 
 def test_the_players_own_clean_win_is_a_new_best(tmp_path: Path) -> None:
     settings = Settings(6, 6, 5, seed=4)
-    screen = ScriptedScreen(*safe_cells(settings, (0, 0)), "n", watched=True)
+    screen = ScriptedScreen(*clicks_that_win(settings, (0, 0)), "n", interactive=True)
     game = play(screen, tmp_path, settings)
     assert game.own and game.clean and game.points > 0
     assert "New best time!" in screen.last.messages
@@ -89,7 +70,7 @@ def test_the_players_own_clean_win_is_a_new_best(tmp_path: Path) -> None:
 
 def test_a_scripted_win_is_kept_out_of_the_best_times(tmp_path: Path) -> None:
     settings = Settings(6, 6, 5, seed=4)
-    screen = ScriptedScreen(*safe_cells(settings, (0, 0)), "n")
+    screen = ScriptedScreen(*clicks_that_win(settings, (0, 0)), "n")
     game = play(screen, tmp_path, settings, scripted=True)
     assert game.won and game.scripted and not game.assisted and not game.clean
     assert game.points == 0
@@ -104,7 +85,7 @@ def test_a_win_by_the_first_click_makes_no_best_time_and_no_rate(tmp_path: Path)
         for seed in count()
         if three_bv(3, 3, generator.generate(3, 3, 1, start=(0, 0), seed=seed, no_guess=True)) == 1
     )
-    screen = ScriptedScreen("1 1", "n", watched=True)
+    screen = ScriptedScreen("1 1", "n", interactive=True)
     game = play(screen, tmp_path, Settings(3, 3, 1, seed=seed))
     assert game.won and game.own and game.three_bv == 1 and not game.clean
     assert screen.last.messages[-1] == f"You won in {game.seconds:.2f} s."
@@ -115,7 +96,7 @@ def test_a_win_by_the_first_click_makes_no_best_time_and_no_rate(tmp_path: Path)
 def test_a_game_from_a_pipe_is_recorded_as_scripted(tmp_path: Path) -> None:
     settings = Settings.from_preset("beginner", seed=3)
     data = ["--data-dir", str(tmp_path), "--lang", "en"]
-    lines = "\n".join([*safe_cells(settings, (3, 3)), "n", ""])
+    lines = "\n".join([*clicks_that_win(settings, (3, 3)), "n", ""])
     result = run_piped("--preset", "beginner", "--seed", "3", *data, lines=lines)
     assert result.returncode == 0, result.stderr
     assert SCRIPTED in result.stdout.splitlines()

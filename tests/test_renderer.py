@@ -140,7 +140,8 @@ def test_a_hint_sets_apart_its_target_numbers_and_mines_without_colour() -> None
 
 
 def test_the_keys_keep_their_place_on_a_narrow_status_line() -> None:
-    keyed = view(kind="Beginner 8×8, no-guess", keys="Keys: arrows, Space, f, e, ?  Tab: type")
+    keys = "Keys: arrows, Space, f, e, ?  Tab: type"
+    keyed = view(board_name="Beginner 8×8, no-guess", keys=keys)
     assert "Beginner" in Renderer.status(keyed) and "Keys:" in Renderer.status(keyed)
     narrow = Renderer.status(keyed, 80)
     assert "Keys: arrows, Space, f, e, ?  Tab: type" in narrow and "Beginner" not in narrow

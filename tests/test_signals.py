@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import signal
 import termios
 import time
@@ -108,13 +109,16 @@ def test_ctrl_z_gives_the_shell_back_and_fg_takes_the_game_again() -> None:
     shell.type("4 4")
     shell.wait_until(lambda: "Playing" in shell.text and shell.board(8) != ["########"] * 8)
     before = shell.board(8)
+    shell.wait_until(lambda: "Time: 1 s" in shell.text)
     shell.child.sendcontrol("z")
     shell.wait_for("Stopped")
+    time.sleep(4)  # the player is away, the game suspended: its clock must stand still
     assert "Mines left" not in shell.text  # the game's screen is gone, the shell's is back
     assert shell.output.rindex(MAIN_SCREEN) > shell.output.rindex(ALTERNATE_SCREEN)
     shell.type("fg")
     shell.wait_until(lambda: "Mines left: 10" in shell.text and "Stopped" not in shell.text)
     assert shell.board(8) == before
+    assert re.search(r"Time: [12] s", shell.text), "the suspended seconds are not played time"
     shell.type("flag 1 1")
     shell.wait_until(lambda: shell.board(8)[0][0] == "F")
     shell.type("quit")
