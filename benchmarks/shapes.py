@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from buscaminas.alphabet import Cell, revealed_char
 from buscaminas.grid import Grid, Point
 from buscaminas.solver import Position
 
@@ -76,16 +77,15 @@ def _random_layout(width: int, height: int, revealed: Mask, rng: random.Random) 
 
 
 def _show(width: int, height: int, layout: frozenset[Point], revealed: Mask) -> Position:
-    grid = Grid(width, height)
+    counts = Grid(width, height).mine_counts(layout)
     rows = []
     for y in range(height):
         row = ""
         for x in range(width):
             if revealed(x, y) and (x, y) not in layout:
-                count = sum(near in layout for near in grid.neighbours((x, y)))
-                row += str(count) if count else "."
+                row += revealed_char(counts[(x, y)])
             else:
-                row += "#"
+                row += Cell.HIDDEN
         rows.append(row)
     return Position(tuple(rows), len(layout))
 

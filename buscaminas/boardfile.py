@@ -12,8 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import inputfile
-from .grid import MAX_SIDE, MIN_SIDE, Grid, Point
+from .grid import Grid, Point
 from .i18n import _
+from .limits import Measure, out_of_bounds
+from .presets import out_of_bounds_message
 
 UNCOVERED, COVERED, FLAGGED = "0", "1", "2"
 
@@ -85,14 +87,10 @@ def parse(text: str) -> BoardFile:
             elif status == FLAGGED:
                 flagged.add((x, y))
     height = len(lines)
-    if not MIN_SIDE <= width <= MAX_SIDE:
-        raise BoardFileError(1, 1, _size_problem(_("width"), width))
-    if not MIN_SIDE <= height <= MAX_SIDE:
-        raise BoardFileError(height, 1, _size_problem(_("height"), height))
-    if not mines:
-        raise BoardFileError(1, 1, _("the board holds no mine"))
-    if len(mines) == width * height:
-        raise BoardFileError(1, 1, _("every cell holds a mine"))
+    problem = out_of_bounds(width, height, len(mines))
+    if problem is not None:
+        last_row = problem.measure is Measure.HEIGHT
+        raise BoardFileError(height if last_row else 1, 1, out_of_bounds_message(problem))
     blank = _blank_beside_covered(Grid(width, height), mines, revealed, flagged)
     if blank is not None:
         raise BoardFileError(
@@ -123,12 +121,6 @@ def _blank_beside_covered(
         if mines.isdisjoint(around) and not uncovered_or_flagged.issuperset(around):
             return cell
     return None
-
-
-def _size_problem(name: str, side: int) -> str:
-    return _("the board's {name} is {side}; it must be from {low} to {high}").format(
-        name=name, side=side, low=MIN_SIDE, high=MAX_SIDE
-    )
 
 
 def _cells(line: str, number: int) -> list[tuple[int, str, str]]:

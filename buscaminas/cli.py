@@ -13,12 +13,12 @@ from pathlib import Path
 
 from . import boardfile, commands, i18n, inputfile, signals
 from .app import App
-from .grid import MAX_SIDE, MIN_SIDE
 from .i18n import _
+from .limits import MAX_SIDE, MIN_SIDE, mine_range, out_of_bounds
 from .pipe import PipeScreen
 from .preferences import Preferences
 from .presets import ALIASES as PRESET_ALIASES
-from .presets import PRESETS, board_label
+from .presets import PRESETS, board_label, out_of_bounds_message
 from .renderer import LEGACY, NERD, IconSet, Renderer
 from .report import Unreadable, analysis_of, certain_cells, probability_grid
 from .screen import Screen
@@ -118,16 +118,9 @@ def settings_from_flags(
         return None
     if any(value is None for value in sizes):
         parser.error(_("--width, --height and --mines go together"))
-    for name, value in (("--width", args.width), ("--height", args.height)):
-        if not MIN_SIDE <= value <= MAX_SIDE:
-            parser.error(
-                _("{flag} must be from {low} to {high}").format(
-                    flag=name, low=MIN_SIDE, high=MAX_SIDE
-                )
-            )
-    most = args.width * args.height - 1
-    if not 1 <= args.mines <= most:
-        parser.error(_("--mines must be from 1 to {high}").format(high=most))
+    problem = out_of_bounds(args.width, args.height, args.mines)
+    if problem is not None:
+        parser.error(out_of_bounds_message(problem))
     return Settings(args.width, args.height, args.mines, seed=args.seed, no_guess=not args.classic)
 
 
@@ -187,7 +180,7 @@ def ask_settings(
     # Any size plays in any terminal: a board bigger than the screen scrolls.
     width = ask_number(screen, _("Width"), MIN_SIDE, MAX_SIDE)
     height = ask_number(screen, _("Height"), MIN_SIDE, MAX_SIDE)
-    mines = ask_number(screen, _("Mines"), 1, width * height - 1)
+    mines = ask_number(screen, _("Mines"), *mine_range(width, height))
     return Settings(width, height, mines, seed=seed, no_guess=no_guess)
 
 

@@ -102,10 +102,15 @@ _ACTIONS = {Verb.TRY: Action.TRY, Verb.FLAG: Action.FLAG, Verb.EXPAND: Action.EX
 
 
 class ParseError(ValueError):
-    """A line that is not a command; :meth:`message` says why, in the player's language."""
+    """A line that is not a command; :meth:`message` says why, in the player's language,
+    and so does ``str()``, as for any exception: worded when asked, so that it speaks the
+    language in use then."""
 
     def message(self) -> str:
         raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.message()
 
 
 class EmptyLine(ParseError):

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
+from .alphabet import Cell
 from .commands import Command, Verb
 from .grid import Point
 
@@ -49,7 +50,7 @@ def key_command(key: str, cursor: Point, shown: str) -> Command | None:
     """The command ``key`` gives at ``cursor``, whose cell shows ``shown`` (position
     format); None where the key does nothing there."""
     verb = ACTIONS.get(key)
-    if verb is None or (key == "v" and shown != "F"):
+    if verb is None or (key == "v" and shown != Cell.FLAG):
         return None
     if verb is Verb.HELP:
         return Command(Verb.HELP)

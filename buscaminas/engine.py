@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import Enum, StrEnum
+from enum import Enum
 
 from . import generator
+from .alphabet import Cell, revealed_char
 from .grid import Grid, Point
 
 
@@ -71,16 +72,6 @@ class Outcome:
         return bool(self.waves or self.flagged or self.unflagged)
 
 
-class Cell(StrEnum):
-    """What the player sees in one cell: the characters of the position text format."""
-
-    HIDDEN = "#"
-    FLAG = "F"
-    EMPTY = "."
-    MINE = "*"
-    WRONG_FLAG = "X"
-
-
 @dataclass
 class Minesweeper:
     """A game on a ``width`` × ``height`` board with ``mine_count`` mines.
@@ -105,12 +96,7 @@ class Minesweeper:
 
     def __post_init__(self) -> None:
         self.grid = Grid(self.width, self.height)
-        low, high = generator.mine_range(self.width, self.height)
-        if not low <= self.mine_count <= high:
-            raise generator.LayoutError(
-                f"a {self.width}×{self.height} board holds from {low} to {high} mines,"
-                f" not {self.mine_count}"
-            )
+        generator.check_mine_count(self.width, self.height, self.mine_count)
 
     @classmethod
     def from_layout(
@@ -170,12 +156,11 @@ class Minesweeper:
         """The number shown on a revealed cell, or None while it is hidden."""
         return self._numbers.get(cell) if cell in self._revealed else None
 
-    def cell(self, cell: Point) -> str:
+    def shown(self, cell: Point) -> str:
         """The position-format character of ``cell`` as the player sees it now."""
         lost = self.end is Termination.LOST
         if cell in self._revealed:
-            number = self._numbers[cell]
-            return str(number) if number else Cell.EMPTY.value
+            return revealed_char(self._numbers[cell])
         mine = self._mines is not None and cell in self._mines
         if cell in self._flags:
             return Cell.WRONG_FLAG.value if lost and not mine else Cell.FLAG.value
@@ -185,7 +170,7 @@ class Minesweeper:
 
     def rows(self) -> list[str]:
         """The board in the position text format, one string per row."""
-        return ["".join(self.cell((x, y)) for x in range(self.width)) for y in range(self.height)]
+        return ["".join(self.shown((x, y)) for x in range(self.width)) for y in range(self.height)]
 
     def around(self, cell: Point) -> tuple[int, int]:
         """How many flags and how many other hidden cells touch ``cell``."""
@@ -288,12 +273,7 @@ class Minesweeper:
         if len(mines) != self.mine_count or not mines <= set(self.grid.cells()):
             raise generator.LayoutError(f"a layout of {self.mine_count} mines on the board")
         self._mines = mines
-        neighbours = self.grid.neighbours
-        self._numbers = {
-            cell: sum(near in mines for near in neighbours(cell))
-            for cell in self.grid.cells()
-            if cell not in mines
-        }
+        self._numbers = self.grid.mine_counts(mines)
 
     def _reveal(self, move: Move, sources: list[Point]) -> Outcome:
         """Reveal ``sources`` and flood outwards from every zero, wave by wave."""

@@ -7,14 +7,11 @@ per board size and cached, because every rule of the game walks it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 Point = tuple[int, int]
-
-MIN_SIDE = 3
-MAX_SIDE = 99
 
 
 @dataclass(frozen=True)
@@ -49,7 +46,15 @@ class Grid:
         """The up to eight cells touching ``cell``."""
         return self._neighbours[cell]
 
-    def around(self, cell: Point) -> tuple[Point, ...]:
+    def mine_counts(self, mines: Collection[Point]) -> dict[Point, int]:
+        """The number each safe cell shows: how many of ``mines`` touch it."""
+        return {
+            cell: sum(near in mines for near in self._neighbours[cell])
+            for cell in self.cells()
+            if cell not in mines
+        }
+
+    def neighbourhood(self, cell: Point) -> tuple[Point, ...]:
         """``cell`` and its neighbours: the area an opening first click keeps free."""
         return (cell, *self._neighbours[cell])
 

@@ -17,6 +17,7 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from .alphabet import COUNTS, COVERED, Cell
 from .commands import label, labels, listing
 from .engine import Minesweeper
 from .grid import Point
@@ -24,7 +25,6 @@ from .i18n import _, ngettext
 from .percent import percent
 from .solver import Analysis, Position, analyze
 from .solver.explain import Reason, ReasonKind, explain
-from .solver.position import COVERED, EMPTY, FLAG, MINE
 from .view import Highlight
 
 
@@ -79,7 +79,7 @@ def told(reason: Reason, position: Position) -> Hint:
     safe = {cell for proof in proofs if not proof.mine for cell in proof.targets}
     mines = {cell for proof in proofs for cell in proof.known_mines}
     mines |= {cell for proof in proofs if proof.mine for cell in proof.targets}
-    numbers = {cell: _value(position, cell) for proof in proofs for cell in proof.numbers}
+    numbers = {cell: COUNTS[position[cell]] for proof in proofs for cell in proof.numbers}
     counts = [
         MineCount(frozenset(proof.group), proof.group_mines)
         for proof in proofs
@@ -87,7 +87,7 @@ def told(reason: Reason, position: Position) -> Hint:
     ]
     if reason.kind is ReasonKind.MINE_COUNT:
         covered = frozenset(_cells(position, COVERED))
-        counts.append(MineCount(covered, position.mines - len(list(_cells(position, {MINE})))))
+        counts.append(MineCount(covered, position.mines - len(list(_cells(position, {Cell.MINE})))))
     return Hint(
         (because(reason, position),),
         frozenset(reason.targets),
@@ -167,7 +167,7 @@ def _conclusion(reason: Reason, position: Position) -> str:
     cells = labels(reason.targets)
     if reason.mine:
         return ngettext("so {cells} is a mine", "so {cells} are mines", count).format(cells=cells)
-    if all(position[cell] == FLAG for cell in reason.targets):
+    if all(position[cell] == Cell.FLAG for cell in reason.targets):
         return ngettext(
             "so the flag at {cells} is wrong: no mine is there",
             "so the flags at {cells} are wrong: no mine is there",
@@ -176,13 +176,8 @@ def _conclusion(reason: Reason, position: Position) -> str:
     return ngettext("so {cells} is safe", "so {cells} are safe", count).format(cells=cells)
 
 
-def _value(position: Position, cell: Point) -> int:
-    char = position[cell]
-    return 0 if char == EMPTY else int(char)
-
-
 def _number(position: Position, cell: Point) -> str:
-    if position[cell] == EMPTY:
+    if position[cell] == Cell.EMPTY:
         return _("the empty cell at {cell}").format(cell=label(cell))
     return _("the {number} at {cell}").format(number=position[cell], cell=label(cell))
 
@@ -193,9 +188,9 @@ def _mines(mines: Sequence[Point], position: Position, proved: frozenset[Point])
         return ngettext("that mine", "those mines", len(mines))
     return listing(
         [
-            (_("the flag at {cell}") if position[cell] == FLAG else _("the mine at {cell}")).format(
-                cell=label(cell)
-            )
+            (
+                _("the flag at {cell}") if position[cell] == Cell.FLAG else _("the mine at {cell}")
+            ).format(cell=label(cell))
             for cell in mines
         ]
     )

@@ -12,32 +12,32 @@ from .engine import Action, Minesweeper, Notice, Outcome, Termination
 from .i18n import _, ngettext
 
 
-def outcome(outcome: Outcome, game: Minesweeper, seconds: float) -> tuple[str, ...]:
-    """The words for what a move did: why it was refused, what it flagged, how the
-    game ended; ``seconds`` is the time to tell if it ended."""
+def outcome(done: Outcome, game: Minesweeper, seconds: float) -> tuple[str, ...]:
+    """The words for what a move did (``done``): why it was refused, what it flagged,
+    how the game ended; ``seconds`` is the time to tell if it ended."""
     messages: list[str] = []
-    if outcome.notice is Notice.WRONG_FLAG:
+    if done.notice is Notice.WRONG_FLAG:
         messages.append(
             _("A flag around {cell} was wrong, so expanding revealed a mine.").format(
-                cell=label(outcome.move.cell)
+                cell=label(done.move.cell)
             )
         )
-    elif outcome.notice is not None:
-        messages.append(_notice(outcome, game))
-    elif outcome.move.action is Action.EXPAND and outcome.flagged:
+    elif done.notice is not None:
+        messages.append(_notice(done, game))
+    elif done.move.action is Action.EXPAND and done.flagged:
         messages.append(
             ngettext(
                 "Flagged {cells}: the {number} at {cell} needs it as a mine.",
                 "Flagged {cells}: the {number} at {cell} needs them all as mines.",
-                len(outcome.flagged),
+                len(done.flagged),
             ).format(
-                cells=labels(outcome.flagged),
-                number=game.number(outcome.move.cell),
-                cell=label(outcome.move.cell),
+                cells=labels(done.flagged),
+                number=game.number(done.move.cell),
+                cell=label(done.move.cell),
             )
         )
-    if outcome.end is Termination.LOST:
-        exploded = game.exploded if game.exploded is not None else outcome.move.cell
+    if done.end is Termination.LOST:
+        exploded = game.exploded if game.exploded is not None else done.move.cell
         messages.append(
             _("Boom! The mine at {cell} exploded. Time: {seconds:.2f} s.").format(
                 cell=label(exploded), seconds=seconds
@@ -46,24 +46,24 @@ def outcome(outcome: Outcome, game: Minesweeper, seconds: float) -> tuple[str, .
     return tuple(messages)
 
 
-def _notice(outcome: Outcome, game: Minesweeper) -> str:
+def _notice(done: Outcome, game: Minesweeper) -> str:
     """Why the engine refused a move, with the numbers that show it."""
-    cell = label(outcome.move.cell)
-    notice = outcome.notice
+    cell = label(done.move.cell)
+    notice = done.notice
     if notice is Notice.FLAGGED:
         return _(
             "{cell} has a flag: take it off first (“flag {cell}”, a right click, or f)."
         ).format(cell=cell)
     if notice is Notice.ALREADY_REVEALED:
-        if outcome.move.action is Action.FLAG:
+        if done.move.action is Action.FLAG:
             return _("{cell} is already revealed: only hidden cells take flags.").format(cell=cell)
         return _("{cell} is already revealed.").format(cell=cell)
     if notice is Notice.NOT_REVEALED:
         return _("{cell} is still hidden: “expand” works on a revealed number.").format(cell=cell)
     if notice is Notice.NOTHING_AROUND:
         return _("{cell} has no hidden neighbours left to expand.").format(cell=cell)
-    number = game.number(outcome.move.cell) or 0
-    flags, hidden = game.around(outcome.move.cell)
+    number = game.number(done.move.cell) or 0
+    flags, hidden = game.around(done.move.cell)
     if notice is Notice.TOO_MANY_FLAGS:
         return ngettext(
             "The {number} at {cell} touches {flags} flag, more than its number: it is wrong.",

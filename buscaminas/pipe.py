@@ -10,6 +10,7 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
+from .alphabet import Cell
 from .commands import MAX_LINE
 from .renderer import Renderer
 from .screen import Steer
@@ -50,7 +51,7 @@ class PipeScreen:
         printed after the first command anyway."""
         for message in view.messages:
             self.say(message)
-        if self._person or any(set(row) - {"#"} for row in view.rows):
+        if self._person or any(set(row) - {Cell.HIDDEN} for row in view.rows):
             self._sink.write("".join(row + "\n" for row in view.rows))
             self._sink.flush()
 

@@ -1,11 +1,13 @@
-"""The classic board sizes, and how any board is named to the player."""
+"""The classic board sizes, how any board is named to the player, and what the player
+is told of a size or mine count out of bounds."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from .i18n import _, ngettext
-from .scoring import Board
+from .limits import Measure, OutOfBounds
+from .scoring import BoardSpec
 
 
 @dataclass(frozen=True)
@@ -37,7 +39,7 @@ ALIASES = {"principiante": "beginner", "intermedio": "intermediate", "experto": 
 """The Spanish names, accepted wherever a preset is named."""
 
 
-def board_label(board: Board) -> str:
+def board_label(board: BoardSpec) -> str:
     """``Beginner 8×8`` for a preset, ``Custom 5×4, 3 mines`` for any other board."""
     size = f"{board.width}×{board.height}"
     if board.preset is not None:
@@ -45,3 +47,18 @@ def board_label(board: Board) -> str:
     return ngettext(
         "Custom {size}, {mines} mine", "Custom {size}, {mines} mines", board.mines
     ).format(size=size, mines=board.mines)
+
+
+def out_of_bounds_message(problem: OutOfBounds) -> str:
+    """The one wording of a broken board limit, for the flags and board files alike."""
+    if problem.measure is Measure.WIDTH:
+        message = _("the width is {value}; it must be from {low} to {high}")
+    elif problem.measure is Measure.HEIGHT:
+        message = _("the height is {value}; it must be from {low} to {high}")
+    else:
+        message = ngettext(
+            "there is {value} mine; there must be from {low} to {high}",
+            "there are {value} mines; there must be from {low} to {high}",
+            problem.value,
+        )
+    return message.format(value=problem.value, low=problem.low, high=problem.high)

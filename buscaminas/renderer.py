@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from . import text
+from .alphabet import NUMBERS, Cell
 from .grid import Point
 from .i18n import _
 from .view import Highlight, State, View
@@ -57,15 +58,24 @@ class IconSet:
     def glyphs(self) -> dict[str, str]:
         """Position-format character → icon, for every character that is not a number."""
         return {
-            "#": self.hidden,
-            "F": self.flag,
-            ".": self.empty,
-            "*": self.mine,
-            "X": self.wrong_flag,
+            Cell.HIDDEN: self.hidden,
+            Cell.FLAG: self.flag,
+            Cell.EMPTY: self.empty,
+            Cell.MINE: self.mine,
+            Cell.WRONG_FLAG: self.wrong_flag,
         }
 
 
-LEGACY = IconSet("legacy", hidden="#", flag="F", empty=".", mine="*", exploded="*", wrong_flag="X")
+LEGACY = IconSet(
+    "legacy",
+    hidden=Cell.HIDDEN,
+    flag=Cell.FLAG,
+    empty=Cell.EMPTY,
+    mine=Cell.MINE,
+    exploded=Cell.MINE,
+    wrong_flag=Cell.WRONG_FLAG,
+)
+"""The position text's own characters."""
 NERD = IconSet(
     "nerd",
     hidden="\U000f0591",  # nf-md-weather_fog
@@ -88,15 +98,21 @@ NUMBER_STYLES = {
 }
 """Mid-luminance colours, chosen to read on dark and light backgrounds alike."""
 
-CELL_STYLES = {
-    "#": "",  # the terminal's own foreground: hidden cells stand out from the grey empties
-    "F": "1;38;5;208",  # orange, so that a flag never reads as a red 3
-    ".": "38;5;244",
-    "*": "1",
-    "X": "1;38;5;160",
+CELL_STYLES: dict[str, str] = {
+    Cell.HIDDEN: "",  # the terminal's own foreground: hidden cells stand out from the grey empties
+    Cell.FLAG: "1;38;5;208",  # orange, so that a flag never reads as a red 3
+    Cell.EMPTY: "38;5;244",
+    Cell.MINE: "1",
+    Cell.WRONG_FLAG: "1;38;5;160",
 }
 EXPLODED_STYLE = "1;97;41"
-MONOCHROME_STYLES = {"#": "", "F": "1", ".": "2", "*": "1", "X": "1"}
+MONOCHROME_STYLES: dict[str, str] = {
+    Cell.HIDDEN: "",
+    Cell.FLAG: "1",
+    Cell.EMPTY: "2",
+    Cell.MINE: "1",
+    Cell.WRONG_FLAG: "1",
+}
 """Without colour: numbers bold, empties dim, flags and mines bold (their glyphs differ)."""
 MONOCHROME_EXPLODED_STYLE = "1;7"
 TARGET_STYLE = "7"
@@ -181,7 +197,8 @@ def _hanging(line: str, columns: int) -> str:
 
 
 class Renderer:
-    """Static drawing methods: the game keeps the :class:`Frame`, the renderer computes."""
+    """Static drawing methods: the terminal screen keeps the last :class:`Frame` and hands
+    it back; the renderer keeps nothing and computes the next one."""
 
     @staticmethod
     def glyph(char: str, icons: IconSet) -> str:
@@ -198,7 +215,7 @@ class Renderer:
         if icons.coloured:
             style = NUMBER_STYLES.get(char) or CELL_STYLES.get(char, "")
         else:
-            style = "1" if char.isdigit() else MONOCHROME_STYLES.get(char, "")
+            style = "1" if char in NUMBERS else MONOCHROME_STYLES.get(char, "")
         if marked:
             style = f"{style};{marked}" if style else marked
         return _styled(Renderer.glyph(char, icons), style)
@@ -275,7 +292,7 @@ class Renderer:
     # --- the terminal screen --------------------------------------------------------
 
     @staticmethod
-    def needed(width: int, height: int) -> tuple[int, int]:
+    def terminal_size_for(width: int, height: int) -> tuple[int, int]:
         """Columns and rows a ``width`` × ``height`` board needs to be shown whole,
         status and prompt included."""
         return Renderer._needed(width, height, width, height)

@@ -30,7 +30,7 @@ class BoardKind(StrEnum):
 
 
 @dataclass(frozen=True)
-class Board:
+class BoardSpec:
     """What a statistic is kept per: a preset, or a custom size and mine count."""
 
     preset: str | None
@@ -113,8 +113,8 @@ class GameRecord:
         )
 
     @property
-    def board(self) -> Board:
-        return Board(self.preset, self.width, self.height, self.mines)
+    def board(self) -> BoardSpec:
+        return BoardSpec(self.preset, self.width, self.height, self.mines)
 
     @property
     def own(self) -> bool:
@@ -154,14 +154,6 @@ class GameRecord:
         return self.three_bv / self.board_commands if self.board_commands else 0.0
 
 
-def _numbers(grid: Grid, mines: frozenset[Point]) -> dict[Point, int]:
-    return {
-        cell: sum(near in mines for near in grid.neighbours(cell))
-        for cell in grid.cells()
-        if cell not in mines
-    }
-
-
 def three_bv(width: int, height: int, mines: Iterable[Point]) -> int:
     """The fewest clicks that clear the board: Bechtel's Board Benchmark Value.
 
@@ -170,7 +162,7 @@ def three_bv(width: int, height: int, mines: Iterable[Point]) -> int:
     borders, since only a click of its own reveals it.
     """
     grid = Grid(width, height)
-    numbers = _numbers(grid, frozenset(mines))
+    numbers = grid.mine_counts(frozenset(mines))
     opened: set[Point] = set()
     openings = 0
     for start, number in numbers.items():
@@ -199,7 +191,7 @@ def points(width: int, height: int, mines: Iterable[Point], outcomes: Iterable[O
     :data:`FLOOD_POINTS`.  A move that explodes reveals nothing and scores
     nothing.
     """
-    numbers = _numbers(Grid(width, height), frozenset(mines))
+    numbers = Grid(width, height).mine_counts(frozenset(mines))
     total = 0
     for outcome in outcomes:
         if not outcome.waves:

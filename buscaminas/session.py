@@ -27,7 +27,7 @@ from .grid import Point
 from .i18n import _, ngettext
 from .percent import percent
 from .presets import PRESETS, board_label
-from .scoring import Board, BoardKind, GameRecord
+from .scoring import BoardKind, BoardSpec, GameRecord
 from .solver import Position, analyze
 from .stats import format_result, format_session, format_stats
 from .storage import Store
@@ -60,9 +60,9 @@ class Settings:
         return cls(preset.width, preset.height, preset.mines, name, seed, no_guess=no_guess)
 
     @property
-    def board(self) -> Board:
+    def board(self) -> BoardSpec:
         """The board these settings deal, as the statistics group games."""
-        return Board(self.preset, self.width, self.height, self.mines)
+        return BoardSpec(self.preset, self.width, self.height, self.mines)
 
     @property
     def kind(self) -> BoardKind:
@@ -140,7 +140,7 @@ class Round:
         end = self.finished_at if self.finished_at is not None else self._clock()
         return end - self.started_at
 
-    def record(self, outcome: Outcome) -> None:
+    def log(self, outcome: Outcome) -> None:
         """Keep the outcome, starting the clock at the first reveal and stopping it at the end."""
         self.outcomes.append(outcome)
         if self.started_at is None and (outcome.waves or outcome.end is not None):
@@ -407,7 +407,7 @@ class Session:
         outcome = game.act(move)
         if game.exploded is not None:
             current.cursor = game.exploded  # where the game ended, in view
-        current.record(outcome)
+        current.log(outcome)
         current.messages = narration.outcome(outcome, game, current.seconds())
         if dealing and current.kind is BoardKind.NO_GUESS:
             # Said once the board exists: a search that fails would make it untrue.
@@ -483,7 +483,7 @@ class Session:
         outcome = game.rescue(hint.rescue)
         if outcome is None:
             return Reply()
-        current.record(outcome)
+        current.log(outcome)
         current.marked = Highlight(frozenset(outcome.revealed[:1]))
         current.cursor = outcome.move.cell
         current.messages += (
@@ -525,7 +525,7 @@ class Session:
         )
         self.records.append(record)
         with signals.deferred():  # a SIGTERM now still leaves the game recorded
-            saved = self.store.record(record)
+            saved = self.store.save(record)
         current.messages = (*current.messages, *self.warnings, *format_result(record, saved))
         self.warnings.clear()
         self.question = Question.AGAIN

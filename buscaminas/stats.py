@@ -17,13 +17,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .i18n import _
-from .scoring import Board, BoardKind, GameRecord
+from .scoring import BoardKind, BoardSpec, GameRecord
 from .storage import Recorded, Store
 
 BEST_TIMES = 10
 """How many of the fastest wins each table shows."""
 
-BoardLabel = Callable[[Board], str]
+BoardLabel = Callable[[BoardSpec], str]
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ class BoardStats:
     wins apart.
     """
 
-    board: Board
+    board: BoardSpec
     played: int
     won: int
     current_streak: int
@@ -67,7 +67,7 @@ class BoardStats:
 
 def statistics(games: Iterable[GameRecord]) -> list[BoardStats]:
     """Per board, from ``games`` in the order they finished: presets first, smaller first."""
-    by_board: dict[Board, list[GameRecord]] = {}
+    by_board: dict[BoardSpec, list[GameRecord]] = {}
     for game in games:
         by_board.setdefault(game.board, []).append(game)
     order = sorted(
@@ -77,7 +77,7 @@ def statistics(games: Iterable[GameRecord]) -> list[BoardStats]:
     return [_board_stats(board, by_board[board]) for board in order]
 
 
-def _board_stats(board: Board, games: Sequence[GameRecord]) -> BoardStats:
+def _board_stats(board: BoardSpec, games: Sequence[GameRecord]) -> BoardStats:
     own = [game for game in games if game.own]
     current = best = 0
     for game in own:

@@ -91,7 +91,7 @@ _BOARD_WINS = f"{_SELECT} WHERE preset IS ? AND width = ? AND height = ? AND min
 
 
 class Recorded(Enum):
-    """What became of a finished game handed to :meth:`Store.record`."""
+    """What became of a finished game handed to :meth:`Store.save`."""
 
     NOT_SAVED = "not-saved"
     PENDING = "pending"  # the database was locked: kept beside it, written at the next chance
@@ -131,7 +131,7 @@ class Store:
         self._warn = on_warning
         self._timeout = timeout
 
-    def record(self, game: GameRecord) -> Recorded:
+    def save(self, game: GameRecord) -> Recorded:
         """Save a finished game, and say whether it set a new best time."""
 
         def save(db: sqlite3.Connection) -> Recorded:

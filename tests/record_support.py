@@ -6,13 +6,13 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from buscaminas.scoring import Board, BoardKind, GameRecord
+from buscaminas.scoring import BoardKind, BoardSpec, GameRecord
 
 NOON = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)
 """Noon UTC is the same calendar day in nearly every local time zone."""
 
-BEGINNER = Board("beginner", 8, 8, 10)
-EXPERT = Board("expert", 30, 16, 99)
+BEGINNER = BoardSpec("beginner", 8, 8, 10)
+EXPERT = BoardSpec("expert", 30, 16, 99)
 
 _BASE = GameRecord(
     started_at=NOON,
@@ -33,7 +33,7 @@ _BASE = GameRecord(
 )
 
 
-def make_record(day: int = 0, *, board: Board = BEGINNER, **changes: Any) -> GameRecord:
+def make_record(day: int = 0, *, board: BoardSpec = BEGINNER, **changes: Any) -> GameRecord:
     """A clean win on ``board`` at noon, ``day`` days after 1 May 2024, with ``changes``."""
     played_on = {
         "started_at": NOON + timedelta(days=day),

@@ -49,8 +49,22 @@ def test_presets_by_number_name_or_spanish_name() -> None:
     ("flags", "words"),
     [
         (["--width", "9"], "--width, --height and --mines go together"),
-        (["--width", "2", "--height", "9", "--mines", "3"], "--width must be from 3 to 99"),
-        (["--width", "9", "--height", "9", "--mines", "81"], "--mines must be from 1 to 80"),
+        (
+            ["--width", "2", "--height", "9", "--mines", "3"],
+            "the width is 2; it must be from 3 to 99",
+        ),
+        (
+            ["--width", "9", "--height", "100", "--mines", "3"],
+            "the height is 100; it must be from 3 to 99",
+        ),
+        (
+            ["--width", "9", "--height", "9", "--mines", "81"],
+            "there are 81 mines; there must be from 1 to 80",
+        ),
+        (
+            ["--width", "9", "--height", "9", "--mines", "0"],
+            "there are 0 mines; there must be from 1 to 80",
+        ),
         (["--preset", "expert", "--mines", "3"], "give either --preset or"),
         (["--board", "b.txt", "--preset", "expert"], "--board brings its own size"),
     ],

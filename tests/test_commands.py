@@ -85,6 +85,7 @@ def test_every_bad_line_gets_its_own_message(
     with pytest.raises(error) as caught:
         parse(line, 8, 8)
     assert words in caught.value.message()
+    assert str(caught.value) == caught.value.message()
 
 
 @given(st.text(max_size=300))

@@ -83,7 +83,7 @@ def test_the_start_is_never_a_mine_and_opens_when_there_is_room(
             layout = generate(width, height, mines, start=start, seed=seed, no_guess=no_guess)
             assert start not in layout
             if mines <= grid.size - 9:
-                assert not layout & set(grid.around(start))
+                assert not layout & set(grid.neighbourhood(start))
 
 
 @pytest.mark.parametrize("no_guess", [False, True])

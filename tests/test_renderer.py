@@ -79,7 +79,7 @@ def test_a_new_size_draws_everything_again() -> None:
 
 
 def test_a_terminal_too_small_says_how_much_is_missing() -> None:
-    needed_columns, needed_rows = Renderer.needed(5, 3)
+    needed_columns, needed_rows = Renderer.terminal_size_for(5, 3)
     for columns, rows in ((30, 8), (16, 6)):
         text, _frame = Renderer.draw(view(), (columns, rows), LEGACY, None)
         said = " ".join(line.strip() for line in screen_of(text, size=(columns, rows)))

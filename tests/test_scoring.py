@@ -83,22 +83,14 @@ def layouts(draw: st.DrawFn) -> Layout:
     return width, height, frozenset(mines)
 
 
-def numbers_of(width: int, height: int, mines: frozenset[Point]) -> dict[Point, int]:
-    grid = Grid(width, height)
-    return {
-        cell: sum(near in mines for near in grid.neighbours(cell))
-        for cell in grid.cells()
-        if cell not in mines
-    }
-
-
 @given(layouts())
 def test_three_bv_is_the_clicks_that_clear_the_board_in_the_engine(
     board: Layout,
 ) -> None:
     """Click every zero still hidden (one click per opening), then every cell still
     hidden: the engine's own flood decides what each click clears."""
-    numbers = numbers_of(*board)
+    width, height, mines = board
+    numbers = Grid(width, height).mine_counts(mines)
     game = Minesweeper.from_layout(*board)
     clicks = 0
     for cell in sorted(numbers, key=lambda cell: numbers[cell] > 0):
@@ -113,7 +105,8 @@ def test_three_bv_is_the_clicks_that_clear_the_board_in_the_engine(
 def test_three_bv_is_between_one_and_the_safe_cells(
     board: Layout,
 ) -> None:
-    numbers = numbers_of(*board)
+    width, height, mines = board
+    numbers = Grid(width, height).mine_counts(mines)
     value = three_bv(*board)
     assert 1 <= value <= len(numbers)
     if all(numbers.values()):

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from buscaminas.engine import Action, Minesweeper, Move
 from buscaminas.solver import InconsistentPosition, Position, PositionError, analyze
-from buscaminas.solver.counting import Board
+from buscaminas.solver.counting import Constraints
 from tests.solver_support import (
     arbitrary_positions,
     brute_force,
@@ -183,7 +183,7 @@ def test_a_revealed_cell_updates_the_board_as_a_fresh_read_would(
     position: Position, data: st.DataObject
 ) -> None:
     """The AI's hypotheses patch the parent board's table instead of rereading it."""
-    board = Board.of(position)
+    board = Constraints.of(position)
     assume(board.hidden)
     cell = data.draw(st.sampled_from(sorted(board.hidden)))
     number = data.draw(st.integers(0, 8))
@@ -192,6 +192,6 @@ def test_a_revealed_cell_updates_the_board_as_a_fresh_read_would(
     row = position.rows[y]
     shown = str(number) if number else "."
     rows = (*position.rows[:y], row[:x] + shown + row[x + 1 :], *position.rows[y + 1 :])
-    fresh = Board.of(Position(rows, position.mines))
+    fresh = Constraints.of(Position(rows, position.mines))
     assert patched == fresh
     assert patched.hidden_around() == fresh.hidden_around()

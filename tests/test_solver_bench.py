@@ -41,7 +41,7 @@ def test_safe_start_keeps_only_the_first_cell_free(seed: int) -> None:
 def test_opening_start_keeps_the_neighbours_free() -> None:
     setup = Setup(9, 9, 40, "opening", 0)
     layout = deal(setup, 1)((4, 4))
-    assert len(layout) == 40 and not layout & set(Grid(9, 9).around((4, 4)))
+    assert len(layout) == 40 and not layout & set(Grid(9, 9).neighbourhood((4, 4)))
 
 
 def test_a_game_is_played_to_its_end_and_timed() -> None:

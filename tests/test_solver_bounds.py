@@ -14,7 +14,7 @@ from buscaminas.engine import Action, Minesweeper, Move
 from buscaminas.solver import InconsistentPosition, Position, analyze, component, counting, strategy
 from buscaminas.solver import frontier as frontier_stage
 from buscaminas.solver.budget import ANALYSIS_WORK, Budget, OverBudget
-from buscaminas.solver.counting import Board
+from buscaminas.solver.counting import Constraints
 from buscaminas.solver.endgame import ENDGAME_LAYOUTS
 from buscaminas.solver.local import settle_one_number
 from tests.solver_support import arbitrary_positions, brute_force, played_positions
@@ -24,7 +24,7 @@ SMALL = settings(max_examples=150, deadline=None, suppress_health_check=[HealthC
 
 
 def biggest_component(position: Position) -> component.Group:
-    board = Board.of(position)
+    board = Constraints.of(position)
     _, constraints = settle_one_number(board.numbers, board.hidden_around())
     return max(component.components(constraints), key=len)
 
@@ -99,7 +99,7 @@ def uncountable(position: Position) -> counting.Tally:
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(frontier_stage, "count_component", refuse)
-        return counting.tally(Board.of(position))
+        return counting.tally(Constraints.of(position))
 
 
 @SMALL
@@ -171,7 +171,7 @@ def first_guess(seed: int) -> Position | None:
         result = analyze(position)
         if not result.safe:
             weighs = (
-                strategy._unavoidable_guess(result.board, result.tally) is None
+                strategy._unavoidable_guess(result.constraints, result.tally) is None
                 and result.tally.total > ENDGAME_LAYOUTS
             )
             return position if weighs else None

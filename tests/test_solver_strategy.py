@@ -128,4 +128,4 @@ def test_a_walled_in_50_50_is_taken_before_a_safer_guess() -> None:
 )
 def test_a_guess_that_later_play_may_spare_waits(text: str, mines: int) -> None:
     result = analyze(Position.parse(text, mines=mines))
-    assert _unavoidable_guess(result.board, result.tally) is None
+    assert _unavoidable_guess(result.constraints, result.tally) is None

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from buscaminas.scoring import Board, BoardKind
+from buscaminas.scoring import BoardKind, BoardSpec
 from buscaminas.stats import (
     BEST_TIMES,
     Tally,
@@ -30,7 +30,7 @@ AI_PLAYED = (
 )
 
 
-def label(board: Board) -> str:
+def label(board: BoardSpec) -> str:
     return f"{board.preset or 'custom'} {board.width}x{board.height}/{board.mines}"
 
 
@@ -68,7 +68,7 @@ def test_best_times_show_the_fastest_ten() -> None:
 
 
 def test_presets_come_first_smaller_boards_first_then_custom_sizes() -> None:
-    custom, denser = Board(None, 5, 5, 3), Board(None, 5, 5, 9)
+    custom, denser = BoardSpec(None, 5, 5, 3), BoardSpec(None, 5, 5, 9)
     games = [make_record(board=board) for board in (denser, EXPERT, custom, BEGINNER)]
     assert [stats.board for stats in statistics(games)] == [BEGINNER, EXPERT, custom, denser]
 
@@ -81,7 +81,7 @@ def test_the_statistics_read_as_text(tmp_path: Path) -> None:
         make_record(2, seconds=12.25, three_bv=49, hints=2, kind=BoardKind.CLASSIC),
         make_record(3, seconds=20.0, three_bv=30),
     ]:
-        store.record(game)
+        store.save(game)
     assert format_stats(store, label) == [
         HEADER,
         "beginner 8x8/10",
@@ -96,7 +96,7 @@ def test_the_statistics_read_as_text(tmp_path: Path) -> None:
 
 def test_a_board_with_no_wins_shows_no_tables(tmp_path: Path) -> None:
     store = Store(tmp_path / "games.sqlite3", on_warning=print)
-    store.record(make_record(won=False))
+    store.save(make_record(won=False))
     assert format_stats(store, label) == [
         HEADER,
         "beginner 8x8/10",
@@ -117,7 +117,7 @@ def far_east(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 @pytest.mark.skipif(not hasattr(time, "tzset"), reason="needs POSIX time zones")
 def test_dates_are_the_players_local_dates(tmp_path: Path, far_east: None) -> None:
     store = Store(tmp_path / "games.sqlite3", on_warning=print)
-    store.record(make_record(seconds=20.0))
+    store.save(make_record(seconds=20.0))
     assert format_stats(store, label)[-1] == "     1.   20.00 s  2024-05-02  3BV/s 1.50"
 
 
@@ -143,7 +143,7 @@ def test_the_session_goes_from_worst_to_best() -> None:
 
 def test_the_session_reads_as_text() -> None:
     won = make_record(0, seconds=25.0, three_bv=50, board_commands=40, points=1200)
-    lost = make_record(1, board=Board(None, 8, 8, 10), won=False, seconds=3.5, points=140)
+    lost = make_record(1, board=BoardSpec(None, 8, 8, 10), won=False, seconds=3.5, points=140)
     assert format_session([won, lost], label) == [
         "Your games this session, from worst to best:",
         "  1. Lost on custom 8x8/10 after 3.50 s, 140 points.",
@@ -191,7 +191,7 @@ def test_the_statistics_show_assisted_and_scripted_games_apart(tmp_path: Path) -
         make_record(3, seconds=0.01, three_bv=17, scripted=True),
         make_record(4, board=EXPERT, seconds=36.72, assisted=True),
     ]:
-        store.record(game)
+        store.save(game)
     assert format_stats(store, label) == [
         HEADER,
         "beginner 8x8/10",

@@ -9,11 +9,12 @@ from __future__ import annotations
 import random
 
 from ..grid import Grid, Point
+from ..limits import mine_range
 from .layout import (
     LayoutError,
+    check_mine_count,
     check_no_guess_request,
     check_request,
-    mine_range,
     random_layout,
     reserved_cells,
 )
@@ -23,6 +24,7 @@ __all__ = [
     "LayoutError",
     "NoGuessTimeout",
     "Progress",
+    "check_mine_count",
     "generate",
     "mine_range",
     "reserved_cells",

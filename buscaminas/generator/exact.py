@@ -14,7 +14,7 @@ part on a board with many mines left.
 
 from __future__ import annotations
 
-from ..solver.counting import Board, frontier_certain, tally
+from ..solver.counting import Constraints, frontier_certain, tally
 from .cells import Cells, bits
 
 Component = tuple[int, tuple[tuple[int, int], ...]]
@@ -62,16 +62,16 @@ class Exact:
             self._by_component[component] = known
         return known
 
-    def _board(self, numbers: list[tuple[int, int]], hidden: int, *, mines: int) -> Board:
+    def _board(self, numbers: list[tuple[int, int]], hidden: int, *, mines: int) -> Constraints:
         points = self.cells.points
-        return Board(
+        return Constraints(
             self.cells.grid,
             {points[cell]: need for cell, need in numbers},
             frozenset(points[cell] for cell in bits(hidden)),
             mines,
         )
 
-    def _solve(self, board: Board) -> Certain:
+    def _solve(self, board: Constraints) -> Certain:
         counted = tally(board)
         index = self.cells.index
         return [

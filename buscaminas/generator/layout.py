@@ -5,31 +5,31 @@ from __future__ import annotations
 import random
 
 from ..grid import Grid, Point
+from ..limits import mine_range
 
 
 class LayoutError(ValueError):
     """A layout that cannot exist, such as more mines than cells to hold them."""
 
 
-def mine_range(width: int, height: int) -> tuple[int, int]:
-    """The smallest and largest mine count a ``width`` × ``height`` board can hold."""
-    return 1, width * height - 1
-
-
 def reserved_cells(grid: Grid, start: Point, count: int) -> tuple[Point, ...]:
     """The cells kept free of mines: the start's whole neighbourhood when the
     count leaves room for it, so that the first click is an opening."""
-    around = grid.around(start)
-    return around if count <= grid.size - len(around) else (start,)
+    neighbourhood = grid.neighbourhood(start)
+    return neighbourhood if count <= grid.size - len(neighbourhood) else (start,)
+
+
+def check_mine_count(width: int, height: int, count: int) -> None:
+    """Raise :class:`LayoutError` when a ``width`` × ``height`` board cannot hold ``count``
+    mines (:func:`buscaminas.limits.mine_range`)."""
+    low, high = mine_range(width, height)
+    if not low <= count <= high:
+        raise LayoutError(f"a {width}×{height} board holds from {low} to {high} mines, not {count}")
 
 
 def check_request(grid: Grid, count: int, start: Point) -> None:
     """Raise :class:`LayoutError` saying why no layout can meet the request."""
-    low, high = mine_range(grid.width, grid.height)
-    if not low <= count <= high:
-        raise LayoutError(
-            f"a {grid.width}×{grid.height} board holds from {low} to {high} mines, not {count}"
-        )
+    check_mine_count(grid.width, grid.height, count)
     if start not in grid:
         raise LayoutError(f"the start cell {start} is outside the {grid.width}×{grid.height} board")
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..grid import Point
-from .counting import Board, Tally, tally
+from .counting import Constraints, Tally, tally
 from .position import Position
 from .strategy import choose_move
 
@@ -37,7 +37,7 @@ class Analysis:
     probability: Mapping[Point, float]
     layouts: int | None
     """How many mine layouts agree with the position, when they could be counted."""
-    board: Board = field(repr=False)
+    constraints: Constraints = field(repr=False)
     tally: Tally = field(repr=False)
     exact: bool = True
     """Whether every probability is exact and ``safe`` and ``mines`` are complete."""
@@ -48,7 +48,7 @@ class Analysis:
     @cached_property
     def best_move(self) -> Point:
         """The cell the AI reveals next: a safe one whenever one exists."""
-        return choose_move(self.board, self.tally, opening_start=self.opening_start)
+        return choose_move(self.constraints, self.tally, opening_start=self.opening_start)
 
 
 def analyze(position: Position, *, opening_start: bool = True) -> Analysis:
@@ -60,7 +60,7 @@ def analyze(position: Position, *, opening_start: bool = True) -> Analysis:
     no layout agrees with the position (when the position is too wide to
     count, only as far as the cheaper reasoning can tell).
     """
-    board = Board.of(position)
+    board = Constraints.of(position)
     counted = tally(board)
     return Analysis(
         position=position,
@@ -70,7 +70,7 @@ def analyze(position: Position, *, opening_start: bool = True) -> Analysis:
             cell: mines / counted.total for cell, mines in sorted(counted.mine_layouts.items())
         },
         layouts=counted.total if counted.exact else None,
-        board=board,
+        constraints=board,
         tally=counted,
         exact=counted.exact,
         opening_start=opening_start,

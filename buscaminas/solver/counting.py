@@ -19,24 +19,23 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from math import comb
 
+from ..alphabet import COUNTS, COVERED, Cell
 from ..grid import Grid, Point
 from .budget import ANALYSIS_WORK, Budget, OverBudget
 from .estimate import estimate
 from .frontier import Frontier, count_frontier
 from .local import InconsistentPosition
 from .polynomials import divide, product, trimmed
-from .position import COVERED, EMPTY, MINE, NUMBERS, Position
+from .position import Position
 
-__all__ = ["Board", "InconsistentPosition", "Tally", "frontier_certain", "tally"]
-
-_VALUES = {EMPTY: 0} | {digit: int(digit) for digit in NUMBERS}
+__all__ = ["Constraints", "InconsistentPosition", "Tally", "frontier_certain", "tally"]
 
 ESTIMATE_SCALE = 1_000_000
 """The common denominator of an inexact tally's estimates."""
 
 
 @dataclass(frozen=True)
-class Board:
+class Constraints:
     """The facts of a position in the form the counting needs.
 
     ``numbers`` holds, for every revealed number, how many mines it still
@@ -52,7 +51,7 @@ class Board:
     _frontier: Frontier | None = field(default=None, repr=False, compare=False)
 
     @classmethod
-    def of(cls, position: Position) -> Board:
+    def of(cls, position: Position) -> Constraints:
         grid = Grid(position.width, position.height)
         numbers: dict[Point, int] = {}
         hidden: set[Point] = set()
@@ -61,9 +60,9 @@ class Board:
             for x, char in enumerate(row):
                 if char in COVERED:
                     hidden.add((x, y))
-                elif char in _VALUES:
-                    numbers[(x, y)] = _VALUES[char]
-                elif char == MINE:
+                elif char in COUNTS:
+                    numbers[(x, y)] = COUNTS[char]
+                elif char == Cell.MINE:
                     shown_mines.append((x, y))
         for mine in shown_mines:
             for near in grid.neighbours(mine):
@@ -89,7 +88,7 @@ class Board:
         assert self._around is not None
         return self._around
 
-    def reveal(self, cell: Point, number: int) -> Board:
+    def reveal(self, cell: Point, number: int) -> Constraints:
         """This board with hidden ``cell`` shown safe with ``number``."""
         numbers = dict(self.numbers)
         numbers[cell] = number
@@ -107,7 +106,7 @@ class Board:
         touching = tuple(near for near in neighbours if near in hidden)
         if touching:
             around[cell] = touching
-        return Board(self.grid, numbers, hidden, self.mines, around)
+        return Constraints(self.grid, numbers, hidden, self.mines, around)
 
     def frontier(self, budget: Budget | None = None) -> Frontier:
         """What the numbers settle and count, worked out once per board: the
@@ -142,12 +141,12 @@ class Tally:
         return (cell for cell, count in self.mine_layouts.items() if count == self.total)
 
 
-def frontier_certain(board: Board) -> dict[Point, bool]:
+def frontier_certain(board: Constraints) -> dict[Point, bool]:
     """Cells the numbers alone decide, whatever the mine total: True for a mine."""
     return board.frontier().certain()
 
 
-def tally(board: Board, budget: Budget | None = None) -> Tally:
+def tally(board: Constraints, budget: Budget | None = None) -> Tally:
     """Count the layouts of ``board`` exactly within ``budget`` (by default an
     analysis's), or estimate them when it does not suffice; raise if no
     layout agrees with the board."""
@@ -171,7 +170,7 @@ def tally(board: Board, budget: Budget | None = None) -> Tally:
     )
 
 
-def _combine(board: Board, frontier: Frontier, budget: Budget) -> Tally:
+def _combine(board: Constraints, frontier: Frontier, budget: Budget) -> Tally:
     """The exact count: the components' counts multiplied, weighted by the ways
     to lay the mines left on the cells beyond the frontier."""
     known, outside = frontier.settled, frontier.outside

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..grid import Point
-from .counting import Board, Tally
+from .counting import Constraints, Tally
 
 ENDGAME_LAYOUTS = 400
 """Most layouts the search takes on."""
@@ -27,7 +27,7 @@ class _SearchTooLarge(Exception):
     pass
 
 
-def best_endgame_move(board: Board, counted: Tally) -> Point | None:
+def best_endgame_move(board: Constraints, counted: Tally) -> Point | None:
     """The guess that wins the most layouts when every later move is optimal,
     or None when the game tree is too large to search in time."""
     game = _Endgame.of(board, counted)
@@ -75,7 +75,7 @@ class _Endgame:
     budget: int = SEARCH_STATES
 
     @classmethod
-    def of(cls, board: Board, counted: Tally) -> _Endgame:
+    def of(cls, board: Constraints, counted: Tally) -> _Endgame:
         certain_mines = set(counted.mines())
         around = board.grid.neighbours
         touched = {near for cell in board.numbers for near in around(cell)}

@@ -16,10 +16,11 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import chain
 
+from ..alphabet import COUNTS, COVERED, Cell
 from ..grid import Grid, Point
 from .analysis import Analysis
 from .counting import frontier_certain
-from .position import COVERED, EMPTY, FLAG, MINE, NUMBERS, Position
+from .position import Position
 
 
 class ReasonKind(Enum):
@@ -80,7 +81,7 @@ def explain(position: Position, analysis: Analysis) -> Reason | None:
     shown_mines = frozenset(
         cell
         for cell in grid.cells()
-        if position[cell] == MINE or (position[cell] == FLAG and cell in analysis.mines)
+        if position[cell] == Cell.MINE or (position[cell] == Cell.FLAG and cell in analysis.mines)
     )
     # A safe cell's proof may lean on any certain mine it can prove on the
     # way; a mine's proof leans only on shown ones, so it needs no premise.
@@ -117,7 +118,7 @@ def explain(position: Position, analysis: Analysis) -> Reason | None:
         )
     )
     simple = sorted((reason for reason in candidates if reason is not None), key=hardness)
-    wrong_flags = frozenset(cell for cell in analysis.safe if position[cell] == FLAG)
+    wrong_flags = frozenset(cell for cell in analysis.safe if position[cell] == Cell.FLAG)
     proofs = chain(simple, _beyond_pairs(position, grid, analysis))
     news = (_news_of(reason, position, wrong_flags) for reason in proofs)
     return next((reason for reason in news if reason.targets), None)
@@ -136,15 +137,14 @@ def _clues(position: Position, grid: Grid, certain_mines: frozenset[Point]) -> l
 def _clue(
     position: Position, grid: Grid, cell: Point, certain_mines: frozenset[Point]
 ) -> _Clue | None:
-    char = position[cell]
-    if char != EMPTY and char not in NUMBERS:
+    value = COUNTS.get(position[cell])
+    if value is None:
         return None
     around = grid.neighbours(cell)
     known = tuple(near for near in around if near in certain_mines)
     unsettled = frozenset(
         near for near in around if position[near] in COVERED and near not in certain_mines
     )
-    value = 0 if char == EMPTY else int(char)
     return _Clue(cell, unsettled, known, value - len(known))
 
 
@@ -154,7 +154,7 @@ def _news_of(reason: Reason, position: Position, wrong_flags: frozenset[Point]) 
     if wrong_flags:
         targets = () if reason.mine else tuple(c for c in reason.targets if c in wrong_flags)
     elif reason.mine:
-        targets = tuple(cell for cell in reason.targets if position[cell] != FLAG)
+        targets = tuple(cell for cell in reason.targets if position[cell] != Cell.FLAG)
     else:
         return reason
     return replace(reason, targets=targets)
@@ -208,7 +208,7 @@ def _two_numbers(clues: list[_Clue], *, mine: bool) -> Iterator[Reason]:
 
 def _beyond_pairs(position: Position, grid: Grid, analysis: Analysis) -> Iterator[Reason]:
     """Certain cells no one or two numbers prove: the frontier's, then the count's."""
-    by_numbers = frontier_certain(analysis.board)
+    by_numbers = frontier_certain(analysis.constraints)
     for mine in (False, True):
         certain = analysis.mines if mine else analysis.safe
         targets = _in_reading_order(cell for cell in certain if cell in by_numbers)
@@ -217,7 +217,7 @@ def _beyond_pairs(position: Position, grid: Grid, analysis: Analysis) -> Iterato
                 near
                 for cell in targets
                 for near in grid.neighbours(cell)
-                if position[near] == EMPTY or position[near] in NUMBERS
+                if position[near] in COUNTS
             }
             yield Reason(ReasonKind.FRONTIER, mine, targets, _in_reading_order(numbers))
     for mine in (False, True):

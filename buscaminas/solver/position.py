@@ -11,20 +11,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
+from ..alphabet import COUNTS, COVERED, LEGAL, Cell
 from ..grid import Grid
-
-HIDDEN = "#"
-FLAG = "F"
-MAYBE = "?"
-EMPTY = "."
-MINE = "*"
-WRONG_FLAG = "X"
-NUMBERS = "12345678"
-
-COVERED = frozenset(HIDDEN + FLAG + MAYBE)
-"""Cells whose content the player does not know: flags and marks are opinions."""
-
-LEGAL = COVERED | frozenset(EMPTY + MINE + WRONG_FLAG + NUMBERS)
 
 
 class Problem(Enum):
@@ -122,7 +110,7 @@ class Position:
         """Raise :class:`PositionError` for a mine total or a number that no layout can
         satisfy, naming what is wrong where a person can mend it; the solver finds every
         other contradiction, but can only say that no layout agrees."""
-        shown = sum(row.count(MINE) for row in self.rows)
+        shown = sum(row.count(Cell.MINE) for row in self.rows)
         room = shown + sum(char in COVERED for row in self.rows for char in row)
         if self.mines > room:
             raise PositionError(Problem.TOO_MANY_MINES, found=self.mines, expected=room)
@@ -130,12 +118,11 @@ class Position:
             raise PositionError(Problem.TOO_FEW_MINES, found=self.mines, expected=shown)
         grid = Grid(self.width, self.height)
         for x, y in grid.cells():
-            char = self.rows[y][x]
-            if char not in NUMBERS and char != EMPTY:
+            value = COUNTS.get(self.rows[y][x])
+            if value is None:
                 continue
-            value = 0 if char == EMPTY else int(char)
             around = [self[near] for near in grid.neighbours((x, y))]
-            mines = around.count(MINE)
+            mines = around.count(Cell.MINE)
             if not mines <= value <= mines + sum(char in COVERED for char in around):
                 raise PositionError(
                     Problem.NUMBER_UNSATISFIABLE, line=y + 1, column=x + 1, found=value

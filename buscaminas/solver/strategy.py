@@ -21,7 +21,7 @@ from itertools import combinations
 
 from ..grid import Point
 from .budget import LOOKAHEAD_WORK, Budget, OverBudget
-from .counting import Board, InconsistentPosition, Tally, tally
+from .counting import Constraints, InconsistentPosition, Tally, tally
 from .endgame import ENDGAME_LAYOUTS, best_endgame_move
 
 NEAR_BEST = 0.1
@@ -40,7 +40,7 @@ class NothingToReveal(ValueError):
     """Every hidden cell is a mine: the game is won, or should be."""
 
 
-def choose_move(board: Board, counted: Tally, *, opening_start: bool = True) -> Point:
+def choose_move(board: Constraints, counted: Tally, *, opening_start: bool = True) -> Point:
     safe = list(counted.safe())
     if safe:
         return min(safe, key=_reading_order)
@@ -76,7 +76,7 @@ def _reading_order(cell: Point) -> tuple[int, int]:
     return cell[1], cell[0]
 
 
-def first_click(board: Board, *, opening_start: bool) -> Point:
+def first_click(board: Constraints, *, opening_start: bool) -> Point:
     """Where to click on a blank board.
 
     When only the clicked cell is sure to be safe, a corner is best: with the
@@ -92,7 +92,7 @@ def first_click(board: Board, *, opening_start: bool) -> Point:
     return (x, y)
 
 
-def _unavoidable_guess(board: Board, counted: Tally) -> Point | None:
+def _unavoidable_guess(board: Constraints, counted: Tally) -> Point | None:
     """A guess no later move can spare, such as a 50/50 walled in by mines.
 
     A small group of undecided cells is walled in when no hidden cell
@@ -140,7 +140,7 @@ def _adjacent_group(
 
 
 def _walled_in_arrangements(
-    board: Board, group: set[Point], certain: set[Point]
+    board: Constraints, group: set[Point], certain: set[Point]
 ) -> list[frozenset[Point]] | None:
     """The ways to lay mines in ``group`` that fit the numbers around it, or
     None when something outside the group could still tell about it."""
@@ -184,7 +184,7 @@ def _shows_one_number(
     return len(shown) <= 1
 
 
-def _candidates(board: Board, counted: Tally) -> list[Point]:
+def _candidates(board: Constraints, counted: Tally) -> list[Point]:
     """The cells worth a closer look: nearly as safe as the safest."""
     mine_layouts = counted.mine_layouts
     open_cells = [cell for cell in board.hidden if mine_layouts[cell] < counted.total]
@@ -207,7 +207,7 @@ def _candidates(board: Board, counted: Tally) -> list[Point]:
     return frontier + outside
 
 
-def _two_move_survival(board: Board, counted: Tally, cell: Point, budget: Budget) -> float:
+def _two_move_survival(board: Constraints, counted: Tally, cell: Point, budget: Budget) -> float:
     """The chance that revealing ``cell`` and then the best next cell both survive.
 
     Raises :class:`OverBudget` when the counts it needs exceed ``budget``.
