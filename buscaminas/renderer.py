@@ -168,8 +168,6 @@ class Frame:
     """How many columns and rows of cells are in view."""
     window: tuple[int, int] = (0, 0)
     """The board cell drawn first: the view scrolled over a board bigger than the screen."""
-    whole: tuple[int, int] = (0, 0)
-    """The whole board's size, so that the next frame scrolls from this one's window."""
 
     def cell_at(self, row: int, column: int) -> Point | None:
         """The board cell drawn at screen ``row`` and ``column`` (0-based), if any: a
@@ -315,14 +313,11 @@ class Renderer:
         return need_columns <= size[0] and need_rows <= size[1]
 
     @staticmethod
-    def frame(
-        view: View, size: tuple[int, int], icons: IconSet, previous: Frame | None = None
-    ) -> Frame:
+    def frame(view: View, size: tuple[int, int], icons: IconSet) -> Frame:
         """The items that show ``view`` on a terminal of ``size`` (columns, rows).
 
         A board bigger than the terminal is shown through a window that keeps
-        the cursor in view, scrolling from ``previous``'s window as little as
-        it can, so that the board does not jump under the player's eyes.
+        the cursor in view.
         """
         if view.page is not None:
             return Renderer._page(view, size)
@@ -331,7 +326,7 @@ class Renderer:
             shown = (min(view.width, SMALLEST_WINDOW[0]), min(view.height, SMALLEST_WINDOW[1]))
             need_columns, need_rows = Renderer._needed(view.width, view.height, *shown)
             return Renderer._too_small(view, size, need_columns - columns, need_rows - rows)
-        window = Renderer._window(view, size, previous)
+        window = Renderer._window(view, size)
         need_columns, need_rows = Renderer._needed(view.width, view.height, *window[2:])
         titled = rows - need_rows >= TITLE_ROWS
         if titled:
@@ -355,31 +350,25 @@ class Renderer:
             canvas.board,
             window[2:],
             window[:2],
-            (view.width, view.height),
         )
 
     @staticmethod
-    def _window(
-        view: View, size: tuple[int, int], previous: Frame | None
-    ) -> tuple[int, int, int, int]:
+    def _window(view: View, size: tuple[int, int]) -> tuple[int, int, int, int]:
         """The first column and row in view and how many of each: all of the board if it
-        fits, else as much as fits, moved from the previous window just enough to keep
-        the cursor :data:`SCROLL_MARGIN` cells from the edge."""
+        fits, else as much as fits, placed by the cursor alone (see :func:`_page_of`),
+        so that the same view always looks the same, however it was reached."""
         columns, rows = size
         label = max(2, len(str(view.height)))
         header = 1 if view.width < 10 else 2
         shown = min(view.width, (columns - label - 1) // 2)
         rows_shown = min(view.height, rows - header - 3 - MESSAGE_ROWS)
-        same_board = previous is not None and previous.whole == (view.width, view.height)
-        x, y = previous.window if previous is not None and same_board else (0, 0)
-        if view.cursor is not None:
-            if not same_board:
-                x, y = view.cursor[0] - shown // 2, view.cursor[1] - rows_shown // 2
-            x = _follow(x, view.cursor[0], shown)
-            y = _follow(y, view.cursor[1], rows_shown)
-        x = min(max(x, 0), view.width - shown)
-        y = min(max(y, 0), view.height - rows_shown)
-        return x, y, shown, rows_shown
+        x, y = view.cursor if view.cursor is not None else (0, 0)
+        return (
+            _page_of(x, shown, view.width),
+            _page_of(y, rows_shown, view.height),
+            shown,
+            rows_shown,
+        )
 
     @staticmethod
     def _page(view: View, size: tuple[int, int]) -> Frame:
@@ -513,7 +502,7 @@ class Renderer:
         cleared and drawn whole; otherwise only changed items are written.
         The cursor ends at the start of the prompt row.
         """
-        frame = Renderer.frame(view, size, icons, previous)
+        frame = Renderer.frame(view, size, icons)
         if previous is None or previous.size != frame.size or previous.origin != frame.origin:
             changes = CLEAR + "".join(
                 Renderer._at(pos, item.text) for pos, item in sorted(frame.items.items())
@@ -530,7 +519,7 @@ class Renderer:
         """Like :meth:`draw`, but for use while someone else owns the cursor (the prompt):
         the cursor is saved and put back, and nothing is written unless the board
         can be patched in place."""
-        frame = Renderer.frame(view, size, icons, previous)
+        frame = Renderer.frame(view, size, icons)
         if previous.size != frame.size or previous.origin != frame.origin:
             return "", previous
         changes = Renderer._changes(previous, frame)
@@ -559,15 +548,19 @@ class Renderer:
         return f"{CSI}{row + 1};{column + 1}H{text}"
 
 
-def _follow(first: int, cursor: int, shown: int) -> int:
-    """The first index in view once ``cursor`` is kept :data:`SCROLL_MARGIN` from the
-    edges of ``shown`` cells starting at ``first``, moving ``first`` as little as can be."""
+def _page_of(cursor: int, shown: int, length: int) -> int:
+    """The first of ``shown`` cells in view out of ``length``, for a cursor at ``cursor``.
+
+    The board is cut into overlapping pages, each :data:`SCROLL_MARGIN` cells
+    short of a screenful apart, and the cursor's page is shown: the cursor
+    stays that far from the edges, and the view turns a page, rather than
+    creeping, when the cursor crosses one.
+    """
+    if shown >= length:
+        return 0
     margin = min(SCROLL_MARGIN, (shown - 1) // 2)
-    if cursor < first + margin:
-        return cursor - margin
-    if cursor > first + shown - 1 - margin:
-        return cursor - (shown - 1 - margin)
-    return first
+    stride = max(1, shown - 2 * margin)
+    return min(max(cursor - margin, 0) // stride * stride, length - shown)
 
 
 class _Canvas:
