@@ -183,12 +183,18 @@ class TerminalScreen:
         self.cursor_mode = cursor_mode
         if self._live is not None:
             self._patch(self._live())
+        get_app().invalidate()  # the prompt's row names the keys, or gives them back
 
     def _keys(self) -> str:
-        """The mode and its keys, in a few words, for the status line."""
-        if self.cursor_mode:
-            return _("Keys: arrows, Space, f, e, ?  Tab: type")
-        return _("Tab: keys")
+        """The mode, in a word or two, for the status line; the prompt's row, which has
+        the room, names the keys."""
+        return _("Cursor keys") if self.cursor_mode else _("Tab: keys")
+
+    def _prompt(self, prompt: str) -> str:
+        """What the prompt's row says: the prompt, or in cursor mode what the keys do."""
+        if not self.cursor_mode:
+            return prompt
+        return _("arrows move · Space reveals · f flags · e expands · ? hint · Tab types ")
 
     def _patch(self, view: View) -> None:
         """Bring the board up to date under the prompt, which keeps the cursor."""
@@ -243,11 +249,13 @@ class TerminalScreen:
             self.redraw()
 
         def message() -> str:
-            """Recomputed at every render, so that the prompt follows the board on a resize."""
+            """Recomputed at every render, so that the prompt follows the board on a resize
+            and says what the keys do in cursor mode."""
+            shown = text.clip(self._prompt(prompt), self.size()[0] - 1)
             indent = self._frame.prompt_column if self._frame is not None else 0
-            if indent + text.width(prompt) + ROOM_TO_TYPE > self.size()[0]:
+            if indent + text.width(shown) + ROOM_TO_TYPE > self.size()[0]:
                 indent = 0
-            return " " * indent + prompt
+            return " " * indent + shown
 
         def start_ticking() -> None:
             if live is not None:

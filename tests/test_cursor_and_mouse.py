@@ -53,7 +53,7 @@ def test_the_cursor_plays_next_to_typed_commands(tmp_path: Path, icons: str) -> 
     assert player.cursor() == (3, 3), "a new game puts the cursor at the centre"
     assert "Tab: keys" in player.text
     player.child.send("\t")
-    player.wait_for("Keys: arrows")
+    player.wait_for("Space reveals")
     player.child.send(ARROWS["down"] + "l" + "a" + "s")  # down, right, left, down (stops): 3 4
     player.wait_until(lambda: player.cursor() == (3, 4))
     player.child.send("wwww")  # past the edge it stops
@@ -79,11 +79,12 @@ def test_the_cursor_plays_next_to_typed_commands(tmp_path: Path, icons: str) -> 
 def test_keys_typed_in_cursor_mode_type_nothing(tmp_path: Path) -> None:
     player = start(tmp_path, "--legacy")
     player.child.send("\t")
-    player.wait_for("Keys: arrows")
+    player.wait_for("Space reveals")
     player.child.send("xyz")
     player.child.send(":")
     player.wait_for("Tab: keys")
-    assert player.lines[player.prompt_row()].strip() == ">"
+    row = player.prompt_row()  # the bare prompt is back: nothing was typed into it
+    assert player.lines[row].strip() == ">"
     player.type("quit")
     assert player.finish() == 0
 

@@ -116,7 +116,7 @@ changes: st.SearchStrategy[Change] = st.one_of(
     st.builds(
         Steer,
         st.none() | st.tuples(st.integers(0, 29), st.integers(0, 15)),
-        st.sampled_from(["", "Keys: arrows, Space, f, e, ?  Tab: type", "Tab: keys"]),
+        st.sampled_from(["", "Cursor keys", "Tab: keys"]),
     ),
     st.builds(Tick, st.none() | st.floats(0, 4000)),
     st.builds(Resize, sizes),
