@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from .alphabet import Rows
 from .grid import Point
 
 
@@ -29,7 +30,7 @@ class Highlight:
 
 
 @dataclass(frozen=True)
-class View:
+class View(Rows):
     """Everything the screen shows: the board as position text, and the lines around it."""
 
     rows: tuple[str, ...]
@@ -53,11 +54,3 @@ class View:
     """The cell the keys act on; None where there are no keys (a pipe)."""
     keys: str = ""
     """A few words on the input mode and its keys, for the status line."""
-
-    @property
-    def width(self) -> int:
-        return len(self.rows[0])
-
-    @property
-    def height(self) -> int:
-        return len(self.rows)

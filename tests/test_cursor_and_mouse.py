@@ -72,6 +72,8 @@ def test_the_cursor_plays_next_to_typed_commands(tmp_path: Path, icons: str) -> 
     player.wait_for("Tab: keys")
     player.type("flag 1 4")
     player.wait_until(lambda: player.board(4)[3][0] == flag and player.cursor() == (1, 4))
+    click(player, 2, 1, 2)  # and the mouse, in the same game, in either icon set
+    player.wait_until(lambda: player.board(4)[1][0] == flag and player.cursor() == (1, 2))
     player.type("quit")
     assert player.finish() == 0
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
-from ..alphabet import COUNTS, COVERED, LEGAL, Cell
+from ..alphabet import COUNTS, COVERED, LEGAL, Cell, Rows
 from ..grid import Grid
 
 
@@ -73,7 +73,7 @@ class ShowsBoard(Protocol):
 
 
 @dataclass(frozen=True)
-class Position:
+class Position(Rows):
     """The rows of the position text and the number of mines on the board."""
 
     rows: tuple[str, ...]
@@ -136,14 +136,6 @@ class Position:
     def format(self) -> str:
         """The position text: rows joined by newlines, no final newline."""
         return "\n".join(self.rows)
-
-    @property
-    def width(self) -> int:
-        return len(self.rows[0])
-
-    @property
-    def height(self) -> int:
-        return len(self.rows)
 
     def __getitem__(self, cell: tuple[int, int]) -> str:
         """The character at 0-based ``(x, y)``."""
