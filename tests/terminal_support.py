@@ -21,6 +21,13 @@ import pexpect
 import pyte
 
 ROOT = Path(__file__).resolve().parent.parent
+SCRATCH = tempfile.TemporaryDirectory(prefix="buscaminas-tests-")
+"""Where the games under test keep their data, removed when the test run ends."""
+
+
+def scratch_directory() -> str:
+    """A new, empty data directory for one game under test."""
+    return tempfile.mkdtemp(prefix="game-", dir=SCRATCH.name)
 
 
 class AnsweringScreen(pyte.Screen):
@@ -56,7 +63,7 @@ class Player:
             "LANGUAGE": "",
             "LC_ALL": "",
             "LANG": "C.UTF-8",
-            "BUSCAMINAS_DATA_DIR": tempfile.mkdtemp(prefix="buscaminas-test-"),
+            "BUSCAMINAS_DATA_DIR": scratch_directory(),
             "PS1": "$ ",
             **(env or {}),
         }
@@ -178,7 +185,7 @@ def run_piped(*args: str, lines: str = "", timeout: float = 60) -> subprocess.Co
         capture_output=True,
         text=True,
         cwd=ROOT,
-        env={**os.environ, "BUSCAMINAS_DATA_DIR": tempfile.mkdtemp(prefix="buscaminas-test-")},
+        env={**os.environ, "BUSCAMINAS_DATA_DIR": scratch_directory()},
         timeout=timeout,
     )
 

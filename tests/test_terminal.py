@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
 
 from buscaminas.renderer import NERD
-from tests.terminal_support import ROOT, Player, run_piped, write_board
+from tests.terminal_support import ROOT, Player, run_piped, scratch_directory, write_board
 
 BOARD = (
     "*####",
@@ -427,7 +426,7 @@ def test_the_first_question_wraps_in_a_narrow_terminal() -> None:
 
 @pytest.mark.parametrize(("answer", "hidden"), [("n", "#"), ("sí", NERD.hidden), ("", NERD.hidden)])
 def test_the_icon_answer_means_what_it_says_and_is_remembered(answer: str, hidden: str) -> None:
-    data = tempfile.mkdtemp(prefix="buscaminas-test-")
+    data = scratch_directory()
     first = Player("--lang", "en", "--preset", "beginner", env={"BUSCAMINAS_DATA_DIR": data})
     first.wait_for("Do you see a bomb and a flag here:")
     first.type(answer)
