@@ -374,6 +374,13 @@ def test_a_pending_game_is_written_once_even_if_its_file_is_left_behind(
     assert store.games() == [make_record(0), make_record(1)]
 
 
+
+PENDING_ROW = [
+    *("2024-05-01T12:00:00+00:00", "beginner", 8, 8, 10, "no-guess", "7"),
+    *(1, 20.0, 30, 40, 0, 990, 0, 0),
+]
+"""A pending game as its file holds it: a good one, for the strange ones to differ from."""
+
 def test_a_pending_file_that_is_not_a_game_is_left_alone(store: Store, warned: list[str]) -> None:
     store.pending.mkdir(parents=True)
     strangers = {
@@ -382,44 +389,8 @@ def test_a_pending_file_that_is_not_a_game_is_left_alone(store: Store, warned: l
         "huge.json": b" " * storage.PENDING_BYTES
         + json.dumps(storage._to_row(make_record(5))).encode(),
         "nulls.json": json.dumps([None] * 15).encode(),
-        "no-width.json": json.dumps(
-            [
-                "2024-05-01T12:00:00+00:00",
-                "beginner",
-                None,
-                8,
-                10,
-                "no-guess",
-                "7",
-                1,
-                20.0,
-                30,
-                40,
-                0,
-                990,
-                0,
-                0,
-            ]
-        ).encode(),
-        "naive.json": json.dumps(
-            [
-                "2024-05-01T12:00:00",
-                "beginner",
-                8,
-                8,
-                10,
-                "no-guess",
-                "7",
-                1,
-                20.0,
-                30,
-                40,
-                0,
-                990,
-                0,
-                0,
-            ]
-        ).encode(),
+        "no-width.json": json.dumps([*PENDING_ROW[:2], None, *PENDING_ROW[3:]]).encode(),
+        "naive.json": json.dumps(["2024-05-01T12:00:00", *PENDING_ROW[1:]]).encode(),
     }
     for name, content in strangers.items():
         (store.pending / name).write_bytes(content)
