@@ -26,7 +26,7 @@ AUTO_SECONDS = 0.15
 """How long each AI move stays on screen, so that a person can follow the game."""
 PROMPT = "> "
 ON_THE_BOARD = frozenset({Verb.TRY, Verb.FLAG, Verb.EXPAND, Verb.HELP, Verb.AUTO})
-"""Commands whose effect is seen on the board: they wait while it cannot be shown."""
+"""Commands whose effect is seen on the board: refused while it cannot be shown."""
 
 
 class App:

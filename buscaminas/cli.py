@@ -7,6 +7,7 @@ import contextlib
 import io
 import os
 import re
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -338,6 +339,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader has gone (``| head``): nobody is left to tell.
         _silence_stdout()
         return 0
+    except KeyboardInterrupt:  # Ctrl-C in a tool (the game itself takes it as goodbye)
+        return 128 + signal.SIGINT
     except signals.Terminated as ending:
         _silence_stdout()
         return ending.exit_status

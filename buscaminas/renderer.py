@@ -551,7 +551,7 @@ class Renderer:
 def _page_of(cursor: int, shown: int, length: int) -> int:
     """The first of ``shown`` cells in view out of ``length``, for a cursor at ``cursor``.
 
-    The board is cut into overlapping pages, each :data:`SCROLL_MARGIN` cells
+    The board is cut into overlapping pages, twice :data:`SCROLL_MARGIN` cells
     short of a screenful apart, and the cursor's page is shown: the cursor
     stays that far from the edges, and the view turns a page, rather than
     creeping, when the cursor crosses one.

@@ -27,7 +27,8 @@ class Screen(Protocol):
     def show(self, view: View) -> None: ...
 
     def fits(self, width: int, height: int) -> bool:
-        """Whether a ``width`` × ``height`` board can be shown whole right now."""
+        """Whether enough of a ``width`` × ``height`` board can be shown right now to play:
+        all of it, or a window onto it."""
         ...
 
     def start(self, view: View) -> None:

@@ -38,8 +38,9 @@ PROGRESS_AFTER = 0.2
 YES = frozenset({"", "y", "yes", "s", "si", "sí"})
 """Answers that agree: Enter, in English or Spanish."""
 NO = frozenset({"n", "no"})
-AGAIN = YES | {"new"}
-LEAVE = NO | {"quit", "exit"}
+AGAIN = YES | {word for word, verb in commands.ALIASES.items() if verb is Verb.NEW} | {"new"}
+LEAVE = NO | {word for word, verb in commands.ALIASES.items() if verb is Verb.QUIT} | {"quit"}
+"""At “play again?”, every spelling of ``new`` and ``quit`` means what it says."""
 
 
 @dataclass(frozen=True)
@@ -126,6 +127,7 @@ class Round:
         self.finished_at: float | None = None
         self.hints = 0
         self.assisted = False  # the AI made a move: the game is not the player's own
+        self.recorded = False  # the finished game is in the records, once
         self.outcomes: list[Outcome] = []
         self.messages: tuple[str, ...] = ()
         self.marked = Highlight()
@@ -243,7 +245,7 @@ class Session:
     # --- commands ---------------------------------------------------------------------
 
     def say(self, *messages: str) -> Reply:
-        """Only words: a line that was not a command, a move that must wait."""
+        """Only words: a line that was not a command, a move refused for now."""
         self.current.messages = messages
         self.current.page = None
         return Reply()
@@ -272,6 +274,9 @@ class Session:
         if command.verb is Verb.HELP:
             return self._help(command.cell)
         if command.verb is Verb.AUTO:
+            if current.game.end is not None:
+                current.messages = (_("The game is over: type “new” for another."),)
+                return Reply(question=self.question)
             self.thinking = True
             self._ai_moves_left = command.count
             self._ai_played = 0
@@ -346,6 +351,7 @@ class Session:
         reply = self._play(Move(Action.TRY, cell))
         if reply.question is Question.CLASSIC:  # no mines laid, so no move made
             current.assisted = assisted
+            current.hints -= 1
             self.thinking = False
             return reply
         self._ai_played += 1
@@ -400,7 +406,9 @@ class Session:
         """Apply one move, dealing the mines first if it is the first ``try``."""
         current = self.current
         game = current.game
-        dealing = move.action is Action.TRY and not game.started
+        # A flagged cell's try is refused by the engine: laying the mines around it
+        # would leave the real first reveal unprotected.
+        dealing = move.action is Action.TRY and not game.started and move.cell not in game.flags
         if dealing and not self._deal(move):
             return Reply(question=self.question)
         before = tuple(game.rows())
@@ -508,8 +516,10 @@ class Session:
         """Record a game that has just ended, tell the player how it went, and ask
         whether to play again."""
         current = self.current
-        if current.game.end is None or self.question is Question.AGAIN:
+        if current.game.end is None or current.recorded:
             return
+        current.recorded = True
+        self.question = Question.AGAIN  # asked even if Ctrl-C cuts the save short
         started = current.started_wall or datetime.now(UTC)
         record = GameRecord.from_game(
             current.game,
@@ -528,7 +538,6 @@ class Session:
             saved = self.store.save(record)
         current.messages = (*current.messages, *self.warnings, *format_result(record, saved))
         self.warnings.clear()
-        self.question = Question.AGAIN
 
 
 def _why_no_board(reason: BaseException) -> str:

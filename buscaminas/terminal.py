@@ -78,6 +78,7 @@ class TerminalScreen:
         self._line_discipline: list[Any] | None = None
         self.cursor_mode = False
         """Keys move the cursor and act on its cell, instead of typing a line."""
+        self._ending: signals.Terminated | None = None
         self._live: Callable[[], View] | None = None
         self._steer: Steer | None = None
         self._session: PromptSession[str | Command] = PromptSession(
@@ -138,7 +139,9 @@ class TerminalScreen:
         on = Condition(lambda: self.cursor_mode)
         empty = Condition(lambda: not get_app().current_buffer.text)
 
-        @bindings.add("tab", filter=~on & empty)
+        board = Condition(lambda: self._steer is not None)  # not at a question
+
+        @bindings.add("tab", filter=~on & empty & board)
         def _enter(event: KeyPressEvent) -> None:
             self._switch(True)
 
@@ -263,10 +266,7 @@ class TerminalScreen:
 
         typed, self._typed_ahead = self._typed_ahead, ""
         # prompt_toolkit keeps each call's options for the next: say it every time.
-        with signals.diverted(self._end_prompt):
-            return self._session.prompt(
-                message, pre_run=start_ticking, wrap_lines=False, default=typed
-            )
+        return self._prompt_session(message, pre_run=start_ticking, wrap_lines=False, default=typed)
 
     def _end_prompt(self, ending: signals.Terminated) -> bool:
         """End the prompt with the signal's exception, from the event loop's own turn:
@@ -280,8 +280,19 @@ class TerminalScreen:
             if not app.is_done:
                 app.exit(exception=ending)
 
+        self._ending = ending  # raised by the prompt, or after it if it was ending anyway
         loop.call_soon_threadsafe(leave)
         return True
+
+    def _prompt_session(self, *args: Any, **options: Any) -> str | Command:
+        """prompt_toolkit's prompt, with the ending signals kept for after it: one that
+        lands while the prompt is finishing must still end the game."""
+        self._ending = None
+        with signals.diverted(self._end_prompt):
+            answer = self._session.prompt(*args, **options)
+        if self._ending is not None:
+            raise self._ending
+        return answer
 
     async def _tick(self, live: Callable[[], View]) -> None:
         """Keep the clock running under the prompt without touching what is being typed.
@@ -309,9 +320,8 @@ class TerminalScreen:
         """Before the board is drawn a long question may wrap; under the board it may not,
         or the screen would scroll."""
         if self._frame is None:
-            with signals.diverted(self._end_prompt):
-                answer = self._session.prompt(question, wrap_lines=True)
-                return answer if isinstance(answer, str) else ""
+            answer = self._prompt_session(question, wrap_lines=True)
+            return answer if isinstance(answer, str) else ""
         keys = self.cursor_mode
         if keys:
             self._switch(False)  # an answer is typed, and the status line says so

@@ -86,3 +86,16 @@ def test_shared_options_count_before_and_after_a_tool(tmp_path: Path) -> None:
     assert (tmp_path / "buscaminas.sqlite3").exists()
     spanish = run_piped("--lang", "es", "stats", "--data-dir", str(tmp_path))
     assert spanish.stdout == "Todavía no hay partidas registradas.\n"
+
+
+def test_ctrl_c_in_a_tool_ends_with_the_conventional_status_and_no_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from buscaminas import cli
+
+    def interrupted(*_: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "show_stats", interrupted)
+    assert cli.main(["stats", "--lang", "en"]) == 130
+    assert "Traceback" not in capsys.readouterr().err

@@ -9,6 +9,7 @@ import pytest
 from buscaminas import generator
 from buscaminas.boardfile import parse
 from buscaminas.commands import Command, Verb
+from buscaminas.engine import Termination
 from buscaminas.session import Question, Session, Settings
 from buscaminas.storage import Store
 from tests.test_app import no_guess_fails
@@ -59,3 +60,36 @@ def test_the_deal_waits_for_the_first_try_and_a_failed_search_asks(
     assert session.current.game.started and session.current.game.end is not None
     assert reply.question is Question.AGAIN
     assert session.answer("n").leave
+
+
+def test_a_try_on_a_flag_deals_nothing_so_the_first_reveal_stays_safe(tmp_path: Path) -> None:
+    for seed in range(40):
+        session = session_on(tmp_path, Settings(9, 9, 10, seed=seed, no_guess=True))
+        session.handle(Command(Verb.FLAG, (4, 4)))
+        session.handle(Command(Verb.TRY, (4, 4)))  # refused: it has a flag
+        assert not session.current.game.started
+        session.handle(Command(Verb.TRY, (0, 0)))
+        assert session.current.game.end is not Termination.LOST, f"seed {seed}"
+
+
+def test_a_finished_game_is_recorded_once_and_the_ai_declines_it(tmp_path: Path) -> None:
+    session = session_on(tmp_path)
+    for cell in [(2, 1), (0, 1), (0, 2), (4, 0), (4, 1), (4, 2), (1, 3), (2, 3), (3, 3)]:
+        if session.current.game.end is None:
+            session.handle(Command(Verb.TRY, cell))
+    assert session.current.game.end is Termination.WON
+    assert session.question is Question.AGAIN and len(session.records) == 1
+    session.handle(Command(Verb.AUTO))
+    assert not session.thinking and "game is over" in session.view().messages[0]
+    session.handle(Command(Verb.TRY, (0, 0)))
+    assert len(session.records) == 1
+
+
+def test_play_again_takes_every_spelling_of_new_and_quit(tmp_path: Path) -> None:
+    for answer, leaves in (("nueva", False), ("new", False), ("salir", True), ("q", True)):
+        session = session_on(tmp_path)
+        session.handle(Command(Verb.TRY, (0, 1)))  # the board file's mine: lost at once
+        session.handle(Command(Verb.TRY, (0, 0)))
+        assert session.question is Question.AGAIN
+        reply = session.answer(answer)
+        assert reply.leave is leaves and reply.new_round is not leaves
