@@ -11,12 +11,13 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from . import adversarial, generate, solver
+from . import adversarial, generate, play, solver
 
 BENCHMARKS: dict[str, ModuleType] = {
     "solver": solver,
     "generate": generate,
     "adversarial": adversarial,
+    "play": play,
 }
 
 
