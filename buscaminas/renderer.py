@@ -122,6 +122,8 @@ CITED_NUMBER_STYLE = "4"
 CITED_MINE_STYLE = "1;3;4"
 """Bold, italic and underlined: a mine the hint's proof leans on; where italics do not
 show, its glyph still tells it from an underlined number."""
+ROWS_AROUND_THE_BOARD = 1 + 1 + MESSAGE_ROWS + 1
+"""A blank row, the status line, the messages and the prompt."""
 SMALLEST_WINDOW = (10, 5)
 """The fewest columns and rows of cells worth playing through: a smaller terminal is
 told to grow."""
@@ -290,27 +292,27 @@ class Renderer:
     # --- the terminal screen --------------------------------------------------------
 
     @staticmethod
-    def terminal_size_for(width: int, height: int) -> tuple[int, int]:
-        """Columns and rows a ``width`` × ``height`` board needs to be shown whole,
-        status and prompt included."""
-        return Renderer._needed(width, height, width, height)
-
-    @staticmethod
-    def _needed(width: int, height: int, shown: int, rows_shown: int) -> tuple[int, int]:
-        """Columns and rows for ``shown`` × ``rows_shown`` cells of a ``width`` ×
-        ``height`` board: its labels are as wide as the whole board's."""
-        label = max(2, len(str(height)))
-        columns = label + 1 + 2 * shown  # the last cell's gap holds the cursor's bracket
-        header = 1 if width < 10 else 2
-        return columns, header + rows_shown + 1 + 1 + MESSAGE_ROWS + 1
+    def terminal_size_for(
+        width: int, height: int, window: tuple[int, int] | None = None
+    ) -> tuple[int, int]:
+        """Columns and rows a terminal needs to show ``window`` (columns and rows of
+        cells; the whole board by default) of a ``width`` × ``height`` board, with its
+        labels, status line, messages and prompt."""
+        shown, rows_shown = window if window is not None else (width, height)
+        columns = _label_width(height) + 1 + 2 * shown  # the last gap holds the cursor's ]
+        return columns, _header_rows(width) + rows_shown + ROWS_AROUND_THE_BOARD
 
     @staticmethod
     def fits(width: int, height: int, size: tuple[int, int]) -> bool:
         """Whether a terminal of ``size`` shows enough of the board to play: the whole
         of it, or a window of at least :data:`SMALLEST_WINDOW` cells."""
-        shown = (min(width, SMALLEST_WINDOW[0]), min(height, SMALLEST_WINDOW[1]))
-        need_columns, need_rows = Renderer._needed(width, height, *shown)
+        need_columns, need_rows = Renderer._smallest_terminal(width, height)
         return need_columns <= size[0] and need_rows <= size[1]
+
+    @staticmethod
+    def _smallest_terminal(width: int, height: int) -> tuple[int, int]:
+        smallest = (min(width, SMALLEST_WINDOW[0]), min(height, SMALLEST_WINDOW[1]))
+        return Renderer.terminal_size_for(width, height, smallest)
 
     @staticmethod
     def frame(view: View, size: tuple[int, int], icons: IconSet) -> Frame:
@@ -323,11 +325,10 @@ class Renderer:
             return Renderer._page(view, size)
         columns, rows = size
         if not Renderer.fits(view.width, view.height, size):
-            shown = (min(view.width, SMALLEST_WINDOW[0]), min(view.height, SMALLEST_WINDOW[1]))
-            need_columns, need_rows = Renderer._needed(view.width, view.height, *shown)
+            need_columns, need_rows = Renderer._smallest_terminal(view.width, view.height)
             return Renderer._too_small(view, size, need_columns - columns, need_rows - rows)
         window = Renderer._window(view, size)
-        need_columns, need_rows = Renderer._needed(view.width, view.height, *window[2:])
+        need_columns, need_rows = Renderer.terminal_size_for(view.width, view.height, window[2:])
         titled = rows - need_rows >= TITLE_ROWS
         if titled:
             need_rows += TITLE_ROWS
@@ -358,10 +359,8 @@ class Renderer:
         fits, else as much as fits, placed by the cursor alone (see :func:`_page_of`),
         so that the same view always looks the same, however it was reached."""
         columns, rows = size
-        label = max(2, len(str(view.height)))
-        header = 1 if view.width < 10 else 2
-        shown = min(view.width, (columns - label - 1) // 2)
-        rows_shown = min(view.height, rows - header - 3 - MESSAGE_ROWS)
+        shown = min(view.width, (columns - _label_width(view.height) - 1) // 2)
+        rows_shown = min(view.height, rows - _header_rows(view.width) - ROWS_AROUND_THE_BOARD)
         x, y = view.cursor if view.cursor is not None else (0, 0)
         return (
             _page_of(x, shown, view.width),
@@ -445,7 +444,7 @@ class Renderer:
         real coordinates; return the row below the board."""
         first_x, first_y, shown, rows_shown = window
         xs = range(first_x, first_x + shown)
-        label = max(2, len(str(view.height)))
+        label = _label_width(view.height)
         board_left = left + label + 1
         if view.width >= 10:
             tens = " ".join(str((x + 1) // 10) if x + 1 >= 10 else " " for x in xs)
@@ -546,6 +545,16 @@ class Renderer:
     def _at(position: tuple[int, int], text: str) -> str:
         row, column = position
         return f"{CSI}{row + 1};{column + 1}H{text}"
+
+
+def _label_width(height: int) -> int:
+    """Columns for the row labels: the widest row number, and never fewer than two."""
+    return max(2, len(str(height)))
+
+
+def _header_rows(width: int) -> int:
+    """Rows of column numbers: a second one for the tens from column 10 on."""
+    return 1 if width < 10 else 2
 
 
 def _page_of(cursor: int, shown: int, length: int) -> int:
