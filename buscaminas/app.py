@@ -17,8 +17,9 @@ from pathlib import Path
 from . import commands
 from .commands import Command, ParseError, Verb
 from .i18n import _
+from .rounds import Settings
 from .screen import Screen
-from .session import Reply, Session, Settings
+from .session import Reply, Session
 from .storage import DATABASE_NAME, Store
 
 WAVE_SECONDS = 0.03

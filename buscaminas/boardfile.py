@@ -8,11 +8,12 @@ so that a hand-edited file is quick to mend.
 
 from __future__ import annotations
 
+import errno
 from dataclasses import dataclass
 from pathlib import Path
 
 from . import inputfile
-from .grid import Grid, Point
+from .grid import Point
 from .i18n import _
 from .limits import Measure, out_of_bounds
 from .presets import out_of_bounds_message
@@ -50,6 +51,36 @@ def load(path: Path) -> BoardFile:
     the file cannot be read, :class:`BoardFileError` when it is not a board.
     """
     return parse(inputfile.read_text(path))
+
+
+def dump(board: BoardFile) -> str:
+    """The board as a board file: what :func:`parse` reads back as the same board."""
+    rows = []
+    for y in range(board.height):
+        cells = []
+        for x in range(board.width):
+            cell = (x, y)
+            status = (
+                UNCOVERED
+                if cell in board.revealed
+                else FLAGGED
+                if cell in board.flagged
+                else COVERED
+            )
+            cells.append(status + ("1" if cell in board.mines else "0"))
+        rows.append(" ".join(cells))
+    return "\n".join(rows) + "\n"
+
+
+def save(board: BoardFile, path: Path) -> None:
+    """Write ``board`` to ``path``; ``OSError`` if it cannot be written.
+
+    Only a regular file is written: a FIFO with no reader would hold the game
+    still, and a device is no place for a board.
+    """
+    if path.exists() and not path.is_file():
+        raise OSError(errno.EINVAL, _("it is not a regular file"), str(path))
+    path.write_text(dump(board), encoding="utf-8")
 
 
 def parse(text: str) -> BoardFile:
@@ -91,36 +122,9 @@ def parse(text: str) -> BoardFile:
     if problem is not None:
         last_row = problem.measure is Measure.HEIGHT
         raise BoardFileError(height if last_row else 1, 1, out_of_bounds_message(problem))
-    blank = _blank_beside_covered(Grid(width, height), mines, revealed, flagged)
-    if blank is not None:
-        raise BoardFileError(
-            blank[1] + 1,
-            columns[blank],
-            _(
-                "an uncovered cell with no mine around it must have its neighbours"
-                " uncovered or flagged"
-            ),
-        )
     if len(revealed) + len(mines) == width * height:
         raise BoardFileError(1, 1, _("nothing is left to play: every safe cell is uncovered"))
     return BoardFile(width, height, frozenset(mines), frozenset(revealed), frozenset(flagged))
-
-
-def _blank_beside_covered(
-    grid: Grid, mines: set[Point], revealed: set[Point], flagged: set[Point]
-) -> Point | None:
-    """The first uncovered cell with no mine around it that has a covered neighbour.
-
-    Opening a blank opens every neighbour that is not flagged, so such a cell
-    is almost always a mistyped digit; a neighbour the player kept closed
-    with a flag is written flagged, which this allows.
-    """
-    uncovered_or_flagged = revealed | flagged
-    for cell in sorted(revealed, key=lambda point: (point[1], point[0])):
-        around = grid.neighbours(cell)
-        if mines.isdisjoint(around) and not uncovered_or_flagged.issuperset(around):
-            return cell
-    return None
 
 
 def _cells(line: str, number: int) -> list[tuple[int, str, str]]:

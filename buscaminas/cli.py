@@ -22,8 +22,9 @@ from .presets import ALIASES as PRESET_ALIASES
 from .presets import PRESETS, board_label, out_of_bounds_message
 from .renderer import LEGACY, NERD, IconSet, Renderer
 from .report import Unreadable, analysis_of, certain_cells, probability_grid
+from .rounds import Settings
 from .screen import Screen
-from .session import NO, YES, Settings
+from .session import NO, YES
 from .stats import format_stats
 from .storage import DATABASE_NAME, Store, default_path
 

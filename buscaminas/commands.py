@@ -37,11 +37,22 @@ class Verb(Enum):
     AUTO = "auto"
     MAN = "man"
     STATS = "stats"
+    UNDO = "undo"
+    REDO = "redo"
+    SAVE = "save"
+    REVIEW = "review"
     NEW = "new"
     QUIT = "quit"
 
 
-SHORT = {"t": Verb.TRY, "f": Verb.FLAG, "e": Verb.EXPAND, "h": Verb.HELP, "q": Verb.QUIT}
+SHORT = {
+    "t": Verb.TRY,
+    "f": Verb.FLAG,
+    "e": Verb.EXPAND,
+    "h": Verb.HELP,
+    "u": Verb.UNDO,
+    "q": Verb.QUIT,
+}
 """One letter for the verbs typed most."""
 SPANISH = {
     "probar": Verb.TRY,
@@ -50,6 +61,10 @@ SPANISH = {
     "ayuda": Verb.HELP,
     "manual": Verb.MAN,
     "estadísticas": Verb.STATS,
+    "deshacer": Verb.UNDO,
+    "rehacer": Verb.REDO,
+    "guardar": Verb.SAVE,
+    "revisar": Verb.REVIEW,
     "nueva": Verb.NEW,
     "salir": Verb.QUIT,
 }
@@ -83,12 +98,13 @@ SUGGESTED = tuple(verb for verb in Verb if verb not in (Verb.QUIT, Verb.NEW))
 
 @dataclass(frozen=True)
 class Command:
-    """A parsed line: the verb, and the cell, count or topic it names."""
+    """A parsed line: the verb, and the cell, count, topic or file it names."""
 
     verb: Verb
     cell: Point | None = None
     count: int | None = None
     topic: Verb | None = None
+    file: str | None = None
 
     @property
     def move(self) -> Move | None:
@@ -222,6 +238,10 @@ EXAMPLES = {
     Verb.AUTO: "auto  /  auto 10",
     Verb.MAN: "man  /  man 2  /  man flag",
     Verb.STATS: "stats  /  stats 2",
+    Verb.UNDO: "undo",
+    Verb.REDO: "redo",
+    Verb.SAVE: "save game.txt",
+    Verb.REVIEW: "review",
     Verb.NEW: "new",
     Verb.QUIT: "quit",
 }
@@ -234,6 +254,10 @@ _ARITY: dict[Verb, tuple[int, ...]] = {
     Verb.AUTO: (0, 1),
     Verb.MAN: (0, 1),
     Verb.STATS: (0, 1),
+    Verb.UNDO: (0,),
+    Verb.REDO: (0,),
+    Verb.SAVE: (1,),
+    Verb.REVIEW: (0,),
     Verb.NEW: (0,),
     Verb.QUIT: (0,),
 }
@@ -243,6 +267,8 @@ def _expected(verb: Verb) -> str:
     counts = _ARITY[verb]
     if verb is Verb.MAN:
         return _("nothing, a page number or a command name")
+    if verb is Verb.SAVE:
+        return _("a file name")
     if counts == (2,):
         return _("two numbers, x and y")
     if counts == (0, 2):
@@ -269,6 +295,12 @@ def parse(line: str, width: int, height: int) -> Command:
         verb, arguments = Verb.TRY, tokens
     else:
         verb, arguments = _verb(tokens[0]), tokens[1:]
+    if verb is Verb.SAVE:
+        # A file name is taken as typed: its case and spaces are the player's.
+        file = line.strip()[len(tokens[0]) :].lstrip(" \t,;").rstrip()
+        if not file:
+            raise WrongArgumentCount(verb, 0)
+        return Command(verb, file=file)
     if len(arguments) not in _ARITY[verb]:
         raise WrongArgumentCount(verb, len(arguments))
     if verb is Verb.MAN:
@@ -393,6 +425,19 @@ def manual(topic: Verb | None = None) -> list[str]:
             "Show this manual (“man 2” for its second page), or “man verb” for one command."
         ),
         Verb.STATS: _("Show your best times and statistics."),
+        Verb.UNDO: _(
+            "Take back the last move, a losing one too (u with the cursor). A game with an"
+            " undo counts as assisted."
+        ),
+        Verb.REDO: _("Put back the last move taken back (r with the cursor)."),
+        Verb.SAVE: _(
+            "Write the game, mines included, to a file that “buscaminas --board FILE”"
+            " continues."
+        ),
+        Verb.REVIEW: _(
+            "Go through your moves with the solver: which were certain, which were guesses"
+            " and whether they were needed."
+        ),
         Verb.NEW: _("Start a new game with the same settings."),
         Verb.QUIT: _("Leave the game (“exit” works too)."),
     }
@@ -413,7 +458,7 @@ def manual(topic: Verb | None = None) -> list[str]:
         _("Keys: Tab on an empty line gives the keys to the cursor [ ]; Tab, Esc or : give"
           " them back."),
         _("  arrows, h j k l or w a s d move it; Space, Enter or m reveals; f or b flags; v"
-          " takes a flag off; e expands; ? gives a hint."),
+          " takes a flag off; e expands; ? gives a hint; u undoes, r redoes."),
         _("Mouse: left click reveals, right click flags, middle click expands. To select text"
           " while the mouse is on, hold Shift as you drag (--no-mouse leaves the mouse alone)."),
         _("Revealing a number whose flags are all placed expands it, with keys, clicks or typing."),

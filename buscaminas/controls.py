@@ -40,9 +40,12 @@ ACTIONS: dict[str, Verb] = {
     "v": Verb.FLAG,
     "e": Verb.EXPAND,
     "?": Verb.HELP,
+    "u": Verb.UNDO,
+    "r": Verb.REDO,
 }
-"""What the keys do at the cursor; ``v`` only ever takes a flag off (see :func:`key_command`).
-``u`` stays free for undo."""
+"""What the keys do at the cursor; ``v`` only ever takes a flag off (see :func:`key_command`)."""
+ANYWHERE = frozenset({Verb.HELP, Verb.UNDO, Verb.REDO})
+"""Keys whose command does not depend on the cursor's cell."""
 LEAVE_CURSOR = ("tab", "escape", ":")
 
 
@@ -52,8 +55,8 @@ def key_command(key: str, cursor: Point, shown: str) -> Command | None:
     verb = ACTIONS.get(key)
     if verb is None or (key == "v" and shown != Cell.FLAG):
         return None
-    if verb is Verb.HELP:
-        return Command(Verb.HELP)
+    if verb in ANYWHERE:
+        return Command(verb)
     return Command(verb, cursor)
 
 

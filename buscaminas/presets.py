@@ -35,6 +35,8 @@ PRESETS = {
         Preset("expert", 30, 16, 99),
     )
 }
+DAILY = "daily"
+"""The day's board (``--daily``): intermediate's size, kept apart in the statistics."""
 ALIASES = {"principiante": "beginner", "intermedio": "intermediate", "experto": "expert"}
 """The Spanish names, accepted wherever a preset is named."""
 
@@ -42,6 +44,8 @@ ALIASES = {"principiante": "beginner", "intermedio": "intermediate", "experto": 
 def board_label(board: BoardSpec) -> str:
     """``Beginner 8×8`` for a preset, ``Custom 5×4, 3 mines`` for any other board."""
     size = f"{board.width}×{board.height}"
+    if board.preset == DAILY:
+        return _("Daily {size}").format(size=size)
     if board.preset is not None:
         return f"{PRESETS[board.preset].label()} {size}"
     return ngettext(

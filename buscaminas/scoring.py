@@ -68,6 +68,14 @@ class GameRecord:
     points: int
     assisted: bool
     scripted: bool
+    abandoned: bool = False
+    """Left unfinished for good: played and not won, so that leaving protects no record."""
+    identity: str | None = None
+    """The game's own name in the records, kept when an undo reopens it and it ends again."""
+    code: str | None = None
+    """The share code that deals its board again, when it was dealt from a seed."""
+    journal: str | None = None
+    """Its start and timed moves (:mod:`buscaminas.journal`), for replay and review."""
 
     def __post_init__(self) -> None:
         # A naive or local time would be misread once the player's zone changes.
@@ -88,12 +96,18 @@ class GameRecord:
         hints: int,
         assisted: bool,
         scripted: bool,
+        abandoned_layout: frozenset[Point] | None = None,
+        identity: str | None = None,
+        code: str | None = None,
+        journal: str | None = None,
     ) -> GameRecord:
-        """The record of ``game``, which must be over, played through ``outcomes``."""
-        if game.end is None:
+        """The record of ``game`` played through ``outcomes``: over, or abandoned with
+        its mines (``abandoned_layout``), which the engine keeps hidden until the end."""
+        abandoned = abandoned_layout is not None
+        if game.end is None and not abandoned:
             raise ValueError("only a finished game can be recorded")
-        mines = game.layout
-        own = not (assisted or scripted)
+        mines = game.layout if abandoned_layout is None else abandoned_layout
+        own = not (assisted or scripted or abandoned)
         return cls(
             started_at=started_at,
             preset=preset,
@@ -110,6 +124,10 @@ class GameRecord:
             points=points(game.width, game.height, mines, outcomes) if own else 0,
             assisted=assisted,
             scripted=scripted,
+            abandoned=abandoned,
+            identity=identity,
+            code=code,
+            journal=journal,
         )
 
     @property

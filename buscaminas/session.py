@@ -13,63 +13,37 @@ highlights, the messages, the records.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from enum import Enum
+from pathlib import Path
 
-from . import commands, generator, hints, narration, signals
-from .boardfile import BoardFile
-from .commands import Command, Verb, label
-from .engine import Action, Minesweeper, Move, Outcome, Termination
+from . import boardfile, commands, generator, hints, narration, sharecode, signals
+from .commands import Command, ParseError, Verb, label
+from .engine import Action, Move, Outcome
 from .grid import Point
 from .i18n import _, ngettext
 from .percent import percent
-from .presets import PRESETS, board_label
-from .scoring import BoardKind, BoardSpec, GameRecord
+from .presets import board_label
+from .rounds import Round, Settings
+from .scoring import BoardKind, GameRecord
 from .solver import Position, analyze
 from .stats import format_result, format_session, format_stats
 from .storage import Store
-from .view import Highlight, State, View
+from .view import Highlight, View
 
 PROGRESS_AFTER = 0.2
 """Seconds of searching before the progress line appears: most boards come sooner."""
 YES = frozenset({"", "y", "yes", "s", "si", "sí"})
 """Answers that agree: Enter, in English or Spanish."""
 NO = frozenset({"n", "no"})
+SURE = YES - {""}
+"""Agreeing to lose something: Enter alone keeps the game."""
 AGAIN = YES | {word for word, verb in commands.ALIASES.items() if verb is Verb.NEW} | {"new"}
 LEAVE = NO | {word for word, verb in commands.ALIASES.items() if verb is Verb.QUIT} | {"quit"}
 """At “play again?”, every spelling of ``new`` and ``quit`` means what it says."""
-
-
-@dataclass(frozen=True)
-class Settings:
-    """What stays the same from one round to the next."""
-
-    width: int
-    height: int
-    mines: int
-    preset: str | None = None
-    seed: int | None = None
-    board_file: BoardFile | None = None
-    no_guess: bool = True
-
-    @classmethod
-    def from_preset(cls, name: str, seed: int | None = None, *, no_guess: bool = True) -> Settings:
-        preset = PRESETS[name]
-        return cls(preset.width, preset.height, preset.mines, name, seed, no_guess=no_guess)
-
-    @property
-    def board(self) -> BoardSpec:
-        """The board these settings deal, as the statistics group games."""
-        return BoardSpec(self.preset, self.width, self.height, self.mines)
-
-    @property
-    def kind(self) -> BoardKind:
-        """A board file is whatever its author made: only generated boards are no-guess."""
-        no_guess = self.no_guess and self.board_file is None
-        return BoardKind.NO_GUESS if no_guess else BoardKind.CLASSIC
 
 
 class Question(Enum):
@@ -79,10 +53,14 @@ class Question(Enum):
     """No no-guess board came: play a classic one?"""
     AGAIN = "again"
     """The game is over: another with the same settings?"""
+    ABANDON = "abandon"
+    """``new`` in the middle of a game: give it up, as a game lost?"""
 
     def words(self) -> str:
         if self is Question.CLASSIC:
             return _("Play a classic board instead? [Enter = yes, n = no] ")
+        if self is Question.ABANDON:
+            return _("Abandon this game? It counts as lost. [y = yes, Enter = no] ")
         return _("Play again with the same settings? [Enter = yes, n = no] ")
 
 
@@ -103,87 +81,6 @@ class Reply:
     """False when nothing on the board or in its messages changed."""
 
 
-class Round:
-    """One game, with what the session keeps beside the engine: time, hints, marks."""
-
-    def __init__(self, settings: Settings, seed: int | None, clock: Callable[[], float]) -> None:
-        board = settings.board_file
-        if board is not None:
-            self.game = Minesweeper.from_layout(
-                board.width,
-                board.height,
-                board.mines,
-                revealed=board.revealed,
-                flagged=board.flagged,
-            )
-        else:
-            self.game = Minesweeper(settings.width, settings.height, settings.mines, seed=seed)
-        self.settings = settings
-        self.seed = seed
-        self.kind = settings.kind
-        self._clock = clock
-        self.started_at: float | None = None
-        self.started_wall: datetime | None = None
-        self.finished_at: float | None = None
-        self.hints = 0
-        self.assisted = False  # the AI made a move: the game is not the player's own
-        self.recorded = False  # the finished game is in the records, once
-        self.outcomes: list[Outcome] = []
-        self.messages: tuple[str, ...] = ()
-        self.marked = Highlight()
-        self.page: tuple[str, ...] | None = None
-        self.page_number = 1
-        self.page_command = ""
-        self.cursor: Point = (self.game.width // 2, self.game.height // 2)
-
-    def elapsed(self) -> float | None:
-        if self.started_at is None:
-            return None
-        end = self.finished_at if self.finished_at is not None else self._clock()
-        return end - self.started_at
-
-    def log(self, outcome: Outcome) -> None:
-        """Keep the outcome, starting the clock at the first reveal and stopping it at the end."""
-        self.outcomes.append(outcome)
-        if self.started_at is None and (outcome.waves or outcome.end is not None):
-            self.started_at = self._clock()
-            self.started_wall = datetime.now(UTC)
-        if outcome.end is not None and self.finished_at is None:
-            self.finished_at = self._clock()
-
-    def seconds(self) -> float:
-        """The final time as the player is shown it, to the hundredth."""
-        return round(self.elapsed() or 0.0, 2)
-
-    def state(self) -> State:
-        if self.game.end is Termination.WON:
-            return State.WON
-        if self.game.end is Termination.LOST:
-            return State.LOST
-        return State.READY if self.started_at is None else State.PLAYING
-
-    def board_name(self) -> str:
-        kind = _("no-guess") if self.kind is BoardKind.NO_GUESS else _("classic")
-        return f"{board_label(self.settings.board)}, {kind}"
-
-    def view(self, rows: list[str] | None = None) -> View:
-        return View(
-            rows=tuple(rows if rows is not None else self.game.rows()),
-            mines_left=self.game.mines_left,
-            state=self.state(),
-            elapsed=self.elapsed(),
-            board_name=self.board_name(),
-            messages=self.messages,
-            exploded=self.game.exploded,
-            marked=self.marked,
-            page=self.page,
-            page_number=self.page_number,
-            page_command=self.page_command,
-            hints=self.hints,
-            cursor=self.cursor,
-        )
-
-
 class Session:
     """The games of one sitting: commands in, replies and views out."""
 
@@ -197,10 +94,12 @@ class Session:
         scripted: bool = False,
         clock: Callable[[], float] = time.monotonic,
         on_progress: Callable[[View], None] | None = None,
+        resumed: Round | None = None,
     ) -> None:
         """``interactive``: a person sees it as it happens (the manual says how to go back,
         the search shows its progress through ``on_progress``); ``scripted``: the
-        moves come from a pipe, not a player at the keyboard."""
+        moves come from a pipe, not a player at the keyboard; ``resumed``: a game left
+        unfinished, to go on with first."""
         self.settings = settings
         self.store = store
         self.legend = legend
@@ -218,7 +117,11 @@ class Session:
         self._ai_played = 0
         self.thinking = False
         """The AI is playing: :meth:`ai_step` makes its next move."""
-        self.current = self._new_round()
+        if resumed is not None:
+            self.current = resumed
+            resumed.messages = (_("Welcome back: the game goes on where you left it."),)
+        else:
+            self.current = self._new_round()
 
     # --- what to show -----------------------------------------------------------------
 
@@ -256,6 +159,9 @@ class Session:
         if command.verb is Verb.QUIT:
             return Reply(leave=True)
         if command.verb is Verb.NEW:
+            if current.in_progress:
+                self.question = Question.ABANDON
+                return Reply(question=Question.ABANDON, changed=False)
             return self._next_round()
         current.page = None
         current.marked = Highlight()
@@ -273,6 +179,13 @@ class Session:
             return Reply()
         if command.verb is Verb.HELP:
             return self._help(command.cell)
+        if command.verb is Verb.UNDO:
+            return self._undo()
+        if command.verb is Verb.REDO:
+            return self._redo()
+        if command.verb is Verb.SAVE:
+            assert command.file is not None, "save names a file"
+            return self._save(Path(command.file))
         if command.verb is Verb.AUTO:
             if current.game.end is not None:
                 current.messages = (_("The game is over: type “new” for another."),)
@@ -284,6 +197,7 @@ class Session:
         move = command.move
         assert move is not None, f"{command} is a move"
         current.cursor = move.cell
+        current.undone.clear()  # a new move, and what was taken back is gone
         if move.action is Action.TRY and self._satisfied(move.cell):
             move = Move(Action.EXPAND, move.cell)  # as the modern Minesweepers do
         return self._play(move)
@@ -302,6 +216,12 @@ class Session:
         """The answer to :attr:`question`."""
         answer = text.strip().lower()
         question, self.question = self.question, None
+        if question is Question.ABANDON:
+            if answer in SURE:
+                self._abandon()
+                return self._next_round()
+            self.current.messages = (_("The game goes on."),)
+            return Reply()
         if question is Question.CLASSIC:
             move, self._waiting_move = self._waiting_move, None
             assert move is not None
@@ -312,20 +232,24 @@ class Session:
                 return Reply()
             self.current.kind = BoardKind.CLASSIC
             game = self.current.game
-            game.lay(
+            self.current.lay(
                 generator.generate(
                     game.width,
                     game.height,
                     game.mine_count,
                     start=move.cell,
                     seed=self.current.seed,
-                )
+                ),
+                move.cell,
             )
             return self._play(move)
         if answer in AGAIN:
             return self._next_round()
         if answer in LEAVE:
             return Reply(leave=True)
+        after = self._after_the_end(text)
+        if after is not None:
+            return after
         self.question = Question.AGAIN
         if self._told:
             return Reply(question=Question.AGAIN, changed=False)
@@ -346,6 +270,7 @@ class Session:
         current.hints += 1
         current.cursor = cell
         assisted, current.assisted = current.assisted, True  # before a move that may end it
+        current.undone.clear()
         if cell in game.flags:
             self._play(Move(Action.FLAG, cell))
         reply = self._play(Move(Action.TRY, cell))
@@ -384,9 +309,19 @@ class Session:
 
     def _new_round(self) -> Round:
         """The next game; with ``--seed N``, round k deals from seed N + k, so that a
-        seeded session replays whole, yet no two of its rounds are alike."""
-        seed = None if self.settings.seed is None else self.settings.seed + self.rounds
-        return Round(self.settings, seed, self.clock)
+        seeded session replays whole, yet no two of its rounds are alike.  Every round
+        has a seed, drawn when none is given, so that its share code deals it again."""
+        if self.settings.seed is None:
+            seed = random.randrange(2**sharecode.SEED_BITS)
+        else:
+            seed = (self.settings.seed + self.rounds) % 2**sharecode.SEED_BITS
+        fresh = Round(self.settings, seed, self.clock)
+        opening = self.settings.opening
+        if opening is not None and self.rounds == 0:  # a shared board starts where it did
+            self.current = fresh
+            fresh.cursor = opening
+            self._play(Move(Action.TRY, opening))
+        return fresh
 
     def _next_round(self) -> Reply:
         self.rounds += 1
@@ -395,6 +330,98 @@ class Session:
         self.thinking = False
         self.current = self._new_round()
         return Reply(new_round=True)
+
+    # --- taking back, keeping, giving up ----------------------------------------------
+
+    def _undo(self) -> Reply:
+        current = self.current
+        played = current.take_back()
+        if played is None:
+            current.messages = (_("Nothing to undo."),)
+            return Reply(question=self.question)
+        if current.game.end is None:
+            self.question = None  # a lost game reopened: no more “play again?”
+            self._told = False
+        current.cursor = played.move.cell
+        current.messages = (
+            _("Took back “{move}”. Type “redo” to put it back.").format(move=_said(played.move)),
+        )
+        return Reply()
+
+    def _redo(self) -> Reply:
+        current = self.current
+        if not current.undone:
+            current.messages = (_("Nothing to redo."),)
+            return Reply(question=self.question)
+        move = current.undone.pop().move
+        current.cursor = move.cell
+        return self._play(move)
+
+    def _save(self, path: Path) -> Reply:
+        """Write the game as a board file, mines and all, for ``--board`` to go on with."""
+        current = self.current
+        start = current.journal.start
+        if start is None or current.game.end is not None:
+            why = (
+                _("There is nothing to save yet: the mines are laid at the first reveal.")
+                if start is None
+                else _("The game is over: there is nothing left to save.")
+            )
+            current.messages = (why,)
+            return Reply(question=self.question)
+        game = current.game
+        board = boardfile.BoardFile(
+            game.width,
+            game.height,
+            start.mines,
+            frozenset(cell for cell in game.grid.cells() if game.is_revealed(cell)),
+            game.flags,
+        )
+        try:
+            boardfile.save(board, path)
+        except OSError as error:
+            current.messages = (
+                _("The game was not saved to {file}: {reason}.").format(
+                    file=path, reason=error.strerror or error
+                ),
+            )
+            return Reply()
+        current.messages = (
+            _("Saved to {file}; “buscaminas --board {file}” goes on with it.").format(file=path),
+        )
+        return Reply()
+
+    def put_away(self) -> None:
+        """Keep a game in progress for the next start: the player is leaving."""
+        current = self.current
+        if current.in_progress:
+            with signals.deferred():  # a second signal now must not lose it
+                self.store.keep(current.identity, current.snapshot())
+
+    def _abandon(self) -> None:
+        """Record the game in progress as given up: played, and not won."""
+        current = self.current
+        if not current.in_progress:
+            return
+        record = current.as_record(scripted=self.scripted, abandoned=True)
+        with signals.deferred():
+            self.store.save(record)
+        self._remember(record)
+
+    def _after_the_end(self, text: str) -> Reply | None:
+        """At “play again?”, a command that looks back at the game (undo, save, the
+        manual…) is carried out, and the question stays while the game stays over."""
+        game = self.current.game
+        try:
+            command = commands.parse(text, game.width, game.height)
+        except ParseError:
+            return None
+        if command.verb in (Verb.NEW, Verb.QUIT) or command.move is not None:
+            return None
+        reply = self.handle(command)
+        if self.current.game.end is not None:
+            self.question = Question.AGAIN
+        return Reply(before=reply.before, outcome=reply.outcome, question=self.question)
 
     def _satisfied(self, cell: Point) -> bool:
         """A revealed number whose flags are all placed, so that revealing it expands it."""
@@ -433,10 +460,11 @@ class Session:
         current = self.current
         game = current.game
         if current.kind is BoardKind.CLASSIC:
-            game.lay(
+            current.lay(
                 generator.generate(
                     game.width, game.height, game.mine_count, start=move.cell, seed=current.seed
-                )
+                ),
+                move.cell,
             )
             return True
         try:
@@ -454,7 +482,7 @@ class Session:
             self.question = Question.CLASSIC
             self._waiting_move = move
             return False
-        game.lay(layout)
+        current.lay(layout, move.cell)
         return True
 
     def _progress(self) -> Callable[[float], None]:
@@ -491,6 +519,7 @@ class Session:
         outcome = game.rescue(hint.rescue)
         if outcome is None:
             return Reply()
+        current.undone.clear()
         current.log(outcome)
         current.marked = Highlight(frozenset(outcome.revealed[:1]))
         current.cursor = outcome.move.cell
@@ -520,24 +549,17 @@ class Session:
             return
         current.recorded = True
         self.question = Question.AGAIN  # asked even if Ctrl-C cuts the save short
-        started = current.started_wall or datetime.now(UTC)
-        record = GameRecord.from_game(
-            current.game,
-            current.outcomes,
-            started_at=started,
-            seconds=current.seconds(),
-            preset=self.settings.preset,
-            kind=current.kind,
-            seed=current.seed,
-            hints=current.hints,
-            assisted=current.assisted,
-            scripted=self.scripted,
-        )
-        self.records.append(record)
+        record = current.as_record(scripted=self.scripted)
+        self._remember(record)
         with signals.deferred():  # a SIGTERM now still leaves the game recorded
             saved = self.store.save(record)
         current.messages = (*current.messages, *self.warnings, *format_result(record, saved))
         self.warnings.clear()
+
+    def _remember(self, record: GameRecord) -> None:
+        """Keep the session's tally: a game that ends again after an undo replaces itself."""
+        self.records = [kept for kept in self.records if kept.identity != record.identity]
+        self.records.append(record)
 
 
 def _why_no_board(reason: BaseException) -> str:
@@ -546,3 +568,8 @@ def _why_no_board(reason: BaseException) -> str:
     if isinstance(reason, generator.LayoutError):
         return _("No board without guessing exists with so many mines around this first cell.")
     return _("Generation cancelled.")
+
+
+def _said(move: Move) -> str:
+    """A move as the player would type it: ``flag 3 4``."""
+    return f"{move.action.value} {label(move.cell)}"

@@ -76,18 +76,59 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # a game written straight away pays for no index.
         "CREATE TABLE taken_pending (name TEXT PRIMARY KEY) WITHOUT ROWID",
     ),
+    (
+        # Games from before were all finished; they have no journal to replay.
+        "ALTER TABLE games ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0"
+        " CHECK (abandoned IN (0, 1))",
+        "ALTER TABLE games ADD COLUMN identity TEXT",
+        "ALTER TABLE games ADD COLUMN code TEXT",
+        "ALTER TABLE games ADD COLUMN journal TEXT",
+        "CREATE UNIQUE INDEX games_by_identity ON games (identity)",
+        # Games left in progress, to be resumed: the session's snapshot, as JSON.
+        "CREATE TABLE unfinished ("
+        " identity TEXT PRIMARY KEY, saved_at TEXT NOT NULL, snapshot TEXT NOT NULL)",
+    ),
 )
 """Schema changes, in order; ``PRAGMA user_version`` counts those applied."""
 
-_COLUMNS = (
-    "started_at, preset, width, height, mines, kind, seed,"
-    " won, seconds, three_bv, board_commands, hints, points, assisted, scripted"
+_NAMES = (
+    "started_at",
+    "preset",
+    "width",
+    "height",
+    "mines",
+    "kind",
+    "seed",
+    "won",
+    "seconds",
+    "three_bv",
+    "board_commands",
+    "hints",
+    "points",
+    "assisted",
+    "scripted",
+    "abandoned",
+    "identity",
+    "code",
+    "journal",
 )
-_INSERT = f"INSERT INTO games ({_COLUMNS}) VALUES ({', '.join('?' * 15)})"
+_COLUMNS = ", ".join(_NAMES)
+_INSERT = (
+    f"INSERT INTO games ({_COLUMNS}) VALUES ({', '.join('?' * len(_NAMES))})"
+    # The same game ending again (after an undo) takes its own row's place.
+    " ON CONFLICT (identity) DO UPDATE SET "
+    + ", ".join(f"{name} = excluded.{name}" for name in _NAMES)
+)
 _PENDING_TAKEN = "SELECT 1 FROM taken_pending WHERE name = ?"
 _TAKE_PENDING = "INSERT INTO taken_pending (name) VALUES (?)"
 _SELECT = f"SELECT {_COLUMNS} FROM games"
-_BOARD_WINS = f"{_SELECT} WHERE preset IS ? AND width = ? AND height = ? AND mines = ? AND won = 1"
+_BOARD_WINS = (
+    f"{_SELECT} WHERE preset IS ? AND width = ? AND height = ? AND mines = ? AND won = 1"
+    " AND NOT (identity IS ? AND identity IS NOT NULL)"
+)
+_KEEP = "INSERT OR REPLACE INTO unfinished (identity, saved_at, snapshot) VALUES (?, ?, ?)"
+_UNFINISHED = "SELECT identity, snapshot FROM unfinished ORDER BY saved_at DESC"
+_TAKE = "DELETE FROM unfinished WHERE identity = ? RETURNING snapshot"
 
 
 class Recorded(Enum):
@@ -140,7 +181,8 @@ class Store:
                 taken = self._take_in_pending(db)
                 board = game.board
                 wins = db.execute(
-                    _BOARD_WINS, (board.preset, board.width, board.height, board.mines)
+                    _BOARD_WINS,
+                    (board.preset, board.width, board.height, board.mines, game.identity),
                 )
                 times = [win.seconds for win in map(_from_row, wins) if win.clean]
                 db.execute(_INSERT, _to_row(game))
@@ -157,6 +199,51 @@ class Store:
                 return self._keep_pending(game, failure)
             self._warn(failure.format(reason=self._reason(error)))
             return Recorded.NOT_SAVED
+
+    def keep(self, identity: str, snapshot: dict[str, Any]) -> None:
+        """Keep a game in progress to be resumed; one warning if it cannot be."""
+
+        def keep(db: sqlite3.Connection) -> None:
+            db.execute("BEGIN IMMEDIATE")
+            with db:
+                saved_at = datetime.now(UTC).isoformat()
+                db.execute(_KEEP, (identity, saved_at, json.dumps(snapshot)))
+
+        try:
+            self._run_repairing(keep)
+        except _FAILURES as error:
+            failure = _("The game in progress was not kept: {reason}.")
+            self._warn(failure.format(reason=self._reason(error)))
+
+    def unfinished(self) -> list[tuple[str, Any]]:
+        """The games left in progress, newest first, as (identity, snapshot); a
+        snapshot that is not JSON comes back as None, for the caller to drop."""
+
+        def load(db: sqlite3.Connection) -> list[tuple[str, Any]]:
+            return [(identity, _json(text)) for identity, text in db.execute(_UNFINISHED)]
+
+        try:
+            return self._run_repairing(load)
+        except _FAILURES as error:
+            failure = _("The game in progress could not be read: {reason}.")
+            self._warn(failure.format(reason=self._reason(error)))
+            return []
+
+    def take(self, identity: str) -> bool:
+        """Take a game in progress out of the records, to resume or give it up: False
+        when another game took it first (two terminals started at once)."""
+
+        def take(db: sqlite3.Connection) -> bool:
+            db.execute("BEGIN IMMEDIATE")
+            with db:
+                return db.execute(_TAKE, (identity,)).fetchone() is not None
+
+        try:
+            return self._run_repairing(take)
+        except _FAILURES as error:
+            failure = _("The game in progress could not be taken up: {reason}.")
+            self._warn(failure.format(reason=self._reason(error)))
+            return False
 
     def games(self) -> list[GameRecord] | None:
         """Every recorded game, in the order they were written; None when unreadable."""
@@ -266,9 +353,9 @@ class Store:
         return reason.format(path=path, error=message)
 
 
-PENDING_BYTES = 4096
-"""The most a pending game's file is read: a game takes about 200 bytes, and a
-larger file is no game of ours."""
+PENDING_BYTES = 16 * 2**20
+"""The most a pending game's file is read: a game with its journal takes a few
+kilobytes, a 99×99 one a few hundred; a larger file is no game of ours."""
 
 _FAILURES = (sqlite3.Error, OSError, NewerSchemaError)
 """Everything a store turns into a warning rather than let it end the game."""
@@ -360,6 +447,13 @@ def _migrate(db: sqlite3.Connection) -> None:
         raise NewerSchemaError(f"schema version {version}, newer than {len(MIGRATIONS)}")
 
 
+def _json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
 def _to_row(game: GameRecord) -> tuple[object, ...]:
     return (
         game.started_at.isoformat(),
@@ -377,10 +471,16 @@ def _to_row(game: GameRecord) -> tuple[object, ...]:
         game.points,
         int(game.assisted),
         int(game.scripted),
+        int(game.abandoned),
+        game.identity,
+        game.code,
+        game.journal,
     )
 
 
 def _from_row(row: Any) -> GameRecord:
+    # A pending file written before schema 3 holds the first fifteen columns.
+    abandoned, identity, code, journal = row[15:] if len(row) > 15 else (0, None, None, None)
     (
         started_at,
         preset,
@@ -397,7 +497,7 @@ def _from_row(row: Any) -> GameRecord:
         points,
         assisted,
         scripted,
-    ) = row
+    ) = row[:15]
     return GameRecord(
         started_at=datetime.fromisoformat(started_at),
         preset=preset,
@@ -414,4 +514,8 @@ def _from_row(row: Any) -> GameRecord:
         points=points,
         assisted=bool(assisted),
         scripted=bool(scripted),
+        abandoned=bool(abandoned),
+        identity=identity,
+        code=code,
+        journal=journal,
     )

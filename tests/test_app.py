@@ -12,9 +12,9 @@ from buscaminas import generator
 from buscaminas.app import App
 from buscaminas.boardfile import parse
 from buscaminas.renderer import LEGACY, Renderer
+from buscaminas.rounds import Settings
 from buscaminas.scoring import BoardKind
 from buscaminas.screen import Steer
-from buscaminas.session import Settings
 from buscaminas.storage import DATABASE_NAME, Store
 from buscaminas.view import Highlight, State, View
 

@@ -46,10 +46,10 @@ def test_the_terminal_front_end_is_where_prompt_toolkit_comes_in() -> None:
 
 
 LAYERS = (
-    ("engine", "grid", "alphabet", "limits", "generator", "solver", "scoring"),
+    ("engine", "grid", "alphabet", "limits", "generator", "solver", "scoring", "sharecode"),
     ("i18n", "text", "percent", "signals"),
-    ("presets", "inputfile", "boardfile", "storage", "stats", "preferences"),
-    ("commands", "session", "view", "hints", "narration"),
+    ("presets", "inputfile", "boardfile", "journal", "storage", "stats", "preferences"),
+    ("commands", "session", "rounds", "view", "hints", "narration"),
     ("screen", "app"),
     ("renderer", "controls", "pipe", "terminal"),
     ("cli", "report", "__main__"),

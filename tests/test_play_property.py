@@ -27,8 +27,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from buscaminas import hints
 from buscaminas.app import PROMPT, App
 from buscaminas.engine import Minesweeper
+from buscaminas.rounds import Settings
 from buscaminas.screen import Steer
-from buscaminas.session import Settings
 from buscaminas.view import View
 from tests.play_support import assert_engine_invariants, assert_hint_true, hidden_layout
 

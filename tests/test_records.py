@@ -8,8 +8,8 @@ from pathlib import Path
 
 from buscaminas import generator
 from buscaminas.app import App
+from buscaminas.rounds import Settings
 from buscaminas.scoring import GameRecord, three_bv
-from buscaminas.session import Settings
 from buscaminas.storage import DATABASE_NAME, Store
 from buscaminas.view import State
 from tests.terminal_support import run_piped

@@ -10,7 +10,8 @@ from buscaminas import generator
 from buscaminas.boardfile import parse
 from buscaminas.commands import Command, Verb
 from buscaminas.engine import Termination
-from buscaminas.session import Question, Session, Settings
+from buscaminas.rounds import Settings
+from buscaminas.session import Question, Session
 from buscaminas.storage import Store
 from tests.test_app import no_guess_fails
 

@@ -1,0 +1,159 @@
+"""The moves of one game with their times: what undo, resume, replay and review share.
+
+A :class:`Journal` holds the board as the game began (its mines, and what a
+board file already showed) and every move that changed the board, in order,
+each with the clock's reading when it was made.  Any earlier position of the
+game is the start with the first k moves applied again (:meth:`Journal.game`),
+so undo, a resumed game, a replay and a review all rebuild the same game the
+same way instead of keeping copies of the board.
+
+It is written as compact JSON (:meth:`Journal.dumps`) for the records, and
+read back (:func:`loads`) with every field checked, since the database is a
+file anyone can edit.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from .boardfile import BoardFile
+from .engine import Action, Minesweeper, Move, Outcome
+from .grid import Point
+from .limits import out_of_bounds
+
+FORMAT = 1
+"""The journal's JSON layout; a newer one is refused rather than misread."""
+
+
+@dataclass(frozen=True)
+class Played:
+    """A move that changed the board, and when: seconds on the game's clock."""
+
+    move: Move
+    at: float
+
+
+@dataclass
+class Journal:
+    """A game's start and moves; ``start`` is None until the mines are dealt."""
+
+    width: int
+    height: int
+    mine_count: int
+    start: BoardFile | None = None
+    moves: list[Played] = field(default_factory=list)
+
+    def deal(self, mines: frozenset[Point]) -> None:
+        """The mines were laid at the first reveal; flags placed before it are moves."""
+        self.start = BoardFile(self.width, self.height, mines, frozenset(), frozenset())
+
+    def note(self, outcome: Outcome, at: float) -> None:
+        """Keep a move that did something; a refused one changes nothing to replay."""
+        if outcome.changed_board or outcome.end is not None:
+            self.moves.append(Played(outcome.move, round(at, 3)))
+
+    def game(self, moves: int | None = None) -> Minesweeper:
+        """The game after its first ``moves`` moves (all of them by default)."""
+        return self.replay(moves)[0]
+
+    def replay(self, moves: int | None = None) -> tuple[Minesweeper, list[Outcome]]:
+        """The game after its first ``moves`` moves, and what each of them did."""
+        start = self.start
+        if start is None:
+            game = Minesweeper(self.width, self.height, self.mine_count)
+        else:
+            game = Minesweeper.from_layout(
+                start.width,
+                start.height,
+                start.mines,
+                revealed=start.revealed,
+                flagged=start.flagged,
+            )
+        outcomes = [game.act(played.move) for played in self.moves[:moves]]
+        return game, outcomes
+
+    def dumps(self) -> str:
+        start = self.start
+        document: dict[str, object] = {
+            "format": FORMAT,
+            "size": [self.width, self.height, self.mine_count],
+            "moves": [
+                [played.move.action.value, *played.move.cell, played.at] for played in self.moves
+            ],
+        }
+        if start is not None:
+            document["start"] = {
+                "mines": _cells(start.mines),
+                "revealed": _cells(start.revealed),
+                "flagged": _cells(start.flagged),
+            }
+        return json.dumps(document, separators=(",", ":"))
+
+
+class JournalError(ValueError):
+    """A journal that is damaged or from a newer version."""
+
+
+def loads(text: str) -> Journal:
+    """The journal ``text`` holds; :class:`JournalError` if it is not one we wrote."""
+    try:
+        document = json.loads(text)
+        if document["format"] != FORMAT:
+            raise JournalError(f"journal format {document['format']!r}, not {FORMAT}")
+        width, height, mine_count = (_whole(value) for value in document["size"])
+        if out_of_bounds(width, height, mine_count) is not None:
+            raise JournalError(f"no board is {width}×{height} with {mine_count} mines")
+        journal = Journal(width, height, mine_count)
+        inside = _Board(width, height)
+        if "start" in document:
+            start = document["start"]
+            journal.start = BoardFile(
+                width,
+                height,
+                inside.cells(start["mines"]),
+                inside.cells(start["revealed"]),
+                inside.cells(start["flagged"]),
+            )
+            if len(journal.start.mines) != mine_count:
+                raise JournalError("the mines do not match the mine count")
+        for action, x, y, at in document["moves"]:
+            if not isinstance(at, (int, float)) or at < 0:
+                raise JournalError(f"a move's time is {at!r}")
+            move = Move(Action(action), inside.cell([x, y]))
+            journal.moves.append(Played(move, float(at)))
+        journal.game()  # every move must replay: a damaged journal fails now, not later
+    except JournalError:
+        raise
+    except (ValueError, TypeError, KeyError, LookupError) as error:
+        raise JournalError(f"not a journal: {error}") from error
+    return journal
+
+
+@dataclass(frozen=True)
+class _Board:
+    width: int
+    height: int
+
+    def cell(self, pair: object) -> Point:
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise JournalError(f"not a cell: {pair!r}")
+        x, y = (_whole(value) for value in pair)
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            raise JournalError(f"cell {pair!r} is off the board")
+        return (x, y)
+
+    def cells(self, pairs: object) -> frozenset[Point]:
+        if not isinstance(pairs, list):
+            raise JournalError(f"not a list of cells: {pairs!r}")
+        return frozenset(self.cell(pair) for pair in pairs)
+
+
+def _whole(value: object) -> int:
+    if type(value) is not int:
+        raise JournalError(f"not a whole number: {value!r}")
+    return value
+
+
+def _cells(cells: frozenset[Point]) -> list[list[int]]:
+    return [[x, y] for x, y in sorted(cells, key=lambda cell: (cell[1], cell[0]))]

@@ -1,0 +1,297 @@
+"""One game as the session keeps it: the engine's board, its journal, its clock, its marks.
+
+A :class:`Round` is what a game is beside the rules: when it started, the
+hints it took, whether the AI or an undo helped, the player's cursor and
+highlights, and the :class:`~buscaminas.journal.Journal` of its moves, from
+which undo rebuilds the board and which a game left unfinished is kept as
+(:meth:`Round.snapshot`, :meth:`Round.restore`).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from .boardfile import BoardFile
+from .engine import Minesweeper, Outcome, Termination
+from .grid import Point
+from .i18n import _
+from .journal import Journal, JournalError, Played, loads
+from .presets import DAILY, PRESETS, board_label
+from .scoring import BoardKind, BoardSpec, GameRecord
+from .sharecode import ShareCode
+from .view import Highlight, State, View
+
+SNAPSHOT_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What stays the same from one round to the next."""
+
+    width: int
+    height: int
+    mines: int
+    preset: str | None = None
+    seed: int | None = None
+    board_file: BoardFile | None = None
+    no_guess: bool = True
+    opening: Point | None = None
+    """A shared board's first cell: its first round is dealt and opened there at once."""
+
+    @classmethod
+    def from_preset(cls, name: str, seed: int | None = None, *, no_guess: bool = True) -> Settings:
+        preset = PRESETS[name]
+        return cls(preset.width, preset.height, preset.mines, name, seed, no_guess=no_guess)
+
+    @classmethod
+    def from_code(cls, code: ShareCode, preset: str | None) -> Settings:
+        """The board a share code names; ``preset`` groups it in the statistics."""
+        return cls(
+            code.width,
+            code.height,
+            code.mines,
+            preset,
+            code.seed,
+            no_guess=code.kind is BoardKind.NO_GUESS,
+            opening=code.first,
+        )
+
+    @property
+    def board(self) -> BoardSpec:
+        """The board these settings deal, as the statistics group games."""
+        return BoardSpec(self.preset, self.width, self.height, self.mines)
+
+    @property
+    def kind(self) -> BoardKind:
+        """A board file is whatever its author made: only generated boards are no-guess."""
+        no_guess = self.no_guess and self.board_file is None
+        return BoardKind.NO_GUESS if no_guess else BoardKind.CLASSIC
+
+
+class Round:
+    """One game, with what the session keeps beside the engine: time, hints, marks."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        seed: int,
+        clock: Callable[[], float],
+        *,
+        journal: Journal | None = None,
+        identity: str | None = None,
+    ) -> None:
+        board = settings.board_file
+        self.journal = journal or Journal(
+            settings.width, settings.height, settings.mines, start=board
+        )
+        self.game: Minesweeper
+        self.outcomes: list[Outcome]
+        self.game, self.outcomes = self.journal.replay()
+        self.settings = settings
+        self.seed = seed
+        self.kind = settings.kind
+        self.identity = identity or uuid.uuid4().hex
+        """The same game in the records whatever happens to it: ended, undone, ended again."""
+        self.first: Point | None = None
+        """The cell the mines were dealt around: with the seed, it names the board."""
+        self._clock = clock
+        self.started_at: float | None = None
+        self.started_wall: datetime | None = None
+        self.finished_at: float | None = None
+        self.hints = 0
+        self.assisted = False  # the AI made a move, or one was undone: not the player's own
+        self.recorded = False  # the game as it ended is in the records
+        self.undone: list[Played] = []
+        """Moves taken back, the latest last: what ``redo`` puts back."""
+        self.messages: tuple[str, ...] = ()
+        self.marked = Highlight()
+        self.page: tuple[str, ...] | None = None
+        self.page_number = 1
+        self.page_command = ""
+        self.cursor: Point = (self.game.width // 2, self.game.height // 2)
+
+    # --- the clock ----------------------------------------------------------------
+
+    def elapsed(self) -> float | None:
+        if self.started_at is None:
+            return None
+        end = self.finished_at if self.finished_at is not None else self._clock()
+        return end - self.started_at
+
+    def seconds(self) -> float:
+        """The final time as the player is shown it, to the hundredth."""
+        return round(self.elapsed() or 0.0, 2)
+
+    # --- moves --------------------------------------------------------------------
+
+    def lay(self, mines: frozenset[Point], first: Point) -> None:
+        """Deal the mines around ``first``, the cell about to be tried."""
+        self.game.lay(mines)
+        self.journal.deal(mines)
+        self.first = first
+
+    def log(self, outcome: Outcome) -> None:
+        """Keep the outcome, starting the clock at the first reveal and stopping it at the end."""
+        self.outcomes.append(outcome)
+        if self.started_at is None and (outcome.waves or outcome.end is not None):
+            self.started_at = self._clock()
+            self.started_wall = datetime.now(UTC)
+        if outcome.end is not None and self.finished_at is None:
+            self.finished_at = self._clock()
+        self.journal.note(outcome, self.elapsed() or 0.0)
+
+    def take_back(self) -> Played | None:
+        """Undo the last move: the board is rebuilt from the journal without it."""
+        if not self.journal.moves:
+            return None
+        played = self.journal.moves.pop()
+        self.undone.append(played)
+        self.game, self.outcomes = self.journal.replay()
+        if self.game.end is None:
+            self.finished_at = None  # the clock runs again: the game goes on
+            self.recorded = False  # its next end replaces the one recorded
+        self.assisted = True
+        return played
+
+    @property
+    def in_progress(self) -> bool:
+        """Started (the clock runs) and not over: a game that leaving would lose."""
+        return self.started_at is not None and self.game.end is None
+
+    # --- what to show -------------------------------------------------------------
+
+    def state(self) -> State:
+        if self.game.end is Termination.WON:
+            return State.WON
+        if self.game.end is Termination.LOST:
+            return State.LOST
+        return State.READY if self.started_at is None else State.PLAYING
+
+    def board_name(self) -> str:
+        kind = _("no-guess") if self.kind is BoardKind.NO_GUESS else _("classic")
+        return f"{board_label(self.settings.board)}, {kind}"
+
+    def code(self) -> ShareCode | None:
+        """The code that deals this board again, once its mines are dealt from a seed."""
+        if self.first is None or self.settings.board_file is not None:
+            return None
+        return ShareCode(
+            self.game.width, self.game.height, self.game.mine_count, self.kind, self.seed,
+            self.first,
+        )
+
+    def view(self, rows: list[str] | None = None) -> View:
+        return View(
+            rows=tuple(rows if rows is not None else self.game.rows()),
+            mines_left=self.game.mines_left,
+            state=self.state(),
+            elapsed=self.elapsed(),
+            board_name=self.board_name(),
+            messages=self.messages,
+            exploded=self.game.exploded,
+            marked=self.marked,
+            page=self.page,
+            page_number=self.page_number,
+            page_command=self.page_command,
+            hints=self.hints,
+            cursor=self.cursor,
+        )
+
+    def as_record(self, *, scripted: bool, abandoned: bool = False) -> GameRecord:
+        """The game as the records keep it: over, or ``abandoned`` in progress."""
+        start = self.journal.start
+        if abandoned and start is None:
+            raise ValueError("a game is abandoned only once its mines are dealt")
+        code = self.code()
+        return GameRecord.from_game(
+            self.game,
+            self.outcomes,
+            started_at=self.started_wall or datetime.now(UTC),
+            seconds=self.seconds(),
+            preset=self.settings.preset,
+            kind=self.kind,
+            seed=self.seed,
+            hints=self.hints,
+            assisted=self.assisted,
+            scripted=scripted,
+            abandoned_layout=start.mines if abandoned and start is not None else None,
+            identity=self.identity,
+            code=None if code is None else str(code),
+            journal=self.journal.dumps(),
+        )
+
+    # --- kept for later -----------------------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        """The game in progress as the records keep it, to be resumed."""
+        settings = self.settings
+        return {
+            "format": SNAPSHOT_FORMAT,
+            "identity": self.identity,
+            "preset": settings.preset,
+            "kind": self.kind.value,
+            "seed": self.seed,
+            "first": None if self.first is None else list(self.first),
+            "board_file": settings.board_file is not None,
+            "elapsed": self.elapsed(),
+            "started_at": None if self.started_wall is None else self.started_wall.isoformat(),
+            "hints": self.hints,
+            "assisted": self.assisted,
+            "cursor": list(self.cursor),
+            "journal": self.journal.dumps(),
+        }
+
+    @classmethod
+    def restore(cls, document: Any, clock: Callable[[], float]) -> Round:
+        """The round :meth:`snapshot` kept; :class:`JournalError` if it is damaged."""
+        try:
+            if document["format"] != SNAPSHOT_FORMAT:
+                raise JournalError(f"snapshot format {document['format']!r}")
+            journal = _journal(document["journal"])
+            kind = BoardKind(document["kind"])
+            board_file = journal.start if document["board_file"] else None
+            settings = Settings(
+                journal.width,
+                journal.height,
+                journal.mine_count,
+                _preset(document["preset"]),
+                board_file=board_file,
+                no_guess=kind is BoardKind.NO_GUESS,
+            )
+            seed = int(document["seed"])
+            restored = cls(
+                settings, seed, clock, journal=journal, identity=str(document["identity"])
+            )
+            restored.kind = kind
+            first = document["first"]
+            restored.first = None if first is None else (int(first[0]), int(first[1]))
+            elapsed = document["elapsed"]
+            if elapsed is not None:
+                restored.started_at = clock() - float(elapsed)
+                restored.started_wall = datetime.fromisoformat(document["started_at"])
+            restored.hints = int(document["hints"])
+            restored.assisted = bool(document["assisted"])
+            x, y = (int(value) for value in document["cursor"])
+            if (x, y) in restored.game.grid:
+                restored.cursor = (x, y)
+        except JournalError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError) as error:
+            raise JournalError(f"not a game in progress: {error}") from error
+        return restored
+
+
+def _journal(text: Any) -> Journal:
+    if not isinstance(text, str):
+        raise JournalError("no journal")
+    return loads(text)
+
+
+def _preset(name: Any) -> str | None:
+    if name is None or name in PRESETS or name == DAILY:
+        return None if name is None else str(name)
+    raise JournalError(f"no preset is called {name!r}")
