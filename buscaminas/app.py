@@ -17,7 +17,7 @@ from pathlib import Path
 from . import commands
 from .commands import Command, ParseError, Verb
 from .i18n import _
-from .rounds import Settings
+from .rounds import Round, Settings
 from .screen import Screen
 from .session import Reply, Session
 from .storage import DATABASE_NAME, Store
@@ -42,8 +42,10 @@ class App:
         data_dir: Path | None = None,
         clock: Callable[[], float] = time.monotonic,
         scripted: bool = False,
+        resumed: Round | None = None,
     ) -> None:
-        """``scripted``: the moves come from a pipe, not a player at the keyboard."""
+        """``scripted``: the moves come from a pipe, not a player at the keyboard;
+        ``resumed``: a game left unfinished, to go on with."""
         self.screen = screen
         path = None if data_dir is None else data_dir / DATABASE_NAME
         self.session = Session(
@@ -54,6 +56,7 @@ class App:
             scripted=scripted,
             clock=clock,
             on_progress=screen.show if screen.interactive else None,
+            resumed=resumed,
         )
 
     def _warn(self, line: str) -> None:

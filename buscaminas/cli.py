@@ -9,20 +9,22 @@ import os
 import re
 import signal
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
+from datetime import date
 from pathlib import Path
 
-from . import boardfile, commands, i18n, inputfile, signals
+from . import boardfile, commands, i18n, inputfile, resume, sharecode, signals, text
 from .app import App
 from .i18n import _
 from .limits import MAX_SIDE, MIN_SIDE, mine_range, out_of_bounds
 from .pipe import PipeScreen
 from .preferences import Preferences
 from .presets import ALIASES as PRESET_ALIASES
-from .presets import PRESETS, board_label, out_of_bounds_message
+from .presets import DAILY, PRESETS, board_label, daily_code, out_of_bounds_message, preset_of
 from .renderer import LEGACY, NERD, IconSet, Renderer
 from .report import Unreadable, analysis_of, certain_cells, probability_grid
-from .rounds import Settings
+from .rounds import Round, Settings
 from .screen import Screen
 from .session import NO, YES
 from .stats import format_stats
@@ -62,6 +64,15 @@ def build_parser() -> argparse.ArgumentParser:
     board.add_argument(
         "--classic", action="store_true", help="random boards, which may need a guess"
     )
+    board.add_argument(
+        "--game", metavar="CODE", help="play the board a share code names (shown after a game)"
+    )
+    board.add_argument(
+        "--daily", action="store_true", help="play the day's board, the same for everyone"
+    )
+    parser.add_argument(
+        "--resume", action="store_true", help="go on with the game left unfinished, unasked"
+    )
     icons = parser.add_mutually_exclusive_group()
     icons.add_argument("--legacy", action="store_true", help="plain characters for icons")
     icons.add_argument("--nerd", action="store_true", help="Nerd Font icons")
@@ -100,6 +111,8 @@ def settings_from_flags(
     parser: argparse.ArgumentParser, args: argparse.Namespace
 ) -> Settings | None:
     """The board the flags ask for, or None when the player is to be asked."""
+    if args.game is not None or args.daily:
+        return _shared_board(parser, args)
     if args.board is not None:
         if any(value is not None for value in (args.preset, args.width, args.height, args.mines)):
             parser.error(_("--board brings its own size and mines: give it alone"))
@@ -124,6 +137,41 @@ def settings_from_flags(
     if problem is not None:
         parser.error(out_of_bounds_message(problem))
     return Settings(args.width, args.height, args.mines, seed=args.seed, no_guess=not args.classic)
+
+
+def _shared_board(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Settings:
+    """``--game CODE`` or ``--daily``: a board named exactly, alone on the command line."""
+    others = (args.preset, args.width, args.height, args.mines, args.seed, args.board)
+    if any(value is not None for value in others) or args.classic or (args.game and args.daily):
+        parser.error(_("--game and --daily name their own board: give them alone"))
+    if args.daily:
+        return Settings.from_code(daily_code(date.today()), DAILY)
+    try:
+        code = sharecode.parse(args.game)
+    except sharecode.NewerCode:
+        message = _(
+            "“{code}” comes from a newer version of buscaminas: update it to play that board"
+        )
+        parser.exit(EXIT_USAGE, f"buscaminas: {message.format(code=args.game)}\n")
+    except sharecode.MalformedCode:
+        message = _(
+            "“{code}” is not a share code: a code is 16 letters and digits, like {example}"
+        )
+        example = "1G4Z-7KQ2-M0XA-93TC"
+        shown = text.clip(args.game, 30)
+        parser.exit(EXIT_USAGE, f"buscaminas: {message.format(code=shown, example=example)}\n")
+    return Settings.from_code(code, preset_of(code.width, code.height, code.mines))
+
+
+def ask_resume(screen: Screen, kept: Round) -> bool:
+    """Offer the game left unfinished: Enter takes it up, n gives it up."""
+    while True:
+        answer = screen.ask(resume.question(kept)).strip().lower()
+        if answer in YES:
+            return True
+        if answer in NO:
+            return False
+        screen.say(_("Type y to resume the game, n to give it up (it counts as lost)."))
 
 
 def ask_icons(screen: Screen) -> IconSet:
@@ -221,8 +269,14 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
             stream.reconfigure(errors="replace")  # a stray byte is bad input, not a crash
     pipe = PipeScreen(person=ask)
     no_guess = not args.classic
+    store = Store(database(args.data_dir), on_warning=pipe.say)
+    resumed = None
     try:
-        if settings is None:
+        if args.resume:
+            resumed = _resumed(store, time.monotonic, pipe, ask=False)
+        if resumed is not None:
+            settings = resumed.settings
+        elif settings is None:
             settings = (
                 ask_settings(pipe, args.seed, no_guess=no_guess)
                 if ask
@@ -236,6 +290,7 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
         legend=Renderer.legend(LEGACY),
         data_dir=args.data_dir,
         scripted=not sys.stdin.isatty(),  # lines typed by a program, not a person
+        resumed=resumed,
     )
     try:
         app.run()
@@ -243,7 +298,24 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
             pipe.say(line)
     except (EOFError, KeyboardInterrupt):
         pass
+    finally:
+        app.session.put_away()
     return 0
+
+
+def _resumed(
+    store: Store, clock: Callable[[], float], screen: Screen, *, ask: bool
+) -> Round | None:
+    """The game left unfinished, taken up if the player wants it (given up if not);
+    None when there is none, or it is given up."""
+    kept = resume.newest(store, clock)
+    if kept is None:
+        screen.say(_("There is no game in progress to resume."))
+        return None
+    if ask and not ask_resume(screen, kept):
+        resume.give_up(store, kept)
+        return None
+    return kept if resume.take_up(store, kept) else None
 
 
 def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int:
@@ -265,7 +337,13 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
             screen.enter()
             icons = choose_icons(screen, args)
             screen.icons = icons if coloured() else icons.without_colour()
-            if settings is None:
+            resumed = None
+            store = Store(database(args.data_dir), on_warning=screen.say)
+            if args.resume or store.unfinished():
+                resumed = _resumed(store, signals.playing_clock, screen, ask=not args.resume)
+            if resumed is not None:
+                settings = resumed.settings
+            elif settings is None:
                 settings = ask_settings(screen, args.seed, no_guess=not args.classic)
             app = App(
                 settings,
@@ -273,12 +351,15 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
                 legend=Renderer.legend(icons),
                 data_dir=args.data_dir,
                 clock=signals.playing_clock,
+                resumed=resumed,
             )
             app.run()
     except (EOFError, KeyboardInterrupt):
         pass
     finally:
         screen.restore()
+        if app is not None:
+            app.session.put_away()  # however the player left, the game waits for them
     for line in [*(app.goodbye() if app else []), _("See you soon!")]:
         print(line)
     return 0
@@ -294,10 +375,14 @@ def data_directory(given: Path | None) -> Path:
     return given if given is not None else default_path().parent
 
 
+def database(data_dir: Path | None) -> Path | None:
+    """The games database in ``--data-dir``; None for the default place."""
+    return None if data_dir is None else data_dir / DATABASE_NAME
+
+
 def show_stats(args: argparse.Namespace) -> int:
     """``buscaminas stats``: the same tables as the in-game ``stats`` page."""
-    path = None if args.data_dir is None else args.data_dir / DATABASE_NAME
-    store = Store(path, on_warning=lambda line: print(line, file=sys.stderr))
+    store = Store(database(args.data_dir), on_warning=lambda line: print(line, file=sys.stderr))
     for line in format_stats(store, board_label):
         print(line)
     return 0

@@ -3,11 +3,14 @@ is told of a size or mine count out of bounds."""
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass
+from datetime import date
 
 from .i18n import _, ngettext
 from .limits import Measure, OutOfBounds
-from .scoring import BoardSpec
+from .scoring import BoardKind, BoardSpec
+from .sharecode import SEED_BITS, ShareCode
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,23 @@ DAILY = "daily"
 """The day's board (``--daily``): intermediate's size, kept apart in the statistics."""
 ALIASES = {"principiante": "beginner", "intermedio": "intermediate", "experto": "expert"}
 """The Spanish names, accepted wherever a preset is named."""
+
+
+def preset_of(width: int, height: int, mines: int) -> str | None:
+    """The preset of this size, so that a shared board is counted with its kind."""
+    for preset in PRESETS.values():
+        if (preset.width, preset.height, preset.mines) == (width, height, mines):
+            return preset.name
+    return None
+
+
+def daily_code(day: date) -> ShareCode:
+    """The day's board: no-guess, intermediate's size, opened at its centre, dealt from a
+    seed that only the date decides, so that everyone plays the same one that day."""
+    size = PRESETS["intermediate"]
+    seed = zlib.crc32(f"buscaminas daily {day.isoformat()}".encode()) % 2**SEED_BITS
+    centre = (size.width // 2 - 1, size.height // 2 - 1)
+    return ShareCode(size.width, size.height, size.mines, BoardKind.NO_GUESS, seed, centre)
 
 
 def board_label(board: BoardSpec) -> str:

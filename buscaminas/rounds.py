@@ -104,6 +104,7 @@ class Round:
         self.finished_at: float | None = None
         self.hints = 0
         self.assisted = False  # the AI made a move, or one was undone: not the player's own
+        self.scripted = False  # moves came from a pipe at some time: not a person's own
         self.recorded = False  # the game as it ended is in the records
         self.undone: list[Played] = []
         """Moves taken back, the latest last: what ``redo`` puts back."""
@@ -241,6 +242,7 @@ class Round:
             "started_at": None if self.started_wall is None else self.started_wall.isoformat(),
             "hints": self.hints,
             "assisted": self.assisted,
+            "scripted": self.scripted,
             "cursor": list(self.cursor),
             "journal": self.journal.dumps(),
         }
@@ -275,6 +277,7 @@ class Round:
                 restored.started_wall = datetime.fromisoformat(document["started_at"])
             restored.hints = int(document["hints"])
             restored.assisted = bool(document["assisted"])
+            restored.scripted = bool(document["scripted"])
             x, y = (int(value) for value in document["cursor"])
             if (x, y) in restored.game.grid:
                 restored.cursor = (x, y)

@@ -395,6 +395,7 @@ class Session:
         """Keep a game in progress for the next start: the player is leaving."""
         current = self.current
         if current.in_progress:
+            current.scripted |= self.scripted
             with signals.deferred():  # a second signal now must not lose it
                 self.store.keep(current.identity, current.snapshot())
 
@@ -403,7 +404,7 @@ class Session:
         current = self.current
         if not current.in_progress:
             return
-        record = current.as_record(scripted=self.scripted, abandoned=True)
+        record = current.as_record(scripted=self.scripted or current.scripted, abandoned=True)
         with signals.deferred():
             self.store.save(record)
         self._remember(record)
@@ -549,7 +550,7 @@ class Session:
             return
         current.recorded = True
         self.question = Question.AGAIN  # asked even if Ctrl-C cuts the save short
-        record = current.as_record(scripted=self.scripted)
+        record = current.as_record(scripted=self.scripted or current.scripted)
         self._remember(record)
         with signals.deferred():  # a SIGTERM now still leaves the game recorded
             saved = self.store.save(record)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from .i18n import _
+from .i18n import _, ngettext
 from .scoring import BoardKind, BoardSpec, GameRecord
 from .storage import Recorded, Store
 
@@ -58,6 +58,8 @@ class BoardStats:
     other_wins: tuple[GameRecord, ...]
     assisted: Tally = Tally()
     scripted: Tally = Tally()
+    abandoned: int = 0
+    """Own games left unfinished and given up: among the played, never among the won."""
 
     @property
     def win_rate(self) -> float:
@@ -96,6 +98,7 @@ def _board_stats(board: BoardSpec, games: Sequence[GameRecord]) -> BoardStats:
         # A script that called the AI is counted once, as assisted: the AI played.
         assisted=Tally.of([game for game in games if game.assisted]),
         scripted=Tally.of([game for game in games if game.scripted and not game.assisted]),
+        abandoned=sum(game.abandoned for game in own),
     )
 
 
@@ -129,6 +132,13 @@ def format_stats(store: Store, board_label: BoardLabel) -> list[str]:
                     best=stats.best_streak,
                 )
             )
+        if stats.abandoned:
+            lines.append(
+                "  "
+                + ngettext(
+                    "{count} of them abandoned.", "{count} of them abandoned.", stats.abandoned
+                ).format(count=stats.abandoned)
+            )
         for tally, line in (
             (stats.assisted, _("With AI moves (assisted): played {played}, won {won}.")),
             (stats.scripted, _("Played from a pipe (scripted): played {played}, won {won}.")),
@@ -155,7 +165,9 @@ def _time_rows(wins: Sequence[GameRecord]) -> list[str]:
             speed=f"{win.three_bv_per_second or 0.0:.2f}",
         )
         notes = _notes(win)
-        rows.append(f"    {row}  ({notes})" if notes else f"    {row}")
+        if notes:
+            row += f"  ({notes})"
+        rows.append(f"    {row}  {win.code}" if win.code else f"    {row}")
     return rows
 
 
@@ -192,7 +204,9 @@ def format_session(games: Iterable[GameRecord], board_label: BoardLabel) -> list
             "points": game.points,
         }
         speed = game.three_bv_per_second
-        if not game.own:
+        if game.abandoned:
+            line = _("{rank}. Abandoned on {board} after {seconds} s.").format(**values)
+        elif not game.own:
             line = (
                 _("{rank}. Won on {board} in {seconds} s; {who}.")
                 if game.won
@@ -214,20 +228,35 @@ def format_session(games: Iterable[GameRecord], board_label: BoardLabel) -> list
 def _who_played(game: GameRecord) -> str:
     """Why a game that is not the player's own earns nothing."""
     if game.assisted:
-        return _("the AI played (assisted, no points)")
+        return _("the AI played or a move was undone (assisted, no points)")
     return _("played from a pipe (scripted, no points)")
 
 
 def format_result(game: GameRecord, saved: Recorded) -> list[str]:
     """What the player reads when ``game`` ends: for a win, how it went and
-    whether it counts; nothing more for a loss, which the board shows."""
+    whether it counts; for a loss, which the board shows, only the board's code."""
+    return [*_how_it_went(game, saved), *_code(game)]
+
+
+def _code(game: GameRecord) -> list[str]:
+    """The code that deals the board again, to race a friend on it or try it again."""
+    if game.code is None:
+        return []
+    return [
+        _("This board's code is {code}: “buscaminas --game {code}” deals it again.").format(
+            code=game.code
+        )
+    ]
+
+
+def _how_it_went(game: GameRecord, saved: Recorded) -> list[str]:
     if not game.won:
         return []
     if game.assisted:
         return [
             _(
-                "The AI played in this game: it is kept in your statistics as assisted,"
-                " not as a best time."
+                "The AI played or a move was undone in this game: it is kept in your"
+                " statistics as assisted, not as a best time."
             )
         ]
     speed = game.three_bv_per_second

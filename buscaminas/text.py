@@ -84,3 +84,9 @@ def _words(text: str) -> list[str]:
         else:
             words.append(word)
     return words
+
+
+def clock_time(seconds: float) -> str:
+    """Whole seconds while playing, like every Minesweeper's counter: ``42 s``, ``1:05``."""
+    whole = int(seconds)
+    return f"{whole // 60}:{whole % 60:02d}" if whole >= 60 else f"{whole} s"

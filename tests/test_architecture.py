@@ -49,7 +49,7 @@ LAYERS = (
     ("engine", "grid", "alphabet", "limits", "generator", "solver", "scoring", "sharecode"),
     ("i18n", "text", "percent", "signals"),
     ("presets", "inputfile", "boardfile", "journal", "storage", "stats", "preferences"),
-    ("commands", "session", "rounds", "view", "hints", "narration"),
+    ("commands", "session", "rounds", "resume", "view", "hints", "narration"),
     ("screen", "app"),
     ("renderer", "controls", "pipe", "terminal"),
     ("cli", "report", "__main__"),

@@ -172,4 +172,6 @@ def test_keys_at_the_cursor() -> None:
     assert controls.key_command("v", (2, 3), "#") is None, "v only takes a flag off"
     assert controls.key_command("v", (2, 3), "F") == Command(Verb.FLAG, (2, 3))
     assert controls.key_command("?", (2, 3), "#") == Command(Verb.HELP)
-    assert controls.key_command("u", (2, 3), "#") is None, "u is kept for undo"
+    assert controls.key_command("u", (2, 3), "#") == Command(Verb.UNDO)
+    assert controls.key_command("r", (2, 3), "5") == Command(Verb.REDO)
+    assert controls.key_command("x", (2, 3), "#") is None

@@ -19,7 +19,8 @@ BOARD = (
 )
 AFTER_3_2 = ["#1...", "#1...", "#1.11", "#1.1#"]
 AI_PLAYED = (
-    "The AI played in this game: it is kept in your statistics as assisted, not as a best time."
+    "The AI played or a move was undone in this game: it is kept in your statistics as assisted,"
+    " not as a best time."
 )
 
 
@@ -360,9 +361,10 @@ def test_the_end_of_a_piped_game_prints_once_and_asks_in_words() -> None:
     assert lines.count("Play again with the same settings? [Enter = yes, n = no]") == 1
     ends = [number for number, line in enumerate(lines) if line == AI_PLAYED]
     assert len(ends) == 1
-    board = lines[ends[0] + 1 : ends[0] + 9]
+    assert lines[ends[0] + 1].startswith("This board's code is ")
+    board = lines[ends[0] + 2 : ends[0] + 10]
     assert all(len(row) == 8 for row in board)
-    assert lines[ends[0] + 9].startswith("Play again"), "the final board is printed once"
+    assert lines[ends[0] + 10].startswith("Play again"), "the final board is printed once"
     assert lines[-1] == "See you soon!"
 
 

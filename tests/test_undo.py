@@ -1,0 +1,147 @@
+"""Undo and redo: any move taken back, the losing one too, and put back; the journal
+they stand on rebuilds every earlier position."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from buscaminas.commands import Command, Verb, parse
+from buscaminas.engine import Action, Move, Termination
+from buscaminas.journal import Journal, JournalError, Played, loads
+from buscaminas.session import Question
+from tests.test_session import session_on
+
+
+def test_nothing_to_undo_or_redo_at_the_start(tmp_path: Path) -> None:
+    session = session_on(tmp_path)
+    session.handle(Command(Verb.UNDO))
+    assert session.view().messages == ("Nothing to undo.",)
+    session.handle(Command(Verb.REDO))
+    assert session.view().messages == ("Nothing to redo.",)
+
+
+def test_a_flag_is_taken_back_and_put_back(tmp_path: Path) -> None:
+    session = session_on(tmp_path)
+    session.handle(Command(Verb.FLAG, (1, 1)))
+    session.handle(Command(Verb.UNDO))
+    assert session.current.game.flags == frozenset()
+    assert session.view().messages == ("Took back “flag 2 2”. Type “redo” to put it back.",)
+    session.handle(Command(Verb.REDO))
+    assert session.current.game.flags == {(1, 1)}
+
+
+def test_a_reveal_is_taken_back_with_its_whole_opening(tmp_path: Path) -> None:
+    session = session_on(tmp_path)
+    hidden = session.view().rows
+    session.handle(Command(Verb.TRY, (2, 1)))
+    opened = session.view().rows
+    assert opened != hidden
+    session.handle(Command(Verb.UNDO))
+    assert session.view().rows == hidden
+    session.handle(Command(Verb.REDO))
+    assert session.view().rows == opened
+
+
+def test_a_new_move_forgets_what_was_taken_back(tmp_path: Path) -> None:
+    session = session_on(tmp_path)
+    session.handle(Command(Verb.FLAG, (1, 1)))
+    session.handle(Command(Verb.UNDO))
+    session.handle(Command(Verb.FLAG, (2, 2)))
+    session.handle(Command(Verb.REDO))
+    assert session.view().messages == ("Nothing to redo.",)
+    assert session.current.game.flags == {(2, 2)}
+
+
+def test_the_losing_move_is_taken_back_and_the_game_recorded_once_as_assisted(
+    tmp_path: Path,
+) -> None:
+    """The board is 5×4 with mines at 1 1, 1 4 and 5 4 (1-based)."""
+    session = session_on(tmp_path)
+    session.handle(Command(Verb.TRY, (2, 1)))
+    reply = session.handle(Command(Verb.TRY, (0, 0)))
+    assert reply.question is Question.AGAIN and session.current.game.end is Termination.LOST
+    lost = session.store.games()
+    assert lost is not None and [game.won for game in lost] == [False]
+    session.answer("undo")  # at “play again?”, undo reopens the game
+    assert session.question is None and session.current.game.end is None
+    assert session.view().rows[0][0] == "#"
+    for cell in [(0, 1), (0, 2), (4, 0), (4, 1), (4, 2), (1, 3), (2, 3), (3, 3)]:
+        if session.current.game.end is None:
+            session.handle(Command(Verb.TRY, cell))
+    assert session.current.game.end is Termination.WON
+    games = session.store.games()
+    assert games is not None and len(games) == 1, "the same game, recorded once"
+    (game,) = games
+    assert game.won and game.assisted and not game.clean
+    assert [record.won for record in session.records] == [True]
+
+
+def test_u_is_undo() -> None:
+    assert parse("u", 9, 9) == Command(Verb.UNDO)
+    assert parse("deshacer", 9, 9) == Command(Verb.UNDO)
+    assert parse("rehacer", 9, 9) == Command(Verb.REDO)
+
+
+moves = st.lists(
+    st.tuples(st.sampled_from(list(Action)), st.integers(0, 4), st.integers(0, 3)),
+    max_size=25,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(moves, st.data())
+def test_undoing_k_moves_and_redoing_them_comes_back_to_the_same_board(
+    played: list[tuple[Action, int, int]], data: st.DataObject
+) -> None:
+    with tempfile.TemporaryDirectory() as directory:
+        session = session_on(Path(directory))
+        boards = [session.view().rows]
+        for action, x, y in played:
+            if session.current.game.end is not None:
+                break
+            session.handle(Command(Verb(action.value), (x, y)))
+            if session.view().rows != boards[-1]:
+                boards.append(session.view().rows)
+        back = data.draw(st.integers(0, len(session.current.journal.moves)))
+        for _ in range(back):
+            session.handle(Command(Verb.UNDO))
+        assert session.current.game.rows() == session.current.journal.game().rows()
+        for _ in range(back):
+            session.handle(Command(Verb.REDO))
+        assert session.view().rows == boards[-1]
+
+
+def test_a_journal_reads_back_as_itself(tmp_path: Path) -> None:
+    session = session_on(tmp_path)
+    for command in [Command(Verb.FLAG, (0, 0)), Command(Verb.TRY, (2, 1))]:
+        session.handle(command)
+    journal = session.current.journal
+    again = loads(journal.dumps())
+    assert again == journal
+    assert again.game().rows() == session.current.game.rows()
+
+
+def test_a_damaged_journal_is_refused() -> None:
+    good = Journal(3, 3, 1)
+    good.deal(frozenset({(0, 0)}))
+    good.moves.append(Played(Move(Action.TRY, (2, 2)), 1.0))
+    text = good.dumps()
+    for damaged in [
+        "",
+        "[]",
+        text.replace('"format":1', '"format":2'),
+        text.replace("2,2,1.0", "5,2,1.0"),
+        text.replace('"size":[3,3,1]', '"size":[3,3,2]'),
+        text.replace('"size":[3,3,1]', '"size":[300,3,1]'),
+        text.replace("1.0]", "-1]"),
+        text.replace('"try"', '"jump"'),
+    ]:
+        try:
+            loads(damaged)
+        except JournalError:
+            continue
+        raise AssertionError(f"accepted {damaged!r}")
