@@ -205,6 +205,26 @@ class Play(RuleBasedStateMachine):
     def new(self) -> None:
         self.type("new")
 
+    @rule(answer=st.sampled_from(["y", "n", "", "sí"]))
+    def answer(self, answer: str) -> None:
+        """Whatever is asked (abandon? play again?), or an empty line at the prompt."""
+        self.type(answer)
+
+    @rule(word=st.sampled_from(["undo", "u", "redo", "deshacer", "rehacer"]))
+    def take_back(self, word: str) -> None:
+        self.type(word)
+
+    @rule()
+    def save(self) -> None:
+        self.type(f"save {self.data.name}/saved.txt")
+
+    @invariant()
+    def the_journal_replays_to_the_board(self) -> None:
+        app = getattr(self, "app", None)
+        if app is not None:
+            current = app.session.current
+            assert current.journal.game().rows() == current.game.rows()
+
     @invariant()
     def the_engine_holds_together(self) -> None:
         app = getattr(self, "app", None)

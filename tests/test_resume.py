@@ -1,0 +1,120 @@
+"""No game is lost: a game left in any way waits for the next start, and one given up
+counts as played and not won."""
+
+from __future__ import annotations
+
+import re
+import signal
+from pathlib import Path
+
+from buscaminas.commands import Command, Verb
+from buscaminas.presets import board_label
+from buscaminas.rounds import Round, Settings
+from buscaminas.session import Question, Session
+from buscaminas.stats import format_stats
+from buscaminas.storage import Store
+from tests.terminal_support import Player, run_piped, scratch_directory
+
+
+def store_in(directory: Path) -> Store:
+    return Store(directory / "buscaminas.sqlite3", on_warning=print)
+
+
+def beginner(directory: Path, *, resumed: Round | None = None) -> Session:
+    settings = Settings.from_preset("beginner", seed=3)
+    return Session(settings, store_in(directory), legend=[], clock=lambda: 100.0, resumed=resumed)
+
+
+def test_a_game_put_away_comes_back_whole(tmp_path: Path) -> None:
+    session = beginner(tmp_path)
+    session.handle(Command(Verb.TRY, (3, 3)))
+    session.handle(Command(Verb.FLAG, (0, 0)))
+    session.handle(Command(Verb.HELP))
+    session.current.started_at = 58.5  # 41.5 s on the clock
+    session.put_away()
+    ((identity, snapshot),) = store_in(tmp_path).unfinished()
+    back = Round.restore(snapshot, lambda: 1000.0)
+    left = session.current
+    assert identity == left.identity == back.identity
+    assert back.game.rows() == left.game.rows() and back.game.flags == {(0, 0)}
+    assert back.elapsed() == 41.5 and back.hints == left.hints == 1
+    assert back.code() == left.code() and back.code() is not None
+    assert back.settings.board == left.settings.board
+
+
+def test_a_finished_or_unstarted_game_is_not_kept(tmp_path: Path) -> None:
+    session = beginner(tmp_path)
+    session.handle(Command(Verb.FLAG, (0, 0)))  # no reveal yet: nothing to lose
+    session.put_away()
+    assert store_in(tmp_path).unfinished() == []
+
+
+def test_new_asks_before_abandoning_and_an_abandoned_game_is_a_loss(tmp_path: Path) -> None:
+    session = beginner(tmp_path)
+    session.handle(Command(Verb.TRY, (3, 3)))
+    reply = session.handle(Command(Verb.NEW))
+    assert reply.question is Question.ABANDON
+    assert "It counts as lost" in Question.ABANDON.words()
+    session.answer("")  # Enter keeps the game
+    assert session.current.in_progress and session.view().messages == ("The game goes on.",)
+    session.handle(Command(Verb.NEW))
+    assert session.answer("y").new_round
+    (game,) = store_in(tmp_path).games() or []
+    assert game.abandoned and not game.won and game.own and game.points == 0
+    lines = format_stats(store_in(tmp_path), board_label)
+    assert "  Played 1, won 0 (0%); current streak 0, best streak 0." in lines
+    assert "  1 of them abandoned." in lines
+
+
+def test_a_resumed_game_plays_on_from_where_it_was(tmp_path: Path) -> None:
+    first = beginner(tmp_path)
+    first.handle(Command(Verb.TRY, (3, 3)))
+    first.put_away()
+    ((_, snapshot),) = store_in(tmp_path).unfinished()
+    second = beginner(tmp_path, resumed=Round.restore(snapshot, lambda: 100.0))
+    assert second.view().rows == first.view().rows
+    assert second.view().messages == ("Welcome back: the game goes on where you left it.",)
+
+
+def rows(output: str, width: int) -> list[str]:
+    return [line for line in output.splitlines() if re.fullmatch(rf"[#F.1-8*X]{{{width}}}", line)]
+
+
+def test_a_piped_game_left_at_the_end_of_input_is_resumed(tmp_path: Path) -> None:
+    data = ("--data-dir", str(tmp_path), "--lang", "en")
+    left = run_piped("--preset", "beginner", "--seed", "3", *data, lines="4 4\n")
+    assert left.returncode == 0
+    back = run_piped("--resume", *data, lines="quit\n")
+    assert "Welcome back: the game goes on where you left it." in back.stdout
+    assert rows(back.stdout, 8) == rows(left.stdout, 8)
+    again = run_piped("--resume", *data, lines="")
+    assert rows(again.stdout, 8) == rows(left.stdout, 8), "quit keeps it again"
+    none = run_piped("--resume", "--data-dir", str(tmp_path / "empty"), "--lang", "en")
+    assert "There is no game in progress to resume." in none.stdout
+
+
+def test_sigterm_mid_game_then_the_next_start_offers_it(tmp_path: Path) -> None:
+    data = scratch_directory()
+    env = {"BUSCAMINAS_DATA_DIR": data}
+    player = Player("--preset", "beginner", "--seed", "3", "--legacy", "--lang", "en", env=env)
+    player.prompt_row()
+    player.type("4 4")
+    player.wait_until(lambda: player.board(8)[0] == "#1.1####")
+    before = player.board(8)
+    player.child.kill(signal.SIGTERM)
+    assert player.finish() == 128 + signal.SIGTERM
+    again = Player("--legacy", "--lang", "en", env=env)
+    again.wait_for("You left a game unfinished: Beginner 8×8, no-guess")
+    again.type("")
+    again.wait_for("Welcome back")
+    assert again.board(8) == before
+    again.type("quit")
+    assert again.finish() == 0
+    given_up = Player("--legacy", "--lang", "en", env=env)
+    given_up.wait_for("Resume it?")
+    given_up.type("n")
+    given_up.wait_for("Board [Enter = 1]")
+    given_up.child.sendcontrol("d")
+    given_up.finish()
+    stats = run_piped("stats", "--data-dir", data, "--lang", "en")
+    assert "  1 of them abandoned." in stats.stdout
