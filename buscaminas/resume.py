@@ -30,7 +30,10 @@ def newest(store: Store, clock: Callable[[], float]) -> Round | None:
 
 def take_up(store: Store, kept: Round) -> bool:
     """Take the game out of the records to play it: False if another game took it first."""
-    return store.take(kept.identity)
+    if not store.take(kept.identity):
+        return False
+    kept.carry_on()
+    return True
 
 
 def give_up(store: Store, kept: Round) -> None:

@@ -102,6 +102,8 @@ class Round:
         self.started_at: float | None = None
         self.started_wall: datetime | None = None
         self.finished_at: float | None = None
+        self._kept_for: float | None = None
+        """Seconds on the clock when the game was kept unfinished, if it was."""
         self.hints = 0
         self.assisted = False  # the AI made a move, or one was undone: not the player's own
         self.scripted = False  # moves came from a pipe at some time: not a person's own
@@ -157,6 +159,12 @@ class Round:
             self.recorded = False  # its next end replaces the one recorded
         self.assisted = True
         return played
+
+    def carry_on(self) -> None:
+        """Start the clock of a game kept unfinished where it stopped: the time spent
+        away, and deciding whether to come back, is not the game's."""
+        if self._kept_for is not None:
+            self.started_at = self._clock() - self._kept_for
 
     @property
     def in_progress(self) -> bool:
@@ -273,7 +281,8 @@ class Round:
             restored.first = None if first is None else (int(first[0]), int(first[1]))
             elapsed = document["elapsed"]
             if elapsed is not None:
-                restored.started_at = clock() - float(elapsed)
+                restored._kept_for = float(elapsed)
+                restored.carry_on()
                 restored.started_wall = datetime.fromisoformat(document["started_at"])
             restored.hints = int(document["hints"])
             restored.assisted = bool(document["assisted"])

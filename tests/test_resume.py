@@ -7,6 +7,7 @@ import re
 import signal
 from pathlib import Path
 
+from buscaminas import resume
 from buscaminas.commands import Command, Verb
 from buscaminas.presets import board_label
 from buscaminas.rounds import Round, Settings
@@ -40,6 +41,21 @@ def test_a_game_put_away_comes_back_whole(tmp_path: Path) -> None:
     assert back.elapsed() == 41.5 and back.hints == left.hints == 1
     assert back.code() == left.code() and back.code() is not None
     assert back.settings.board == left.settings.board
+
+
+def test_the_time_spent_deciding_to_resume_is_not_the_games(tmp_path: Path) -> None:
+    session = beginner(tmp_path)
+    session.handle(Command(Verb.TRY, (3, 3)))
+    session.current.started_at = 90.0  # 10 s on the clock
+    session.put_away()
+    now = [500.0]
+    store = store_in(tmp_path)
+    kept = resume.newest(store, lambda: now[0])
+    assert kept is not None and kept.elapsed() == 10.0
+    now[0] = 530.0  # half a minute reading the question
+    assert resume.take_up(store, kept)
+    assert kept.elapsed() == 10.0
+    assert not resume.take_up(store, kept), "taken once: another terminal cannot take it too"
 
 
 def test_a_finished_or_unstarted_game_is_not_kept(tmp_path: Path) -> None:
