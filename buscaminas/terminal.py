@@ -197,7 +197,7 @@ class TerminalScreen:
         """What the prompt's row says: the prompt, or in cursor mode what the keys do."""
         if not self.cursor_mode:
             return prompt
-        return _("arrows move · Space reveals · f flags · e expands · ? hint · Tab types ")
+        return _("arrows move · Space reveals · f flags · e expands · ? hint · u undo · Tab types ")
 
     def _patch(self, view: View) -> None:
         """Bring the board up to date under the prompt, which keeps the cursor."""

@@ -7,6 +7,8 @@ import re
 import signal
 from pathlib import Path
 
+import pytest
+
 from buscaminas import resume
 from buscaminas.commands import Command, Verb
 from buscaminas.presets import board_label
@@ -134,3 +136,25 @@ def test_sigterm_mid_game_then_the_next_start_offers_it(tmp_path: Path) -> None:
     given_up.finish()
     stats = run_piped("stats", "--data-dir", data, "--lang", "en")
     assert "  1 of them abandoned." in stats.stdout
+
+
+@pytest.mark.parametrize("leave", ["SIGHUP", "Ctrl-C", "Ctrl-D", "quit"])
+def test_every_way_out_keeps_the_game(leave: str) -> None:
+    data = scratch_directory()
+    player = Player(
+        "--preset", "beginner", "--seed", "3", "--legacy", "--lang", "en",
+        env={"BUSCAMINAS_DATA_DIR": data},
+    )
+    player.prompt_row()
+    player.type("4 4")
+    player.wait_until(lambda: player.board(8)[0] == "#1.1####")
+    if leave == "SIGHUP":
+        player.child.kill(signal.SIGHUP)
+    elif leave == "quit":
+        player.type("quit")
+    else:
+        player.child.sendcontrol(leave[-1].lower())
+    player.finish()
+    back = run_piped("--resume", "--data-dir", data, "--lang", "en")
+    assert "Welcome back" in back.stdout
+    assert rows(back.stdout, 8)[0] == "#1.1####"
