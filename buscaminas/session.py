@@ -44,6 +44,8 @@ SURE = YES - {""}
 AGAIN = YES | {word for word, verb in commands.ALIASES.items() if verb is Verb.NEW} | {"new"}
 LEAVE = NO | {word for word, verb in commands.ALIASES.items() if verb is Verb.QUIT} | {"quit"}
 """At “play again?”, every spelling of ``new`` and ``quit`` means what it says."""
+AFTER_THE_END = frozenset({Verb.UNDO, Verb.REDO, Verb.SAVE, Verb.REVIEW, Verb.MAN, Verb.STATS})
+"""Commands that look back at a finished game, or take its last move back."""
 
 
 class Question(Enum):
@@ -417,7 +419,7 @@ class Session:
             command = commands.parse(text, game.width, game.height)
         except ParseError:
             return None
-        if command.verb in (Verb.NEW, Verb.QUIT) or command.move is not None:
+        if command.verb not in AFTER_THE_END:
             return None
         reply = self.handle(command)
         if self.current.game.end is not None:
