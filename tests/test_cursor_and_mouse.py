@@ -175,3 +175,20 @@ def test_keys_at_the_cursor() -> None:
     assert controls.key_command("u", (2, 3), "#") == Command(Verb.UNDO)
     assert controls.key_command("r", (2, 3), "5") == Command(Verb.REDO)
     assert controls.key_command("x", (2, 3), "#") is None
+
+
+def test_u_and_r_undo_and_redo_at_the_cursor(tmp_path: Path) -> None:
+    player = start(tmp_path, "--legacy")
+    player.child.send("\t")
+    player.wait_for("u undo")
+    player.child.send("wf")  # up, flag 3 2
+    player.wait_until(lambda: player.board(4)[1][2] == "F")
+    player.child.send("u")
+    player.wait_until(
+        lambda: player.board(4)[1][2] == "#" and "Took back “flag 3 2”" in player.text
+    )
+    player.child.send("r")
+    player.wait_until(lambda: player.board(4)[1][2] == "F")
+    player.child.send("\t")
+    player.type("quit")
+    assert player.finish() == 0
