@@ -123,7 +123,7 @@ class Session:
             self.current = resumed
             resumed.messages = (_("Welcome back: the game goes on where you left it."),)
         else:
-            self.current = self._new_round()
+            self._start_round()
 
     # --- what to show -----------------------------------------------------------------
 
@@ -309,28 +309,27 @@ class Session:
 
     # --- inside -----------------------------------------------------------------------
 
-    def _new_round(self) -> Round:
+    def _start_round(self) -> None:
         """The next game; with ``--seed N``, round k deals from seed N + k, so that a
         seeded session replays whole, yet no two of its rounds are alike.  Every round
-        has a seed, drawn when none is given, so that its share code deals it again."""
+        has a seed, drawn when none is given, so that its share code deals it again;
+        a shared board's first round opens at once where the code says."""
         if self.settings.seed is None:
             seed = random.randrange(2**sharecode.SEED_BITS)
         else:
             seed = (self.settings.seed + self.rounds) % 2**sharecode.SEED_BITS
-        fresh = Round(self.settings, seed, self.clock)
+        self.current = Round(self.settings, seed, self.clock)
         opening = self.settings.opening
-        if opening is not None and self.rounds == 0:  # a shared board starts where it did
-            self.current = fresh
-            fresh.cursor = opening
+        if opening is not None and self.rounds == 0:
+            self.current.cursor = opening
             self._play(Move(Action.TRY, opening))
-        return fresh
 
     def _next_round(self) -> Reply:
         self.rounds += 1
         self.question = None
         self._told = False
         self.thinking = False
-        self.current = self._new_round()
+        self._start_round()
         return Reply(new_round=True)
 
     # --- taking back, keeping, giving up ----------------------------------------------
