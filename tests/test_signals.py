@@ -112,7 +112,7 @@ def test_ctrl_z_gives_the_shell_back_and_fg_takes_the_game_again() -> None:
     shell.wait_until(lambda: "Time: 1 s" in shell.text)
     shell.child.sendcontrol("z")
     shell.wait_for("Stopped")
-    time.sleep(4)  # the player is away, the game suspended: its clock must stand still
+    time.sleep(2)  # the player is away, the game suspended: its clock must stand still
     assert "Mines left" not in shell.text  # the game's screen is gone, the shell's is back
     assert shell.output.rindex(MAIN_SCREEN) > shell.output.rindex(ALTERNATE_SCREEN)
     shell.type("fg")
