@@ -160,6 +160,11 @@ class Round:
         self.assisted = True
         return played
 
+    def stop_clock(self) -> None:
+        """Back to the clock of a game not yet started, while it is not over."""
+        if self.game.end is None:
+            self.started_at = self.started_wall = None
+
     def carry_on(self) -> None:
         """Start the clock of a game kept unfinished where it stopped: the time spent
         away, and deciding whether to come back, is not the game's."""

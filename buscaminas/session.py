@@ -323,6 +323,7 @@ class Session:
         if opening is not None and self.rounds == 0:
             self.current.cursor = opening
             self._play(Move(Action.TRY, opening))
+            self.current.stop_clock()  # the code opened it: the player's time starts with them
 
     def _next_round(self) -> Reply:
         self.rounds += 1

@@ -11,9 +11,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from buscaminas import sharecode
+from buscaminas.commands import Command, Verb
 from buscaminas.presets import daily_code
+from buscaminas.rounds import Settings
 from buscaminas.scoring import BoardKind
+from buscaminas.session import Session
 from buscaminas.sharecode import MalformedCode, NewerCode, ShareCode
+from buscaminas.storage import Store
+from buscaminas.view import State
 from tests.terminal_support import run_piped
 
 
@@ -142,3 +147,19 @@ def test_the_daily_board_is_the_same_twice_and_kept_apart_in_stats(tmp_path: Pat
     assert last_board(one.stdout, 16) == last_board(two.stdout, 16)
     stats = run_piped("stats", "--lang", "en", *data)
     assert "Daily 16×16" in stats.stdout
+
+
+def test_a_shared_board_opens_at_its_first_cell_and_its_clock_waits_for_the_player(
+    tmp_path: Path,
+) -> None:
+    code = ShareCode(16, 16, 40, BoardKind.NO_GUESS, 77, (7, 7))
+    store = Store(tmp_path / "games.sqlite3", on_warning=print)
+    ticks = iter(range(100, 200))
+    session = Session(
+        Settings.from_code(code, "intermediate"), store, legend=[], clock=lambda: float(next(ticks))
+    )
+    assert session.current.game.is_revealed((7, 7)) and session.view().cursor == (7, 7)
+    assert session.view().state is State.READY and session.view().elapsed is None
+    assert session.current.code() == code
+    session.handle(Command(Verb.FLAG, (0, 0)))
+    assert session.view().elapsed is None, "a flag starts no clock"
