@@ -102,12 +102,13 @@ class App:
         pause = AUTO_SECONDS if screen.animated else 0.0
         reply = Reply()
         try:
-            while session.thinking:
-                reply = session.ai_step()
-                if session.thinking and screen.interactive:
-                    screen.show(session.view())
-                    if screen.key_pressed_within(pause):
-                        return session.stop_ai()
+            with screen.watching():
+                while session.thinking:
+                    reply = session.ai_step()
+                    if session.thinking and screen.interactive:
+                        screen.show(session.view())
+                        if screen.key_pressed_within(pause):
+                            return session.stop_ai()
         except KeyboardInterrupt:
             return session.stop_ai()
         return reply

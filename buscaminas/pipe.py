@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from typing import TextIO
 
 from .alphabet import Cell
@@ -97,3 +98,7 @@ class PipeScreen:
     def key_pressed_within(self, seconds: float) -> bool:
         """A pipe has no keys to press: the next line is the next command."""
         return False
+
+    def watching(self) -> AbstractContextManager[object]:
+        """A pipe echoes nothing: its lines wait for the AI to finish."""
+        return nullcontext()

@@ -6,6 +6,7 @@ No front end's code lives here, so the loop imports no terminal toolkit.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from typing import Protocol
 
 from .commands import Command
@@ -58,4 +59,9 @@ class Screen(Protocol):
 
     def key_pressed_within(self, seconds: float) -> bool:
         """Wait up to ``seconds``; True, at once, if the player presses a key meanwhile."""
+        ...
+
+    def watching(self) -> AbstractContextManager[object]:
+        """While the AI plays: a key pressed between two of its moves waits to stop it,
+        unseen, instead of being echoed over the board."""
         ...

@@ -14,6 +14,7 @@ import select
 import sys
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import replace
 from typing import Any
 
@@ -305,6 +306,11 @@ class TerminalScreen:
             if self._frame is None:
                 continue
             self._patch(live())
+
+    def watching(self) -> AbstractContextManager[object]:
+        """Raw mode for the whole of the AI's game, not only while a key is awaited: a
+        key typed while the AI thinks or draws would otherwise be echoed over the board."""
+        return self._session.input.raw_mode()
 
     def key_pressed_within(self, seconds: float) -> bool:
         keyboard = self._session.input

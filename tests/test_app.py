@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +59,9 @@ class ScriptedScreen:
 
     def pause(self, seconds: float) -> None:
         pass
+
+    def watching(self) -> AbstractContextManager[object]:
+        return nullcontext()
 
     def key_pressed_within(self, seconds: float) -> bool:
         if self.keys_after is None:

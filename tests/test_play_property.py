@@ -17,6 +17,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 
 import pytest
@@ -74,6 +75,9 @@ class Handover:
 
     def pause(self, seconds: float) -> None:
         pass
+
+    def watching(self) -> AbstractContextManager[object]:
+        return nullcontext()
 
     def key_pressed_within(self, seconds: float) -> bool:
         return False

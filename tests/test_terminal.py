@@ -242,6 +242,9 @@ def test_auto_plays_on_its_own_and_a_key_stops_it() -> None:
     player.prompt_row()
     player.type("auto")
     player.wait_for("AI: ")
+    for _ in range(40):  # between its moves too, a key typed is not echoed over the board
+        assert not player.child.getecho()
+        player.pump(0.02)
     player.child.send("x")
     player.wait_for("The AI stopped after")
     player.prompt_row()
