@@ -14,7 +14,7 @@ highlights, the messages, the records.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import Enum
@@ -135,6 +135,10 @@ class Round:
         self.page_number = 1
         self.page_command = ""
         self.cursor: Point = (self.game.width // 2, self.game.height // 2)
+        self.rows: tuple[str, ...] = tuple(self.game.rows())
+        """The board as the player sees it, kept up to date from each outcome, so that a
+        move costs the rows it changed, not the whole board; unchanged rows stay the
+        same strings, which tells the renderer what it need not draw again."""
 
     def elapsed(self) -> float | None:
         if self.started_at is None:
@@ -145,11 +149,22 @@ class Round:
     def log(self, outcome: Outcome) -> None:
         """Keep the outcome, starting the clock at the first reveal and stopping it at the end."""
         self.outcomes.append(outcome)
+        self._update_rows(outcome)
         if self.started_at is None and (outcome.waves or outcome.end is not None):
             self.started_at = self._clock()
             self.started_wall = datetime.now(UTC)
         if outcome.end is not None and self.finished_at is None:
             self.finished_at = self._clock()
+
+    def _update_rows(self, outcome: Outcome) -> None:
+        """Bring :attr:`rows` up to date with the cells ``outcome`` changed; a loss shows
+        every mine and every wrong flag, so the whole board is read again."""
+        if outcome.end is Termination.LOST:
+            self.rows = tuple(self.game.rows())
+            return
+        self.rows = patched(
+            self.rows, [*outcome.revealed, *outcome.flagged, *outcome.unflagged], self.game.shown
+        )
 
     def seconds(self) -> float:
         """The final time as the player is shown it, to the hundredth."""
@@ -166,9 +181,9 @@ class Round:
         kind = _("no-guess") if self.kind is BoardKind.NO_GUESS else _("classic")
         return f"{board_label(self.settings.board)}, {kind}"
 
-    def view(self, rows: list[str] | None = None) -> View:
+    def view(self, rows: tuple[str, ...] | None = None) -> View:
         return View(
-            rows=tuple(rows if rows is not None else self.game.rows()),
+            rows=rows if rows is not None else self.rows,
             mines_left=self.game.mines_left,
             state=self.state(),
             elapsed=self.elapsed(),
@@ -233,13 +248,11 @@ class Session:
         """The views between ``reply.before`` and now, one per reveal wave but the last."""
         if reply.before is None or reply.outcome is None or len(reply.outcome.waves) < 2:
             return []
-        final = self.current.game.rows()
-        rows = [list(line) for line in reply.before]
+        rows = reply.before
         views = []
         for wave in reply.outcome.waves[:-1]:
-            for x, y in wave:
-                rows[y][x] = final[y][x]
-            views.append(self.current.view(["".join(line) for line in rows]))
+            rows = patched(rows, wave, self.current.game.shown)
+            views.append(self.current.view(rows))
         return views
 
     # --- commands ---------------------------------------------------------------------
@@ -306,9 +319,7 @@ class Session:
             move, self._waiting_move = self._waiting_move, None
             assert move is not None
             if answer not in YES:
-                self.current.messages = (
-                    _("No mines were laid: try a cell when you are ready."),
-                )
+                self.current.messages = (_("No mines were laid: try a cell when you are ready."),)
                 return Reply()
             self.current.kind = BoardKind.CLASSIC
             game = self.current.game
@@ -411,7 +422,7 @@ class Session:
         dealing = move.action is Action.TRY and not game.started and move.cell not in game.flags
         if dealing and not self._deal(move):
             return Reply(question=self.question)
-        before = tuple(game.rows())
+        before = current.rows
         outcome = game.act(move)
         if game.exploded is not None:
             current.cursor = game.exploded  # where the game ended, in view
@@ -487,7 +498,7 @@ class Session:
             current.cursor = min(hint.targets, key=lambda target: (target[1], target[0]))
         if hint.rescue is None:
             return Reply()
-        before = tuple(game.rows())
+        before = current.rows
         outcome = game.rescue(hint.rescue)
         if outcome is None:
             return Reply()
@@ -538,6 +549,25 @@ class Session:
             saved = self.store.save(record)
         current.messages = (*current.messages, *self.warnings, *format_result(record, saved))
         self.warnings.clear()
+
+
+def patched(
+    rows: tuple[str, ...], cells: Iterable[Point], shown: Callable[[Point], str]
+) -> tuple[str, ...]:
+    """``rows`` with ``cells`` as ``shown`` says they look now; only the rows they are
+    in are new strings."""
+    by_row: dict[int, list[int]] = {}
+    for x, y in cells:
+        by_row.setdefault(y, []).append(x)
+    if not by_row:
+        return rows
+    changed = list(rows)
+    for y, xs in by_row.items():
+        line = list(changed[y])
+        for x in xs:
+            line[x] = shown((x, y))
+        changed[y] = "".join(line)
+    return tuple(changed)
 
 
 def _why_no_board(reason: BaseException) -> str:

@@ -28,7 +28,7 @@ def _columns(char: str) -> int:
 
 def width(text: str) -> int:
     """The columns ``text`` covers on a terminal."""
-    return sum(_columns(char) for char in text)
+    return sum(map(_columns, text))
 
 
 def fitting(text: str, columns: int) -> str:
