@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from . import adversarial, generate, play, redraw, solver
+from . import adversarial, generate, play, redraw, solver, startup
 
 BENCHMARKS: dict[str, ModuleType] = {
     "solver": solver,
@@ -19,6 +19,7 @@ BENCHMARKS: dict[str, ModuleType] = {
     "adversarial": adversarial,
     "play": play,
     "redraw": redraw,
+    "startup": startup,
 }
 
 

@@ -11,21 +11,21 @@ import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from . import boardfile, commands, i18n, inputfile, signals
-from .app import App
+from . import i18n, signals
 from .i18n import _
 from .limits import MAX_SIDE, MIN_SIDE, mine_range, out_of_bounds
-from .pipe import PipeScreen
-from .preferences import Preferences
 from .presets import ALIASES as PRESET_ALIASES
 from .presets import PRESETS, board_label, out_of_bounds_message
-from .renderer import LEGACY, NERD, IconSet, Renderer
-from .report import Unreadable, analysis_of, certain_cells, probability_grid
-from .screen import Screen
-from .session import NO, YES, Settings
-from .stats import format_stats
-from .storage import DATABASE_NAME, Store, default_path
+
+if TYPE_CHECKING:
+    from .renderer import IconSet
+    from .screen import Screen
+    from .session import Settings
+
+# Each command imports what it uses where it uses it: ``--help``, ``stats`` and
+# ``analyze`` start in a fraction of the game's time, and load no terminal toolkit.
 
 EXIT_USAGE = 2
 _WHOLE = re.compile(r"\+?[0-9]{1,6}")
@@ -99,6 +99,9 @@ def settings_from_flags(
     parser: argparse.ArgumentParser, args: argparse.Namespace
 ) -> Settings | None:
     """The board the flags ask for, or None when the player is to be asked."""
+    from . import boardfile, inputfile
+    from .session import Settings
+
     if args.board is not None:
         if any(value is not None for value in (args.preset, args.width, args.height, args.mines)):
             parser.error(_("--board brings its own size and mines: give it alone"))
@@ -128,6 +131,9 @@ def settings_from_flags(
 def ask_icons(screen: Screen) -> IconSet:
     """Show the Nerd Font icons and ask whether they display: a newcomer cannot know
     whether their font has them, but can see a bomb.  Enter means yes."""
+    from .renderer import LEGACY, NERD
+    from .session import NO, YES
+
     question = _("Do you see a bomb and a flag here: {bomb} {flag} ? [Enter = yes, n = no] ")
     while True:
         answer = screen.ask(question.format(bomb=NERD.mine, flag=NERD.flag)).strip().lower()
@@ -140,6 +146,9 @@ def ask_icons(screen: Screen) -> IconSet:
 
 def choose_icons(screen: Screen, args: argparse.Namespace) -> IconSet:
     """The flags decide; else the answer remembered from last time; else ask, and remember."""
+    from .preferences import Preferences
+    from .renderer import LEGACY, NERD
+
     if args.legacy or args.nerd:
         return LEGACY if args.legacy else NERD
     preferences = Preferences(data_directory(args.data_dir))
@@ -155,6 +164,8 @@ def ask_settings(
     screen: Screen, seed: int | None, *, no_guess: bool
 ) -> Settings:
     """The preset, or a custom size re-asked until valid; Enter alone is beginner."""
+    from .session import Settings
+
     names = list(PRESETS)
     for number, name in enumerate(names, 1):
         preset = PRESETS[name]
@@ -215,6 +226,11 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
     ``ask``: a person reads the questions (a dumb terminal); a script is given
     the beginner board instead.
     """
+    from .app import App
+    from .pipe import PipeScreen
+    from .renderer import LEGACY, Renderer
+    from .session import Settings
+
     for stream in (sys.stdin, sys.stdout):
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="replace")  # a stray byte is bad input, not a crash
@@ -247,11 +263,15 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
 
 def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int:
     """The board in place, the questions first; the terminal is restored however it ends."""
-    import colorama
+    from . import commands
+    from .app import App
+    from .renderer import LEGACY, Renderer
+    from .terminal import TerminalScreen
 
-    from .terminal import TerminalScreen  # prompt_toolkit loads only for the full screen
+    if sys.platform == "win32":  # the one console that needs it: elsewhere, no time lost
+        import colorama
 
-    colorama.just_fix_windows_console()
+        colorama.just_fix_windows_console()
     screen = TerminalScreen(
         LEGACY,
         animated=not args.no_animation,
@@ -290,11 +310,16 @@ def coloured() -> bool:
 
 def data_directory(given: Path | None) -> Path:
     """Where the scores and preferences live: ``--data-dir``, else the default."""
+    from .storage import default_path
+
     return given if given is not None else default_path().parent
 
 
 def show_stats(args: argparse.Namespace) -> int:
     """``buscaminas stats``: the same tables as the in-game ``stats`` page."""
+    from .stats import format_stats
+    from .storage import DATABASE_NAME, Store
+
     path = None if args.data_dir is None else args.data_dir / DATABASE_NAME
     store = Store(path, on_warning=lambda line: print(line, file=sys.stderr))
     for line in format_stats(store, board_label):
@@ -304,6 +329,9 @@ def show_stats(args: argparse.Namespace) -> int:
 
 def show_analysis(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``buscaminas analyze FILE --mines M``: probabilities and certain cells of a position."""
+    from . import inputfile
+    from .report import Unreadable, analysis_of, certain_cells, probability_grid
+
     try:
         position, analysis = analysis_of(inputfile.read_text(args.file), args.mines)
     except OSError as error:

@@ -4,10 +4,13 @@ is told of a size or mine count out of bounds."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .i18n import _, ngettext
 from .limits import Measure, OutOfBounds
-from .scoring import BoardSpec
+
+if TYPE_CHECKING:  # the flags and the manual name boards without loading the scores
+    from .scoring import BoardSpec
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
-from .engine import Minesweeper, Outcome, Termination
 from .grid import Grid, Point
+
+if TYPE_CHECKING:  # the statistics read records without loading the rules of the game
+    from .engine import Minesweeper, Outcome
 
 FLOOD_POINTS = 20
 """Points of the original game for each cell a flood opened on its own."""
@@ -90,6 +93,8 @@ class GameRecord:
         scripted: bool,
     ) -> GameRecord:
         """The record of ``game``, which must be over, played through ``outcomes``."""
+        from .engine import Termination
+
         if game.end is None:
             raise ValueError("only a finished game can be recorded")
         mines = game.layout

@@ -18,8 +18,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import Enum
+from typing import TYPE_CHECKING
 
-from . import commands, generator, hints, narration, signals
+from . import commands, narration, signals
 from .boardfile import BoardFile
 from .commands import Command, Verb, label
 from .engine import Action, Minesweeper, Move, Outcome, Termination
@@ -28,10 +29,14 @@ from .i18n import _, ngettext
 from .percent import percent
 from .presets import PRESETS, board_label
 from .scoring import BoardKind, BoardSpec, GameRecord
-from .solver import Position, analyze
-from .stats import format_result, format_session, format_stats
-from .storage import Store
 from .view import Highlight, State, View
+
+if TYPE_CHECKING:
+    from .storage import Store
+
+# The generator, the solver, the hints and the statistics load when first asked for
+# (the first move, a hint, the AI, the end of a game), so that the board is on
+# screen as soon as the terminal is ready.
 
 PROGRESS_AFTER = 0.2
 """Seconds of searching before the progress line appears: most boards come sooner."""
@@ -242,6 +247,8 @@ class Session:
 
     def goodbye(self) -> list[str]:
         """What the player reads on leaving: the session's games, worst to best."""
+        from .stats import format_session
+
         return format_session(self.records, board_label)
 
     def frames(self, reply: Reply) -> list[View]:
@@ -321,6 +328,8 @@ class Session:
             if answer not in YES:
                 self.current.messages = (_("No mines were laid: try a cell when you are ready."),)
                 return Reply()
+            from . import generator
+
             self.current.kind = BoardKind.CLASSIC
             game = self.current.game
             game.lay(
@@ -349,6 +358,8 @@ class Session:
 
     def ai_step(self) -> Reply:
         """The AI's next move, said in words; it stops at its count or at the end."""
+        from .solver import Position, analyze
+
         current = self.current
         game = current.game
         analysis = analyze(Position.from_game(game))
@@ -441,6 +452,8 @@ class Session:
         A no-guess search that runs out of time, finds no layout, or is
         cancelled with Ctrl-C leaves the question of a classic board; False then.
         """
+        from . import generator
+
         current = self.current
         game = current.game
         if current.kind is BoardKind.CLASSIC:
@@ -487,6 +500,8 @@ class Session:
 
     def _help(self, cell: Point | None) -> Reply:
         """A hint: a certain cell and why, or a probability, or a rescue."""
+        from . import hints
+
         current = self.current
         game = current.game
         if game.started:  # the first try is safe anyway: saying where is no help
@@ -518,6 +533,8 @@ class Session:
         return commands.manual() + self.legend
 
     def _statistics(self) -> list[str]:
+        from .stats import format_stats
+
         lines = format_stats(self.store, board_label)
         lines += self.warnings
         self.warnings.clear()
@@ -526,6 +543,8 @@ class Session:
     def _finish_if_over(self) -> None:
         """Record a game that has just ended, tell the player how it went, and ask
         whether to play again."""
+        from .stats import format_result
+
         current = self.current
         if current.game.end is None or current.recorded:
             return
@@ -571,6 +590,8 @@ def patched(
 
 
 def _why_no_board(reason: BaseException) -> str:
+    from . import generator
+
     if isinstance(reason, generator.NoGuessTimeout):
         return _("No board without guessing was found in time.")
     if isinstance(reason, generator.LayoutError):
