@@ -1,9 +1,10 @@
 """How long each command takes to start, against a bare interpreter and a bare prompt.
 
-Every command runs in a fresh process, with its compiled modules cached as an
-installed program has them (a first, uncounted round writes the cache), the runs
-interleaved (one of each, then
-again), so that the machine's load falls on all alike; the figures are medians.
+Every command runs in a fresh process, its compiled modules cached as an installed
+program has them (a first, uncounted round writes the cache; ``--uncached``
+compiles at every start instead), the runs interleaved (one of each, then again),
+so that the machine's load falls on all alike; the figures are medians of the
+wall clock and of the CPU the process used, which a loaded machine disturbs less.
 The tools (``--help``, ``stats``, ``analyze``) are timed to their exit and
 compared with ``python -c pass``.  The game is timed in a pseudo-terminal from
 its start to its first board with the prompt under it, and compared with a bare
@@ -44,25 +45,43 @@ CURSOR_REQUEST = b"\x1b[6n"
 """prompt_toolkit asks where the cursor is; a terminal answers, and so does this benchmark."""
 
 
+PASS = "python -c pass"
+PROMPT = "bare prompt_toolkit prompt"
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--runs", type=int, default=15, help="runs of each command")
+    parser.add_argument(
+        "--against",
+        metavar="DIR",
+        help="also time the commands of the tree in DIR (another checkout), interleaved",
+    )
+    parser.add_argument(
+        "--uncached",
+        action="store_true",
+        help="compile every module at every start (PYTHONDONTWRITEBYTECODE=1), as a checkout"
+        " run without a bytecode cache does",
+    )
 
 
-def _environment(data: str) -> dict[str, str]:
-    """As a player's: compiled modules cached (here outside the tree), the worktree's
-    code, a UTF-8 locale, scores in ``data``."""
-    inherited = {
-        key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"
-    }
+def _environment(data: str, root: Path, *, cached: bool = True) -> dict[str, str]:
+    """As a player's: the code of the tree at ``root``, compiled modules cached (outside
+    the tree) unless ``cached`` is False, a UTF-8 locale, and the scores in the user data
+    directory of a new home in ``data``."""
+    unset = ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX", "BUSCAMINAS_DATA_DIR")
+    inherited = {key: value for key, value in os.environ.items() if key not in unset}
+    if cached:
+        inherited["PYTHONPYCACHEPREFIX"] = str(Path(data) / "pycache")
+    else:
+        inherited["PYTHONDONTWRITEBYTECODE"] = "1"
     return {
         **inherited,
-        "PYTHONPYCACHEPREFIX": str(Path(data) / "pycache"),
-        "PYTHONPATH": str(ROOT),
+        "PYTHONPATH": str(root),
         "TERM": "xterm-256color",
         "LANG": "C.UTF-8",
         "LC_ALL": "",
         "LANGUAGE": "",
-        "HOME": data,  # the scores and preferences where a player's are, in a new home
+        "HOME": data,
         "XDG_DATA_HOME": str(Path(data) / "share"),
     }
 
@@ -71,12 +90,12 @@ Timing = tuple[float, float]
 """Seconds of wall clock, and seconds of CPU the process used."""
 
 
-def exited(command: list[str], environment: dict[str, str]) -> Callable[[], Timing]:
+def exited(command: list[str], environment: dict[str, str], root: Path) -> Callable[[], Timing]:
     """From starting ``command`` to its exit."""
 
     def timed() -> Timing:
         began, used = time.perf_counter(), _children_cpu()
-        subprocess.run(command, cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, check=True)
+        subprocess.run(command, cwd=root, env=environment, stdout=subprocess.DEVNULL, check=True)
         return time.perf_counter() - began, _children_cpu() - used
 
     return timed
@@ -93,14 +112,16 @@ def _cpu_of(pid: int) -> float:
     return sum(int((thread / "schedstat").read_text().split()[0]) for thread in threads) / 1e9
 
 
-def shown(command: list[str], environment: dict[str, str], *marks: bytes) -> Callable[[], Timing]:
+def shown(
+    command: list[str], environment: dict[str, str], root: Path, *marks: bytes
+) -> Callable[[], Timing]:
     """From starting ``command`` in an 80×24 pseudo-terminal until it has written each
     of ``marks``, one after another."""
 
     def timed() -> Timing:
         began = time.perf_counter()
         child = pexpect.spawn(
-            command[0], command[1:], dimensions=(24, 80), env=environment, cwd=str(ROOT)
+            command[0], command[1:], dimensions=(24, 80), env=environment, cwd=str(root)
         )
         output = b""
         found = 0
@@ -122,55 +143,53 @@ def shown(command: list[str], environment: dict[str, str], *marks: bytes) -> Cal
 def run(args: argparse.Namespace) -> int:
     python = sys.executable
     game = [python, "-m", "buscaminas"]
+    trees = {"": ROOT} | ({f" [{args.against}]": Path(args.against)} if args.against else {})
     with tempfile.TemporaryDirectory() as data:
-        environment = _environment(data)
+        environment = _environment(data, ROOT, cached=not args.uncached)
         position = Path(data) / "position.txt"
         position.write_text(POSITION + "\n")
         commands: dict[str, Callable[[], Timing]] = {
-            "python -c pass": exited([python, "-c", "pass"], environment),
-            "buscaminas --help": exited([*game, "--help"], environment),
-            "buscaminas stats": exited([*game, "stats"], environment),
-            "buscaminas analyze": exited(
-                [*game, "analyze", str(position), "--mines", "10"], environment
-            ),
-            "bare prompt_toolkit prompt": shown(
-                [python, "-c", BARE_PROMPT], environment, b"ready>"
-            ),
-            "game to its first board": shown(
-                [*game, "--lang", "en", "--legacy", "--preset", "expert"],
-                environment,
-                b"Mines left",
-                b">\x1b[",
-            ),
+            PASS: exited([python, "-c", "pass"], environment, ROOT),
+            PROMPT: shown([python, "-c", BARE_PROMPT], environment, ROOT, b"ready>"),
         }
+        baselines = {PASS: PASS, PROMPT: PROMPT}
+        for suffix, root in trees.items():
+            tree = _environment(data, root, cached=not args.uncached)
+            commands |= {
+                f"buscaminas --help{suffix}": exited([*game, "--help"], tree, root),
+                f"buscaminas stats{suffix}": exited([*game, "stats"], tree, root),
+                f"buscaminas analyze{suffix}": exited(
+                    [*game, "analyze", str(position), "--mines", "10"], tree, root
+                ),
+                f"game to its first board{suffix}": shown(
+                    [*game, "--lang", "en", "--legacy", "--preset", "expert"],
+                    tree,
+                    root,
+                    b"Mines left",
+                    b">\x1b[",
+                ),
+            }
+            baselines |= {name: PASS for name in commands if name.startswith("buscaminas")}
+            baselines[f"game to its first board{suffix}"] = PROMPT
         times: dict[str, list[Timing]] = {name: [] for name in commands}
         for timed in commands.values():  # a first run compiles and caches the modules
             timed()
         for _ in range(args.runs):
             for name, timed in commands.items():
                 times[name].append(timed())
-    baselines = {
-        "python -c pass": "python -c pass",
-        "buscaminas --help": "python -c pass",
-        "buscaminas stats": "python -c pass",
-        "buscaminas analyze": "python -c pass",
-        "bare prompt_toolkit prompt": "bare prompt_toolkit prompt",
-        "game to its first board": "bare prompt_toolkit prompt",
-    }
+    cache = "no bytecode cache" if args.uncached else "bytecode cached"
     print(
-        f"start-up (ms, median of {args.runs} interleaved runs, wall clock and CPU;"
+        f"start-up (ms, median of {args.runs} interleaved runs, {cache}, wall clock and CPU;"
         " ratios against the baseline named)"
     )
     walls = {
-        name: 1000 * statistics.median(wall for wall, _cpu in runs) for name, runs in times.items()
+        name: 1000 * statistics.median(wall for wall, _ in runs) for name, runs in times.items()
     }
-    cpus = {
-        name: 1000 * statistics.median(cpu for _wall, cpu in runs) for name, runs in times.items()
-    }
+    cpus = {name: 1000 * statistics.median(cpu for _, cpu in runs) for name, runs in times.items()}
     for name in commands:
         base = baselines[name]
         print(
-            f"  {name:<28} wall {walls[name]:7.1f} ({walls[name] / walls[base]:4.2f}×)"
+            f"  {name:<40} wall {walls[name]:7.1f} ({walls[name] / walls[base]:4.2f}×)"
             f"   CPU {cpus[name]:7.1f} ({cpus[name] / cpus[base]:4.2f}×)   against {base}"
         )
     return 0
