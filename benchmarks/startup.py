@@ -65,14 +65,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _environment(data: str, root: Path, *, cached: bool = True) -> dict[str, str]:
-    """As a player's: the code of the tree at ``root``, compiled modules cached (outside
-    the tree) unless ``cached`` is False, a UTF-8 locale, and the scores in the user data
-    directory of a new home in ``data``."""
+    """As a player's: the code of the tree at ``root``, compiled modules cached beside
+    their sources (``__pycache__``, ignored by git) unless ``cached`` is False, a UTF-8
+    locale, and the scores in the user data directory of a new home in ``data``."""
     unset = ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX", "BUSCAMINAS_DATA_DIR")
     inherited = {key: value for key, value in os.environ.items() if key not in unset}
-    if cached:
-        inherited["PYTHONPYCACHEPREFIX"] = str(Path(data) / "pycache")
-    else:
+    if not cached:
         inherited["PYTHONDONTWRITEBYTECODE"] = "1"
     return {
         **inherited,
