@@ -297,15 +297,8 @@ class Renderer:
         in view, in the coordinates the player types."""
         if window is None or window[2:] == (view.width, view.height):
             return ""
-        x, y, shown, rows_shown = window
-        return _("x {first}–{last}, y {top}–{bottom} of {width}×{height}").format(
-            first=x + 1,
-            last=x + shown,
-            width=view.width,
-            top=y + 1,
-            bottom=y + rows_shown,
-            height=view.height,
-        )
+        words = _("x {first}–{last}, y {top}–{bottom} of {width}×{height}")
+        return _part_words(words, window, view.width, view.height)
 
     @staticmethod
     def clock(seconds: float) -> str:
@@ -644,6 +637,15 @@ def _page_of(cursor: int, shown: int, length: int) -> int:
     margin = min(SCROLL_MARGIN, (shown - 1) // 2)
     stride = max(1, shown - 2 * margin)
     return min(max(cursor - margin, 0) // stride * stride, length - shown)
+
+
+@lru_cache(maxsize=64)
+def _part_words(words: str, window: tuple[int, int, int, int], width: int, height: int) -> str:
+    """``words`` filled in for ``window``: worded once per window, not at every tick."""
+    x, y, shown, rows_shown = window
+    return words.format(
+        first=x + 1, last=x + shown, width=width, top=y + 1, bottom=y + rows_shown, height=height
+    )
 
 
 @lru_cache(maxsize=256)
