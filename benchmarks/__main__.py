@@ -11,13 +11,15 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from . import adversarial, generate, play, solver
+from . import adversarial, generate, play, redraw, solver, startup
 
 BENCHMARKS: dict[str, ModuleType] = {
     "solver": solver,
     "generate": generate,
     "adversarial": adversarial,
     "play": play,
+    "redraw": redraw,
+    "startup": startup,
 }
 
 

@@ -11,24 +11,23 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Sequence
-from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from . import boardfile, commands, i18n, inputfile, resume, sharecode, signals, text
-from .app import App
+from . import i18n, signals
 from .i18n import _
 from .limits import MAX_SIDE, MIN_SIDE, mine_range, out_of_bounds
-from .pipe import PipeScreen
-from .preferences import Preferences
 from .presets import ALIASES as PRESET_ALIASES
-from .presets import DAILY, PRESETS, board_label, daily_code, out_of_bounds_message, preset_of
-from .renderer import LEGACY, NERD, IconSet, Renderer
-from .report import Unreadable, analysis_of, certain_cells, probability_grid
-from .rounds import Round, Settings
-from .screen import Screen
-from .session import NO, YES
-from .stats import format_stats
-from .storage import DATABASE_NAME, Store, default_path
+from .presets import PRESETS, board_label, out_of_bounds_message
+
+if TYPE_CHECKING:
+    from .renderer import IconSet
+    from .rounds import Round, Settings
+    from .screen import Screen
+    from .storage import Store
+
+# Each command imports what it uses where it uses it: ``--help``, ``stats`` and
+# ``analyze`` start in a fraction of the game's time, and load no terminal toolkit.
 
 EXIT_USAGE = 2
 _WHOLE = re.compile(r"\+?[0-9]{1,6}")
@@ -111,6 +110,9 @@ def settings_from_flags(
     parser: argparse.ArgumentParser, args: argparse.Namespace
 ) -> Settings | None:
     """The board the flags ask for, or None when the player is to be asked."""
+    from . import boardfile, inputfile
+    from .rounds import Settings
+
     if args.game is not None or args.daily:
         return _shared_board(parser, args)
     if args.board is not None:
@@ -141,6 +143,12 @@ def settings_from_flags(
 
 def _shared_board(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Settings:
     """``--game CODE`` or ``--daily``: a board named exactly, alone on the command line."""
+    from datetime import date
+
+    from . import sharecode, text
+    from .presets import DAILY, daily_code, preset_of
+    from .rounds import Settings
+
     others = (args.preset, args.width, args.height, args.mines, args.seed, args.board)
     if any(value is not None for value in others) or args.classic or (args.game and args.daily):
         parser.error(_("--game and --daily name their own board: give them alone"))
@@ -165,6 +173,9 @@ def _shared_board(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
 
 def ask_resume(screen: Screen, kept: Round) -> bool:
     """Offer the game left unfinished: Enter takes it up, n gives it up."""
+    from . import resume
+    from .session import NO, YES
+
     while True:
         answer = screen.ask(resume.question(kept)).strip().lower()
         if answer in YES:
@@ -177,6 +188,9 @@ def ask_resume(screen: Screen, kept: Round) -> bool:
 def ask_icons(screen: Screen) -> IconSet:
     """Show the Nerd Font icons and ask whether they display: a newcomer cannot know
     whether their font has them, but can see a bomb.  Enter means yes."""
+    from .renderer import LEGACY, NERD
+    from .session import NO, YES
+
     question = _("Do you see a bomb and a flag here: {bomb} {flag} ? [Enter = yes, n = no] ")
     while True:
         answer = screen.ask(question.format(bomb=NERD.mine, flag=NERD.flag)).strip().lower()
@@ -189,6 +203,9 @@ def ask_icons(screen: Screen) -> IconSet:
 
 def choose_icons(screen: Screen, args: argparse.Namespace) -> IconSet:
     """The flags decide; else the answer remembered from last time; else ask, and remember."""
+    from .preferences import Preferences
+    from .renderer import LEGACY, NERD
+
     if args.legacy or args.nerd:
         return LEGACY if args.legacy else NERD
     preferences = Preferences(data_directory(args.data_dir))
@@ -204,6 +221,8 @@ def ask_settings(
     screen: Screen, seed: int | None, *, no_guess: bool
 ) -> Settings:
     """The preset, or a custom size re-asked until valid; Enter alone is beginner."""
+    from .rounds import Settings
+
     names = list(PRESETS)
     for number, name in enumerate(names, 1):
         preset = PRESETS[name]
@@ -264,6 +283,12 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
     ``ask``: a person reads the questions (a dumb terminal); a script is given
     the beginner board instead.
     """
+    from .app import App
+    from .pipe import PipeScreen
+    from .renderer import LEGACY, Renderer
+    from .rounds import Settings
+    from .storage import Store
+
     for stream in (sys.stdin, sys.stdout):
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="replace")  # a stray byte is bad input, not a crash
@@ -308,6 +333,8 @@ def _resumed(
 ) -> Round | None:
     """The game left unfinished, taken up if the player wants it (given up if not);
     None when there is none, or it is given up."""
+    from . import resume
+
     kept = resume.newest(store, clock)
     if kept is None:
         screen.say(_("There is no game in progress to resume."))
@@ -320,11 +347,16 @@ def _resumed(
 
 def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int:
     """The board in place, the questions first; the terminal is restored however it ends."""
-    import colorama
+    from . import commands
+    from .app import App
+    from .renderer import LEGACY, Renderer
+    from .storage import Store
+    from .terminal import TerminalScreen
 
-    from .terminal import TerminalScreen  # prompt_toolkit loads only for the full screen
+    if sys.platform == "win32":  # the one console that needs it: elsewhere, no time lost
+        import colorama
 
-    colorama.just_fix_windows_console()
+        colorama.just_fix_windows_console()
     screen = TerminalScreen(
         LEGACY,
         animated=not args.no_animation,
@@ -372,16 +404,23 @@ def coloured() -> bool:
 
 def data_directory(given: Path | None) -> Path:
     """Where the scores and preferences live: ``--data-dir``, else the default."""
+    from .storage import default_path
+
     return given if given is not None else default_path().parent
 
 
 def database(data_dir: Path | None) -> Path | None:
     """The games database in ``--data-dir``; None for the default place."""
+    from .storage import DATABASE_NAME
+
     return None if data_dir is None else data_dir / DATABASE_NAME
 
 
 def show_stats(args: argparse.Namespace) -> int:
     """``buscaminas stats``: the same tables as the in-game ``stats`` page."""
+    from .stats import format_stats
+    from .storage import Store
+
     store = Store(database(args.data_dir), on_warning=lambda line: print(line, file=sys.stderr))
     for line in format_stats(store, board_label):
         print(line)
@@ -390,6 +429,9 @@ def show_stats(args: argparse.Namespace) -> int:
 
 def show_analysis(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``buscaminas analyze FILE --mines M``: probabilities and certain cells of a position."""
+    from . import inputfile
+    from .report import Unreadable, analysis_of, certain_cells, probability_grid
+
     try:
         position, analysis = analysis_of(inputfile.read_text(args.file), args.mines)
     except OSError as error:

@@ -14,9 +14,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from . import generator
 from .alphabet import Cell, revealed_char
 from .grid import Grid, Point
+from .limits import mine_range
+
+# The generator, and the solver it stands on, load with the first deal, not with the
+# board: a board on screen, or the statistics, need neither.
 
 
 class Action(Enum):
@@ -96,7 +99,11 @@ class Minesweeper:
 
     def __post_init__(self) -> None:
         self.grid = Grid(self.width, self.height)
-        generator.check_mine_count(self.width, self.height, self.mine_count)
+        low, high = mine_range(self.width, self.height)
+        if not low <= self.mine_count <= high:
+            from . import generator
+
+            generator.check_mine_count(self.width, self.height, self.mine_count)
 
     @classmethod
     def from_layout(
@@ -116,6 +123,8 @@ class Minesweeper:
             game._flags.add(cell)
         opened = set(revealed)
         if opened & layout:
+            from . import generator
+
             raise generator.LayoutError("a revealed cell cannot hold a mine")
         game._revealed |= opened
         game._check_won()
@@ -229,6 +238,8 @@ class Minesweeper:
         if cell in self._revealed:
             return Outcome(move, notice=Notice.ALREADY_REVEALED)
         if self._mines is None:
+            from . import generator
+
             layout = generator.generate(
                 self.width, self.height, self.mine_count, start=cell, seed=self.seed
             )
@@ -268,6 +279,8 @@ class Minesweeper:
 
     def lay(self, mines: frozenset[Point]) -> None:
         """Lay the mines, once, before the first move reveals anything."""
+        from . import generator
+
         if self._mines is not None:
             raise generator.LayoutError("the mines are laid already")
         if len(mines) != self.mine_count or not mines <= set(self.grid.cells()):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import cached_property, lru_cache
 
 from . import text
 from .alphabet import NUMBERS, Cell
@@ -148,10 +149,55 @@ def highlight_style(highlight: Highlight, cell: Point) -> str:
 
 @dataclass(frozen=True)
 class Item:
-    """One piece of the screen: styled text and the columns it covers."""
+    """One piece of the screen: styled text and the columns it covers.  The text leaves
+    the terminal's attributes as it found them, plain."""
 
     text: str
     width: int
+
+
+Items = dict[tuple[int, int], Item]
+
+
+CHUNK = 16
+"""Cells in one item of a board row: a move redraws the few items its cells are in,
+whatever the width of the board."""
+
+
+@dataclass(frozen=True)
+class BoardDrawing:
+    """A frame's board: its header items and, for each row in view, its label and its
+    cells in items of :data:`CHUNK`, with what they were drawn from, so that the next
+    frame redraws only the items whose cells, cursor or marks changed."""
+
+    key: tuple[object, ...]
+    """What every item depends on: icons, board size, window and where it is drawn."""
+    view: View
+    headers: Items
+    lines: dict[int, tuple[Item, ...]]
+    """Board row → its label (with the gap right of it), then its chunks of cells."""
+    top: int
+    """The screen row of the window's first row of cells."""
+    left: int
+    label: int
+    """The columns of the row labels."""
+    first_y: int
+    """The board row shown first."""
+
+    def position(self, y: int, part: int) -> tuple[int, int]:
+        """Where item ``part`` of board row ``y`` is drawn: 0 is the label."""
+        row = self.top + y - self.first_y
+        if part == 0:
+            return row, self.left
+        return row, self.left + self.label + 1 + 2 * CHUNK * (part - 1)
+
+    @cached_property
+    def items(self) -> Items:
+        items = dict(self.headers)
+        for y, parts in self.lines.items():
+            for part, item in enumerate(parts):
+                items[self.position(y, part)] = item
+        return items
 
 
 @dataclass(frozen=True)
@@ -160,7 +206,8 @@ class Frame:
 
     size: tuple[int, int]  # (columns, rows)
     origin: tuple[int, int]
-    items: dict[tuple[int, int], Item] = field(default_factory=dict)
+    text_items: Items = field(default_factory=dict)
+    """Everything but the board: title, status line, messages, a page."""
     prompt_row: int = 0
     prompt_column: int = 0
     """Where the prompt starts, under the board's left edge, so the eye need not travel."""
@@ -170,6 +217,14 @@ class Frame:
     """How many columns and rows of cells are in view."""
     window: tuple[int, int] = (0, 0)
     """The board cell drawn first: the view scrolled over a board bigger than the screen."""
+    drawing: BoardDrawing | None = None
+
+    @cached_property
+    def items(self) -> Items:
+        """Every item on the screen, the board's and the rest."""
+        if self.drawing is None:
+            return self.text_items
+        return {**self.drawing.items, **self.text_items}
 
     def cell_at(self, row: int, column: int) -> Point | None:
         """The board cell drawn at screen ``row`` and ``column`` (0-based), if any: a
@@ -208,17 +263,7 @@ class Renderer:
     @staticmethod
     def cell(char: str, icons: IconSet, *, exploded: bool = False, marked: str = "") -> str:
         """One cell as styled text: its glyph, its colour, and ``marked``, a highlight's style."""
-        if exploded:
-            return _styled(
-                icons.exploded, EXPLODED_STYLE if icons.coloured else MONOCHROME_EXPLODED_STYLE
-            )
-        if icons.coloured:
-            style = NUMBER_STYLES.get(char) or CELL_STYLES.get(char, "")
-        else:
-            style = "1" if char in NUMBERS else MONOCHROME_STYLES.get(char, "")
-        if marked:
-            style = f"{style};{marked}" if style else marked
-        return _styled(Renderer.glyph(char, icons), style)
+        return _styled(*_cell_look(char, icons, exploded=exploded, marked=marked))
 
     @staticmethod
     def status(view: View, columns: int | None = None, in_view: str = "") -> str:
@@ -227,7 +272,7 @@ class Renderer:
         way first."""
         parts = [_("Mines left: {count}").format(count=view.mines_left)]
         if view.elapsed is not None:
-            parts.append(_("Time: {seconds}").format(seconds=Renderer.clock(view.elapsed)))
+            parts.append(_("Time: {seconds}").format(seconds=text.clock_time(view.elapsed)))
         parts.append(
             {
                 State.READY: _("Type x y to start"),
@@ -252,21 +297,8 @@ class Renderer:
         in view, in the coordinates the player types."""
         if window is None or window[2:] == (view.width, view.height):
             return ""
-        x, y, shown, rows_shown = window
-        return _("x {first}–{last}, y {top}–{bottom} of {width}×{height}").format(
-            first=x + 1,
-            last=x + shown,
-            width=view.width,
-            top=y + 1,
-            bottom=y + rows_shown,
-            height=view.height,
-        )
-
-    @staticmethod
-    def clock(seconds: float) -> str:
-        """Whole seconds while playing, like every Minesweeper's counter."""
-        whole = int(seconds)
-        return f"{whole // 60}:{whole % 60:02d}" if whole >= 60 else f"{whole} s"
+        words = _("x {first}–{last}, y {top}–{bottom} of {width}×{height}")
+        return _part_words(words, window, view.width, view.height)
 
     @staticmethod
     def legend(icons: IconSet) -> list[str]:
@@ -321,12 +353,21 @@ class Renderer:
         A board bigger than the terminal is shown through a window that keeps
         the cursor in view.
         """
+        return Renderer._compose(view, size, icons, None)[0]
+
+    @staticmethod
+    def _compose(
+        view: View, size: tuple[int, int], icons: IconSet, previous: Frame | None
+    ) -> tuple[Frame, list[tuple[tuple[int, int], Item]] | None]:
+        """The frame for ``view``, reusing the board rows of ``previous`` that show the
+        same; with it, the positions of the board rows drawn anew (None: all of them)."""
         if view.page is not None:
-            return Renderer._page(view, size)
+            return Renderer._page(view, size), None
         columns, rows = size
         if not Renderer.fits(view.width, view.height, size):
             need_columns, need_rows = Renderer._smallest_terminal(view.width, view.height)
-            return Renderer._too_small(view, size, need_columns - columns, need_rows - rows)
+            too_small = Renderer._too_small(view, size, need_columns - columns, need_rows - rows)
+            return too_small, None
         window = Renderer._window(view, size)
         need_columns, need_rows = Renderer.terminal_size_for(view.width, view.height, window[2:])
         titled = rows - need_rows >= TITLE_ROWS
@@ -339,19 +380,24 @@ class Renderer:
         if titled:
             canvas.centred(top, "BUSCAMINAS", "1")
             row += TITLE_ROWS
-        row = Renderer._board(canvas, view, icons, row, left, window) + 1
+        before = previous.drawing if previous is not None and previous.size == size else None
+        drawing, redrawn = Renderer._board(view, icons, row, left, window, before)
+        row = drawing.top + window[3] + 1
         row = Renderer._status_and_messages(canvas, view, row, rows, window)
         prompt_row = max(row, top + need_rows - 1)
-        return Frame(
+        board = (drawing.top, left + _label_width(view.height) + 1)
+        frame = Frame(
             size,
             (top, left),
             canvas.items,
             prompt_row,
             left,
-            canvas.board,
+            board,
             window[2:],
             window[:2],
+            drawing,
         )
+        return frame, redrawn
 
     @staticmethod
     def _window(view: View, size: tuple[int, int]) -> tuple[int, int, int, int]:
@@ -419,7 +465,7 @@ class Renderer:
         row += 1
         placed: list[tuple[int, str]] = []
         for message in view.messages:
-            lines = text.wrap(message, min(canvas.columns - 2, MESSAGE_COLUMNS))
+            lines = _wrapped(message, min(canvas.columns - 2, MESSAGE_COLUMNS))
             left = max(0, (canvas.columns - max(map(text.width, lines))) // 2)
             placed += [(left, line) for line in lines]
         room = rows - row - 1  # the rows above the prompt's: a page may leave fewer than usual
@@ -433,42 +479,48 @@ class Renderer:
 
     @staticmethod
     def _board(
-        canvas: _Canvas,
         view: View,
         icons: IconSet,
         row: int,
         left: int,
         window: tuple[int, int, int, int],
-    ) -> int:
-        """Put the column numbers, row labels and cells in ``window``, labelled with their
-        real coordinates; return the row below the board."""
+        previous: BoardDrawing | None,
+    ) -> tuple[BoardDrawing, list[tuple[tuple[int, int], Item]] | None]:
+        """The column numbers from ``row`` on, and under them the rows of cells in
+        ``window``, each labelled with its real coordinates.  Items that show the same
+        as in ``previous`` are its own, not drawn again; the items drawn anew that
+        differ come back with the drawing (None: everything is new)."""
         first_x, first_y, shown, rows_shown = window
-        xs = range(first_x, first_x + shown)
         label = _label_width(view.height)
-        board_left = left + label + 1
-        if view.width >= 10:
-            tens = " ".join(str((x + 1) // 10) if x + 1 >= 10 else " " for x in xs)
-            canvas.put(row, board_left, tens.rstrip())
-            row += 1
-        canvas.put(row, board_left, " ".join(str((x + 1) % 10) for x in xs))
-        row += 1
-        canvas.board = (row, board_left)
-        for y in range(first_y, first_y + rows_shown):
-            canvas.put(row, left, f"{y + 1:<{label}}")
-            line = view.rows[y]
-            for column, x in enumerate(xs):
-                marked = highlight_style(view.marked, (x, y))
-                exploded = (x, y) == view.exploded
-                cell = Renderer.cell(line[x], icons, exploded=exploded, marked=marked)
-                canvas.put(row, board_left + 2 * column, cell, 1)
-            row += 1
-        if view.cursor is not None:
-            x, y = view.cursor[0] - first_x, view.cursor[1] - first_y
-            if 0 <= x < shown and 0 <= y < rows_shown:
-                top, first = canvas.board
-                canvas.put(top + y, first + 2 * x - 1, _styled(CURSOR_LEFT, "1"), 1)
-                canvas.put(top + y, first + 2 * x + 1, _styled(CURSOR_RIGHT, "1"), 1)
-        return row
+        top = row + _header_rows(view.width)
+        key = (icons, view.width, view.height, window, top, left)
+        parts = 1 + -(-shown // CHUNK)
+        if previous is None or previous.key != key:
+            xs = range(first_x, first_x + shown)
+            board_left = left + label + 1
+            headers = {}
+            if view.width >= 10:
+                tens = " ".join(str((x + 1) // 10) if x + 1 >= 10 else " " for x in xs).rstrip()
+                headers[(row, board_left)] = Item(tens, len(tens))
+            units = " ".join(str((x + 1) % 10) for x in xs)
+            headers[(top - 1, board_left)] = Item(units, len(units))
+            lines = {
+                y: tuple(_part(view, icons, y, window, label, part) for part in range(parts))
+                for y in range(first_y, first_y + rows_shown)
+            }
+            return BoardDrawing(key, view, headers, lines, top, left, label, first_y), None
+        lines = dict(previous.lines)
+        redrawn = []
+        for y, dirty in _changed_parts(previous.view, view, window).items():
+            line = list(lines[y])
+            for part in dirty:
+                item = _part(view, icons, y, window, label, part)
+                if item != line[part]:
+                    line[part] = item
+                    redrawn.append((previous.position(y, part), item))
+            lines[y] = tuple(line)
+        drawing = BoardDrawing(key, view, previous.headers, lines, top, left, label, first_y)
+        return drawing, redrawn
 
     @staticmethod
     def _too_small(view: View, size: tuple[int, int], columns: int, rows: int) -> Frame:
@@ -501,13 +553,13 @@ class Renderer:
         cleared and drawn whole; otherwise only changed items are written.
         The cursor ends at the start of the prompt row.
         """
-        frame = Renderer.frame(view, size, icons)
+        frame, redrawn = Renderer._compose(view, size, icons, previous)
         if previous is None or previous.size != frame.size or previous.origin != frame.origin:
             changes = CLEAR + "".join(
                 Renderer._at(pos, item.text) for pos, item in sorted(frame.items.items())
             )
         else:
-            changes = Renderer._changes(previous, frame)
+            changes = Renderer._changes(previous, frame, redrawn)
         park = f"{CSI}{frame.prompt_row + 1};1H{CSI}0K"
         return HIDE_CURSOR + changes + park + SHOW_CURSOR, frame
 
@@ -518,27 +570,36 @@ class Renderer:
         """Like :meth:`draw`, but for use while someone else owns the cursor (the prompt):
         the cursor is saved and put back, and nothing is written unless the board
         can be patched in place."""
-        frame = Renderer.frame(view, size, icons)
+        frame, redrawn = Renderer._compose(view, size, icons, previous)
         if previous.size != frame.size or previous.origin != frame.origin:
             return "", previous
-        changes = Renderer._changes(previous, frame)
+        changes = Renderer._changes(previous, frame, redrawn)
         if not changes:
             return "", frame
         return SAVE_CURSOR + HIDE_CURSOR + changes + RESTORE_CURSOR + SHOW_CURSOR, frame
 
     @staticmethod
-    def _changes(previous: Frame, frame: Frame) -> str:
-        """Blank what shrank or went away, then write what is new or different."""
+    def _changes(
+        previous: Frame, frame: Frame, redrawn: list[tuple[tuple[int, int], Item]] | None
+    ) -> str:
+        """Blank what shrank or went away, then write what is new or different.
+
+        When the board kept its place, only the rows drawn anew are compared,
+        so that a move or a tick costs what changed, not the board's size."""
+        if redrawn is not None:
+            old, new, rows = previous.text_items, frame.text_items, redrawn
+        else:
+            old, new, rows = previous.items, frame.items, []
         parts = []
-        for pos, old in previous.items.items():
-            new = frame.items.get(pos)
-            if new is None or new.width < old.width:
-                start = pos if new is None else (pos[0], pos[1] + new.width)
-                blank = old.width if new is None else old.width - new.width
+        for pos, item in old.items():
+            now = new.get(pos)
+            if now is None or now.width < item.width:
+                start = pos if now is None else (pos[0], pos[1] + now.width)
+                blank = item.width if now is None else item.width - now.width
                 parts.append(Renderer._at(start, " " * blank))
-        for pos, item in sorted(frame.items.items()):
-            if previous.items.get(pos) != item:
-                parts.append(Renderer._at(pos, item.text))
+        written = [(pos, item) for pos, item in new.items() if old.get(pos) != item]
+        for pos, item in sorted(written + rows):
+            parts.append(Renderer._at(pos, item.text))
         return "".join(parts)
 
     @staticmethod
@@ -572,13 +633,174 @@ def _page_of(cursor: int, shown: int, length: int) -> int:
     return min(max(cursor - margin, 0) // stride * stride, length - shown)
 
 
+@lru_cache(maxsize=64)
+def _part_words(words: str, window: tuple[int, int, int, int], width: int, height: int) -> str:
+    """``words`` filled in for ``window``: worded once per window, not at every tick."""
+    x, y, shown, rows_shown = window
+    return words.format(
+        first=x + 1, last=x + shown, width=width, top=y + 1, bottom=y + rows_shown, height=height
+    )
+
+
+@lru_cache(maxsize=256)
+def _wrapped(message: str, columns: int) -> tuple[str, ...]:
+    """A message's lines: wrapped once, not again at every tick of the clock."""
+    return tuple(text.wrap(message, columns))
+
+
+@lru_cache(maxsize=16)
+def _looks(icons: IconSet) -> dict[str, tuple[str, str]]:
+    """Each position-format character's glyph and style in ``icons``: looked up once
+    per icon set, not once per cell."""
+    looks = {}
+    for char in (*icons.glyphs, *NUMBERS):
+        if icons.coloured:
+            style = NUMBER_STYLES.get(char) or CELL_STYLES.get(char, "")
+        else:
+            style = "1" if char in NUMBERS else MONOCHROME_STYLES.get(char, "")
+        looks[char] = (Renderer.glyph(char, icons), style)
+    return looks
+
+
+def _cell_look(
+    char: str, icons: IconSet, *, exploded: bool = False, marked: str = ""
+) -> tuple[str, str]:
+    """The glyph and style of one cell: ``marked`` is a highlight's style."""
+    if exploded:
+        return icons.exploded, EXPLODED_STYLE if icons.coloured else MONOCHROME_EXPLODED_STYLE
+    glyph, style = _looks(icons).get(char, (char, ""))
+    if marked:
+        style = f"{style};{marked}" if style else marked
+    return glyph, style
+
+
+@lru_cache(maxsize=64)
+def _shows_on_blank(style: str) -> bool:
+    """Whether a space in ``style`` looks different from a plain one: a background,
+    reverse video, a line under or through it.  Foreground, bold and dim do not."""
+    params = style.split(";")
+    index = 0
+    while index < len(params):
+        param = params[index]
+        if param == "38":  # a foreground colour and its arguments: 5;N or 2;R;G;B
+            index += 3 if params[index + 1 : index + 2] == ["5"] else 5
+            continue
+        if param in ("4", "7", "9", "21", "48", "53") or (
+            param.isdigit() and (40 <= int(param) <= 47 or 100 <= int(param) <= 107)
+        ):
+            return True
+        index += 1
+    return False
+
+
+_RUNS = re.compile(r"(.)\1*", re.DOTALL)
+"""A run of like cells: drawn with one colour code."""
+
+
+def _part(
+    view: View, icons: IconSet, y: int, window: tuple[int, int, int, int], label: int, part: int
+) -> Item:
+    """Item ``part`` of board row ``y`` in ``window``: 0 is its label and the gap right of
+    it, then come its cells, :data:`CHUNK` at a time, each with the gap right of it.  A
+    gap takes its cell's colour where a blank shows no colour, so that a run of like
+    cells needs one colour code; the cursor's brackets take the gaps either side of
+    its cell."""
+    first_x, _first_y, shown, _rows_shown = window
+    cursor = -2  # no cursor on this row: no gap is a bracket
+    if view.cursor is not None and view.cursor[1] == y:
+        cursor = view.cursor[0] - first_x
+    if part == 0:
+        gap = ("1", CURSOR_LEFT) if cursor == 0 else ("", " ")
+        return Item(_encoded([("", f"{y + 1:<{label}}"), gap]), label + 1)
+    start = (part - 1) * CHUNK
+    end = min(start + CHUNK, shown)
+    line = view.rows[y][first_x + start : first_x + end]
+    marks = {
+        x - first_x - start: highlight_style(view.marked, (x, y))
+        for cells in (view.marked.targets, view.marked.numbers, view.marked.mines)
+        for x, row in cells
+        if row == y
+    }
+    exploded = -2
+    if view.exploded is not None and view.exploded[1] == y:
+        exploded = view.exploded[0] - first_x - start
+    cursor -= start
+    looks = _looks(icons)
+    segments: list[tuple[str, str]] = []
+    special = sorted(x for x in {*marks, exploded, cursor - 1, cursor} if 0 <= x < len(line))
+    done = 0
+    for x in [*special, len(line)]:
+        for run in _RUNS.finditer(line, done, x):
+            glyph, style = looks.get(run.group(1), (run.group(1), ""))
+            segments.append((style, (glyph + " ") * len(run.group())))
+        if x == len(line):
+            break
+        glyph, style = _cell_look(line[x], icons, exploded=x == exploded, marked=marks.get(x, ""))
+        if x == cursor or x + 1 == cursor:
+            gap = ("1", CURSOR_RIGHT if x == cursor else CURSOR_LEFT)
+        else:
+            gap = ("" if _shows_on_blank(style) else style, " ")
+        segments += [(style, glyph), gap]
+        done = x + 1
+    return Item(_encoded(segments), 2 * len(line))
+
+
+def _encoded(segments: list[tuple[str, str]]) -> str:
+    """Styled text with a colour code only where the style changes, ending plain."""
+    parts = []
+    current = ""
+    for style, shown in segments:
+        if style != current:
+            parts.append(f"{CSI}{'0;' if current else ''}{style}m" if style else RESET)
+            current = style
+        parts.append(shown)
+    if current:
+        parts.append(RESET)
+    return "".join(parts)
+
+
+def _changed_parts(
+    before: View, after: View, window: tuple[int, int, int, int]
+) -> dict[int, set[int]]:
+    """For each board row in ``window`` that differs, the items of it (as numbered by
+    :func:`_part`) whose cells, cursor, marks or exploded mine differ."""
+    first_x, first_y, shown, rows_shown = window
+    changed: dict[int, set[int]] = {}
+
+    def touch(x: int, y: int) -> None:
+        """Cell ``(x, y)`` of the board, or the gap left of it when ``x`` is one less."""
+        column = x - first_x
+        if -1 <= column < shown and first_y <= y < first_y + rows_shown:
+            changed.setdefault(y, set()).add(0 if column < 0 else 1 + column // CHUNK)
+
+    if after.rows is not before.rows:
+        for y in range(first_y, first_y + rows_shown):
+            new, old = after.rows[y], before.rows[y]
+            if new != old:
+                for start in range(first_x, first_x + shown, CHUNK):
+                    if new[start : start + CHUNK] != old[start : start + CHUNK]:
+                        touch(start, y)
+    if after.cursor != before.cursor:
+        for x, y in (cell for cell in (before.cursor, after.cursor) if cell is not None):
+            touch(x - 1, y)
+            touch(x, y)
+    if after.marked is not before.marked and after.marked != before.marked:
+        for marked in (before.marked, after.marked):
+            for cells in (marked.targets, marked.numbers, marked.mines):
+                for x, y in cells:
+                    touch(x, y)
+    if after.exploded != before.exploded:
+        for x, y in (cell for cell in (before.exploded, after.exploded) if cell is not None):
+            touch(x, y)
+    return changed
+
+
 class _Canvas:
     """Collects a frame's items, measuring each one's width as it is placed."""
 
     def __init__(self, columns: int) -> None:
         self.columns = columns
-        self.items: dict[tuple[int, int], Item] = {}
-        self.board: tuple[int, int] | None = None
+        self.items: Items = {}
 
     def put(self, row: int, column: int, shown: str, width: int | None = None) -> None:
         """Place ``shown`` (styled if ``width`` gives its visible width) at ``row``, ``column``."""
@@ -586,6 +808,8 @@ class _Canvas:
 
     def centred(self, row: int, plain: str, style: str = "") -> None:
         """Place ``plain`` text centred on ``row``, cut short if the terminal is narrower."""
-        plain = text.clip(plain, self.columns)
         width = text.width(plain)
+        if width > self.columns:
+            plain = text.clip(plain, self.columns)
+            width = text.width(plain)
         self.put(row, max(0, (self.columns - width) // 2), _styled(plain, style), width)

@@ -10,7 +10,7 @@ which undo rebuilds the board and which a game left unfinished is kept as
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -116,6 +116,10 @@ class Round:
         self.page_number = 1
         self.page_command = ""
         self.cursor: Point = (self.game.width // 2, self.game.height // 2)
+        self.rows: tuple[str, ...] = tuple(self.game.rows())
+        """The board as the player sees it, kept up to date from each outcome, so that a
+        move costs the rows it changed, not the whole board; unchanged rows stay the
+        same strings, which tells the renderer what it need not draw again."""
 
     # --- the clock ----------------------------------------------------------------
 
@@ -140,12 +144,23 @@ class Round:
     def log(self, outcome: Outcome) -> None:
         """Keep the outcome, starting the clock at the first reveal and stopping it at the end."""
         self.outcomes.append(outcome)
+        self._update_rows(outcome)
         if self.started_at is None and (outcome.waves or outcome.end is not None):
             self.started_at = self._clock()
             self.started_wall = datetime.now(UTC)
         if outcome.end is not None and self.finished_at is None:
             self.finished_at = self._clock()
         self.journal.note(outcome, self.elapsed() or 0.0)
+
+    def _update_rows(self, outcome: Outcome) -> None:
+        """Bring :attr:`rows` up to date with the cells ``outcome`` changed; a loss shows
+        every mine and every wrong flag, so the whole board is read again."""
+        if outcome.end is Termination.LOST:
+            self.rows = tuple(self.game.rows())
+            return
+        self.rows = patched(
+            self.rows, [*outcome.revealed, *outcome.flagged, *outcome.unflagged], self.game.shown
+        )
 
     def take_back(self) -> Played | None:
         """Undo the last move: the board is rebuilt from the journal without it."""
@@ -154,6 +169,7 @@ class Round:
         played = self.journal.moves.pop()
         self.undone.append(played)
         self.game, self.outcomes = self.journal.replay()
+        self.rows = tuple(self.game.rows())
         if self.game.end is None:
             self.finished_at = None  # the clock runs again: the game goes on
             self.recorded = False  # its next end replaces the one recorded
@@ -198,9 +214,9 @@ class Round:
             self.first,
         )
 
-    def view(self, rows: list[str] | None = None) -> View:
+    def view(self, rows: tuple[str, ...] | None = None) -> View:
         return View(
-            rows=tuple(rows if rows is not None else self.game.rows()),
+            rows=rows if rows is not None else self.rows,
             mines_left=self.game.mines_left,
             state=self.state(),
             elapsed=self.elapsed(),
@@ -300,6 +316,25 @@ class Round:
         except (KeyError, TypeError, ValueError, IndexError) as error:
             raise JournalError(f"not a game in progress: {error}") from error
         return restored
+
+
+def patched(
+    rows: tuple[str, ...], cells: Iterable[Point], shown: Callable[[Point], str]
+) -> tuple[str, ...]:
+    """``rows`` with ``cells`` as ``shown`` says they look now; only the rows they are
+    in are new strings."""
+    by_row: dict[int, list[int]] = {}
+    for x, y in cells:
+        by_row.setdefault(y, []).append(x)
+    if not by_row:
+        return rows
+    changed = list(rows)
+    for y, xs in by_row.items():
+        line = list(changed[y])
+        for x in xs:
+            line[x] = shown((x, y))
+        changed[y] = "".join(line)
+    return tuple(changed)
 
 
 def _journal(text: Any) -> Journal:

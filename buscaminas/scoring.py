@@ -11,9 +11,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
-from .engine import Minesweeper, Outcome, Termination
 from .grid import Grid, Point
+
+if TYPE_CHECKING:  # the statistics read records without loading the rules of the game
+    from .engine import Minesweeper, Outcome
 
 FLOOD_POINTS = 20
 """Points of the original game for each cell a flood opened on its own."""
@@ -103,6 +106,8 @@ class GameRecord:
     ) -> GameRecord:
         """The record of ``game`` played through ``outcomes``: over, or abandoned with
         its mines (``abandoned_layout``), which the engine keeps hidden until the end."""
+        from .engine import Termination
+
         abandoned = abandoned_layout is not None
         if game.end is None and not abandoned:
             raise ValueError("only a finished game can be recorded")

@@ -19,20 +19,25 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from . import boardfile, commands, generator, hints, narration, sharecode, signals
+from . import boardfile, commands, narration, sharecode, signals
 from .commands import Command, ParseError, Verb, label
 from .engine import Action, Move, Outcome
 from .grid import Point
 from .i18n import _, ngettext
 from .percent import percent
 from .presets import board_label
-from .rounds import Round, Settings
+from .rounds import Round, Settings, patched
 from .scoring import BoardKind, GameRecord
-from .solver import Position, analyze
-from .stats import format_result, format_session, format_stats
-from .storage import Store
 from .view import Highlight, View
+
+if TYPE_CHECKING:
+    from .storage import Store
+
+# The generator, the solver, the hints and the statistics load when first asked for
+# (the first move, a hint, the AI, the end of a game), so that the board is on
+# screen as soon as the terminal is ready.
 
 PROGRESS_AFTER = 0.2
 """Seconds of searching before the progress line appears: most boards come sooner."""
@@ -132,19 +137,19 @@ class Session:
 
     def goodbye(self) -> list[str]:
         """What the player reads on leaving: the session's games, worst to best."""
+        from .stats import format_session
+
         return format_session(self.records, board_label)
 
     def frames(self, reply: Reply) -> list[View]:
         """The views between ``reply.before`` and now, one per reveal wave but the last."""
         if reply.before is None or reply.outcome is None or len(reply.outcome.waves) < 2:
             return []
-        final = self.current.game.rows()
-        rows = [list(line) for line in reply.before]
+        rows = reply.before
         views = []
         for wave in reply.outcome.waves[:-1]:
-            for x, y in wave:
-                rows[y][x] = final[y][x]
-            views.append(self.current.view(["".join(line) for line in rows]))
+            rows = patched(rows, wave, self.current.game.shown)
+            views.append(self.current.view(rows))
         return views
 
     # --- commands ---------------------------------------------------------------------
@@ -232,6 +237,8 @@ class Session:
                     _("No mines were laid: try a cell when you are ready."),
                 )
                 return Reply()
+            from . import generator
+
             self.current.kind = BoardKind.CLASSIC
             game = self.current.game
             self.current.lay(
@@ -266,6 +273,8 @@ class Session:
         """The AI's next move, said in words; it stops at its count or at the end."""
         current = self.current
         game = current.game
+        from .solver import Position, analyze
+
         analysis = analyze(Position.from_game(game))
         cell = analysis.best_move
         chance = analysis.probability[cell]
@@ -441,7 +450,7 @@ class Session:
         dealing = move.action is Action.TRY and not game.started and move.cell not in game.flags
         if dealing and not self._deal(move):
             return Reply(question=self.question)
-        before = tuple(game.rows())
+        before = current.rows
         outcome = game.act(move)
         if game.exploded is not None:
             current.cursor = game.exploded  # where the game ended, in view
@@ -460,6 +469,8 @@ class Session:
         A no-guess search that runs out of time, finds no layout, or is
         cancelled with Ctrl-C leaves the question of a classic board; False then.
         """
+        from . import generator
+
         current = self.current
         game = current.game
         if current.kind is BoardKind.CLASSIC:
@@ -511,6 +522,8 @@ class Session:
         game = current.game
         if game.started:  # the first try is safe anyway: saying where is no help
             current.hints += 1
+        from . import hints
+
         hint = hints.hint(game) if cell is None else hints.chance(game, cell)
         current.marked = hint.highlight
         current.messages = hint.messages
@@ -518,7 +531,7 @@ class Session:
             current.cursor = min(hint.targets, key=lambda target: (target[1], target[0]))
         if hint.rescue is None:
             return Reply()
-        before = tuple(game.rows())
+        before = current.rows
         outcome = game.rescue(hint.rescue)
         if outcome is None:
             return Reply()
@@ -539,6 +552,8 @@ class Session:
         return commands.manual() + self.legend
 
     def _statistics(self) -> list[str]:
+        from .stats import format_stats
+
         lines = format_stats(self.store, board_label)
         lines += self.warnings
         self.warnings.clear()
@@ -547,6 +562,8 @@ class Session:
     def _finish_if_over(self) -> None:
         """Record a game that has just ended, tell the player how it went, and ask
         whether to play again."""
+        from .stats import format_result
+
         current = self.current
         if current.game.end is None or current.recorded:
             return
@@ -566,6 +583,8 @@ class Session:
 
 
 def _why_no_board(reason: BaseException) -> str:
+    from . import generator
+
     if isinstance(reason, generator.NoGuessTimeout):
         return _("No board without guessing was found in time.")
     if isinstance(reason, generator.LayoutError):

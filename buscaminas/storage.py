@@ -20,9 +20,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-import tempfile
 import time
-import uuid
 from collections.abc import Callable
 from contextlib import closing, suppress
 from datetime import UTC, datetime
@@ -270,6 +268,8 @@ class Store:
 
     def _keep_pending(self, game: GameRecord, failure: str) -> Recorded:
         """Keep ``game`` beside the locked database; warn only if the disk refuses it too."""
+        import uuid  # only a game kept pending needs it: the statistics start without it
+
         name = f"{time.time_ns():020d}-{uuid.uuid4().hex}.json"
         try:
             _write_atomically(self.pending / name, json.dumps(_to_row(game)))
@@ -391,6 +391,8 @@ def _write_atomically(path: Path, text: str) -> None:
     The temporary file's name starts with a dot, so that it is never taken for
     a pending game.
     """
+    import tempfile  # only writes need it: the statistics start without it
+
     path.parent.mkdir(parents=True, exist_ok=True)
     descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
     try:

@@ -103,31 +103,43 @@ page_lines = st.builds(
 )
 """Lines like the manual's: an indented entry, then its text, which wraps under itself."""
 sizes = st.tuples(st.integers(8, 90), st.integers(3, 34))
-points = st.frozensets(st.tuples(st.integers(0, 29), st.integers(0, 15)), max_size=4)
-changes: st.SearchStrategy[Change] = st.one_of(
-    st.builds(Act, st.sampled_from(Action), st.integers(0, 29), st.integers(0, 15)),
-    st.builds(Say, st.lists(words, max_size=5).map(tuple)),
-    st.builds(
-        Page,
-        st.none() | st.lists(page_lines, min_size=1, max_size=40).map(tuple),
-        st.integers(1, 5),
-    ),
-    st.builds(Mark, points, points, points, st.integers(0, 3)),
-    st.builds(
-        Steer,
-        st.none() | st.tuples(st.integers(0, 29), st.integers(0, 15)),
-        st.sampled_from(["", "Cursor keys", "Tab: keys"]),
-    ),
-    st.builds(Tick, st.none() | st.floats(0, 4000)),
-    st.builds(Resize, sizes),
-)
-steps = st.lists(st.builds(Step, changes, st.booleans()), min_size=1, max_size=14)
+
+
+def changes_on(
+    columns: int, rows: int, sizes: st.SearchStrategy[Size]
+) -> st.SearchStrategy[Change]:
+    """Changes whose cells are drawn from a ``columns`` × ``rows`` area (then taken modulo
+    the board's size), with resizes to ``sizes``."""
+    points = st.frozensets(
+        st.tuples(st.integers(0, columns - 1), st.integers(0, rows - 1)), max_size=4
+    )
+    cells = st.tuples(st.integers(0, columns - 1), st.integers(0, rows - 1))
+    return st.one_of(
+        st.builds(
+            Act, st.sampled_from(Action), st.integers(0, columns - 1), st.integers(0, rows - 1)
+        ),
+        st.builds(Say, st.lists(words, max_size=5).map(tuple)),
+        st.builds(
+            Page,
+            st.none() | st.lists(page_lines, min_size=1, max_size=40).map(tuple),
+            st.integers(1, 5),
+        ),
+        st.builds(Mark, points, points, points, st.integers(0, 3)),
+        st.builds(Steer, st.none() | cells, st.sampled_from(["", "Cursor keys", "Tab: keys"])),
+        st.builds(Tick, st.none() | st.floats(0, 4000)),
+        st.builds(Resize, sizes),
+    )
+
+
+steps = st.lists(st.builds(Step, changes_on(30, 16, sizes), st.booleans()), min_size=1, max_size=14)
 icon_sets = st.sampled_from([LEGACY, NERD, LEGACY.without_colour(), NERD.without_colour()])
 
 
 @st.composite
-def games(draw: st.DrawFn) -> Minesweeper:
-    width, height = draw(st.integers(2, 30)), draw(st.integers(2, 16))
+def games(
+    draw: st.DrawFn, widths: tuple[int, int] = (2, 30), heights: tuple[int, int] = (2, 16)
+) -> Minesweeper:
+    width, height = draw(st.integers(*widths)), draw(st.integers(*heights))
     low, high = mine_range(width, height)
     mines = draw(st.integers(low, min(high, low + width * height // 3)))
     return Minesweeper(width, height, mines, seed=draw(st.integers(0, 1000)))
@@ -215,6 +227,32 @@ def assert_same_screen(incremental: pyte.Screen, full: pyte.Screen, story: list[
 def test_drawing_only_the_changes_shows_what_a_full_redraw_shows(
     game: Minesweeper, icons: IconSet, size: Size, script: list[Step]
 ) -> None:
+    check_redraws(game, icons, size, script)
+
+
+big_sizes = st.tuples(st.integers(22, 130), st.integers(12, 60))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    games(widths=(20, 99), heights=(10, 99)),
+    icon_sets,
+    big_sizes,
+    st.lists(
+        st.builds(Step, changes_on(99, 99, big_sizes), st.booleans()), min_size=1, max_size=10
+    ),
+)
+def test_big_boards_in_scrolled_windows_redraw_as_a_full_redraw_would(
+    game: Minesweeper, icons: IconSet, size: Size, script: list[Step]
+) -> None:
+    """Boards up to 99×99, most bigger than the terminal: the view scrolls with the
+    cursor, and a move patches the items of a row it changed, not the row."""
+    check_redraws(game, icons, size, script)
+
+
+def check_redraws(game: Minesweeper, icons: IconSet, size: Size, script: list[Step]) -> None:
+    """Play ``script`` drawing only the changes, and after each step compare the screen
+    with the same view drawn whole on a blank one."""
     session = Session(game)
     text, frame = Renderer.draw(session.view, size, icons, None)
     screen = emulator(size, text)

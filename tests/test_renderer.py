@@ -177,3 +177,40 @@ def test_the_keys_keep_their_place_on_a_narrow_status_line() -> None:
     assert "Beginner" in Renderer.status(keyed) and "Keys:" in Renderer.status(keyed)
     narrow = Renderer.status(keyed, 80)
     assert "Keys: arrows, Space, f, e, ?  Tab: type" in narrow and "Beginner" not in narrow
+
+
+BIG = tuple("#" * 40 + "." * 30 + "1" * 29 for _ in range(99))
+LARGE = (210, 112)
+"""A terminal that shows all of a 99×99 board."""
+
+
+def test_a_move_on_a_big_board_rewrites_a_few_cells_not_its_row_or_board() -> None:
+    first, frame = Renderer.draw(view(BIG, cursor=(50, 50)), LARGE, LEGACY, None)
+    flagged = (*BIG[:60], "F" + BIG[60][1:], *BIG[61:])
+    second, frame = Renderer.draw(view(flagged, cursor=(50, 50)), LARGE, LEGACY, frame)
+    assert len(CURSOR_MOVE.findall(second)) == 2, "one move to the cell's item, one to the prompt"
+    assert len(second) < 120, second
+    final = screen_of(first, second, size=LARGE)
+    row = next(line for line in final if line.lstrip().startswith("61 "))
+    assert row.split()[1:4] == ["F", "#", "#"]
+
+
+def test_a_tick_on_a_big_board_rewrites_only_the_status_line() -> None:
+    _text, frame = Renderer.draw(view(BIG, elapsed=3.0), LARGE, LEGACY, None)
+    ticked, _frame = Renderer.update(view(BIG, elapsed=4.0), LARGE, LEGACY, frame)
+    assert len(CURSOR_MOVE.findall(ticked)) == 1
+    assert "4 s" in ticked and "#" not in ticked
+
+
+def test_a_full_frame_sets_a_colour_only_where_the_colour_changes() -> None:
+    """Runs of like cells share one colour code and need no cursor move between cells:
+    a few bytes a cell, close to a run-length encoding of the screen."""
+    empties = tuple("." * 99 for _ in range(99))
+    drawn, frame = Renderer.draw(view(empties), LARGE, LEGACY, None)
+    assert len(drawn.encode()) < 4 * 99 * 99
+    assert len(CURSOR_MOVE.findall(drawn)) < 99 * 10, "a few moves a row, not one a cell"
+    screen = pyte.Screen(*LARGE)
+    pyte.Stream(screen).feed(drawn)
+    top, left = frame.board or (0, 0)
+    shown = [screen.buffer[top + 5][left + 2 * x] for x in range(99)]
+    assert {(char.data, char.fg) for char in shown} == {(".", "808080")}

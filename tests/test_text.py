@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from buscaminas.text import clip, width, wrap
+from buscaminas.text import _NARROW, _columns, clip, width, wrap
 
 
 def test_wide_characters_count_two_columns() -> None:
@@ -37,3 +37,14 @@ def test_no_wrapped_line_is_wider_than_asked_and_nothing_is_lost(
 
 def test_a_cell_is_never_split_across_lines() -> None:
     assert wrap("so 5 4 is safe", 5) == ["so", "5 4", "is", "safe"]
+
+
+def test_the_quick_measure_of_narrow_text_agrees_with_each_characters_width() -> None:
+    """Text matched whole as narrow is measured by its length: every character it may
+    hold must take exactly one column by the character-by-character rule."""
+    narrow = [chr(code) for code in range(0x3000) if _NARROW.fullmatch(chr(code))]
+    assert len(narrow) > 700
+    assert all(_columns(char) == 1 for char in narrow)
+    assert "\xad" not in narrow and "\u0301" not in narrow and "\t" not in narrow
+    assert width("x 21–58, y 1–16 of 99×99 · “…”") == len("x 21–58, y 1–16 of 99×99 · “…”")
+    assert width("a\u0301b") == 2 and width("a\xadb") == 2 and width("界a") == 3

@@ -1,0 +1,69 @@
+"""The session keeps the board's rows from each outcome instead of reading the whole board
+again: they must always be what the engine shows, and a move must leave the rows it did
+not touch as they were, which is how the renderer knows what it need not draw again."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from buscaminas.commands import Command, Verb
+from buscaminas.generator import mine_range
+from buscaminas.rounds import Settings
+from buscaminas.session import Session
+from buscaminas.storage import Store
+
+VERBS = [Verb.TRY, Verb.FLAG, Verb.EXPAND, Verb.HELP]
+moves = st.lists(
+    st.tuples(st.sampled_from(VERBS), st.integers(0, 11), st.integers(0, 9), st.booleans()),
+    min_size=1,
+    max_size=40,
+)
+
+
+def session_of(width: int, height: int, mines: int, seed: int, data: Path) -> Session:
+    settings = Settings(width, height, mines, seed=seed, no_guess=False)
+    warnings: list[str] = []
+    return Session(settings, Store(data / "games.sqlite3", on_warning=warnings.append), legend=[])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(3, 12), st.integers(3, 10), st.integers(1, 25), st.integers(0, 1000), moves)
+def test_the_rows_shown_are_always_the_engines(
+    width: int, height: int, mines: int, seed: int, script: list[tuple[Verb, int, int, bool]]
+) -> None:
+    low, high = mine_range(width, height)
+    mines = min(max(mines, low), high)
+    with tempfile.TemporaryDirectory() as data:
+        session = session_of(width, height, mines, seed, Path(data))
+        for verb, x, y, asked_about_a_cell in script:
+            cell = (x % width, y % height)
+            if verb is Verb.HELP:
+                command = Command(verb, cell if asked_about_a_cell else None)
+            else:
+                command = Command(verb, cell)
+            reply = session.handle(command)
+            game = session.current.game
+            assert session.view().rows == tuple(game.rows())
+            for view in session.frames(reply):  # the reveal waves end where the board is
+                assert all(len(row) == width for row in view.rows)
+            if reply.question is not None:
+                session.answer("n")
+                break
+
+
+def test_a_flag_leaves_every_other_row_as_it_was(tmp_path: Path) -> None:
+    session = session_of(99, 99, 2000, 1, tmp_path)
+    session.handle(Command(Verb.TRY, (50, 50)))
+    before = session.view().rows
+    hidden = next(
+        (x, y) for y, row in enumerate(before) for x, char in enumerate(row) if char == "#"
+    )
+    session.handle(Command(Verb.FLAG, hidden))
+    after = session.view().rows
+    assert after[hidden[1]] != before[hidden[1]]
+    unchanged = [y for y in range(99) if after[y] is before[y]]
+    assert unchanged == [y for y in range(99) if y != hidden[1]]
