@@ -12,8 +12,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import boardfile, commands, i18n, inputfile, signals
+from . import boardfile, commands, history, i18n, inputfile, signals
 from .app import App
+from .history import RECENT
 from .i18n import _
 from .limits import MAX_SIDE, MIN_SIDE, mine_range, out_of_bounds
 from .pipe import PipeScreen
@@ -39,8 +40,16 @@ def build_parser() -> argparse.ArgumentParser:
         description="Minesweeper for the terminal. Type “man” in the game for the manual.",
     )
     _shared_options(parser)
-    tools = parser.add_subparsers(dest="tool", metavar="{stats,analyze}")
+    tools = parser.add_subparsers(dest="tool", metavar="{stats,analyze,games,replay,review}")
     _shared_options(tools.add_parser("stats", help="print your statistics and best times"))
+    games = tools.add_parser("games", help="list your recent games with their numbers")
+    _shared_options(games)
+    games.add_argument("count", nargs="?", type=int, help=f"how many (default {RECENT})")
+    games.add_argument("--all", action="store_true", help="list every game")
+    for name, does in (("replay", "watch game N again"), ("review", "judge game N's moves")):
+        looking_back = tools.add_parser(name, help=f"{does} (default: the last one)")
+        _shared_options(looking_back)
+        looking_back.add_argument("number", nargs="?", type=int, help="its number in “games”")
     analyze = tools.add_parser("analyze", help="print the mine probabilities of a position")
     _shared_options(analyze)
     analyze.add_argument(
@@ -141,15 +150,27 @@ def ask_icons(screen: Screen) -> IconSet:
 
 def choose_icons(screen: Screen, args: argparse.Namespace) -> IconSet:
     """The flags decide; else the answer remembered from last time; else ask, and remember."""
+    icons = given_icons(args)
+    if icons is not None:
+        return icons
+    icons = ask_icons(screen)
+    Preferences(data_directory(args.data_dir)).remember_icons(icons.name)
+    return icons
+
+
+def given_icons(args: argparse.Namespace) -> IconSet | None:
+    """The icons the flags ask for, else those remembered from last time, if any."""
     if args.legacy or args.nerd:
         return LEGACY if args.legacy else NERD
     preferences = Preferences(data_directory(args.data_dir))
-    remembered = {icons.name: icons for icons in (NERD, LEGACY)}.get(preferences.icons() or "")
-    if remembered is not None:
-        return remembered
-    icons = ask_icons(screen)
-    preferences.remember_icons(icons.name)
-    return icons
+    return {icons.name: icons for icons in (NERD, LEGACY)}.get(preferences.icons() or "")
+
+
+def chosen_icons(args: argparse.Namespace) -> IconSet:
+    """The player's icons without a question (plain characters if never chosen), in
+    colour unless the player opted out."""
+    icons = given_icons(args) or LEGACY
+    return icons if coloured() else icons.without_colour()
 
 
 def ask_settings(
@@ -356,6 +377,14 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return show_stats(args)
     if args.tool == "analyze":
         return show_analysis(parser, args)
+    if args.tool == "games":
+        return history.list_games(args.data_dir, None if args.all else args.count or RECENT)
+    if args.tool == "replay":
+        watching = sys.stdin.isatty() and sys.stdout.isatty() and os.environ.get("TERM") != "dumb"
+        icons = chosen_icons(args) if watching else None
+        return history.replay_game(args.data_dir, args.number, icons)
+    if args.tool == "review":
+        return history.review_game(args.data_dir, args.number)
     return play(parser, args)
 
 

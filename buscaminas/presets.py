@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from .i18n import _, ngettext
 from .limits import Measure, OutOfBounds
-from .scoring import BoardSpec
+from .scoring import BoardKind, BoardSpec
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,12 @@ def board_label(board: BoardSpec) -> str:
     return ngettext(
         "Custom {size}, {mines} mine", "Custom {size}, {mines} mines", board.mines
     ).format(size=size, mines=board.mines)
+
+
+def board_name(board: BoardSpec, kind: BoardKind) -> str:
+    """``Beginner 8×8, no-guess``: the board and how it was dealt, as the status line says."""
+    dealt = _("no-guess") if kind is BoardKind.NO_GUESS else _("classic")
+    return f"{board_label(board)}, {dealt}"
 
 
 def out_of_bounds_message(problem: OutOfBounds) -> str:

@@ -21,12 +21,14 @@ from enum import Enum
 from pathlib import Path
 
 from . import boardfile, commands, generator, hints, narration, sharecode, signals
-from .commands import Command, ParseError, Verb, label
+from .commands import Command, ParseError, Verb, label, said
+from .commentary import help_note, review_lines
 from .engine import Action, Move, Outcome
 from .grid import Point
 from .i18n import _, ngettext
 from .percent import percent
 from .presets import board_label
+from .review import review
 from .rounds import Round, Settings
 from .scoring import BoardKind, GameRecord
 from .solver import Position, analyze
@@ -115,6 +117,8 @@ class Session:
         self._waiting_move: Move | None = None
         self._ai_moves_left: int | None = None
         self._ai_played = 0
+        self._reviewed: tuple[tuple[str, int], list[str]] | None = None
+        """The last review's game and length, and its lines, for its other pages."""
         self.thinking = False
         """The AI is playing: :meth:`ai_step` makes its next move."""
         if resumed is not None:
@@ -169,8 +173,12 @@ class Session:
         if command.verb is Verb.MAN and command.topic is not None:
             current.messages = tuple(commands.manual(command.topic))  # under the board
             return Reply()
-        if command.verb in (Verb.MAN, Verb.STATS):
-            page = self._manual() if command.verb is Verb.MAN else self._statistics()
+        if command.verb in (Verb.MAN, Verb.STATS, Verb.REVIEW):
+            page = {
+                Verb.MAN: self._manual,
+                Verb.STATS: self._statistics,
+                Verb.REVIEW: self._review,
+            }[command.verb]()
             current.page = tuple(page)
             current.page_number = command.count or 1
             current.page_command = command.verb.value
@@ -344,7 +352,7 @@ class Session:
             self._told = False
         current.cursor = played.move.cell
         current.messages = (
-            _("Took back “{move}”. Type “redo” to put it back.").format(move=_said(played.move)),
+            _("Took back “{move}”. Type “redo” to put it back.").format(move=said(played.move)),
         )
         return Reply()
 
@@ -535,6 +543,22 @@ class Session:
     def _manual(self) -> list[str]:
         return commands.manual() + self.legend
 
+    def _review(self) -> list[str]:
+        """The game's moves judged by the solver, worked out once for each position: the
+        pages of one review come from the same work.  A review names cells proved
+        safe or mines, so during a game it counts as a hint, once per position."""
+        current = self.current
+        reviewed = (current.identity, len(current.journal.moves))
+        if self._reviewed is None or self._reviewed[0] != reviewed:
+            if current.in_progress:
+                current.hints += 1
+            judged = review(current.journal, dealt=current.settings.board_file is None)
+            lines = [*review_lines(judged), *help_note(current.assisted)]
+            if current.in_progress:
+                lines.insert(0, _("A review during a game counts as a hint."))
+            self._reviewed = (reviewed, lines)
+        return self._reviewed[1]
+
     def _statistics(self) -> list[str]:
         lines = format_stats(self.store, board_label)
         lines += self.warnings
@@ -568,8 +592,3 @@ def _why_no_board(reason: BaseException) -> str:
     if isinstance(reason, generator.LayoutError):
         return _("No board without guessing exists with so many mines around this first cell.")
     return _("Generation cancelled.")
-
-
-def _said(move: Move) -> str:
-    """A move as the player would type it: ``flag 3 4``."""
-    return f"{move.action.value} {label(move.cell)}"
