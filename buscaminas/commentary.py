@@ -14,7 +14,8 @@ def review_lines(review: Review) -> list[str]:
     """Every move judged, then the summary; a game with no move says so."""
     if not review.judgements:
         return [_("No move has been played yet: there is nothing to review.")]
-    lines = [_("  Move    Time  Played           Verdict")]
+    heading = f"{_('Move'):>6}  {_('Time'):>6}  {_('Played'):<16} {_('Verdict')}"
+    lines = [heading]
     lines += [move_line(judgement) for judgement in review.judgements]
     return [*lines, "", *summary(review)]
 
@@ -88,20 +89,15 @@ def _risk(judgement: Judgement) -> str:
 def summary(review: Review) -> list[str]:
     """The guesses, the chance of losing taken against the least there was, the end."""
     lines = [
-        ngettext(
-            "Guesses: {count}, {avoidable} of them avoidable.",
-            "Guesses: {count}, {avoidable} of them avoidable.",
-            review.guesses,
-        ).format(count=review.guesses, avoidable=review.avoidable)
+        _("Guesses: {count}, {avoidable} of them avoidable.").format(
+            count=review.guesses, avoidable=review.avoidable
+        )
     ]
     if review.flag_guesses:
         lines.append(
-            ngettext(
+            _(
                 "Flags the numbers did not prove: {count} (a flag cannot lose the game:"
-                " no risk).",
-                "Flags the numbers did not prove: {count} (a flag cannot lose the game:"
-                " no risk).",
-                review.flag_guesses,
+                " no risk)."
             ).format(count=review.flag_guesses)
         )
     if review.blunders:

@@ -157,7 +157,5 @@ def chosen(store: Store, number: int | None) -> tuple[int, GameRecord, Journal]:
         return number, game, loads(game.journal)
     except JournalError:
         raise NotShown(
-            _("The moves of game {number} are damaged: they cannot be read.").format(
-                number=number
-            )
+            _("The moves of game {number} are damaged: they cannot be read.").format(number=number)
         ) from None

@@ -268,5 +268,3 @@ def _a_safe_cell(analysis: Analysis, flags: frozenset[Point]) -> Point | None:
 
 def _lost(outcome: Outcome) -> bool:
     return outcome.end is Termination.LOST
-
-
