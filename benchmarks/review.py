@@ -36,49 +36,51 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def played(width: int, height: int, mines: int, seed: int, pace: float) -> Journal:
-    """A whole game by a player who never hits a mine, as a journal ``pace`` s a move."""
+    """A whole game by a player who never hits a mine, as a journal ``pace`` s a move.
+
+    The player sweeps outwards from the first click (the nearest hidden safe cell
+    next, give or take a few cells), flags a mine beside it one time in five,
+    and expands a number whose flags are all placed where it can.
+    """
     rng = random.Random(seed)
     first = (width // 2, height // 2)
     layout = generator.generate(width, height, mines, start=first, seed=seed)
-    journal = Journal(
-        width, height, mines, start=BoardFile(width, height, layout, frozenset(), frozenset())
-    )
+    start = BoardFile(width, height, layout, frozenset(), frozenset())
+    journal = Journal(width, height, mines, start=start)
     game = Minesweeper.from_layout(width, height, layout)
+    sweep = sorted(
+        (cell for cell in game.grid.cells() if cell not in layout),
+        key=lambda cell: max(abs(cell[0] - first[0]), abs(cell[1] - first[1])) + rng.random() * 3,
+    )
     clock = 0.0
-    move = Move(Action.TRY, first)
-    while True:
-        game.act(move)
-        journal.moves.append(Played(move, round(clock, 3)))
+    for cell in sweep:
         if game.end is not None:
-            return journal
-        clock += pace * rng.uniform(0.5, 1.5)
-        move = _next_move(game, layout, rng)
+            break
+        if game.is_revealed(cell):
+            continue
+        for move in _moves_at(game, layout, cell, rng):
+            game.act(move)
+            journal.moves.append(Played(move, round(clock, 3)))
+            clock += pace * rng.uniform(0.5, 1.5)
+    return journal
 
 
-def _next_move(game: Minesweeper, layout: frozenset[Point], rng: random.Random) -> Move:
-    """A safe cell beside the opened area, or now and then a flag or an expand there."""
-    frontier = [
-        cell
-        for cell in game.grid.cells()
-        if not game.is_revealed(cell)
-        and cell not in game.flags
-        and any(game.is_revealed(near) for near in game.grid.neighbours(cell))
-    ]
-    mines = [cell for cell in frontier if cell in layout]
-    safe = [cell for cell in frontier if cell not in layout]
-    if mines and rng.random() < 0.2:
-        return Move(Action.FLAG, rng.choice(mines))
-    if not safe:
-        safe = [
-            cell for cell in game.grid.cells() if cell not in layout and not game.is_revealed(cell)
-        ]
-    cell = rng.choice(safe)
+def _moves_at(
+    game: Minesweeper, layout: frozenset[Point], cell: Point, rng: random.Random
+) -> list[Move]:
+    """The moves that open ``cell``: a flag first now and then, and an expand where one
+    of its numbers has its flags all placed, else a plain try."""
+    moves = []
+    beside = [near for near in game.grid.neighbours(cell) if near in layout]
+    unflagged = [near for near in beside if near not in game.flags]
+    if unflagged and rng.random() < 0.2:
+        moves.append(Move(Action.FLAG, rng.choice(unflagged)))
     for number in game.grid.neighbours(cell):
         shown = game.number(number)
         flags = [near for near in game.grid.neighbours(number) if near in game.flags]
         if shown and len(flags) == shown and all(flag in layout for flag in flags):
-            return Move(Action.EXPAND, number)  # its flags are all placed, and right
-    return Move(Action.TRY, cell)
+            return [*moves, Move(Action.EXPAND, number)]
+    return [*moves, Move(Action.TRY, cell)]
 
 
 def run(args: argparse.Namespace) -> int:

@@ -21,11 +21,17 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from .alphabet import Cell
-from .engine import Action, Minesweeper, Outcome, Termination
+from .engine import Action, Minesweeper, Move, Outcome, Termination
 from .grid import Point
 from .journal import Journal, Played
 from .solver import Analysis, Position, analyze
+from .solver.budget import Budget
+from .solver.local import PAIR_WORK, settle_one_number, settle_pairs
 
+NEARBY = 3
+"""How far from a move the numbers read at a glance reach (see :func:`_proved_nearby`)."""
+GLANCE_WORK = 100 * PAIR_WORK
+"""The most work a glance at the numbers near a move may take before the full analysis."""
 TIE = 1e-9
 """Risks this close are the same risk: a guess this close to the safest is the safest."""
 
@@ -143,9 +149,20 @@ def review(journal: Journal, *, dealt: bool) -> Review:
             )
             analysis = None
             continue
-        if analysis is None:
-            analysis = analyze(Position.from_game(game))
-        judgement = _judge(number, played, game, analysis)
+        stake = _stake(game, move)
+        if stake is None:
+            judgement = Judgement(number, played, Verdict.UNFLAG, 0.0, (move.cell,))
+        elif _proved_nearby(game, *stake):
+            cells, flagging = stake
+            judgement = Judgement(number, played, Verdict.CERTAIN, 0.0, cells, flagging=flagging)
+        else:
+            if analysis is None:
+                analysis = analyze(Position.from_game(game))
+            cells, flagging = stake
+            if flagging:
+                judgement = _judge_flags(number, played, cells, analysis)
+            else:
+                judgement = _judge_reveal(number, played, cells, game, analysis)
         outcome = game.act(move)
         if outcome.waves or outcome.end is not None:
             analysis = None  # the board shows more now; flags alone change no analysis
@@ -157,25 +174,45 @@ def review(journal: Journal, *, dealt: bool) -> Review:
     return Review(tuple(judgements), game.end, 1 - least_kept)
 
 
-def _judge(number: int, played: Played, game: Minesweeper, analysis: Analysis) -> Judgement:
-    move = played.move
+def _stake(game: Minesweeper, move: Move) -> tuple[tuple[Point, ...], bool] | None:
+    """The cells ``move`` puts at stake, and whether it flags them rather than opens
+    them; None for a flag taken off, which puts nothing at stake."""
     cell = move.cell
     if move.action is Action.FLAG:
-        if cell in game.flags:
-            return Judgement(number, played, Verdict.UNFLAG, 0.0, (cell,))
-        return _judge_flags(number, played, (cell,), analysis)
-    if move.action is Action.EXPAND:
-        flags, _hidden = game.around(cell)
-        number_shown = game.number(cell) or 0
-        opened = tuple(
-            near
-            for near in game.grid.neighbours(cell)
-            if not game.is_revealed(near) and near not in game.flags
-        )
-        if flags < number_shown:  # flags + hidden == number: it flags them all
-            return _judge_flags(number, played, opened, analysis)
-        return _judge_reveal(number, played, opened, game, analysis)
-    return _judge_reveal(number, played, (cell,), game, analysis)
+        return None if cell in game.flags else ((cell,), True)
+    if move.action is Action.TRY:
+        return (cell,), False
+    opened = tuple(
+        near
+        for near in game.grid.neighbours(cell)
+        if not game.is_revealed(near) and near not in game.flags
+    )
+    # An expand whose number lacks flags has as many hidden neighbours as mines: it flags.
+    return opened, game.around(cell)[0] < (game.number(cell) or 0)
+
+
+def _proved_nearby(game: Minesweeper, cells: tuple[Point, ...], mines: bool) -> bool:
+    """Whether the numbers near ``cells``, one or two at a time, prove them all mines
+    (``mines``) or all safe.
+
+    Most moves are proved this way, at a glance, without reading the whole
+    board; a proof from a few numbers holds on the whole board, since every
+    number is read with all of its hidden neighbours (flags are only opinions).
+    Any other move is left to the full analysis.
+    """
+    reach = range(-NEARBY, NEARBY + 1)
+    numbers: dict[Point, int] = {}
+    hidden_around: dict[Point, tuple[Point, ...]] = {}
+    for x, y in cells:
+        for place in ((x + dx, y + dy) for dx in reach for dy in reach):
+            shown = game.number(place) if place in game.grid else None
+            if shown and place not in numbers:
+                hidden = tuple(n for n in game.grid.neighbours(place) if not game.is_revealed(n))
+                if hidden:
+                    numbers[place], hidden_around[place] = shown, hidden
+    known, still_open = settle_one_number(numbers, hidden_around)
+    settle_pairs(known, still_open, Budget(GLANCE_WORK))
+    return all(known.get(cell) is mines for cell in cells)
 
 
 def _judge_flags(
