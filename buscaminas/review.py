@@ -10,8 +10,10 @@ against a proof?  The result is plain data (:class:`Review`); the words are
 Risks are the chance that the move loses the game, over every mine layout
 that agrees with what was visible (the solver's exact counts, or its
 estimates past its work budget, which the judgement then says it used).
-Flags are only the player's opinion to the solver, so a flag changes no
-analysis: one analysis serves every move until the next reveal.
+Most moves are proved by the numbers right beside them: those are judged
+at a glance (:func:`_proved_nearby`), and only the others need the full
+analysis.  Flags are only the player's opinion to the solver, so a flag
+changes no analysis: one analysis serves every move until the next reveal.
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.review import played
 from buscaminas.boardfile import BoardFile
 from buscaminas.commands import Command, Verb
 from buscaminas.commentary import review_lines
@@ -279,3 +280,17 @@ def test_review_after_an_undo_says_the_moves_are_not_told_apart(tmp_path: Path) 
     session.handle(Command(Verb.REVIEW))
     page = session.view().page
     assert page is not None and any("not say whose each one was" in line for line in page)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_glance_at_the_numbers_nearby_judges_as_the_full_analysis_would(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The quick proof from a move's neighbourhood is a shortcut, never another answer:
+    reviews with and without it agree move by move."""
+    kept = played(16, 16, 40, seed, pace=1.0)
+    quick = review(kept, dealt=True)
+    monkeypatch.setattr("buscaminas.review._proved_nearby", lambda *_args: False)
+    full = review(kept, dealt=True)
+    assert quick == full
+    assert quick.guesses and quick.guesses < len(quick.judgements)  # both kinds were judged
