@@ -86,9 +86,9 @@ def _moves_at(
 def run(args: argparse.Namespace) -> int:
     for index in range(args.games):
         journal = played(args.width, args.height, args.mines, args.seed + index, args.pace)
-        began = time.perf_counter()
+        began, began_cpu = time.perf_counter(), time.process_time()
         judged = review(journal, dealt=True)
-        seconds = time.perf_counter() - began
+        seconds, cpu = time.perf_counter() - began, time.process_time() - began_cpu
         moves = journal.moves
         gaps = [later.at - earlier.at for earlier, later in itertools.pairwise(moves)]
         own_pace = sum(min(gap, LONGEST_WAIT) for gap in gaps)
@@ -96,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
         reveals = sum(1 for played in moves if played.move.action is not Action.FLAG)
         print(
             f"{args.width}×{args.height}/{args.mines} seed {args.seed + index}:"
-            f" {len(moves)} moves ({reveals} reveals), review {seconds:.2f} s"
+            f" {len(moves)} moves ({reveals} reveals), review {seconds:.2f} s ({cpu:.2f} s CPU)"
             f" ({1000 * seconds / len(moves):.1f} ms a move);"
             f" replay {own_pace:.0f} s at its own pace, {fastest:.1f} s at {SPEEDS[-1]:g}×;"
             f" review/replay at {SPEEDS[-1]:g}× = {seconds / fastest:.2f};"
