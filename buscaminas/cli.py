@@ -378,7 +378,8 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.tool == "analyze":
         return show_analysis(parser, args)
     if args.tool == "games":
-        return history.list_games(args.data_dir, None if args.all else args.count or RECENT)
+        count = RECENT if args.count is None else args.count
+        return history.list_games(args.data_dir, None if args.all else count)
     if args.tool == "replay":
         watching = sys.stdin.isatty() and sys.stdout.isatty() and os.environ.get("TERM") != "dumb"
         icons = chosen_icons(args) if watching else None

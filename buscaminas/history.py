@@ -40,6 +40,9 @@ def store_in(data_dir: Path | None) -> Store:
 
 def list_games(data_dir: Path | None, count: int | None) -> int:
     """``buscaminas games``: the last ``count`` games (all of them with None), oldest first."""
+    if count is not None and count < 1:
+        print(_("Give a count of 1 or more, or --all."), file=sys.stderr)
+        return 2
     games = store_in(data_dir).recent(count)
     if games is None:
         return 1

@@ -19,6 +19,7 @@ changes no analysis: one analysis serves every move until the next reveal.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import Enum
 
@@ -34,6 +35,8 @@ NEARBY = 3
 """How far from a move the numbers read at a glance reach (see :func:`_proved_nearby`)."""
 GLANCE_WORK = 100 * PAIR_WORK
 """The most work a glance at the numbers near a move may take before the full analysis."""
+PROGRESS_EVERY = 20
+"""Moves judged between two reports of progress."""
 TIE = 1e-9
 """Risks this close are the same risk: a guess this close to the safest is the safest."""
 
@@ -130,11 +133,15 @@ class Review:
         return any(judgement.estimated for judgement in self.judgements)
 
 
-def review(journal: Journal, *, dealt: bool) -> Review:
+def review(
+    journal: Journal, *, dealt: bool, progress: Callable[[float], None] | None = None
+) -> Review:
     """Judge every move of ``journal``.
 
     ``dealt``: the game laid its mines around the first cell tried (every game
     but one from a board file), so that first reveal could not lose.
+    ``progress`` hears the share of the moves judged so far, now and then: a
+    long game on a big board takes a while.
     """
     game, _outcomes = journal.replay(0)
     judgements: list[Judgement] = []
@@ -142,6 +149,8 @@ def review(journal: Journal, *, dealt: bool) -> Review:
     analysis: Analysis | None = None
     free = dealt
     for number, played in enumerate(journal.moves, start=1):
+        if progress is not None and number % PROGRESS_EVERY == 0:
+            progress(number / len(journal.moves))
         move = played.move
         if free and move.action is Action.TRY:
             free = False

@@ -483,7 +483,7 @@ class Session:
                 start=move.cell,
                 seed=current.seed,
                 no_guess=True,
-                progress=self._progress(),
+                progress=self._progress(_("Generating a board with no guessing… {percent}%")),
             )
         except (generator.LayoutError, KeyboardInterrupt) as reason:
             current.messages = (_why_no_board(reason),)
@@ -493,8 +493,9 @@ class Session:
         current.lay(layout, move.cell)
         return True
 
-    def _progress(self) -> Callable[[float], None]:
-        """Show how far the search has got, once it has taken long enough to be noticed."""
+    def _progress(self, words: str) -> Callable[[float], None]:
+        """Show how far a long task has got (``words`` with its ``{percent}``), once it has
+        taken long enough to be noticed."""
         shown = -1
         began = self.clock()
 
@@ -504,7 +505,6 @@ class Session:
             noticeable = self.clock() - began >= PROGRESS_AFTER
             if done != shown and noticeable and self.on_progress is not None:
                 shown = done
-                words = _("Generating a board with no guessing… {percent}%")
                 self.current.messages = (words.format(percent=done),)
                 self.on_progress(self.view())
 
@@ -550,11 +550,18 @@ class Session:
         current = self.current
         reviewed = (current.identity, len(current.journal.moves))
         if self._reviewed is None or self._reviewed[0] != reviewed:
-            if current.in_progress:
-                current.hints += 1
-            judged = review(current.journal, dealt=current.settings.board_file is None)
+            dealt = current.settings.board_file is None
+            try:
+                judged = review(
+                    current.journal,
+                    dealt=dealt,
+                    progress=self._progress(_("Reviewing your moves… {percent}%")),
+                )
+            except KeyboardInterrupt:
+                return [_("Review cancelled.")]
             lines = [*review_lines(judged), *help_note(current.assisted)]
             if current.in_progress:
+                current.hints += 1
                 lines.insert(0, _("A review during a game counts as a hint."))
             self._reviewed = (reviewed, lines)
         return self._reviewed[1]

@@ -238,3 +238,13 @@ def test_ctrl_c_or_a_signal_ends_the_replay_with_the_terminal_restored(
     assert b"Traceback" not in player.output
     player.child.close()
     assert player.child.exitstatus == (0 if ending == "ctrl-c" else 128 + signal.SIGTERM)
+
+
+def test_games_takes_a_count_and_refuses_one_below_1(tmp_path: Path) -> None:
+    store = store_in(tmp_path)
+    for day in range(3):
+        store.save(make_record(day))
+    assert len(run(tmp_path, "games", "2")[1].splitlines()) == 3  # the header and two games
+    assert len(run(tmp_path, "games", "--all")[1].splitlines()) == 4
+    status, out, err = run(tmp_path, "games", "0")
+    assert (status, out, err.strip()) == (2, "", "Give a count of 1 or more, or --all.")

@@ -294,3 +294,41 @@ def test_a_glance_at_the_numbers_nearby_judges_as_the_full_analysis_would(
     full = review(kept, dealt=True)
     assert quick == full
     assert quick.guesses and quick.guesses < len(quick.judgements)  # both kinds were judged
+
+
+def test_a_long_review_reports_its_progress() -> None:
+    heard: list[float] = []
+    kept = played(16, 16, 40, 0, pace=1.0)
+    review(kept, dealt=True, progress=heard.append)
+    assert len(heard) == len(kept.moves) // 20
+    assert heard == sorted(heard) and heard[0] > 0 and heard[-1] <= 1
+
+
+def test_in_the_game_a_slow_review_shows_its_progress_and_ctrl_c_cancels_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ticks = iter(range(10**6))
+    shown: list[tuple[str, ...]] = []
+    board = BoardFile(5, 3, frozenset(PROVED), frozenset(), frozenset())
+    session = Session(
+        Settings(5, 3, 2, board_file=board),
+        Store(tmp_path / "games.sqlite3", on_warning=lambda line: None),
+        legend=[],
+        clock=lambda: float(next(ticks)),  # a second a call: every task is slow
+        on_progress=lambda view: shown.append(view.messages),
+    )
+    monkeypatch.setattr("buscaminas.review.PROGRESS_EVERY", 1)
+    session.handle(Command(Verb.TRY, (0, 0)))
+    session.handle(Command(Verb.FLAG, (4, 0)))
+    session.handle(Command(Verb.REVIEW))
+    assert ("Reviewing your moves… 50%",) in shown and ("Reviewing your moves… 100%",) in shown
+
+    def interrupted(*_args: object, **_options: object) -> Review:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("buscaminas.session.review", interrupted)
+    hints = session.current.hints
+    session.handle(Command(Verb.FLAG, (4, 2)))
+    session.handle(Command(Verb.REVIEW))
+    assert session.view().page == ("Review cancelled.",)
+    assert session.current.hints == hints
