@@ -18,6 +18,7 @@ import random
 import time
 
 from buscaminas import generator
+from buscaminas import review as reviewing
 from buscaminas.boardfile import BoardFile
 from buscaminas.engine import Action, Minesweeper, Move
 from buscaminas.grid import Point
@@ -33,6 +34,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--pace", type=float, default=1.0, help="seconds between moves")
+    parser.add_argument(
+        "--no-glance",
+        action="store_true",
+        help="judge every move with the full analysis, for a before/after comparison",
+    )
 
 
 def played(width: int, height: int, mines: int, seed: int, pace: float) -> Journal:
@@ -84,6 +90,8 @@ def _moves_at(
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.no_glance:
+        reviewing._proved_nearby = lambda *_args: False  # the review before the glance
     for index in range(args.games):
         journal = played(args.width, args.height, args.mines, args.seed + index, args.pace)
         began, began_cpu = time.perf_counter(), time.process_time()
