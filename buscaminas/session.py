@@ -26,6 +26,7 @@ from .commentary import help_note, review_lines
 from .engine import Action, Move, Outcome
 from .grid import Point
 from .i18n import _, ngettext
+from .journal import Played
 from .percent import percent
 from .presets import board_label
 from .review import review
@@ -117,8 +118,8 @@ class Session:
         self._waiting_move: Move | None = None
         self._ai_moves_left: int | None = None
         self._ai_played = 0
-        self._reviewed: tuple[tuple[str, int], list[str]] | None = None
-        """The last review's game and length, and its lines, for its other pages."""
+        self._reviewed: tuple[tuple[str, tuple[Played, ...]], list[str]] | None = None
+        """The last review's game and moves, and its lines, for its other pages."""
         self.thinking = False
         """The AI is playing: :meth:`ai_step` makes its next move."""
         if resumed is not None:
@@ -548,7 +549,7 @@ class Session:
         pages of one review come from the same work.  A review names cells proved
         safe or mines, so during a game it counts as a hint, once per position."""
         current = self.current
-        reviewed = (current.identity, len(current.journal.moves))
+        reviewed = (current.identity, tuple(current.journal.moves))
         if self._reviewed is None or self._reviewed[0] != reviewed:
             dealt = current.settings.board_file is None
             try:

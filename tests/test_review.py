@@ -332,3 +332,16 @@ def test_in_the_game_a_slow_review_shows_its_progress_and_ctrl_c_cancels_it(
     session.handle(Command(Verb.REVIEW))
     assert session.view().page == ("Review cancelled.",)
     assert session.current.hints == hints
+
+
+def test_a_review_after_an_undo_and_another_move_is_worked_out_again(tmp_path: Path) -> None:
+    session = session_on(tmp_path)
+    session.handle(Command(Verb.TRY, (0, 0)))
+    session.handle(Command(Verb.FLAG, (4, 1)))  # a blunder
+    session.handle(Command(Verb.REVIEW))
+    session.handle(Command(Verb.UNDO))
+    session.handle(Command(Verb.FLAG, (4, 0)))  # as many moves, a certain one
+    session.handle(Command(Verb.REVIEW))
+    page = session.view().page
+    assert page is not None and not any("blunder" in line for line in page)
+    assert any("flag 5 1" in line and "certain" in line for line in page)
