@@ -248,3 +248,14 @@ def test_games_takes_a_count_and_refuses_one_below_1(tmp_path: Path) -> None:
     assert len(run(tmp_path, "games", "--all")[1].splitlines()) == 4
     status, out, err = run(tmp_path, "games", "0")
     assert (status, out, err.strip()) == (2, "", "Give a count of 1 or more, or --all.")
+
+
+def test_a_lost_game_is_replayed_and_reviewed_to_the_move_that_lost(tmp_path: Path) -> None:
+    board = write_board(tmp_path / "board.txt", "####*", "#####", "####*")
+    run_piped("--board", str(board), "--data-dir", str(tmp_path), lines="try 1 1\ntry 5 1\nn\n")
+    replayed = run(tmp_path, "replay")[1].splitlines()
+    assert re.fullmatch(r"Lost at \d+\.\d\d s: the mine at 5 1 exploded\.", replayed[-1])
+    reviewed = run(tmp_path, "review")[1].splitlines()
+    assert reviewed[3].endswith("blunder: the numbers proved it a mine; this move lost the game")
+    assert "The move that lost: move 2, try 5 1." in reviewed
+    assert "Chance of losing you accepted: 100%." in reviewed[-2]
