@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from . import adversarial, generate, play, redraw, solver, startup
+from . import adversarial, generate, play, redraw, review, solver, startup
 
 BENCHMARKS: dict[str, ModuleType] = {
     "solver": solver,
@@ -20,6 +20,7 @@ BENCHMARKS: dict[str, ModuleType] = {
     "play": play,
     "redraw": redraw,
     "startup": startup,
+    "review": review,
 }
 
 

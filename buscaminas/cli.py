@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 # ``analyze`` start in a fraction of the game's time, and load no terminal toolkit.
 
 EXIT_USAGE = 2
+RECENT = 20
+"""How many games ``buscaminas games`` lists unless told."""
 _WHOLE = re.compile(r"\+?[0-9]{1,6}")
 """An answer to a numeric question: ASCII digits only, since ``int`` refuses ``²``."""
 
@@ -40,8 +42,16 @@ def build_parser() -> argparse.ArgumentParser:
         description="Minesweeper for the terminal. Type “man” in the game for the manual.",
     )
     _shared_options(parser)
-    tools = parser.add_subparsers(dest="tool", metavar="{stats,analyze}")
+    tools = parser.add_subparsers(dest="tool", metavar="{stats,analyze,games,replay,review}")
     _shared_options(tools.add_parser("stats", help="print your statistics and best times"))
+    games = tools.add_parser("games", help="list your recent games with their numbers")
+    _shared_options(games)
+    games.add_argument("count", nargs="?", type=int, help=f"how many (default {RECENT})")
+    games.add_argument("--all", action="store_true", help="list every game")
+    for name, does in (("replay", "watch game N again"), ("review", "judge game N's moves")):
+        looking_back = tools.add_parser(name, help=f"{does} (default: the last one)")
+        _shared_options(looking_back)
+        looking_back.add_argument("number", nargs="?", type=int, help="its number in “games”")
     analyze = tools.add_parser("analyze", help="print the mine probabilities of a position")
     _shared_options(analyze)
     analyze.add_argument(
@@ -204,17 +214,33 @@ def ask_icons(screen: Screen) -> IconSet:
 def choose_icons(screen: Screen, args: argparse.Namespace) -> IconSet:
     """The flags decide; else the answer remembered from last time; else ask, and remember."""
     from .preferences import Preferences
+
+    icons = given_icons(args)
+    if icons is not None:
+        return icons
+    icons = ask_icons(screen)
+    Preferences(data_directory(args.data_dir)).remember_icons(icons.name)
+    return icons
+
+
+def given_icons(args: argparse.Namespace) -> IconSet | None:
+    """The icons the flags ask for, else those remembered from last time, if any."""
+    from .preferences import Preferences
     from .renderer import LEGACY, NERD
 
     if args.legacy or args.nerd:
         return LEGACY if args.legacy else NERD
     preferences = Preferences(data_directory(args.data_dir))
-    remembered = {icons.name: icons for icons in (NERD, LEGACY)}.get(preferences.icons() or "")
-    if remembered is not None:
-        return remembered
-    icons = ask_icons(screen)
-    preferences.remember_icons(icons.name)
-    return icons
+    return {icons.name: icons for icons in (NERD, LEGACY)}.get(preferences.icons() or "")
+
+
+def chosen_icons(args: argparse.Namespace) -> IconSet:
+    """The player's icons without a question (plain characters if never chosen), in
+    colour unless the player opted out."""
+    from .renderer import LEGACY
+
+    icons = given_icons(args) or LEGACY
+    return icons if coloured() else icons.without_colour()
 
 
 def ask_settings(
@@ -483,7 +509,23 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return show_stats(args)
     if args.tool == "analyze":
         return show_analysis(parser, args)
+    if args.tool in ("games", "replay", "review"):
+        return show_history(args)
     return play(parser, args)
+
+
+def show_history(args: argparse.Namespace) -> int:
+    """``games``, ``replay`` and ``review``: the games played, listed, watched, judged."""
+    from . import history
+
+    if args.tool == "games":
+        count = RECENT if args.count is None else args.count
+        return history.list_games(args.data_dir, None if args.all else count)
+    if args.tool == "replay":
+        watching = sys.stdin.isatty() and sys.stdout.isatty() and os.environ.get("TERM") != "dumb"
+        icons = chosen_icons(args) if watching else None
+        return history.replay_game(args.data_dir, args.number, icons)
+    return history.review_game(args.data_dir, args.number)
 
 
 def _silence_stdout() -> None:

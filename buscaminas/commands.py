@@ -241,7 +241,7 @@ EXAMPLES = {
     Verb.UNDO: "undo",
     Verb.REDO: "redo",
     Verb.SAVE: "save game.txt",
-    Verb.REVIEW: "review",
+    Verb.REVIEW: "review  /  review 2",
     Verb.NEW: "new",
     Verb.QUIT: "quit",
 }
@@ -257,7 +257,7 @@ _ARITY: dict[Verb, tuple[int, ...]] = {
     Verb.UNDO: (0,),
     Verb.REDO: (0,),
     Verb.SAVE: (1,),
-    Verb.REVIEW: (0,),
+    Verb.REVIEW: (0, 1),
     Verb.NEW: (0,),
     Verb.QUIT: (0,),
 }
@@ -324,6 +324,11 @@ def parse(line: str, width: int, height: int) -> Command:
 def label(cell: Point) -> str:
     """A cell as the player types it, the inverse of parsing: 1-based, column first."""
     return f"{cell[0] + 1} {cell[1] + 1}"
+
+
+def said(move: Move) -> str:
+    """A move as the player would type it: ``flag 3 4``."""
+    return f"{move.action.value} {label(move.cell)}"
 
 
 def labels(points: Sequence[Point]) -> str:
@@ -436,7 +441,8 @@ def manual(topic: Verb | None = None) -> list[str]:
         ),
         Verb.REVIEW: _(
             "Go through your moves with the solver: which were certain, which were guesses"
-            " and whether they were needed."
+            " and whether they were needed (“review 2” for its second page). During a game"
+            " it counts as a hint."
         ),
         Verb.NEW: _("Start a new game with the same settings."),
         Verb.QUIT: _("Leave the game (“exit” works too)."),

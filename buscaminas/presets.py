@@ -73,6 +73,12 @@ def board_label(board: BoardSpec) -> str:
     ).format(size=size, mines=board.mines)
 
 
+def board_name(board: BoardSpec, kind: BoardKind) -> str:
+    """``Beginner 8×8, no-guess``: the board and how it was dealt, as the status line says."""
+    dealt = _("no-guess") if kind is BoardKind.NO_GUESS else _("classic")
+    return f"{board_label(board)}, {dealt}"
+
+
 def out_of_bounds_message(problem: OutOfBounds) -> str:
     """The one wording of a broken board limit, for the flags and board files alike."""
     if problem.measure is Measure.WIDTH:

@@ -18,9 +18,8 @@ from typing import Any
 from .boardfile import BoardFile
 from .engine import Minesweeper, Outcome, Termination
 from .grid import Point
-from .i18n import _
 from .journal import Journal, JournalError, Played, loads
-from .presets import DAILY, PRESETS, board_label
+from .presets import DAILY, PRESETS, board_name
 from .scoring import BoardKind, BoardSpec, GameRecord
 from .sharecode import ShareCode
 from .view import Highlight, State, View
@@ -202,8 +201,7 @@ class Round:
         return State.READY if self.started_at is None else State.PLAYING
 
     def board_name(self) -> str:
-        kind = _("no-guess") if self.kind is BoardKind.NO_GUESS else _("classic")
-        return f"{board_label(self.settings.board)}, {kind}"
+        return board_name(self.settings.board, self.kind)
 
     def code(self) -> ShareCode | None:
         """The code that deals this board again, once its mines are dealt from a seed."""

@@ -22,10 +22,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import boardfile, commands, narration, sharecode, signals
-from .commands import Command, ParseError, Verb, label
+from .commands import Command, ParseError, Verb, label, said
 from .engine import Action, Move, Outcome
 from .grid import Point
 from .i18n import _, ngettext
+from .journal import Played
 from .percent import percent
 from .presets import board_label
 from .rounds import Round, Settings, patched
@@ -122,6 +123,8 @@ class Session:
         self._waiting_move: Move | None = None
         self._ai_moves_left: int | None = None
         self._ai_played = 0
+        self._reviewed: tuple[tuple[str, tuple[Played, ...]], list[str]] | None = None
+        """The last review's game and moves, and its lines, for its other pages."""
         self.thinking = False
         """The AI is playing: :meth:`ai_step` makes its next move."""
         if resumed is not None:
@@ -176,8 +179,12 @@ class Session:
         if command.verb is Verb.MAN and command.topic is not None:
             current.messages = tuple(commands.manual(command.topic))  # under the board
             return Reply()
-        if command.verb in (Verb.MAN, Verb.STATS):
-            page = self._manual() if command.verb is Verb.MAN else self._statistics()
+        if command.verb in (Verb.MAN, Verb.STATS, Verb.REVIEW):
+            page = {
+                Verb.MAN: self._manual,
+                Verb.STATS: self._statistics,
+                Verb.REVIEW: self._review,
+            }[command.verb]()
             current.page = tuple(page)
             current.page_number = command.count or 1
             current.page_command = command.verb.value
@@ -355,7 +362,7 @@ class Session:
             self._told = False
         current.cursor = played.move.cell
         current.messages = (
-            _("Took back “{move}”. Type “redo” to put it back.").format(move=_said(played.move)),
+            _("Took back “{move}”. Type “redo” to put it back.").format(move=said(played.move)),
         )
         return Reply()
 
@@ -489,7 +496,7 @@ class Session:
                 start=move.cell,
                 seed=current.seed,
                 no_guess=True,
-                progress=self._progress(),
+                progress=self._progress(_("Generating a board with no guessing… {percent}%")),
             )
         except (generator.LayoutError, KeyboardInterrupt) as reason:
             current.messages = (_why_no_board(reason),)
@@ -499,8 +506,9 @@ class Session:
         current.lay(layout, move.cell)
         return True
 
-    def _progress(self) -> Callable[[float], None]:
-        """Show how far the search has got, once it has taken long enough to be noticed."""
+    def _progress(self, words: str) -> Callable[[float], None]:
+        """Show how far a long task has got (``words`` with its ``{percent}``), once it has
+        taken long enough to be noticed."""
         shown = -1
         began = self.clock()
 
@@ -510,7 +518,6 @@ class Session:
             noticeable = self.clock() - began >= PROGRESS_AFTER
             if done != shown and noticeable and self.on_progress is not None:
                 shown = done
-                words = _("Generating a board with no guessing… {percent}%")
                 self.current.messages = (words.format(percent=done),)
                 self.on_progress(self.view())
 
@@ -551,6 +558,32 @@ class Session:
     def _manual(self) -> list[str]:
         return commands.manual() + self.legend
 
+    def _review(self) -> list[str]:
+        """The game's moves judged by the solver, worked out once for each position: the
+        pages of one review come from the same work.  A review names cells proved
+        safe or mines, so during a game it counts as a hint, once per position."""
+        from .commentary import help_note, review_lines
+        from .review import review
+
+        current = self.current
+        reviewed = (current.identity, tuple(current.journal.moves))
+        if self._reviewed is None or self._reviewed[0] != reviewed:
+            dealt = current.settings.board_file is None
+            try:
+                judged = review(
+                    current.journal,
+                    dealt=dealt,
+                    progress=self._progress(_("Reviewing your moves… {percent}%")),
+                )
+            except KeyboardInterrupt:
+                return [_("Review cancelled.")]
+            lines = [*review_lines(judged), *help_note(current.assisted)]
+            if current.in_progress:
+                current.hints += 1
+                lines.insert(0, _("A review during a game counts as a hint."))
+            self._reviewed = (reviewed, lines)
+        return self._reviewed[1]
+
     def _statistics(self) -> list[str]:
         from .stats import format_stats
 
@@ -590,8 +623,3 @@ def _why_no_board(reason: BaseException) -> str:
     if isinstance(reason, generator.LayoutError):
         return _("No board without guessing exists with so many mines around this first cell.")
     return _("Generation cancelled.")
-
-
-def _said(move: Move) -> str:
-    """A move as the player would type it: ``flag 3 4``."""
-    return f"{move.action.value} {label(move.cell)}"

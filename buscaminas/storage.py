@@ -120,6 +120,7 @@ _INSERT = (
 _PENDING_TAKEN = "SELECT 1 FROM taken_pending WHERE name = ?"
 _TAKE_PENDING = "INSERT INTO taken_pending (name) VALUES (?)"
 _SELECT = f"SELECT {_COLUMNS} FROM games"
+_SELECT_NUMBERED = f"SELECT id, {_COLUMNS} FROM games"
 _BOARD_WINS = (
     f"{_SELECT} WHERE preset IS ? AND width = ? AND height = ? AND mines = ? AND won = 1"
     " AND NOT (identity IS ? AND identity IS NOT NULL)"
@@ -245,8 +246,33 @@ class Store:
 
     def games(self) -> list[GameRecord] | None:
         """Every recorded game, in the order they were written; None when unreadable."""
+        numbered = self._numbered(f"{_SELECT_NUMBERED} ORDER BY id", ())
+        return None if numbered is None else [game for _number, game in numbered]
 
-        def load(db: sqlite3.Connection) -> list[GameRecord]:
+    def recent(self, limit: int | None = None) -> list[tuple[int, GameRecord]] | None:
+        """The last ``limit`` games (every game with None), oldest first, each with its
+        number, which never changes; None when unreadable."""
+        newest = f"{_SELECT_NUMBERED} ORDER BY id DESC LIMIT ?"
+        numbered = self._numbered(newest, (-1 if limit is None else limit,))
+        return None if numbered is None else numbered[::-1]
+
+    def game(self, number: int) -> GameRecord | None:
+        """Game ``number``; None when there is none, or the records cannot be read."""
+        numbered = self._numbered(f"{_SELECT_NUMBERED} WHERE id = ?", (number,))
+        return numbered[0][1] if numbered else None
+
+    def last_with_journal(self) -> tuple[int, GameRecord] | None:
+        """The latest game recorded with its moves, and its number."""
+        latest = f"{_SELECT_NUMBERED} WHERE journal IS NOT NULL ORDER BY id DESC LIMIT 1"
+        numbered = self._numbered(latest, ())
+        return numbered[0] if numbered else None
+
+    def _numbered(
+        self, query: str, parameters: tuple[object, ...]
+    ) -> list[tuple[int, GameRecord]] | None:
+        """The games ``query`` selects with their numbers, the pending ones written in first."""
+
+        def load(db: sqlite3.Connection) -> list[tuple[int, GameRecord]]:
             if _waiting(self.pending):
                 try:
                     db.execute("BEGIN IMMEDIATE")
@@ -255,7 +281,7 @@ class Store:
                     _forget(taken)
                 except sqlite3.OperationalError:
                     pass  # locked or read-only: the pending games wait for the next chance
-            return [_from_row(row) for row in db.execute(f"{_SELECT} ORDER BY id")]
+            return [(row[0], _from_row(row[1:])) for row in db.execute(query, parameters)]
 
         try:
             return self._run_repairing(load)

@@ -49,10 +49,13 @@ LAYERS = (
     ("engine", "grid", "alphabet", "limits", "generator", "solver", "scoring", "sharecode"),
     ("i18n", "text", "percent", "signals"),
     ("presets", "inputfile", "boardfile", "journal", "storage", "stats", "preferences"),
-    ("commands", "session", "rounds", "resume", "view", "hints", "narration"),
+    (
+        *("commands", "session", "rounds", "resume", "view", "hints", "narration"),
+        *("review", "commentary", "replay"),
+    ),
     ("screen", "app"),
-    ("renderer", "controls", "pipe", "terminal"),
-    ("cli", "report", "__main__"),
+    ("renderer", "controls", "pipe", "terminal", "watch"),
+    ("cli", "report", "history", "__main__"),
 )
 """ARCHITECTURE.md's table, top to bottom: a module imports from its row and the rows above."""
 

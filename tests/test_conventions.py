@@ -13,7 +13,7 @@ import pytest
 from buscaminas.preferences import MAX_BYTES, Preferences
 from buscaminas.renderer import LEGACY, NERD, Renderer
 from buscaminas.view import State, View
-from tests.terminal_support import ROOT, Player
+from tests.terminal_support import ROOT, Player, scratch_directory
 
 COLOUR = re.compile(r"\x1b\[[0-9;]*(?:38;5;|48;5;|;3[0-9]m|;4[0-9]m|\[3[0-9]m|\[4[0-9]m)")
 CELLS = "#F.*X12345678"
@@ -83,7 +83,7 @@ def test_a_closed_or_full_stream_ends_quietly(redirect: str, complaint: str) -> 
         capture_output=True,
         text=True,
         cwd=ROOT,
-        env={**os.environ, "BUSCAMINAS_DATA_DIR": str(ROOT / ".pytest-data-unused")},
+        env={**os.environ, "BUSCAMINAS_DATA_DIR": scratch_directory()},
         timeout=60,
     )
     assert result.returncode != 0

@@ -1,0 +1,161 @@
+"""The tools that look back at recorded games: ``games``, ``replay`` and ``review``.
+
+Each reads the records through :class:`~buscaminas.storage.Store`, names a
+game by its number (the record's row, which never changes) and says plainly
+why a game cannot be shown: there is no such game, it was recorded before
+games kept their moves, or its moves are damaged.  Everything is plain text
+that works in a pipe, except a replay on a terminal, which is watched.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from . import text
+from .commentary import help_note, review_lines
+from .i18n import _
+from .journal import Journal, JournalError, loads
+from .presets import board_name
+from .renderer import IconSet
+from .replay import Replay, timeline
+from .review import review
+from .scoring import GameRecord
+from .storage import DATABASE_NAME, Store
+
+
+class NotShown(Exception):
+    """Why a game cannot be replayed or reviewed, in the player's words."""
+
+
+def store_in(data_dir: Path | None) -> Store:
+    """The records, warning on standard error; ``data_dir`` as ``--data-dir`` gives it."""
+    path = None if data_dir is None else data_dir / DATABASE_NAME
+    return Store(path, on_warning=lambda line: print(line, file=sys.stderr))
+
+
+def list_games(data_dir: Path | None, count: int | None) -> int:
+    """``buscaminas games``: the last ``count`` games (all of them with None), oldest first."""
+    if count is not None and count < 1:
+        print(_("Give a count of 1 or more, or --all."), file=sys.stderr)
+        return 2
+    games = store_in(data_dir).recent(count)
+    if games is None:
+        return 1
+    if not games:
+        print(_("No games recorded yet."))
+        return 0
+    for line in games_table(games):
+        print(line)
+    return 0
+
+
+def games_table(games: Sequence[tuple[int, GameRecord]]) -> list[str]:
+    """One row per game: its number, local date, board, result, time and share code."""
+    header = [_("No."), _("Date"), _("Board"), _("Result"), _("Time"), _("Code")]
+    rows = [
+        [
+            str(number),
+            game.started_at.astimezone().strftime("%Y-%m-%d %H:%M"),
+            board_name(game.board, game.kind),
+            result(game),
+            f"{game.seconds:.2f}",
+            game.code or "-",
+        ]
+        for number, game in games
+    ]
+    widths = [max(text.width(row[column]) for row in [header, *rows]) for column in range(6)]
+    right = {0, 4}  # numbers line up on the right
+    lines = []
+    for row in [header, *rows]:
+        cells = [
+            _padded(cell, widths[column], right=column in right) for column, cell in enumerate(row)
+        ]
+        lines.append("  ".join(cells).rstrip())
+    return lines
+
+
+def result(game: GameRecord) -> str:
+    if game.abandoned:
+        return _("abandoned")
+    return _("won") if game.won else _("lost")
+
+
+def _padded(cell: str, columns: int, *, right: bool) -> str:
+    room = " " * (columns - text.width(cell))
+    return room + cell if right else cell + room
+
+
+def replay_game(data_dir: Path | None, number: int | None, icons: IconSet | None) -> int:
+    """``buscaminas replay [N]``: watched on a terminal (``icons`` given), else as lines."""
+    try:
+        number, game, journal = chosen(store_in(data_dir), number)
+    except NotShown as why:
+        print(why, file=sys.stderr)
+        return 1
+    if icons is None:
+        print(heading(number, game))
+        for line in timeline(journal):
+            print(line)
+        return 0
+    from .watch import watch  # the terminal's toolkit loads only to watch
+
+    watch(Replay(journal, board_name(game.board, game.kind)), icons)
+    return 0
+
+
+def review_game(data_dir: Path | None, number: int | None) -> int:
+    """``buscaminas review [N]``: the moves judged, then the summary, as plain text."""
+    try:
+        number, game, journal = chosen(store_in(data_dir), number)
+    except NotShown as why:
+        print(why, file=sys.stderr)
+        return 1
+    judged = review(journal, dealt=game.code is not None)
+    for line in [heading(number, game), *review_lines(judged), *help_note(game.assisted)]:
+        print(line)
+    return 0
+
+
+def heading(number: int, game: GameRecord) -> str:
+    """``Game 12: Beginner 8×8, no-guess, 2026-11-26 06:10: won, 20.31 s.``"""
+    return _("Game {number}: {board}, {date}: {result}, {seconds:.2f} s.").format(
+        number=number,
+        board=board_name(game.board, game.kind),
+        date=game.started_at.astimezone().strftime("%Y-%m-%d %H:%M"),
+        result=result(game),
+        seconds=game.seconds,
+    )
+
+
+def chosen(store: Store, number: int | None) -> tuple[int, GameRecord, Journal]:
+    """Game ``number`` (the latest with its moves when None) and its journal; raises
+    :class:`NotShown` saying why there is none to show."""
+    if number is None:
+        latest = store.last_with_journal()
+        if latest is None:
+            raise NotShown(_("No game has been recorded with its moves yet: play one first."))
+        number, game = latest
+    else:
+        found = store.game(number)
+        if found is None:
+            raise NotShown(
+                _("There is no game number {number}: “buscaminas games” lists them.").format(
+                    number=number
+                )
+            )
+        game = found
+    if game.journal is None:
+        raise NotShown(
+            _(
+                "Game {number} was recorded before games kept their moves:"
+                " it cannot be replayed or reviewed."
+            ).format(number=number)
+        )
+    try:
+        return number, game, loads(game.journal)
+    except JournalError:
+        raise NotShown(
+            _("The moves of game {number} are damaged: they cannot be read.").format(number=number)
+        ) from None

@@ -1,0 +1,261 @@
+"""``games``, ``replay`` and ``review``: the store's numbered games, and the tools through
+the installed program, in a pipe and (``replay``) in a pseudo-terminal."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from buscaminas.boardfile import BoardFile
+from buscaminas.engine import Action, Move
+from buscaminas.history import games_table
+from buscaminas.journal import Journal, Played
+from buscaminas.storage import DATABASE_NAME, Store
+from tests.record_support import make_record
+from tests.terminal_support import Player, run_piped, write_board
+from tests.test_signals import assert_restored, line_discipline, wait_for_exit
+
+
+def store_in(directory: Path) -> Store:
+    return Store(directory / DATABASE_NAME, on_warning=lambda line: None)
+
+
+def test_recent_games_come_oldest_first_with_numbers_that_never_change(tmp_path: Path) -> None:
+    store = store_in(tmp_path)
+    for day in range(5):
+        store.save(make_record(day, seconds=10.0 + day))
+    recent = store.recent(2)
+    assert recent is not None
+    assert [number for number, _game in recent] == [4, 5]
+    assert [game.seconds for _number, game in recent] == [13.0, 14.0]
+    everything = store.recent()
+    assert everything is not None and [number for number, _ in everything] == [1, 2, 3, 4, 5]
+    found = store.game(3)
+    assert found is not None and found.seconds == 12.0
+    assert store.game(6) is None and store.game(0) is None
+
+
+def test_the_last_game_with_a_journal_is_found_past_newer_ones_without(tmp_path: Path) -> None:
+    store = store_in(tmp_path)
+    assert store.last_with_journal() is None
+    store.save(make_record(0))
+    store.save(make_record(1, journal=KEPT.dumps()))
+    store.save(make_record(2))
+    latest = store.last_with_journal()
+    assert latest is not None and latest[0] == 2 and latest[1].journal == KEPT.dumps()
+
+
+def test_the_table_names_each_game_by_number_date_board_result_time_and_code() -> None:
+    games = [
+        (7, make_record(0, code="B8-1234", seconds=20.5)),
+        (12, make_record(1, won=False, abandoned=True, seconds=3.25)),
+    ]
+    header, first, second = games_table(games)
+    assert header.split() == ["No.", "Date", "Board", "Result", "Time", "Code"]
+    assert re.fullmatch(
+        r"\s+7  2024-05-0\d \d\d:\d\d  Beginner 8×8, no-guess  won        20\.50  B8-1234", first
+    )
+    assert second.startswith(" 12  ") and "  abandoned   3.25  -" in second
+
+
+# --- through the program ----------------------------------------------------------------
+
+KEPT = Journal(
+    5,
+    3,
+    2,
+    start=BoardFile(5, 3, frozenset({(4, 0), (4, 2)}), frozenset(), frozenset()),
+    moves=[
+        Played(Move(Action.TRY, (0, 0)), 0.0),
+        Played(Move(Action.FLAG, (4, 0)), 1.0),
+        Played(Move(Action.FLAG, (4, 2)), 2.0),
+        Played(Move(Action.EXPAND, (3, 0)), 30.0),
+    ],
+)
+"""A won game whose moves come a second or more apart, with one long wait."""
+
+
+@pytest.fixture
+def played(tmp_path: Path) -> Path:
+    """A data directory where one game was played from a pipe: a guess, a blunder flag
+    taken back, then the proved moves, to the win."""
+    board = write_board(tmp_path / "board.txt", "####*", "#####", "####*")
+    lines = "try 1 1\nflag 5 2\nflag 5 2\nflag 5 1\nexpand 4 1\nn\n"
+    result = run_piped("--board", str(board), "--data-dir", str(tmp_path), lines=lines)
+    assert "You won" in result.stdout
+    return tmp_path
+
+
+def run(data_dir: Path, *args: str, language: str = "en") -> tuple[int, str, str]:
+    result = run_piped(*args, "--data-dir", str(data_dir), "--lang", language)
+    return result.returncode, result.stdout, result.stderr
+
+
+def test_games_lists_the_game_played(played: Path) -> None:
+    status, out, err = run(played, "games")
+    assert (status, err) == (0, "")
+    header, row = out.splitlines()
+    assert header.split()[0] == "No."
+    assert row.split()[0] == "1"
+    assert "Custom 5×3, 2 mines, classic" in row and " won " in row
+
+
+def test_replay_in_a_pipe_prints_each_move_with_its_time(played: Path) -> None:
+    status, out, err = run(played, "replay")
+    assert (status, err) == (0, "")
+    heading, *moves, end = out.splitlines()
+    assert heading.startswith("Game 1: Custom 5×3, 2 mines, classic")
+    assert [re.sub(r"^\s+\d+\.\d\d  ", "", line) for line in moves] == [
+        "try 1 1",
+        "flag 5 2",
+        "flag 5 2",
+        "flag 5 1",
+        "expand 4 1",
+    ]
+    assert re.fullmatch(r"Won in \d+\.\d\d s\.", end)
+    assert run(played, "replay", "1")[1] == out
+
+
+def test_review_judges_each_move_and_sums_up(played: Path) -> None:
+    status, out, err = run(played, "review", "1")
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    verdicts = [re.split(r"\s{2,}", line.strip())[-1] for line in lines[2:7]]
+    assert verdicts[0].startswith("forced guess: nothing was certain; 13% risk of a mine")
+    assert verdicts[1].startswith("blunder: the numbers proved it safe")
+    assert verdicts[2].startswith("flag taken off")
+    assert verdicts[3].startswith("certain: the numbers proved it a mine")
+    assert verdicts[4].startswith("certain: the numbers proved every cell it opened safe")
+    assert "Guesses: 1, 0 of them avoidable." in lines
+    assert "The game was won." in lines
+    spanish = run(played, "review", language="es")[1]
+    assert "apuesta forzada" in spanish and "Apuestas: 1, 0 de ellas evitables." in spanish
+
+
+def test_a_game_that_does_not_exist_or_cannot_be_shown_is_said_so(tmp_path: Path) -> None:
+    status, out, err = run(tmp_path, "replay")
+    assert (status, out) == (1, "")
+    assert err.strip() == "No game has been recorded with its moves yet: play one first."
+    store = store_in(tmp_path)
+    store.save(make_record(0))  # before games kept their moves
+    store.save(make_record(1, journal='{"format": 1, "size": [5, 3'))
+    for tool in ("replay", "review"):
+        assert run(tmp_path, tool, "9")[2].strip() == (
+            "There is no game number 9: “buscaminas games” lists them."
+        )
+        assert run(tmp_path, tool, "1")[2].strip() == (
+            "Game 1 was recorded before games kept their moves: it cannot be replayed or reviewed."
+        )
+        status, out, err = run(tmp_path, tool, "2")
+        assert (status, out) == (1, "")
+        assert err.strip() == "The moves of game 2 are damaged: they cannot be read."
+    status, _out, err = run(tmp_path, "review", "x")
+    assert status == 2 and "invalid int value" in err
+
+
+def test_an_assisted_game_says_its_moves_are_not_told_apart(tmp_path: Path) -> None:
+    store_in(tmp_path).save(make_record(0, journal=KEPT.dumps(), assisted=True, code="C"))
+    out = run(tmp_path, "review")[1]
+    assert "first reveal: the mines are laid around it" in out  # a dealt board
+    assert "do not say whose each one was" in out
+
+
+def test_no_games_yet_is_said_plainly(tmp_path: Path) -> None:
+    assert run(tmp_path, "games")[:2] == (0, "No games recorded yet.\n")
+
+
+# --- replay in a terminal -----------------------------------------------------------------
+
+
+def watching(tmp_path: Path) -> tuple[Player, list[object]]:
+    """The replay of a recorded game in a pty, and the pty's modes before it began."""
+    store_in(tmp_path).save(make_record(0, journal=KEPT.dumps()))
+    player = Player(
+        "--legacy", "--lang", "en", "replay", env={"BUSCAMINAS_DATA_DIR": str(tmp_path)}
+    )
+    cooked = line_discipline(player)
+    player.wait_for("Replay, 1×")
+    return player, cooked
+
+
+def shown_move(player: Player) -> int:
+    match = re.search(r"Move (\d+) of 4", player.text)
+    return int(match.group(1)) if match else 0
+
+
+def test_replay_keys_pause_step_and_change_speed(tmp_path: Path) -> None:
+    player, cooked = watching(tmp_path)
+    player.wait_until(lambda: shown_move(player) >= 1)
+    assert "Waits longer than 2 s are cut to 2 s." in player.text
+    player.child.send(" ")
+    player.wait_for("Paused, 1×")
+    paused_at = shown_move(player)
+    deadline = time.monotonic() + 2.5
+    while time.monotonic() < deadline:
+        player.pump()
+    assert shown_move(player) == paused_at  # moves wait while paused
+    player.child.send("\x1b[C")  # →
+    player.wait_until(lambda: shown_move(player) == paused_at + 1)
+    player.child.send("p")
+    player.wait_until(lambda: shown_move(player) == paused_at)
+    player.child.send("+")
+    player.wait_for("Paused, 2×")
+    player.child.send(" ")
+    player.wait_for("Replay, 2×")
+    player.child.send("q")
+    wait_for_exit(player)
+    assert_restored(player, cooked)
+    player.child.close()
+    assert player.child.exitstatus == 0
+
+
+def test_replay_shows_the_board_and_ends_on_the_result(tmp_path: Path) -> None:
+    player, _cooked = watching(tmp_path)
+    player.child.send("++++")  # 16×: the 2 s cut to 1/8 s
+    player.wait_for("Won in 30.00 s.")
+    assert player.board(3) == ["...1F", "...22", "...1F"]
+    assert "You won!" in player.text and "Replay over" in player.text
+    player.child.send("\x1b")  # Esc leaves too
+    assert player.finish() == 0
+
+
+@pytest.mark.parametrize("ending", ["ctrl-c", "sigterm"])
+def test_ctrl_c_or_a_signal_ends_the_replay_with_the_terminal_restored(
+    tmp_path: Path, ending: str
+) -> None:
+    player, cooked = watching(tmp_path)
+    if ending == "ctrl-c":
+        player.child.send("\x03")
+    else:
+        os.kill(player.child.pid, signal.SIGTERM)
+    wait_for_exit(player)
+    assert_restored(player, cooked)
+    assert b"Traceback" not in player.output
+    player.child.close()
+    assert player.child.exitstatus == (0 if ending == "ctrl-c" else 128 + signal.SIGTERM)
+
+
+def test_games_takes_a_count_and_refuses_one_below_1(tmp_path: Path) -> None:
+    store = store_in(tmp_path)
+    for day in range(3):
+        store.save(make_record(day))
+    assert len(run(tmp_path, "games", "2")[1].splitlines()) == 3  # the header and two games
+    assert len(run(tmp_path, "games", "--all")[1].splitlines()) == 4
+    status, out, err = run(tmp_path, "games", "0")
+    assert (status, out, err.strip()) == (2, "", "Give a count of 1 or more, or --all.")
+
+
+def test_a_lost_game_is_replayed_and_reviewed_to_the_move_that_lost(tmp_path: Path) -> None:
+    board = write_board(tmp_path / "board.txt", "####*", "#####", "####*")
+    run_piped("--board", str(board), "--data-dir", str(tmp_path), lines="try 1 1\ntry 5 1\nn\n")
+    replayed = run(tmp_path, "replay")[1].splitlines()
+    assert re.fullmatch(r"Lost at \d+\.\d\d s: the mine at 5 1 exploded\.", replayed[-1])
+    reviewed = run(tmp_path, "review")[1].splitlines()
+    assert reviewed[3].endswith("blunder: the numbers proved it a mine; this move lost the game")
+    assert "The move that lost: move 2, try 5 1." in reviewed
+    assert "Chance of losing you accepted: 100%." in reviewed[-2]

@@ -1,0 +1,114 @@
+"""A replay's pace, keys and views, with no terminal: the model the terminal drives."""
+
+from __future__ import annotations
+
+import pytest
+
+from buscaminas.boardfile import BoardFile
+from buscaminas.engine import Action, Move
+from buscaminas.journal import Journal, Played
+from buscaminas.replay import LONGEST_WAIT, Replay, ending, timeline
+from buscaminas.view import State
+from buscaminas.watch import Key, decode
+
+MINES = frozenset({(4, 0), (4, 2)})
+
+
+def journal(*timed: tuple[str, float]) -> Journal:
+    """Moves on a 5×3 board with mines at 5 1 and 5 3, typed 1-based, at their times."""
+    kept = Journal(5, 3, 2, start=BoardFile(5, 3, MINES, frozenset(), frozenset()))
+    for typed, at in timed:
+        verb, x, y = typed.split()
+        kept.moves.append(Played(Move(Action(verb), (int(x) - 1, int(y) - 1)), at))
+    return kept
+
+
+WON = journal(("try 1 1", 0.0), ("flag 5 1", 1.5), ("expand 4 1", 95.0))
+LOST = journal(("try 1 1", 0.0), ("try 5 3", 2.25))
+
+
+def test_each_wait_is_the_games_own_gap_cut_to_the_longest() -> None:
+    replay = Replay(WON, "a board")
+    waits = []
+    while not replay.done:
+        waits.append(replay.wait())
+        replay.forward()
+    assert waits == [0.0, 1.5, LONGEST_WAIT]
+    assert replay.wait() == 0
+
+
+def test_speed_divides_the_waits_and_stops_at_its_ends() -> None:
+    replay = Replay(WON, "a board")
+    replay.forward()
+    replay.faster()
+    assert replay.wait() == pytest.approx(0.75)
+    assert "2×" in replay.status()
+    for _ in range(20):
+        replay.slower()
+    assert replay.wait() == pytest.approx(1.5 / 0.25)
+    assert "0.25×" in replay.view().keys
+
+
+def test_stepping_back_and_forth_shows_the_board_as_it_stood() -> None:
+    replay = Replay(WON, "a board")
+    for _ in range(2):
+        replay.forward()
+    assert replay.view().rows == ("...1F", "...2#", "...1#")
+    assert replay.view().cursor == (4, 0)
+    replay.back()
+    assert replay.view().rows == ("...1#", "...2#", "...1#")
+    replay.back()
+    replay.back()  # nothing before the start
+    assert replay.shown == 0 and replay.view().rows == ("#####",) * 3
+
+
+def test_pausing_says_so_and_space_at_the_end_starts_again() -> None:
+    replay = Replay(WON, "Custom 5×3")
+    replay.toggle()
+    assert replay.paused and replay.status().startswith("Paused")
+    assert any("→ or n: next" in line for line in replay.view().messages)
+    replay.toggle()
+    while not replay.done:
+        replay.forward()
+    view = replay.view()
+    assert view.state is State.WON and "Won in 95.00 s." in view.messages
+    assert view.board_name == "Custom 5×3"
+    replay.toggle()
+    assert replay.shown == 0 and not replay.paused
+
+
+def test_a_lost_game_ends_on_the_mine_that_exploded() -> None:
+    replay = Replay(LOST, "a board")
+    replay.forward()
+    replay.forward()
+    view = replay.view()
+    assert view.state is State.LOST and view.exploded == (4, 2)
+    assert "Lost at 2.25 s: the mine at 5 3 exploded." in view.messages
+
+
+def test_the_timeline_is_each_move_with_its_time_then_the_end() -> None:
+    assert timeline(LOST) == [
+        "    0.00  try 1 1",
+        "    2.25  try 5 3",
+        "Lost at 2.25 s: the mine at 5 3 exploded.",
+    ]
+    assert ending(journal(("try 1 1", 0.0)).game(), 0.0) == "Not finished: left after 0.00 s."
+
+
+@pytest.mark.parametrize(
+    ("sent", "keys"),
+    [
+        (b" ", [Key.PAUSE]),
+        (b"+-", [Key.FASTER, Key.SLOWER]),
+        (b"\x1b[C\x1bOCn", [Key.NEXT] * 3),
+        (b"\x1b[Dp", [Key.BACK] * 2),
+        (b"q", [Key.QUIT]),
+        (b"\x1b", [Key.QUIT]),
+        (b"\x03", [Key.QUIT]),
+        (b"\x1a", [Key.SUSPEND]),
+        (b"\x1b[A\x1b[1;5Cxyz", []),  # other arrows, modified arrows, other letters
+        (b"\x1b[", []),  # a sequence cut short
+    ],
+)
+def test_keys_are_read_from_what_the_terminal_sends(sent: bytes, keys: list[Key]) -> None:
+    assert decode(sent) == keys
