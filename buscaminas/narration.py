@@ -24,7 +24,8 @@ def outcome(done: Outcome, game: Minesweeper, seconds: float) -> tuple[str, ...]
         )
     elif done.notice is not None:
         messages.append(_notice(done, game))
-    elif done.move.action is Action.EXPAND and done.flagged:
+    elif done.move.action is Action.EXPAND and done.flagged and not done.waves:
+        # An expand either flags or reveals: flags beside a reveal are the win's, not its.
         messages.append(
             ngettext(
                 "Flagged {cells}: the {number} at {cell} needs it as a mine.",

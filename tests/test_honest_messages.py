@@ -86,3 +86,4 @@ def test_analyze_takes_binary_like_a_board_file_and_trailing_spaces_as_nothing(
     result = run_piped("analyze", str(spaced), "--mines", "2", "--lang", "en")
     assert result.returncode == 0, result.stderr
     assert "Mines: 3 1" in result.stdout
+
