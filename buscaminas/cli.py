@@ -52,6 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
         looking_back = tools.add_parser(name, help=f"{does} (default: the last one)")
         _shared_options(looking_back)
         looking_back.add_argument("number", nargs="?", type=int, help="its number in “games”")
+        if name == "replay":
+            _icon_options(looking_back, default=argparse.SUPPRESS)
     analyze = tools.add_parser("analyze", help="print the mine probabilities of a position")
     _shared_options(analyze)
     analyze.add_argument(
@@ -82,9 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--resume", action="store_true", help="go on with the game left unfinished, unasked"
     )
-    icons = parser.add_mutually_exclusive_group()
-    icons.add_argument("--legacy", action="store_true", help="plain characters for icons")
-    icons.add_argument("--nerd", action="store_true", help="Nerd Font icons")
+    _icon_options(parser, default=False)
     parser.add_argument("--no-animation", action="store_true", help="reveal without animation")
     parser.add_argument(
         "--no-mouse",
@@ -92,6 +92,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="leave the mouse to the terminal (its own selection and scrolling)",
     )
     return parser
+
+
+def _icon_options(parser: argparse.ArgumentParser, *, default: object) -> None:
+    """``--legacy`` or ``--nerd``: for the game, and for ``replay`` after its name too
+    (suppressed there unless given, so that one given before the name holds)."""
+    icons = parser.add_mutually_exclusive_group()
+    for flag, words in (("--legacy", "plain characters for icons"), ("--nerd", "Nerd Font icons")):
+        icons.add_argument(flag, action="store_true", default=default, help=words)
 
 
 def _shared_options(parser: argparse.ArgumentParser) -> None:

@@ -99,3 +99,16 @@ def test_ctrl_c_in_a_tool_ends_with_the_conventional_status_and_no_traceback(
     monkeypatch.setattr(cli, "show_stats", interrupted)
     assert cli.main(["stats", "--lang", "en"]) == 130
     assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "argv", [["replay", "--legacy"], ["--legacy", "replay"], ["--legacy", "replay", "2"]]
+)
+def test_the_icons_of_a_replay_count_before_and_after_its_name(argv: list[str]) -> None:
+    args = build_parser().parse_args(argv)
+    assert args.tool == "replay" and args.legacy and not args.nerd
+
+
+def test_a_replay_without_icon_flags_asks_for_none() -> None:
+    args = build_parser().parse_args(["replay"])
+    assert not args.legacy and not args.nerd
