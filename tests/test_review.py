@@ -326,7 +326,7 @@ def test_in_the_game_a_slow_review_shows_its_progress_and_ctrl_c_cancels_it(
     def interrupted(*_args: object, **_options: object) -> Review:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("buscaminas.session.review", interrupted)
+    monkeypatch.setattr("buscaminas.review.review", interrupted)  # loaded when first asked for
     hints = session.current.hints
     session.handle(Command(Verb.FLAG, (4, 2)))
     session.handle(Command(Verb.REVIEW))
