@@ -27,6 +27,8 @@ class Cells:
     """Each cell's neighbourhood as a bit mask."""
     near: tuple[tuple[int, ...], ...]
     """The other cells within two steps: the numbers that can share a neighbour."""
+    degrees: tuple[int, ...]
+    """How many neighbours each cell has."""
 
     def index(self, cell: Point) -> int:
         x, y = cell
@@ -43,7 +45,8 @@ def cells_of(width: int, height: int) -> Cells:
         tuple(sorted({far for step in neighbours[cell] for far in neighbours[step]} - {cell}))
         for cell in range(len(points))
     )
-    return Cells(grid, points, neighbours, masks, near)
+    degrees = tuple(len(around) for around in neighbours)
+    return Cells(grid, points, neighbours, masks, near, degrees)
 
 
 def bits(mask: int) -> Iterator[int]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from ..solver.counting import Constraints, frontier_certain, tally
 from .cells import Cells, bits
+from .settle import OutOfChoices, settle
 
 Component = tuple[int, tuple[tuple[int, int], ...]]
 """A frontier component: the mask of its hidden cells and its numbers with their needs."""
@@ -54,13 +55,32 @@ class Exact:
     def _component(self, component: Component) -> Certain:
         known = self._by_component.get(component)
         if known is None:
-            hidden, numbers = component
-            # What the numbers alone decide does not depend on the mine total.
+            known = self._by_component[component] = self._settle(component)
+        return known
+
+    def _settle(self, component: Component) -> Certain:
+        """What the component's numbers alone decide (the mine total cannot
+        change it): by :func:`.settle.settle`, or by the solver when that
+        search is out of its depth."""
+        hidden, numbers = component
+        order = list(bits(hidden))
+        local = {cell: 1 << place for place, cell in enumerate(order)}
+        masks = self.cells.masks
+        try:
+            mines, safe = settle(
+                [
+                    (sum(local[cell] for cell in bits(masks[number] & hidden)), need)
+                    for number, need in numbers
+                ],
+                (1 << len(order)) - 1,
+            )
+        except OutOfChoices:
             decided = frontier_certain(self._board(list(numbers), hidden, mines=0))
             index = self.cells.index
-            known = [(index(cell), mine) for cell, mine in decided.items()]
-            self._by_component[component] = known
-        return known
+            return [(index(cell), mine) for cell, mine in decided.items()]
+        return [(order[place], True) for place in bits(mines)] + [
+            (order[place], False) for place in bits(safe)
+        ]
 
     def _board(self, numbers: list[tuple[int, int]], hidden: int, *, mines: int) -> Constraints:
         points = self.cells.points

@@ -21,7 +21,7 @@ from itertools import combinations
 from ..grid import Grid, Point
 from .cells import cells_of
 from .exact import Exact
-from .layout import LayoutError, random_layout, reserved_cells
+from .layout import LayoutError, reserved_cells
 from .perturb import Perturbed, perturb
 from .replay import Replay
 
@@ -63,17 +63,18 @@ def no_guess_layout(
         f" no guess was found in {timeout:g} s",
     )
     cells = cells_of(grid.width, grid.height)
-    reserved = reserved_cells(grid, start, count)
-    protected = sum(1 << cells.index(cell) for cell in reserved)
+    reserved = {cells.index(cell) for cell in reserved_cells(grid, start, count)}
+    protected = sum(1 << cell for cell in reserved)
     exact = Exact(cells)
-    free = [cell for cell in grid.cells() if cell not in set(reserved)]
+    free = [cell for cell in range(len(cells.points)) if cell not in reserved]
     if math.comb(len(free), count) < EVERY_LAYOUT_BELOW:
         return _every_layout(grid, count, start, free, rng, exact)
 
     def lay() -> bytearray:
+        """A random layout, as :func:`.layout.random_layout` draws it, by index."""
         mines = bytearray(len(cells.points))
-        for cell in random_layout(grid, count, start, rng):
-            mines[cells.index(cell)] = 1
+        for cell in rng.sample(free, count):
+            mines[cell] = 1
         return mines
 
     mines, replays = lay(), 0
@@ -95,7 +96,7 @@ def no_guess_layout(
 
 
 def _every_layout(
-    grid: Grid, count: int, start: Point, free: list[Point], rng: random.Random, exact: Exact
+    grid: Grid, count: int, start: Point, free: list[int], rng: random.Random, exact: Exact
 ) -> frozenset[Point]:
     """A layout needing no guess chosen at random among all of them, or
     :class:`LayoutError` when there is none: the whole search of a tiny board."""
@@ -105,9 +106,9 @@ def _every_layout(
     for layout in layouts:
         mines = bytearray(len(cells.points))
         for cell in layout:
-            mines[cells.index(cell)] = 1
+            mines[cell] = 1
         if Replay(cells, mines, count, cells.index(start), exact).advance():
-            return frozenset(layout)
+            return frozenset(cells.points[cell] for cell in layout)
     raise LayoutError(
         f"no {grid.width}×{grid.height} board with {count} mines can be played without"
         " guessing from this first cell"

@@ -14,6 +14,8 @@ moves a mine in or out of a hidden cell and brings the numbers up to date.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from .cells import Cells, bits
 from .exact import Component, Exact
 
@@ -37,8 +39,12 @@ class Replay:
         self.mines = mines
         self.count = count
         self.state = bytearray(size)
-        self.need = [sum(mines[near] for near in around) for around in neighbours]
-        self.hidden = [len(around) for around in neighbours]
+        need = [0] * size
+        for mine in compress(range(size), mines):
+            for near in neighbours[mine]:
+                need[near] += 1
+        self.need = need
+        self.hidden = list(cells.degrees)
         """Per cell, how many neighbours are still hidden."""
         self.unknown = (1 << size) - 1
         """The hidden cells, as a mask."""

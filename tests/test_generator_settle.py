@@ -1,0 +1,110 @@
+"""The generator's search for decided cells agrees with the solver's exact count.
+
+Positions are the ones the generator meets: random layouts replayed by the
+proof-only player until it is stuck; each frontier component is then settled
+by :func:`buscaminas.generator.settle.settle` (through :class:`Exact`) and by
+the solver's ``frontier_certain``, which counts every layout.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from buscaminas.generator import exact as exact_module
+from buscaminas.generator import settle as settle_module
+from buscaminas.generator.cells import cells_of
+from buscaminas.generator.exact import Component, Exact
+from buscaminas.generator.replay import Replay
+from buscaminas.generator.settle import OutOfChoices, settle
+from buscaminas.solver.counting import frontier_certain
+
+
+def stuck_components(width: int, height: int, count: int, seed: int) -> list[Component]:
+    """The frontier components of a random layout once single numbers tell nothing more."""
+    cells = cells_of(width, height)
+    rng = random.Random(seed)
+    start = rng.randrange(len(cells.points))
+    free = [cell for cell in range(len(cells.points)) if cell not in cells.neighbours[start]]
+    free.remove(start)
+    mines = bytearray(len(cells.points))
+    for cell in rng.sample(free, count):
+        mines[cell] = 1
+    replay = Replay(cells, mines, count, start, Exact(cells))
+    replay._one_number()  # only the rule of one number, so that much is left to settle
+    return replay._components()
+
+
+def by_the_solver(exact: Exact, component: Component) -> set[tuple[int, bool]]:
+    hidden, numbers = component
+    decided = frontier_certain(exact._board(list(numbers), hidden, mines=0))
+    return {(exact.cells.index(cell), mine) for cell, mine in decided.items()}
+
+
+SIZES = [(9, 9, 10), (16, 16, 40), (30, 16, 99), (30, 16, 130), (10, 10, 40), (30, 16, 170)]
+
+
+@pytest.mark.parametrize(("width", "height", "count"), SIZES)
+def test_the_search_decides_the_cells_the_solver_decides(
+    width: int, height: int, count: int
+) -> None:
+    exact = Exact(cells_of(width, height))
+    compared = decided = 0
+    for seed in range(200):
+        if compared >= 60:
+            break
+        for component in stuck_components(width, height, count, seed):
+            found = set(exact._settle(component))
+            assert found == by_the_solver(exact, component), (width, height, count, seed)
+            compared += 1
+            decided += bool(found)
+    assert compared >= 60 and decided > 0  # the sample holds components of both kinds
+
+
+def test_past_its_budget_the_search_gives_way_to_the_solver(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    exact = Exact(cells_of(30, 16))
+    components = [
+        component
+        for seed in range(10)
+        for component in stuck_components(30, 16, 130, seed)
+        if component[0].bit_count() > 10
+    ]
+    assert components
+    monkeypatch.setattr(settle_module, "CHOICES", 0)
+    gave_way = []
+    original = exact_module.frontier_certain
+
+    def solver(board: exact_module.Constraints) -> dict[tuple[int, int], bool]:
+        gave_way.append(board)
+        return original(board)
+
+    monkeypatch.setattr(exact_module, "frontier_certain", solver)
+    for component in components:
+        assert set(exact._settle(component)) == by_the_solver(exact, component)
+    assert len(gave_way) == len(components)
+
+
+def test_a_search_that_must_choose_gives_up_at_once_with_no_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Two cells, one mine: a choice is needed.
+    monkeypatch.setattr(settle_module, "CHOICES", 0)
+    with pytest.raises(OutOfChoices):
+        settle([(0b11, 1)], 0b11)
+
+
+def test_a_decided_cell_is_found_only_by_reading_numbers_together() -> None:
+    # Four cells a b c d; numbers see (a b) 1, (a b c) 2, (b c d) 2, (c d) 1.
+    # The first two put a mine on c, the last then clears d, the third puts
+    # a mine on b, the first then clears a; no number alone decides anything.
+    a, b, c, d = 1, 2, 4, 8
+    mines, safe = settle([(a | b, 1), (a | b | c, 2), (b | c | d, 2), (c | d, 1)], a | b | c | d)
+    assert (mines, safe) == (b | c, a | d)
+
+
+def test_an_undecided_component_settles_nothing() -> None:
+    # A 50/50: two cells, one mine, and a third cell beside one of them, free.
+    assert settle([(0b011, 1), (0b110, 1)], 0b111) == (0, 0)
