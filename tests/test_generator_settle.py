@@ -18,7 +18,8 @@ from buscaminas.generator.cells import cells_of
 from buscaminas.generator.exact import Component, Exact
 from buscaminas.generator.replay import Replay
 from buscaminas.generator.settle import OutOfChoices, settle
-from buscaminas.solver.counting import frontier_certain
+from buscaminas.grid import Point
+from buscaminas.solver.counting import Constraints, frontier_certain
 
 
 def stuck_components(width: int, height: int, count: int, seed: int) -> list[Component]:
@@ -75,11 +76,10 @@ def test_past_its_budget_the_search_gives_way_to_the_solver(
     assert components
     monkeypatch.setattr(settle_module, "CHOICES", 0)
     gave_way = []
-    original = exact_module.frontier_certain
 
-    def solver(board: exact_module.Constraints) -> dict[tuple[int, int], bool]:
+    def solver(board: Constraints) -> dict[Point, bool]:
         gave_way.append(board)
-        return original(board)
+        return frontier_certain(board)
 
     monkeypatch.setattr(exact_module, "frontier_certain", solver)
     for component in components:
