@@ -22,8 +22,8 @@ from buscaminas.grid import Point
 from buscaminas.solver.counting import Constraints, frontier_certain
 
 
-def stuck_components(width: int, height: int, count: int, seed: int) -> list[Component]:
-    """The frontier components of a random layout once single numbers tell nothing more."""
+def stuck_replay(width: int, height: int, count: int, seed: int) -> Replay:
+    """A replay of a random layout once single numbers tell nothing more."""
     cells = cells_of(width, height)
     rng = random.Random(seed)
     start = rng.randrange(len(cells.points))
@@ -34,7 +34,11 @@ def stuck_components(width: int, height: int, count: int, seed: int) -> list[Com
         mines[cell] = 1
     replay = Replay(cells, mines, count, start, Exact(cells))
     replay._one_number()  # only the rule of one number, so that much is left to settle
-    return replay._components()
+    return replay
+
+
+def stuck_components(width: int, height: int, count: int, seed: int) -> list[Component]:
+    return stuck_replay(width, height, count, seed)._components()
 
 
 def by_the_solver(exact: Exact, component: Component) -> set[tuple[int, bool]]:
@@ -108,3 +112,25 @@ def test_a_decided_cell_is_found_only_by_reading_numbers_together() -> None:
 def test_an_undecided_component_settles_nothing() -> None:
     # A 50/50: two cells, one mine, and a third cell beside one of them, free.
     assert settle([(0b011, 1), (0b110, 1)], 0b111) == (0, 0)
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "count"), [(5, 5, 6), (6, 6, 8), (8, 8, 10), (7, 4, 9)]
+)
+def test_with_the_mine_total_the_search_decides_what_the_solver_decides(
+    width: int, height: int, count: int
+) -> None:
+    exact = Exact(cells_of(width, height))
+    by_the_total = 0
+    for seed in range(150):
+        replay = stuck_replay(width, height, count, seed)
+        components = replay._components()
+        frontier = sum(hidden for hidden, _ in components)
+        left = count - replay.proved_mines
+        found = set(exact._with_total(components, frontier, replay.unknown & ~frontier, left))
+        numbers = [number for _, numbers in components for number in numbers]
+        counted = exact._solve(exact._board(numbers, replay.unknown, mines=left))
+        assert found == set(counted), (width, height, count, seed)
+        alone = {cell for component in components for cell in exact._component(component)}
+        by_the_total += bool(found - alone)
+    assert by_the_total > 0  # the sample holds positions only the total settles

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..solver.counting import Constraints, frontier_certain, tally
 from .cells import Cells, bits
-from .settle import OutOfChoices, settle
+from .settle import Number, OutOfChoices, possible, settle
 
 Component = tuple[int, tuple[tuple[int, int], ...]]
 """A frontier component: the mask of its hidden cells and its numbers with their needs."""
@@ -46,11 +46,34 @@ class Exact:
         outside = unknown.bit_count() - frontier_size
         if frontier_size < mines < outside:
             return []
-        return self._solve(
-            self._board(
-                [number for _, numbers in components for number in numbers], unknown, mines=mines
-            )
+        try:
+            return self._with_total(components, frontier, unknown & ~frontier, mines)
+        except OutOfChoices:
+            numbers = [number for _, numbers in components for number in numbers]
+            return self._solve(self._board(numbers, unknown, mines=mines))
+
+    def _with_total(
+        self, components: list[Component], frontier: int, outside: int, mines: int
+    ) -> Certain:
+        """Cells proved by all the numbers together with the total: ``mines`` left,
+        the ``frontier`` cells (a mask) and the ``outside`` ones sharing them."""
+        order, numbers = self._local(
+            [number for _, numbers in components for number in numbers], frontier
         )
+        cells, room = (1 << len(order)) - 1, outside.bit_count()
+        bounds = (max(0, mines - room), min(mines, len(order)))
+        found_mines, found_safe = settle(numbers, cells, bounds)
+        found = [(order[place], True) for place in bits(found_mines)] + [
+            (order[place], False) for place in bits(found_safe)
+        ]
+        if room:
+            # The outside cells are alike: all safe if the frontier must hold every
+            # mine left, all mines if it must hold as few as it can.
+            if not possible(numbers, cells, (bounds[0], mines - 1)):
+                found += [(cell, False) for cell in bits(outside)]
+            elif not possible(numbers, cells, (mines - room + 1, bounds[1])):
+                found += [(cell, True) for cell in bits(outside)]
+        return found
 
     def _component(self, component: Component) -> Certain:
         known = self._by_component.get(component)
@@ -63,23 +86,28 @@ class Exact:
         change it): by :func:`.settle.settle`, or by the solver when that
         search is out of its depth."""
         hidden, numbers = component
-        order = list(bits(hidden))
-        local = {cell: 1 << place for place, cell in enumerate(order)}
-        masks = self.cells.masks
+        order, local = self._local(list(numbers), hidden)
         try:
-            mines, safe = settle(
-                [
-                    (sum(local[cell] for cell in bits(masks[number] & hidden)), need)
-                    for number, need in numbers
-                ],
-                (1 << len(order)) - 1,
-            )
+            mines, safe = settle(local, (1 << len(order)) - 1)
         except OutOfChoices:
             decided = frontier_certain(self._board(list(numbers), hidden, mines=0))
             index = self.cells.index
             return [(index(cell), mine) for cell, mine in decided.items()]
         return [(order[place], True) for place in bits(mines)] + [
             (order[place], False) for place in bits(safe)
+        ]
+
+    def _local(
+        self, numbers: list[tuple[int, int]], hidden: int
+    ) -> tuple[list[int], list[Number]]:
+        """The ``hidden`` cells in order, and ``numbers`` over them as masks of
+        their places in that order: small masks, however large the board."""
+        order = list(bits(hidden))
+        place = {cell: 1 << at for at, cell in enumerate(order)}
+        masks = self.cells.masks
+        return order, [
+            (sum(place[cell] for cell in bits(masks[number] & hidden)), need)
+            for number, need in numbers
         ]
 
     def _board(self, numbers: list[tuple[int, int]], hidden: int, *, mines: int) -> Constraints:

@@ -31,13 +31,18 @@ class OutOfChoices(Exception):
     """The search went past its budget; the component is too hard to settle this way."""
 
 
-def settle(numbers: list[Number], cells: int) -> tuple[int, int]:
-    """The masks of the cells that are mines and safe in every layout of ``numbers``.
+Bounds = tuple[int, int]
+"""The fewest and the most mines all the cells together may hold: the mine total."""
 
-    ``cells`` is the mask of all the component's cells.  At least one layout
-    must exist.  Raises :class:`OutOfChoices` past the budget.
+
+def settle(numbers: list[Number], cells: int, bounds: Bounds | None = None) -> tuple[int, int]:
+    """The masks of the cells that are mines and safe in every layout of ``numbers``
+    (with between ``bounds`` mines in all, if given).
+
+    ``cells`` is the mask of all the cells the numbers see.  At least one
+    layout must exist.  Raises :class:`OutOfChoices` past the budget.
     """
-    search = _Search(numbers, cells)
+    search = _Search(numbers, cells, bounds)
     first = search.find(0, 0, cells)
     if first is None:
         raise ValueError("no layout agrees with the numbers")
@@ -60,11 +65,18 @@ def settle(numbers: list[Number], cells: int) -> tuple[int, int]:
     return known_mines, known_safe
 
 
+def possible(numbers: list[Number], cells: int, bounds: Bounds) -> bool:
+    """Whether some layout of ``numbers`` puts between ``bounds`` mines in ``cells``.
+    Raises :class:`OutOfChoices` past the budget."""
+    return _Search(numbers, cells, bounds).find(0, 0, cells) is not None
+
+
 class _Search:
     """The numbers of one component, and the contents each cell has shown so far."""
 
-    def __init__(self, numbers: list[Number], cells: int):
+    def __init__(self, numbers: list[Number], cells: int, bounds: Bounds | None):
         self.numbers = numbers
+        self.bounds = bounds
         self.touching: list[list[Number]] = [[] for _ in range(cells.bit_length())]
         """Per cell, the numbers around it: after one choice, only those are read."""
         for number in numbers:
@@ -117,29 +129,45 @@ class _Search:
 
     def _force(self, mines: int, safe: int, changed: int) -> tuple[int, int] | None:
         """What the numbers force once ``changed`` cells are set, or None on a contradiction."""
-        while changed:
-            touched, changed = changed, 0
-            numbers = (
-                self.touching[touched.bit_length() - 1]
-                if not touched & (touched - 1)
-                else self.numbers
-            )
-            for around, need in numbers:
-                if not around & touched:
-                    continue
-                placed = (around & mines).bit_count()
-                free = around & ~(mines | safe)
-                room = free.bit_count()
-                if placed > need or placed + room < need:
-                    return None
-                if room:
-                    if placed == need:
-                        safe |= free
-                        changed |= free
-                    elif placed + room == need:
-                        mines |= free
-                        changed |= free
-        return mines, safe
+        while True:
+            while changed:
+                touched, changed = changed, 0
+                numbers = (
+                    self.touching[touched.bit_length() - 1]
+                    if not touched & (touched - 1)
+                    else self.numbers
+                )
+                for around, need in numbers:
+                    if not around & touched:
+                        continue
+                    placed = (around & mines).bit_count()
+                    free = around & ~(mines | safe)
+                    room = free.bit_count()
+                    if placed > need or placed + room < need:
+                        return None
+                    if room:
+                        if placed == need:
+                            safe |= free
+                            changed |= free
+                        elif placed + room == need:
+                            mines |= free
+                            changed |= free
+            if self.bounds is None:
+                return mines, safe
+            # The total last, once the numbers are quiet: it sees every cell.
+            fewest, most = self.bounds
+            placed = mines.bit_count()
+            free = self.cells & ~(mines | safe)
+            room = free.bit_count()
+            if placed > most or placed + room < fewest:
+                return None
+            if not room or (fewest < placed + room and placed < most):
+                return mines, safe
+            if placed == most:
+                safe |= free
+            else:
+                mines |= free
+            changed = free
 
 
 def _bits(mask: int) -> list[int]:
