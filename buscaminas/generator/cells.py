@@ -30,6 +30,20 @@ class Cells:
     degrees: tuple[int, ...]
     """How many neighbours each cell has."""
 
+    full: int
+    """Every cell, as a mask."""
+    inner_left: int
+    """The cells not in the first column: where a step right may land."""
+    inner_right: int
+    """The cells not in the last column: where a step left may land."""
+
+    def spread(self, mask: int) -> int:
+        """The cells of ``mask`` and their neighbours, by shifting whole masks:
+        much cheaper than visiting the cells one by one on a large board."""
+        across = mask | (mask << 1) & self.inner_left | (mask >> 1) & self.inner_right
+        width = self.grid.width
+        return (across | across << width | across >> width) & self.full
+
     def index(self, cell: Point) -> int:
         x, y = cell
         return y * self.grid.width + x
@@ -46,7 +60,10 @@ def cells_of(width: int, height: int) -> Cells:
         for cell in range(len(points))
     )
     degrees = tuple(len(around) for around in neighbours)
-    return Cells(grid, points, neighbours, masks, near, degrees)
+    full = (1 << len(points)) - 1
+    first = sum(1 << y * width for y in range(height))
+    last = first << width - 1
+    return Cells(grid, points, neighbours, masks, near, degrees, full, full & ~first, full & ~last)
 
 
 def bits(mask: int) -> Iterator[int]:

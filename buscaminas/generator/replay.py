@@ -14,6 +14,7 @@ moves a mine in or out of a hidden cell and brings the numbers up to date.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import compress
 
 from .cells import Cells, bits
@@ -49,13 +50,15 @@ class Replay:
         self.unknown = (1 << size) - 1
         """The hidden cells, as a mask."""
         self.proved_mines = 0
+        self.flagged = 0
+        """The proved mines, as a mask."""
         self.opened = 0
         self.safe_total = size - count
         self._todo: list[int] = []
         """Numbers to read alone: their neighbourhood changed."""
         self._pending: dict[int, None] = {}
         """Numbers to read in pairs: an ordered set, so replays are deterministic."""
-        self._open(start)
+        self._open((start,))
 
     @property
     def solved(self) -> bool:
@@ -72,8 +75,8 @@ class Replay:
 
     def frontier(self) -> list[int]:
         """The open numbers that still touch hidden cells, where the player is stuck."""
-        state, hidden = self.state, self.hidden
-        return [i for i, known in enumerate(state) if known == OPEN and hidden[i]]
+        unknown = self.unknown
+        return list(bits(self.cells.spread(unknown) & ~unknown & ~self.flagged))
 
     def toggle(self, cell: int) -> None:
         """Move a mine into or out of hidden ``cell``, keeping the numbers true."""
@@ -98,13 +101,9 @@ class Replay:
                 continue
             missing = need[number]
             if missing == 0:
-                for near in neighbours[number]:
-                    if state[near] == HIDDEN:
-                        self._open(near)
+                self._open([near for near in neighbours[number] if state[near] == HIDDEN])
             elif missing == left:
-                for near in neighbours[number]:
-                    if state[near] == HIDDEN:
-                        self._flag(near)
+                self._flag([near for near in neighbours[number] if state[near] == HIDDEN])
             else:
                 self._pending[number] = None
 
@@ -141,12 +140,10 @@ class Replay:
         fewest = max(0, self.need[first] - around_first.bit_count() + in_shared)
         most = min(self.need[first], in_shared)
         if fewest == self.need[second]:
-            for cell in bits(rest):
-                self._open(cell)
+            self._open(bits(rest))
             return True
         if most == self.need[second] - rest.bit_count():
-            for cell in bits(rest):
-                self._flag(cell)
+            self._flag(bits(rest))
             return True
         return False
 
@@ -155,9 +152,7 @@ class Replay:
         left = self.count - self.proved_mines
         if not self.unknown or 0 < left < self.unknown.bit_count():
             return False
-        settle = self._flag if left else self._open
-        for cell in bits(self.unknown):
-            settle(cell)
+        (self._flag if left else self._open)(list(bits(self.unknown)))
         return True
 
     def _exact(self) -> bool:
@@ -165,8 +160,8 @@ class Replay:
         certain = self.exact.certain(
             self._components(), self.unknown, self.count - self.proved_mines
         )
-        for cell, mine in certain:
-            (self._flag if mine else self._open)(cell)
+        self._flag([cell for cell, mine in certain if mine])
+        self._open([cell for cell, mine in certain if not mine])
         return bool(certain)
 
     def _components(self) -> list[Component]:
@@ -195,26 +190,36 @@ class Replay:
 
     # --- what a proof changes -------------------------------------------------------
 
-    def _open(self, cell: int) -> None:
-        assert not self.mines[cell], "a proof opened a mine"
-        self.state[cell] = OPEN
-        self.unknown ^= 1 << cell
-        self.opened += 1
-        hidden, state, todo = self.hidden, self.state, self._todo
-        for near in self.cells.neighbours[cell]:
-            hidden[near] -= 1
-            if state[near] == OPEN:
-                todo.append(near)
-        todo.append(cell)
+    def _open(self, cells: Iterable[int]) -> None:
+        """Open ``cells``, hidden and safe, each once."""
+        state, mines, hidden, todo = self.state, self.mines, self.hidden, self._todo
+        neighbours, unknown, opened = self.cells.neighbours, self.unknown, self.opened
+        for cell in cells:
+            assert not mines[cell], "a proof opened a mine"
+            state[cell] = OPEN
+            unknown ^= 1 << cell
+            opened += 1
+            for near in neighbours[cell]:
+                hidden[near] -= 1
+                if state[near] == OPEN:
+                    todo.append(near)
+            todo.append(cell)
+        self.unknown, self.opened = unknown, opened
 
-    def _flag(self, cell: int) -> None:
-        assert self.mines[cell], "a proof flagged a safe cell"
-        self.state[cell] = MINE
-        self.unknown ^= 1 << cell
-        self.proved_mines += 1
-        hidden, need, state, todo = self.hidden, self.need, self.state, self._todo
-        for near in self.cells.neighbours[cell]:
-            hidden[near] -= 1
-            need[near] -= 1
-            if state[near] == OPEN:
-                todo.append(near)
+    def _flag(self, cells: Iterable[int]) -> None:
+        """Mark ``cells``, hidden mines, each once, as proved."""
+        state, mines, hidden, need = self.state, self.mines, self.hidden, self.need
+        neighbours, todo = self.cells.neighbours, self._todo
+        unknown, flagged, proved = self.unknown, self.flagged, self.proved_mines
+        for cell in cells:
+            assert mines[cell], "a proof flagged a safe cell"
+            state[cell] = MINE
+            unknown ^= 1 << cell
+            flagged |= 1 << cell
+            proved += 1
+            for near in neighbours[cell]:
+                hidden[near] -= 1
+                need[near] -= 1
+                if state[near] == OPEN:
+                    todo.append(near)
+        self.unknown, self.flagged, self.proved_mines = unknown, flagged, proved

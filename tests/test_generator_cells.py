@@ -1,0 +1,22 @@
+"""The generator's index tables: spreading a mask by shifts is the neighbourhoods' union."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from buscaminas.generator.cells import bits, cells_of
+
+
+@pytest.mark.parametrize(("width", "height"), [(1, 1), (1, 5), (5, 1), (3, 12), (9, 9), (30, 16)])
+def test_spread_adds_exactly_the_neighbours(width: int, height: int) -> None:
+    cells = cells_of(width, height)
+    rng = random.Random(width * 100 + height)
+    for _ in range(100):
+        size = len(cells.points)
+        mask = rng.getrandbits(size) & rng.getrandbits(size) & rng.getrandbits(size)
+        expected = mask
+        for cell in bits(mask):
+            expected |= cells.masks[cell]
+        assert cells.spread(mask) == expected
