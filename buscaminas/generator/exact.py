@@ -31,15 +31,24 @@ class Exact:
     def __init__(self, cells: Cells):
         self.cells = cells
         self._by_component: dict[Component, Certain] = {}
+        self.used_total = False
+        """Whether the last cells proved needed the total, and so every number."""
 
     def certain(self, components: list[Component], unknown: int, mines: int) -> Certain:
         """Cells proved by ``components`` and, when it can tell, the total ``mines``
-        left among the ``unknown`` cells (a mask)."""
+        left among the ``unknown`` cells (a mask).
+
+        Every number must have been read alone and with each number it shares
+        cells with (:class:`.replay.Replay` asks only then): a component of one
+        or two numbers then decides nothing more, for those rules are complete
+        on one or two numbers.
+        """
         found: Certain = []
         frontier = 0
         for component in components:
             found += self._component(component)
             frontier |= component[0]
+        self.used_total = not found
         if found:
             return found
         frontier_size = frontier.bit_count()
@@ -77,6 +86,8 @@ class Exact:
 
     def _component(self, component: Component) -> Certain:
         known = self._by_component.get(component)
+        if known is None and len(component[1]) <= 2:
+            return []
         if known is None:
             known = self._by_component[component] = self._settle(component)
         return known

@@ -83,16 +83,18 @@ def no_guess_layout(
             mines, replays = lay(), 0
         replays += 1
         replay = Replay(cells, mines, count, cells.index(start), exact)
-        if replay.advance():
-            watch.report(1.0)
-            return frozenset(cells.points[i] for i, mine in enumerate(mines) if mine)
-        repairing = True
-        while repairing:
+        solved = replay.advance()
+        while not solved:
             watch.stuck(replay)
             outcome = perturb(replay, rng, protected)
             if outcome is Perturbed.IMPOSSIBLE:
                 replays = REPLAYS_PER_LAYOUT
-            repairing = outcome is Perturbed.HIDDEN_ONLY and not replay.advance()
+            if outcome is not Perturbed.HIDDEN_ONLY:
+                break
+            solved = replay.advance()
+        if solved and not replay.tainted:
+            watch.report(1.0)
+            return frozenset(cells.points[i] for i, mine in enumerate(mines) if mine)
 
 
 def _every_layout(

@@ -50,6 +50,10 @@ class Replay:
         self.unknown = (1 << size) - 1
         """The hidden cells, as a mask."""
         self.proved_mines = 0
+        self.used = bytearray(size)
+        """The numbers a proof has read: their values must stay as they were read."""
+        self.tainted = False
+        """Whether a used number has changed since: the proofs are then void."""
         self.flagged = 0
         """The proved mines, as a mask."""
         self.opened = 0
@@ -83,16 +87,17 @@ class Replay:
         assert self.state[cell] == HIDDEN, "only hidden cells may change"
         delta = 1 - 2 * self.mines[cell]
         self.mines[cell] ^= 1
-        need, state = self.need, self.state
+        need, state, used = self.need, self.state, self.used
         for near in self.cells.neighbours[cell]:
             need[near] += delta
             if state[near] == OPEN:
                 self._todo.append(near)
+                self.tainted = self.tainted or bool(used[near])
 
     # --- proofs, cheapest first ----------------------------------------------------
 
     def _one_number(self) -> None:
-        todo, state, need, hidden = self._todo, self.state, self.need, self.hidden
+        todo, state, need, hidden, used = self._todo, self.state, self.need, self.hidden, self.used
         neighbours = self.cells.neighbours
         while todo:
             number = todo.pop()
@@ -101,8 +106,10 @@ class Replay:
                 continue
             missing = need[number]
             if missing == 0:
+                used[number] = 1
                 self._open([near for near in neighbours[number] if state[near] == HIDDEN])
             elif missing == left:
+                used[number] = 1
                 self._flag([near for near in neighbours[number] if state[near] == HIDDEN])
             else:
                 self._pending[number] = None
@@ -125,6 +132,7 @@ class Replay:
                     self._settle_rest(first, around_first, second, around_second, shared)
                     or self._settle_rest(second, around_second, first, around_first, shared)
                 ):
+                    self.used[first] = self.used[second] = 1
                     pending[first] = None  # its other pairs are still to read
                     return True
         return False
@@ -157,9 +165,14 @@ class Replay:
 
     def _exact(self) -> bool:
         """Ask the exact solver, with the frontier numbers and the mine total."""
-        certain = self.exact.certain(
-            self._components(), self.unknown, self.count - self.proved_mines
-        )
+        components = self._components()
+        certain = self.exact.certain(components, self.unknown, self.count - self.proved_mines)
+        if certain:
+            proved = sum(1 << cell for cell, _ in certain)
+            for hidden, numbers in components:
+                if hidden & proved or self.exact.used_total:
+                    for number, _ in numbers:
+                        self.used[number] = 1
         self._flag([cell for cell, mine in certain if mine])
         self._open([cell for cell, mine in certain if not mine])
         return bool(certain)
@@ -200,8 +213,9 @@ class Replay:
             unknown ^= 1 << cell
             opened += 1
             for near in neighbours[cell]:
-                hidden[near] -= 1
-                if state[near] == OPEN:
+                left = hidden[near] - 1
+                hidden[near] = left
+                if left and state[near] == OPEN:  # a number with nothing left to tell is done
                     todo.append(near)
             todo.append(cell)
         self.unknown, self.opened = unknown, opened
@@ -218,8 +232,9 @@ class Replay:
             flagged |= 1 << cell
             proved += 1
             for near in neighbours[cell]:
-                hidden[near] -= 1
+                left = hidden[near] - 1
+                hidden[near] = left
                 need[near] -= 1
-                if state[near] == OPEN:
+                if left and state[near] == OPEN:
                     todo.append(near)
         self.unknown, self.flagged, self.proved_mines = unknown, flagged, proved
