@@ -115,44 +115,46 @@ class Replay:
                 self._pending[number] = None
 
     def _two_numbers(self) -> bool:
-        """Find one proof from two numbers sharing hidden cells; True if found."""
+        """Find one proof from two numbers sharing hidden cells; True if found.
+
+        Of two numbers, the first puts between ``fewest`` and ``most`` mines in
+        the cells they share; the second's other cells (``rest``) are then all
+        safe if it needs no more than ``fewest``, all mines if it needs all of
+        them besides ``most``.  Both ways round are read.
+        """
         pending, state, hidden, masks = self._pending, self.state, self.hidden, self.cells.masks
-        near = self.cells.near
+        near, need, unknown = self.cells.near, self.need, self.unknown
         while pending:
             first, _ = pending.popitem()
             if state[first] != OPEN or not hidden[first]:
                 continue
-            around_first = masks[first] & self.unknown
+            around_first = masks[first] & unknown
+            need_first = need[first]
             for second in near[first]:
                 if state[second] != OPEN or not hidden[second]:
                     continue
-                around_second = masks[second] & self.unknown
+                around_second = masks[second] & unknown
                 shared = around_first & around_second
-                if shared and (
-                    self._settle_rest(first, around_first, second, around_second, shared)
-                    or self._settle_rest(second, around_second, first, around_first, shared)
+                if not shared:
+                    continue
+                need_second = need[second]
+                in_shared = shared.bit_count()
+                for reader, needs, other, other_needs in (
+                    (around_first, need_first, around_second, need_second),
+                    (around_second, need_second, around_first, need_first),
                 ):
+                    rest = other & ~shared
+                    if not rest:
+                        continue
+                    if max(0, needs - reader.bit_count() + in_shared) == other_needs:
+                        self._open(bits(rest))
+                    elif min(needs, in_shared) == other_needs - rest.bit_count():
+                        self._flag(bits(rest))
+                    else:
+                        continue
                     self.used[first] = self.used[second] = 1
                     pending[first] = None  # its other pairs are still to read
                     return True
-        return False
-
-    def _settle_rest(
-        self, first: int, around_first: int, second: int, around_second: int, shared: int
-    ) -> bool:
-        """Settle ``second``'s cells beyond ``shared`` from the mines ``first`` puts there."""
-        rest = around_second & ~shared
-        if not rest:
-            return False
-        in_shared = shared.bit_count()
-        fewest = max(0, self.need[first] - around_first.bit_count() + in_shared)
-        most = min(self.need[first], in_shared)
-        if fewest == self.need[second]:
-            self._open(bits(rest))
-            return True
-        if most == self.need[second] - rest.bit_count():
-            self._flag(bits(rest))
-            return True
         return False
 
     def _mine_count(self) -> bool:
