@@ -17,6 +17,7 @@ from buscaminas.generator import exact as exact_module
 from buscaminas.generator import settle as settle_module
 from buscaminas.generator.cells import bits, cells_of
 from buscaminas.generator.exact import Component, Exact
+from buscaminas.generator.perturb import other_ends
 from buscaminas.generator.replay import OPEN, Replay
 from buscaminas.generator.settle import OutOfChoices, settle
 from buscaminas.grid import Point
@@ -168,3 +169,24 @@ def test_proofs_mark_the_numbers_they_read() -> None:
     replay = Replay(cells, mines, 1, 0, Exact(cells))
     assert replay.advance()
     assert list(replay.used) == [1, 1, 1, 0, 0]
+
+
+def test_moved_mines_go_first_where_no_proof_is_voided() -> None:
+    seen = 0
+    for seed in range(30):
+        replay = stuck_replay(30, 16, 130, seed)
+        frontier = replay.frontier()
+        if not frontier:
+            continue
+        group = replay.cells.masks[frontier[0]] & replay.unknown
+        clean, voiding, far = other_ends(replay, frontier, group)
+        neighbours, used = replay.cells.neighbours, replay.used
+        for cell in bits(clean | voiding | far):
+            read = any(used[near] for near in neighbours[cell])
+            on_frontier = any(near in frontier for near in neighbours[cell])
+            assert ((1 << cell) & clean != 0) == (on_frontier and not read)
+            assert ((1 << cell) & voiding != 0) == (on_frontier and read)
+            assert ((1 << cell) & far != 0) == (not on_frontier)
+        assert clean | voiding | far == replay.unknown & ~group
+        seen += bool(clean) and bool(voiding)
+    assert seen
