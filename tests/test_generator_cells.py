@@ -20,3 +20,11 @@ def test_spread_adds_exactly_the_neighbours(width: int, height: int) -> None:
         for cell in bits(mask):
             expected |= cells.masks[cell]
         assert cells.spread(mask) == expected
+
+
+@pytest.mark.parametrize("size", [1, 64, 128, 129, 480, 9801])
+def test_bits_lists_the_set_bits_lowest_first(size: int) -> None:
+    rng = random.Random(size)
+    for _ in range(20):
+        mask = rng.getrandbits(size) & rng.getrandbits(size)
+        assert list(bits(mask)) == [at for at in range(size) if mask >> at & 1]

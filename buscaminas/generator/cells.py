@@ -68,7 +68,19 @@ def cells_of(width: int, height: int) -> Cells:
 
 def bits(mask: int) -> Iterator[int]:
     """The indices of the set bits of ``mask``, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+    if mask.bit_length() <= WORD_BITS:
+        while mask:
+            low = mask & -mask
+            yield low.bit_length() - 1
+            mask ^= low
+        return
+    # On a large mask each step above copies the whole mask: search its digits instead.
+    digits = bin(mask)[:1:-1]
+    at = digits.find("1")
+    while at >= 0:
+        yield at
+        at = digits.find("1", at + 1)
+
+
+WORD_BITS = 128
+"""Masks up to this long are read a bit at a time, longer ones as text: measured."""
