@@ -10,6 +10,7 @@ the solver's ``frontier_certain``, which counts every layout.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -126,17 +127,17 @@ def test_with_the_mine_total_the_search_decides_what_the_solver_decides(
 ) -> None:
     exact = Exact(cells_of(width, height))
     by_the_total = 0
-    for seed in range(150):
+    for seed in range(300):
         replay = stuck_replay(width, height, count, seed)
         components = replay._components()
-        frontier = sum(hidden for hidden, _ in components)
+        if replay.solved or any(exact._component(component) for component in components):
+            continue  # the total is read only when the numbers alone prove nothing
         left = count - replay.proved_mines
-        found = set(exact._with_total(components, frontier, replay.unknown & ~frontier, left))
+        found = exact.certain(components, replay.unknown, left)
         numbers = [number for _, numbers in components for number in numbers]
         counted = exact._solve(exact._board(numbers, replay.unknown, mines=left))
-        assert found == set(counted), (width, height, count, seed)
-        alone = {cell for component in components for cell in exact._component(component)}
-        by_the_total += bool(found - alone)
+        assert set(found) == set(counted), (width, height, count, seed)
+        by_the_total += bool(found)
     assert by_the_total > 0  # the sample holds positions only the total settles
 
 
@@ -190,3 +191,28 @@ def test_moved_mines_go_first_where_no_proof_is_voided() -> None:
         assert clean | voiding | far == replay.unknown & ~group
         seen += bool(clean) and bool(voiding)
     assert seen
+
+
+def test_a_position_the_total_settled_is_not_searched_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    exact = Exact(cells_of(5, 5))
+    searched = []
+    original = exact._with_total
+
+    def counted(*args: Any) -> list[tuple[int, bool]]:
+        searched.append(args)
+        return original(*args)
+
+    monkeypatch.setattr(exact, "_with_total", counted)
+    for seed in range(100):
+        replay = stuck_replay(5, 5, 6, seed)
+        components = replay._components()
+        if replay.solved or any(exact._component(component) for component in components):
+            continue
+        left = 6 - replay.proved_mines
+        first = exact.certain(components, replay.unknown, left)
+        calls = len(searched)
+        assert exact.certain(components, replay.unknown, left) == first
+        assert len(searched) == calls
+    assert searched

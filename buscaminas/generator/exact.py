@@ -31,6 +31,8 @@ class Exact:
     def __init__(self, cells: Cells):
         self.cells = cells
         self._by_component: dict[Component, Certain] = {}
+        self._with_totals: dict[tuple[tuple[Component, ...], int, int], Certain] = {}
+        """What the total proved, by position: a board is often replayed to the same one."""
         self.used_total = False
         """Whether the last cells proved needed the total, and so every number."""
 
@@ -55,11 +57,16 @@ class Exact:
         outside = unknown.bit_count() - frontier_size
         if frontier_size < mines < outside:
             return []
-        try:
-            return self._with_total(components, frontier, unknown & ~frontier, mines)
-        except OutOfChoices:
-            numbers = [number for _, numbers in components for number in numbers]
-            return self._solve(self._board(numbers, unknown, mines=mines))
+        key = (tuple(components), unknown, mines)
+        known = self._with_totals.get(key)
+        if known is None:
+            try:
+                known = self._with_total(components, frontier, unknown & ~frontier, mines)
+            except OutOfChoices:
+                numbers = [number for _, numbers in components for number in numbers]
+                known = self._solve(self._board(numbers, unknown, mines=mines))
+            self._with_totals[key] = known
+        return known
 
     def _with_total(
         self, components: list[Component], frontier: int, outside: int, mines: int
@@ -70,18 +77,18 @@ class Exact:
             [number for _, numbers in components for number in numbers], frontier
         )
         cells, room = (1 << len(order)) - 1, outside.bit_count()
-        bounds = (max(0, mines - room), min(mines, len(order)))
-        found_mines, found_safe = settle(numbers, cells, bounds)
-        found = [(order[place], True) for place in bits(found_mines)] + [
-            (order[place], False) for place in bits(found_safe)
-        ]
-        if room:
-            # The outside cells are alike: all safe if the frontier must hold every
-            # mine left, all mines if it must hold as few as it can.
-            if not possible(numbers, cells, (bounds[0], mines - 1)):
-                found += [(cell, False) for cell in bits(outside)]
-            elif not possible(numbers, cells, (mines - room + 1, bounds[1])):
-                found += [(cell, True) for cell in bits(outside)]
+        fewest, most = max(0, mines - room), min(mines, len(order))
+        found: Certain = []
+        if (fewest, most) != (0, len(order)):  # else the components have said it all
+            found_mines, found_safe = settle(numbers, cells, (fewest, most))
+            found += [(order[place], True) for place in bits(found_mines)]
+            found += [(order[place], False) for place in bits(found_safe)]
+        # The outside cells are alike: all safe if the frontier must hold every
+        # mine left, all mines if it must hold as few as it can.
+        if room and most == mines and not possible(numbers, cells, (fewest, mines - 1)):
+            found += [(cell, False) for cell in bits(outside)]
+        elif room and fewest == mines - room and not possible(numbers, cells, (fewest + 1, most)):
+            found += [(cell, True) for cell in bits(outside)]
         return found
 
     def _component(self, component: Component) -> Certain:
