@@ -26,5 +26,7 @@ def test_spread_adds_exactly_the_neighbours(width: int, height: int) -> None:
 def test_bits_lists_the_set_bits_lowest_first(size: int) -> None:
     rng = random.Random(size)
     for _ in range(20):
-        mask = rng.getrandbits(size) & rng.getrandbits(size)
-        assert list(bits(mask)) == [at for at in range(size) if mask >> at & 1]
+        dense = rng.getrandbits(size) & rng.getrandbits(size)
+        sparse = sum(1 << rng.randrange(size) for _ in range(3))
+        for mask in (dense, sparse):
+            assert list(bits(mask)) == [at for at in range(size) if mask >> at & 1]
