@@ -27,6 +27,6 @@ def test_bits_lists_the_set_bits_lowest_first(size: int) -> None:
     rng = random.Random(size)
     for _ in range(20):
         dense = rng.getrandbits(size) & rng.getrandbits(size)
-        sparse = sum(1 << rng.randrange(size) for _ in range(3))
+        sparse = sum(1 << at for at in {rng.randrange(size) for _ in range(3)})
         for mask in (dense, sparse):
             assert list(bits(mask)) == [at for at in range(size) if mask >> at & 1]
