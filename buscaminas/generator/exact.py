@@ -1,15 +1,16 @@
-"""The generator's way into the exact solver: by frontier component, remembered.
+"""The generator's exact proofs: by frontier component, found by search, remembered.
 
-A replay that is stuck asks the exact solver again and again, and most of
+A replay that is stuck asks for exact proofs again and again, and most of
 the frontier is the same each time, within one replay and across the
 replays of one board.  So the frontier is split into components (numbers
-linked by shared hidden cells, which the solver would count independently
-anyway); the cells each component's numbers decide are remembered by the
-component's exact content.  The mine total is brought in only when it can
-decide something: when it cannot (there is room for any frontier total
-outside the frontier, and the outside cells are not all settled by it), the
-full count would find nothing the components did not, and it is the costly
-part on a board with many mines left.
+linked by shared hidden cells, independent of each other but for the mine
+total); the cells each component's numbers decide are found by searching
+for layouts (:mod:`.settle`, much cheaper than counting them) and remembered
+by the component's exact content.  The mine total is brought in only when
+it can decide something: when it cannot (there is room for any frontier
+total outside the frontier, and the outside cells are not all settled by
+it), it would find nothing the components did not.  The solver's exact
+count stands behind every search that goes past its budget.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ Certain = list[tuple[int, bool]]
 
 
 class Exact:
-    """Proofs the exact solver gives, for the replays of one board."""
+    """Exact proofs, for the replays of one board."""
 
     def __init__(self, cells: Cells):
         self.cells = cells

@@ -3,10 +3,13 @@
 Mines are laid at random, then a proof-only player replays the board from
 the start (:class:`.replay.Replay`).  Wherever it is stuck, mines are moved
 so that a proof appears (:func:`.perturb.perturb`) and the replay goes on:
-the board is repaired rather than thrown away.  Moving mines can change
-numbers the player has already read, so a board is returned only after a
-replay from the start that needed no repair at all: that replay is the proof
-that the board needs no guess.
+the board is repaired rather than thrown away.  Repairs move mines only
+among hidden cells, but that can change numbers the player has already
+read.  A replay whose repairs changed no number any of its proofs had read
+is itself the proof that the final board needs no guess: every proof, made
+again in the same order, reads the same numbers.  Otherwise the board is
+replayed from the start, until a replay needs no repair or changes no number
+it read.
 """
 
 from __future__ import annotations
