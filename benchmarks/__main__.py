@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from . import adversarial, generate, play, redraw, review, solver, startup
+from . import adversarial, generate, play, redraw, review, solver, startup, tatham
 
 BENCHMARKS: dict[str, ModuleType] = {
     "solver": solver,
@@ -21,6 +21,7 @@ BENCHMARKS: dict[str, ModuleType] = {
     "redraw": redraw,
     "startup": startup,
     "review": review,
+    "tatham": tatham,
 }
 
 

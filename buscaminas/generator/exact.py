@@ -1,21 +1,23 @@
-"""The generator's way into the exact solver: by frontier component, remembered.
+"""The generator's exact proofs: by frontier component, found by search, remembered.
 
-A replay that is stuck asks the exact solver again and again, and most of
+A replay that is stuck asks for exact proofs again and again, and most of
 the frontier is the same each time, within one replay and across the
 replays of one board.  So the frontier is split into components (numbers
-linked by shared hidden cells, which the solver would count independently
-anyway); the cells each component's numbers decide are remembered by the
-component's exact content.  The mine total is brought in only when it can
-decide something: when it cannot (there is room for any frontier total
-outside the frontier, and the outside cells are not all settled by it), the
-full count would find nothing the components did not, and it is the costly
-part on a board with many mines left.
+linked by shared hidden cells, independent of each other but for the mine
+total); the cells each component's numbers decide are found by searching
+for layouts (:mod:`.settle`, much cheaper than counting them) and remembered
+by the component's exact content.  The mine total is brought in only when
+it can decide something: when it cannot (there is room for any frontier
+total outside the frontier, and the outside cells are not all settled by
+it), it would find nothing the components did not.  The solver's exact
+count stands behind every search that goes past its budget.
 """
 
 from __future__ import annotations
 
 from ..solver.counting import Constraints, frontier_certain, tally
 from .cells import Cells, bits
+from .settle import Number, OutOfChoices, possible, settle
 
 Component = tuple[int, tuple[tuple[int, int], ...]]
 """A frontier component: the mask of its hidden cells and its numbers with their needs."""
@@ -25,42 +27,107 @@ Certain = list[tuple[int, bool]]
 
 
 class Exact:
-    """Proofs the exact solver gives, for the replays of one board."""
+    """Exact proofs, for the replays of one board."""
 
     def __init__(self, cells: Cells):
         self.cells = cells
         self._by_component: dict[Component, Certain] = {}
+        self._with_totals: dict[tuple[tuple[Component, ...], int, int], Certain] = {}
+        """What the total proved, by position: a board is often replayed to the same one."""
+        self.used_total = False
+        """Whether the last cells proved needed the total, and so every number."""
 
     def certain(self, components: list[Component], unknown: int, mines: int) -> Certain:
         """Cells proved by ``components`` and, when it can tell, the total ``mines``
-        left among the ``unknown`` cells (a mask)."""
+        left among the ``unknown`` cells (a mask).
+
+        Every number must have been read alone and with each number it shares
+        cells with (:class:`.replay.Replay` asks only then): a component of one
+        or two numbers then decides nothing more, for those rules are complete
+        on one or two numbers.
+        """
         found: Certain = []
         frontier = 0
         for component in components:
             found += self._component(component)
             frontier |= component[0]
+        self.used_total = not found
         if found:
             return found
         frontier_size = frontier.bit_count()
         outside = unknown.bit_count() - frontier_size
         if frontier_size < mines < outside:
             return []
-        return self._solve(
-            self._board(
-                [number for _, numbers in components for number in numbers], unknown, mines=mines
-            )
+        key = (tuple(components), unknown, mines)
+        known = self._with_totals.get(key)
+        if known is None:
+            try:
+                known = self._with_total(components, frontier, unknown & ~frontier, mines)
+            except OutOfChoices:
+                numbers = [number for _, numbers in components for number in numbers]
+                known = self._solve(self._board(numbers, unknown, mines=mines))
+            self._with_totals[key] = known
+        return known
+
+    def _with_total(
+        self, components: list[Component], frontier: int, outside: int, mines: int
+    ) -> Certain:
+        """Cells proved by all the numbers together with the total: ``mines`` left,
+        the ``frontier`` cells (a mask) and the ``outside`` ones sharing them."""
+        order, numbers = self._local(
+            [number for _, numbers in components for number in numbers], frontier
         )
+        cells, room = (1 << len(order)) - 1, outside.bit_count()
+        fewest, most = max(0, mines - room), min(mines, len(order))
+        found: Certain = []
+        if (fewest, most) != (0, len(order)):  # else the components have said it all
+            found_mines, found_safe = settle(numbers, cells, (fewest, most))
+            found += [(order[place], True) for place in bits(found_mines)]
+            found += [(order[place], False) for place in bits(found_safe)]
+        # The outside cells are alike: all safe if the frontier must hold every
+        # mine left, all mines if it must hold as few as it can.
+        if room and most == mines and not possible(numbers, cells, (fewest, mines - 1)):
+            found += [(cell, False) for cell in bits(outside)]
+        elif room and fewest == mines - room and not possible(numbers, cells, (fewest + 1, most)):
+            found += [(cell, True) for cell in bits(outside)]
+        return found
 
     def _component(self, component: Component) -> Certain:
         known = self._by_component.get(component)
+        if known is None and len(component[1]) <= 2:
+            return []
         if known is None:
-            hidden, numbers = component
-            # What the numbers alone decide does not depend on the mine total.
+            known = self._by_component[component] = self._settle(component)
+        return known
+
+    def _settle(self, component: Component) -> Certain:
+        """What the component's numbers alone decide (the mine total cannot
+        change it): by :func:`.settle.settle`, or by the solver when that
+        search is out of its depth."""
+        hidden, numbers = component
+        order, local = self._local(list(numbers), hidden)
+        try:
+            mines, safe = settle(local, (1 << len(order)) - 1)
+        except OutOfChoices:
             decided = frontier_certain(self._board(list(numbers), hidden, mines=0))
             index = self.cells.index
-            known = [(index(cell), mine) for cell, mine in decided.items()]
-            self._by_component[component] = known
-        return known
+            return [(index(cell), mine) for cell, mine in decided.items()]
+        return [(order[place], True) for place in bits(mines)] + [
+            (order[place], False) for place in bits(safe)
+        ]
+
+    def _local(
+        self, numbers: list[tuple[int, int]], hidden: int
+    ) -> tuple[list[int], list[Number]]:
+        """The ``hidden`` cells in order, and ``numbers`` over them as masks of
+        their places in that order: small masks, however large the board."""
+        order = list(bits(hidden))
+        place = {cell: 1 << at for at, cell in enumerate(order)}
+        masks = self.cells.masks
+        return order, [
+            (sum(place[cell] for cell in bits(masks[number] & hidden)), need)
+            for number, need in numbers
+        ]
 
     def _board(self, numbers: list[tuple[int, int]], hidden: int, *, mines: int) -> Constraints:
         points = self.cells.points

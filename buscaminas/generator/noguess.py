@@ -3,10 +3,13 @@
 Mines are laid at random, then a proof-only player replays the board from
 the start (:class:`.replay.Replay`).  Wherever it is stuck, mines are moved
 so that a proof appears (:func:`.perturb.perturb`) and the replay goes on:
-the board is repaired rather than thrown away.  Moving mines can change
-numbers the player has already read, so a board is returned only after a
-replay from the start that needed no repair at all: that replay is the proof
-that the board needs no guess.
+the board is repaired rather than thrown away.  Repairs move mines only
+among hidden cells, but that can change numbers the player has already
+read.  A replay whose repairs changed no number any of its proofs had read
+is itself the proof that the final board needs no guess: every proof, made
+again in the same order, reads the same numbers.  Otherwise the board is
+replayed from the start, until a replay needs no repair or changes no number
+it read.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from itertools import combinations
 from ..grid import Grid, Point
 from .cells import cells_of
 from .exact import Exact
-from .layout import LayoutError, random_layout, reserved_cells
+from .layout import LayoutError, reserved_cells
 from .perturb import Perturbed, perturb
 from .replay import Replay
 
@@ -63,17 +66,18 @@ def no_guess_layout(
         f" no guess was found in {timeout:g} s",
     )
     cells = cells_of(grid.width, grid.height)
-    reserved = reserved_cells(grid, start, count)
-    protected = sum(1 << cells.index(cell) for cell in reserved)
+    reserved = {cells.index(cell) for cell in reserved_cells(grid, start, count)}
+    protected = sum(1 << cell for cell in reserved)
     exact = Exact(cells)
-    free = [cell for cell in grid.cells() if cell not in set(reserved)]
+    free = [cell for cell in range(len(cells.points)) if cell not in reserved]
     if math.comb(len(free), count) < EVERY_LAYOUT_BELOW:
         return _every_layout(grid, count, start, free, rng, exact)
 
     def lay() -> bytearray:
+        """A random layout, as :func:`.layout.random_layout` draws it, by index."""
         mines = bytearray(len(cells.points))
-        for cell in random_layout(grid, count, start, rng):
-            mines[cells.index(cell)] = 1
+        for cell in rng.sample(free, count):
+            mines[cell] = 1
         return mines
 
     mines, replays = lay(), 0
@@ -82,20 +86,22 @@ def no_guess_layout(
             mines, replays = lay(), 0
         replays += 1
         replay = Replay(cells, mines, count, cells.index(start), exact)
-        if replay.advance():
-            watch.report(1.0)
-            return frozenset(cells.points[i] for i, mine in enumerate(mines) if mine)
-        repairing = True
-        while repairing:
+        solved = replay.advance()
+        while not solved:
             watch.stuck(replay)
             outcome = perturb(replay, rng, protected)
             if outcome is Perturbed.IMPOSSIBLE:
                 replays = REPLAYS_PER_LAYOUT
-            repairing = outcome is Perturbed.HIDDEN_ONLY and not replay.advance()
+            if outcome is not Perturbed.HIDDEN_ONLY:
+                break
+            solved = replay.advance()
+        if solved and not replay.tainted:
+            watch.report(1.0)
+            return frozenset(cells.points[i] for i, mine in enumerate(mines) if mine)
 
 
 def _every_layout(
-    grid: Grid, count: int, start: Point, free: list[Point], rng: random.Random, exact: Exact
+    grid: Grid, count: int, start: Point, free: list[int], rng: random.Random, exact: Exact
 ) -> frozenset[Point]:
     """A layout needing no guess chosen at random among all of them, or
     :class:`LayoutError` when there is none: the whole search of a tiny board."""
@@ -105,9 +111,9 @@ def _every_layout(
     for layout in layouts:
         mines = bytearray(len(cells.points))
         for cell in layout:
-            mines[cells.index(cell)] = 1
+            mines[cell] = 1
         if Replay(cells, mines, count, cells.index(start), exact).advance():
-            return frozenset(layout)
+            return frozenset(cells.points[cell] for cell in layout)
     raise LayoutError(
         f"no {grid.width}×{grid.height} board with {count} mines can be played without"
         " guessing from this first cell"

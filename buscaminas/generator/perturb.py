@@ -1,7 +1,8 @@
 """Moving mines where a proof-only player is stuck, so that a proof appears.
 
-When the replay of a layout finds nothing certain, one open number on the
-frontier is picked and its hidden neighbours (the group) are made all safe,
+When the replay of a layout finds nothing certain, the open number on the
+frontier with the most hidden neighbours (the group) is picked, one at
+random among equals, and the group is made all safe,
 their mines moved elsewhere, or all mines, mines brought in from elsewhere;
 the total stays the same.  Then that number alone settles the group and the
 replay goes on.  This is the idea of Simon Tatham's Mines (``mineperturb``).
@@ -12,7 +13,10 @@ done, so the layout changes as little as it can; and the other end of each
 move is a hidden cell on the frontier when there is one, as in Tatham's
 Mines, so the part of the board the player has not reached keeps its random
 layout instead of collecting every mine moved away (which packs the far
-corners).  Cells the player already knows change only when the hidden cells
+corners).  Among the frontier's hidden cells, those beside no number a proof
+has read are taken first: a move beside one voids the replay's proofs
+(:attr:`.replay.Replay.tainted`), and the board must be replayed again.
+Cells the player already knows change only when the hidden cells
 cannot make the move; the replay must then start again.
 """
 
@@ -41,7 +45,7 @@ class Perturbed(Enum):
 
 
 def perturb(replay: Replay, rng: random.Random, protected: int) -> Perturbed:
-    """Clear or fill the group of a random frontier number of the stuck ``replay``.
+    """Clear or fill the largest group of a frontier number of the stuck ``replay``.
 
     ``protected`` (a mask) is never given a mine: the start and, when there
     is room, its neighbours.
@@ -49,35 +53,52 @@ def perturb(replay: Replay, rng: random.Random, protected: int) -> Perturbed:
     masks, mines, unknown = replay.cells.masks, replay.mines, replay.unknown
     frontier = replay.frontier()
     if frontier:
-        group = masks[rng.choice(frontier)] & unknown
+        # The largest group settles the most at once: fewer repairs, measured
+        # (a quarter fewer on dense boards), and no more mines in the corners.
+        groups = [masks[number] & unknown for number in frontier]
+        most = max(group.bit_count() for group in groups)
+        group = rng.choice([group for group in groups if group.bit_count() == most])
     elif unknown.bit_count() <= POCKET:
         group = unknown
     else:
         return _breach(replay, rng)
-    border = 0
-    for number in frontier:
-        border |= masks[number]
-    near, far = border & unknown & ~group, unknown & ~border & ~group
+    tiers = other_ends(replay, frontier, group)
+    near = tiers[0] | tiers[1]
     full = [cell for cell in bits(group) if mines[cell]]
     empty = [cell for cell in bits(group) if not mines[cell]]
     # Filling the last group on the border would wall the player in.
     clear = (
         len(full) < len(empty)
-        or (not near and bool(far))
+        or (not near and bool(tiers[2]))
         or (len(full) == len(empty) and rng.random() < 0.5)
     )
-    moved = _swap(rng, mines, full, empty, [near, far], clear)
+    moved = _swap(rng, mines, full, empty, tiers, clear)
     if moved is not None:
         for cell in moved:
             replay.toggle(cell)
         return Perturbed.HIDDEN_ONLY
     known = ((1 << len(mines)) - 1) & ~unknown & ~protected
-    moved = _swap(rng, mines, full, empty, [near, far, known], clear)
+    moved = _swap(rng, mines, full, empty, [*tiers, known], clear)
     if moved is None:
         return Perturbed.IMPOSSIBLE
     for cell in moved:
         mines[cell] ^= 1
     return Perturbed.KNOWN_CHANGED
+
+
+def other_ends(replay: Replay, frontier: list[int], group: int) -> list[int]:
+    """Where the mines moved in or out of ``group`` go, as masks, first choice
+    first: the hidden cells on the frontier beside no number a proof has read;
+    those beside one (a move there voids the replay's proofs); the hidden
+    cells off the frontier."""
+    masks, used, unknown = replay.cells.masks, replay.used, replay.unknown
+    border = read = 0
+    for number in frontier:
+        border |= masks[number]
+        if used[number]:
+            read |= masks[number]
+    near = border & unknown & ~group
+    return [near & ~read, near & read, unknown & ~border & ~group]
 
 
 def _swap(

@@ -14,6 +14,9 @@ moves a mine in or out of a hidden cell and brings the numbers up to date.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from itertools import compress
+
 from .cells import Cells, bits
 from .exact import Component, Exact
 
@@ -37,19 +40,29 @@ class Replay:
         self.mines = mines
         self.count = count
         self.state = bytearray(size)
-        self.need = [sum(mines[near] for near in around) for around in neighbours]
-        self.hidden = [len(around) for around in neighbours]
+        need = [0] * size
+        for mine in compress(range(size), mines):
+            for near in neighbours[mine]:
+                need[near] += 1
+        self.need = need
+        self.hidden = list(cells.degrees)
         """Per cell, how many neighbours are still hidden."""
         self.unknown = (1 << size) - 1
         """The hidden cells, as a mask."""
         self.proved_mines = 0
+        self.used = bytearray(size)
+        """The numbers a proof has read: their values must stay as they were read."""
+        self.tainted = False
+        """Whether a used number has changed since: the proofs are then void."""
+        self.flagged = 0
+        """The proved mines, as a mask."""
         self.opened = 0
         self.safe_total = size - count
         self._todo: list[int] = []
         """Numbers to read alone: their neighbourhood changed."""
         self._pending: dict[int, None] = {}
         """Numbers to read in pairs: an ordered set, so replays are deterministic."""
-        self._open(start)
+        self._open((start,))
 
     @property
     def solved(self) -> bool:
@@ -66,24 +79,25 @@ class Replay:
 
     def frontier(self) -> list[int]:
         """The open numbers that still touch hidden cells, where the player is stuck."""
-        state, hidden = self.state, self.hidden
-        return [i for i, known in enumerate(state) if known == OPEN and hidden[i]]
+        unknown = self.unknown
+        return list(bits(self.cells.spread(unknown) & ~unknown & ~self.flagged))
 
     def toggle(self, cell: int) -> None:
         """Move a mine into or out of hidden ``cell``, keeping the numbers true."""
         assert self.state[cell] == HIDDEN, "only hidden cells may change"
         delta = 1 - 2 * self.mines[cell]
         self.mines[cell] ^= 1
-        need, state = self.need, self.state
+        need, state, used = self.need, self.state, self.used
         for near in self.cells.neighbours[cell]:
             need[near] += delta
             if state[near] == OPEN:
                 self._todo.append(near)
+                self.tainted = self.tainted or bool(used[near])
 
     # --- proofs, cheapest first ----------------------------------------------------
 
     def _one_number(self) -> None:
-        todo, state, need, hidden = self._todo, self.state, self.need, self.hidden
+        todo, state, need, hidden, used = self._todo, self.state, self.need, self.hidden, self.used
         neighbours = self.cells.neighbours
         while todo:
             number = todo.pop()
@@ -92,56 +106,55 @@ class Replay:
                 continue
             missing = need[number]
             if missing == 0:
-                for near in neighbours[number]:
-                    if state[near] == HIDDEN:
-                        self._open(near)
+                used[number] = 1
+                self._open([near for near in neighbours[number] if state[near] == HIDDEN])
             elif missing == left:
-                for near in neighbours[number]:
-                    if state[near] == HIDDEN:
-                        self._flag(near)
+                used[number] = 1
+                self._flag([near for near in neighbours[number] if state[near] == HIDDEN])
             else:
                 self._pending[number] = None
 
     def _two_numbers(self) -> bool:
-        """Find one proof from two numbers sharing hidden cells; True if found."""
+        """Find one proof from two numbers sharing hidden cells; True if found.
+
+        Of two numbers, the first puts between ``fewest`` and ``most`` mines in
+        the cells they share; the second's other cells (``rest``) are then all
+        safe if it needs no more than ``fewest``, all mines if it needs all of
+        them besides ``most``.  Both ways round are read.
+        """
         pending, state, hidden, masks = self._pending, self.state, self.hidden, self.cells.masks
-        near = self.cells.near
+        near, need, unknown = self.cells.near, self.need, self.unknown
         while pending:
             first, _ = pending.popitem()
             if state[first] != OPEN or not hidden[first]:
                 continue
-            around_first = masks[first] & self.unknown
+            around_first = masks[first] & unknown
+            need_first = need[first]
             for second in near[first]:
                 if state[second] != OPEN or not hidden[second]:
                     continue
-                around_second = masks[second] & self.unknown
+                around_second = masks[second] & unknown
                 shared = around_first & around_second
-                if shared and (
-                    self._settle_rest(first, around_first, second, around_second, shared)
-                    or self._settle_rest(second, around_second, first, around_first, shared)
+                if not shared:
+                    continue
+                need_second = need[second]
+                in_shared = shared.bit_count()
+                for reader, needs, other, other_needs in (
+                    (around_first, need_first, around_second, need_second),
+                    (around_second, need_second, around_first, need_first),
                 ):
+                    rest = other & ~shared
+                    if not rest:
+                        continue
+                    if max(0, needs - reader.bit_count() + in_shared) == other_needs:
+                        self._open(bits(rest))
+                    elif min(needs, in_shared) == other_needs - rest.bit_count():
+                        self._flag(bits(rest))
+                    else:
+                        continue
+                    self.used[first] = self.used[second] = 1
                     pending[first] = None  # its other pairs are still to read
                     return True
-        return False
-
-    def _settle_rest(
-        self, first: int, around_first: int, second: int, around_second: int, shared: int
-    ) -> bool:
-        """Settle ``second``'s cells beyond ``shared`` from the mines ``first`` puts there."""
-        rest = around_second & ~shared
-        if not rest:
-            return False
-        in_shared = shared.bit_count()
-        fewest = max(0, self.need[first] - around_first.bit_count() + in_shared)
-        most = min(self.need[first], in_shared)
-        if fewest == self.need[second]:
-            for cell in bits(rest):
-                self._open(cell)
-            return True
-        if most == self.need[second] - rest.bit_count():
-            for cell in bits(rest):
-                self._flag(cell)
-            return True
         return False
 
     def _mine_count(self) -> bool:
@@ -149,18 +162,21 @@ class Replay:
         left = self.count - self.proved_mines
         if not self.unknown or 0 < left < self.unknown.bit_count():
             return False
-        settle = self._flag if left else self._open
-        for cell in bits(self.unknown):
-            settle(cell)
+        (self._flag if left else self._open)(list(bits(self.unknown)))
         return True
 
     def _exact(self) -> bool:
         """Ask the exact solver, with the frontier numbers and the mine total."""
-        certain = self.exact.certain(
-            self._components(), self.unknown, self.count - self.proved_mines
-        )
-        for cell, mine in certain:
-            (self._flag if mine else self._open)(cell)
+        components = self._components()
+        certain = self.exact.certain(components, self.unknown, self.count - self.proved_mines)
+        if certain:
+            proved = sum(1 << cell for cell, _ in certain)
+            for hidden, numbers in components:
+                if hidden & proved or self.exact.used_total:
+                    for number, _ in numbers:
+                        self.used[number] = 1
+        self._flag([cell for cell, mine in certain if mine])
+        self._open([cell for cell, mine in certain if not mine])
         return bool(certain)
 
     def _components(self) -> list[Component]:
@@ -189,26 +205,38 @@ class Replay:
 
     # --- what a proof changes -------------------------------------------------------
 
-    def _open(self, cell: int) -> None:
-        assert not self.mines[cell], "a proof opened a mine"
-        self.state[cell] = OPEN
-        self.unknown ^= 1 << cell
-        self.opened += 1
-        hidden, state, todo = self.hidden, self.state, self._todo
-        for near in self.cells.neighbours[cell]:
-            hidden[near] -= 1
-            if state[near] == OPEN:
-                todo.append(near)
-        todo.append(cell)
+    def _open(self, cells: Iterable[int]) -> None:
+        """Open ``cells``, hidden and safe, each once."""
+        state, mines, hidden, todo = self.state, self.mines, self.hidden, self._todo
+        neighbours, unknown, opened = self.cells.neighbours, self.unknown, self.opened
+        for cell in cells:
+            assert not mines[cell], "a proof opened a mine"
+            state[cell] = OPEN
+            unknown ^= 1 << cell
+            opened += 1
+            for near in neighbours[cell]:
+                left = hidden[near] - 1
+                hidden[near] = left
+                if left and state[near] == OPEN:  # a number with nothing left to tell is done
+                    todo.append(near)
+            todo.append(cell)
+        self.unknown, self.opened = unknown, opened
 
-    def _flag(self, cell: int) -> None:
-        assert self.mines[cell], "a proof flagged a safe cell"
-        self.state[cell] = MINE
-        self.unknown ^= 1 << cell
-        self.proved_mines += 1
-        hidden, need, state, todo = self.hidden, self.need, self.state, self._todo
-        for near in self.cells.neighbours[cell]:
-            hidden[near] -= 1
-            need[near] -= 1
-            if state[near] == OPEN:
-                todo.append(near)
+    def _flag(self, cells: Iterable[int]) -> None:
+        """Mark ``cells``, hidden mines, each once, as proved."""
+        state, mines, hidden, need = self.state, self.mines, self.hidden, self.need
+        neighbours, todo = self.cells.neighbours, self._todo
+        unknown, flagged, proved = self.unknown, self.flagged, self.proved_mines
+        for cell in cells:
+            assert mines[cell], "a proof flagged a safe cell"
+            state[cell] = MINE
+            unknown ^= 1 << cell
+            flagged |= 1 << cell
+            proved += 1
+            for near in neighbours[cell]:
+                left = hidden[near] - 1
+                hidden[near] = left
+                need[near] -= 1
+                if left and state[near] == OPEN:
+                    todo.append(near)
+        self.unknown, self.flagged, self.proved_mines = unknown, flagged, proved

@@ -1,0 +1,180 @@
+"""Which cells of one frontier component its numbers decide, by searching for layouts.
+
+A cell is decided when every layout that agrees with the numbers gives it
+the same content.  So layouts are searched for, not counted: each one found
+shows both contents of many cells at once, and a cell that has shown only
+one content is decided exactly when a search with it fixed to the other
+fails.  Each search is a depth-first search that fills in what the numbers
+force after every choice (a number with all its mines placed clears its other
+cells; one with as many cells left as mines fills them), so on the frontiers
+a generator meets it finds a layout almost without backtracking; and each
+choice first tries the content its cell has not shown yet.  That is far
+cheaper than counting every layout, which is what the solver does; but a
+search can in principle take exponential time, so it gives up past a budget
+of choices (:data:`CHOICES`) and the caller falls back on the solver.
+"""
+
+from __future__ import annotations
+
+CHOICES = 4000
+"""Choices one component's searches may make before giving up; the generator's
+components need a few dozen (about one per cell and layout found)."""
+
+DEPTH = 400
+"""Choices in a row a search may stack up, well within Python's recursion limit."""
+
+Number = tuple[int, int]
+"""A number's hidden cells, as a mask, and how many mines it still needs there."""
+
+
+class OutOfChoices(Exception):
+    """The search went past its budget; the component is too hard to settle this way."""
+
+
+Bounds = tuple[int, int]
+"""The fewest and the most mines all the cells together may hold: the mine total."""
+
+
+def settle(numbers: list[Number], cells: int, bounds: Bounds | None = None) -> tuple[int, int]:
+    """The masks of the cells that are mines and safe in every layout of ``numbers``
+    (with between ``bounds`` mines in all, if given).
+
+    ``cells`` is the mask of all the cells the numbers see.  At least one
+    layout must exist.  Raises :class:`OutOfChoices` past the budget.
+    """
+    search = _Search(numbers, cells, bounds)
+    first = search.find(0, 0, cells)
+    if first is None:
+        raise ValueError("no layout agrees with the numbers")
+    search.saw(first)
+    known_mines = known_safe = 0
+    for cell in _bits(cells):
+        if search.seen_mine & search.seen_safe & cell:
+            continue
+        if search.seen_mine & cell:
+            found = search.find(known_mines, known_safe | cell, cell)
+        else:
+            found = search.find(known_mines | cell, known_safe, cell)
+        if found is None:
+            if search.seen_mine & cell:
+                known_mines |= cell
+            else:
+                known_safe |= cell
+        else:
+            search.saw(found)
+    return known_mines, known_safe
+
+
+def possible(numbers: list[Number], cells: int, bounds: Bounds) -> bool:
+    """Whether some layout of ``numbers`` puts between ``bounds`` mines in ``cells``.
+    Raises :class:`OutOfChoices` past the budget."""
+    return _Search(numbers, cells, bounds).find(0, 0, cells) is not None
+
+
+class _Search:
+    """The numbers of one component, and the contents each cell has shown so far."""
+
+    def __init__(self, numbers: list[Number], cells: int, bounds: Bounds | None):
+        self.numbers = numbers
+        self.bounds = bounds
+        self.touching: list[list[Number]] = [[] for _ in range(cells.bit_length())]
+        """Per cell, the numbers around it: after one choice, only those are read."""
+        for number in numbers:
+            for cell in _bits(number[0]):
+                self.touching[cell.bit_length() - 1].append(number)
+        self.cells = cells
+        self.seen_mine = 0
+        self.seen_safe = 0
+        self.choices = CHOICES
+
+    def saw(self, mines: int) -> None:
+        self.seen_mine |= mines
+        self.seen_safe |= self.cells & ~mines
+
+    def find(self, mines: int, safe: int, changed: int, depth: int = 0) -> int | None:
+        """The mines of a layout with ``mines`` and ``safe`` as given, or None;
+        ``changed`` is where they differ from what was last consistent."""
+        forced = self._force(mines, safe, changed)
+        if forced is None:
+            return None
+        mines, safe = forced
+        free = self.cells & ~(mines | safe)
+        if not free:
+            return mines
+        self.choices -= 1
+        if self.choices < 0 or depth == DEPTH:
+            raise OutOfChoices
+        choice = self._choice(free)
+        first, second = (0, choice) if self.seen_mine & choice else (choice, 0)
+        for mine in (first, second):
+            found = self.find(mines | mine, safe | (choice ^ mine), choice, depth + 1)
+            if found is not None:
+                return found
+        return None
+
+    def _choice(self, free: int) -> int:
+        """A free cell of the number with the fewest free cells: the choice most
+        likely to force the rest or to fail at once (and, right after a cell
+        is fixed, one beside it, where its consequences are)."""
+        best, fewest = free, free.bit_count() + 1
+        for around, _ in self.numbers:
+            here = around & free
+            if here:
+                room = here.bit_count()
+                if room < fewest:
+                    best, fewest = here, room
+                    if room == 2:  # after forcing, no number has fewer
+                        break
+        return best & -best
+
+    def _force(self, mines: int, safe: int, changed: int) -> tuple[int, int] | None:
+        """What the numbers force once ``changed`` cells are set, or None on a contradiction."""
+        while True:
+            while changed:
+                touched, changed = changed, 0
+                numbers = (
+                    self.touching[touched.bit_length() - 1]
+                    if not touched & (touched - 1)
+                    else self.numbers
+                )
+                for around, need in numbers:
+                    if not around & touched:
+                        continue
+                    placed = (around & mines).bit_count()
+                    free = around & ~(mines | safe)
+                    room = free.bit_count()
+                    if placed > need or placed + room < need:
+                        return None
+                    if room:
+                        if placed == need:
+                            safe |= free
+                            changed |= free
+                        elif placed + room == need:
+                            mines |= free
+                            changed |= free
+            if self.bounds is None:
+                return mines, safe
+            # The total last, once the numbers are quiet: it sees every cell.
+            fewest, most = self.bounds
+            placed = mines.bit_count()
+            free = self.cells & ~(mines | safe)
+            room = free.bit_count()
+            if placed > most or placed + room < fewest:
+                return None
+            if not room or (fewest < placed + room and placed < most):
+                return mines, safe
+            if placed == most:
+                safe |= free
+            else:
+                mines |= free
+            changed = free
+
+
+def _bits(mask: int) -> list[int]:
+    """The set bits of ``mask``, each as a mask of its own, lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low)
+        mask ^= low
+    return found

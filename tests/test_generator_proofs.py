@@ -1,0 +1,218 @@
+"""The generator's proofs: its search for decided cells agrees with the solver's exact count,
+and a repair that changes a number a proof has read voids the replay.
+
+Positions are the ones the generator meets: random layouts replayed by the
+proof-only player until it is stuck; each frontier component is then settled
+by :func:`buscaminas.generator.settle.settle` (through :class:`Exact`) and by
+the solver's ``frontier_certain``, which counts every layout.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from buscaminas.generator import exact as exact_module
+from buscaminas.generator import settle as settle_module
+from buscaminas.generator.cells import bits, cells_of
+from buscaminas.generator.exact import Component, Exact
+from buscaminas.generator.perturb import other_ends
+from buscaminas.generator.replay import OPEN, Replay
+from buscaminas.generator.settle import OutOfChoices, settle
+from buscaminas.grid import Point
+from buscaminas.solver.counting import Constraints, frontier_certain
+
+
+def stuck_replay(width: int, height: int, count: int, seed: int) -> Replay:
+    """A replay of a random layout once numbers alone and in pairs tell nothing more."""
+    cells = cells_of(width, height)
+    rng = random.Random(seed)
+    start = rng.randrange(len(cells.points))
+    free = [cell for cell in range(len(cells.points)) if cell not in cells.neighbours[start]]
+    free.remove(start)
+    mines = bytearray(len(cells.points))
+    for cell in rng.sample(free, count):
+        mines[cell] = 1
+    replay = Replay(cells, mines, count, start, Exact(cells))
+    while True:  # what the generator does before it asks for the exact solver
+        replay._one_number()
+        if replay.solved or not replay._two_numbers():
+            return replay
+
+
+def stuck_components(width: int, height: int, count: int, seed: int) -> list[Component]:
+    return stuck_replay(width, height, count, seed)._components()
+
+
+def by_the_solver(exact: Exact, component: Component) -> set[tuple[int, bool]]:
+    hidden, numbers = component
+    decided = frontier_certain(exact._board(list(numbers), hidden, mines=0))
+    return {(exact.cells.index(cell), mine) for cell, mine in decided.items()}
+
+
+SIZES = [(9, 9, 10), (16, 16, 40), (30, 16, 99), (30, 16, 130), (10, 10, 40), (30, 16, 170)]
+
+
+@pytest.mark.parametrize(("width", "height", "count"), SIZES)
+def test_the_search_decides_the_cells_the_solver_decides(
+    width: int, height: int, count: int
+) -> None:
+    exact = Exact(cells_of(width, height))
+    compared = decided = 0
+    for seed in range(400):
+        if compared >= 40:
+            break
+        for component in stuck_components(width, height, count, seed):
+            found = set(exact._component(component))
+            assert found == by_the_solver(exact, component), (width, height, count, seed)
+            compared += 1
+            decided += bool(found)
+    assert compared >= 40 and decided > 0  # the sample holds components of both kinds
+
+
+def test_past_its_budget_the_search_gives_way_to_the_solver(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    exact = Exact(cells_of(30, 16))
+    components = [
+        component
+        for seed in range(10)
+        for component in stuck_components(30, 16, 130, seed)
+        if component[0].bit_count() > 10
+    ]
+    assert components
+    monkeypatch.setattr(settle_module, "CHOICES", 0)
+    gave_way = []
+
+    def solver(board: Constraints) -> dict[Point, bool]:
+        gave_way.append(board)
+        return frontier_certain(board)
+
+    monkeypatch.setattr(exact_module, "frontier_certain", solver)
+    for component in components:
+        assert set(exact._settle(component)) == by_the_solver(exact, component)
+    assert len(gave_way) == len(components)
+
+
+def test_a_search_that_must_choose_gives_up_at_once_with_no_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Two cells, one mine: a choice is needed.
+    monkeypatch.setattr(settle_module, "CHOICES", 0)
+    with pytest.raises(OutOfChoices):
+        settle([(0b11, 1)], 0b11)
+
+
+def test_a_decided_cell_is_found_only_by_reading_numbers_together() -> None:
+    # Four cells a b c d; numbers see (a b) 1, (a b c) 2, (b c d) 2, (c d) 1.
+    # The first two put a mine on c, the last then clears d, the third puts
+    # a mine on b, the first then clears a; no number alone decides anything.
+    a, b, c, d = 1, 2, 4, 8
+    mines, safe = settle([(a | b, 1), (a | b | c, 2), (b | c | d, 2), (c | d, 1)], a | b | c | d)
+    assert (mines, safe) == (b | c, a | d)
+
+
+def test_an_undecided_component_settles_nothing() -> None:
+    # A 50/50: two cells, one mine, and a third cell beside one of them, free.
+    assert settle([(0b011, 1), (0b110, 1)], 0b111) == (0, 0)
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "count"), [(5, 5, 6), (6, 6, 8), (8, 8, 10), (7, 4, 9)]
+)
+def test_with_the_mine_total_the_search_decides_what_the_solver_decides(
+    width: int, height: int, count: int
+) -> None:
+    exact = Exact(cells_of(width, height))
+    by_the_total = 0
+    for seed in range(300):
+        replay = stuck_replay(width, height, count, seed)
+        components = replay._components()
+        if replay.solved or any(exact._component(component) for component in components):
+            continue  # the total is read only when the numbers alone prove nothing
+        left = count - replay.proved_mines
+        found = exact.certain(components, replay.unknown, left)
+        numbers = [number for _, numbers in components for number in numbers]
+        counted = exact._solve(exact._board(numbers, replay.unknown, mines=left))
+        assert set(found) == set(counted), (width, height, count, seed)
+        by_the_total += bool(found)
+    assert by_the_total > 0  # the sample holds positions only the total settles
+
+
+def test_a_repair_voids_the_replay_only_if_it_changes_a_number_a_proof_read() -> None:
+    tainting = clean = 0
+    for seed in range(60):
+        replay = stuck_replay(16, 16, 40, seed)
+        if replay.solved:
+            continue
+        neighbours, state = replay.cells.neighbours, replay.state
+        for cell in bits(replay.unknown):
+            numbers = [near for near in neighbours[cell] if state[near] == OPEN]
+            read = any(replay.used[near] for near in numbers)
+            before = bytes(replay.mines)
+            replay.toggle(cell)
+            assert replay.tainted == read
+            replay.toggle(cell)  # back as it was, and the flag stays up once raised
+            assert bytes(replay.mines) == before and replay.tainted == read
+            tainting += read
+            clean += not read
+            replay.tainted = False
+    assert tainting and clean
+
+
+def test_proofs_mark_the_numbers_they_read() -> None:
+    cells = cells_of(5, 1)
+    # 0 0 1 * 1: the 0s open the first three cells, the 1 at x=2 flags x=3,
+    # then the mine total (one mine, found) clears x=4.
+    mines = bytearray([0, 0, 0, 1, 0])
+    replay = Replay(cells, mines, 1, 0, Exact(cells))
+    assert replay.advance()
+    assert list(replay.used) == [1, 1, 1, 0, 0]
+
+
+def test_moved_mines_go_first_where_no_proof_is_voided() -> None:
+    seen = 0
+    for seed in range(30):
+        replay = stuck_replay(30, 16, 130, seed)
+        frontier = replay.frontier()
+        if not frontier:
+            continue
+        group = replay.cells.masks[frontier[0]] & replay.unknown
+        clean, voiding, far = other_ends(replay, frontier, group)
+        neighbours, used = replay.cells.neighbours, replay.used
+        for cell in bits(clean | voiding | far):
+            read = any(used[near] for near in neighbours[cell])
+            on_frontier = any(near in frontier for near in neighbours[cell])
+            assert ((1 << cell) & clean != 0) == (on_frontier and not read)
+            assert ((1 << cell) & voiding != 0) == (on_frontier and read)
+            assert ((1 << cell) & far != 0) == (not on_frontier)
+        assert clean | voiding | far == replay.unknown & ~group
+        seen += bool(clean) and bool(voiding)
+    assert seen
+
+
+def test_a_position_the_total_settled_is_not_searched_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    exact = Exact(cells_of(5, 5))
+    searched = []
+    original = exact._with_total
+
+    def counted(*args: Any) -> list[tuple[int, bool]]:
+        searched.append(args)
+        return original(*args)
+
+    monkeypatch.setattr(exact, "_with_total", counted)
+    for seed in range(100):
+        replay = stuck_replay(5, 5, 6, seed)
+        components = replay._components()
+        if replay.solved or any(exact._component(component) for component in components):
+            continue
+        left = 6 - replay.proved_mines
+        first = exact.certain(components, replay.unknown, left)
+        calls = len(searched)
+        assert exact.certain(components, replay.unknown, left) == first
+        assert len(searched) == calls
+    assert searched
