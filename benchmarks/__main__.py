@@ -11,13 +11,14 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from . import adversarial, generate, play, solver
+from . import adversarial, bigboard, generate, play, solver
 
 BENCHMARKS: dict[str, ModuleType] = {
     "solver": solver,
     "generate": generate,
     "adversarial": adversarial,
     "play": play,
+    "bigboard": bigboard,
 }
 
 
