@@ -139,3 +139,14 @@ def test_a_later_position_is_read_as_the_numbers_it_reveals() -> None:
     later = Constraints.of(after)
     assert later._earlier is not None, "worked out from the earlier board"
     assert later == Constraints.read(after)
+
+
+def test_the_probabilities_hold_every_hidden_cell_and_no_other() -> None:
+    analysis = analyze(big_board_guess())
+    chances = analysis.probability
+    assert len(chances) == len(set(chances)) == 99 * 99 - 1
+    assert (0, 0) not in chances
+    with pytest.raises(KeyError):
+        chances[(0, 0)]
+    assert chances.get((98, 98)) == chances[(98, 98)] > 0
+    assert dict(chances) == {cell: chances[cell] for cell in analysis.constraints.hidden}

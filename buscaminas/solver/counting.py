@@ -15,9 +15,10 @@ reasoning finds them, estimates elsewhere (:mod:`.estimate`).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import chain
 from math import comb
 
 from ..alphabet import COUNTS, COVERED, LEGAL, Cell
@@ -213,12 +214,9 @@ class Tally:
             layouts.update(dict.fromkeys(cells, count))
         return layouts
 
-    def chances(self) -> dict[Point, float]:
+    def chances(self) -> Mapping[Point, float]:
         """Each cell's probability of a mine."""
-        chances: dict[Point, float] = {}
-        for cells, count in self.shares:
-            chances.update(dict.fromkeys(cells, count / self.total))
-        return chances
+        return Chances(self)
 
     def fewest(self) -> int:
         """The layouts in which the safest cell is a mine."""
@@ -229,6 +227,38 @@ class Tally:
 
     def mines(self) -> Iterable[Point]:
         return (cell for cells, count in self.shares if count == self.total for cell in cells)
+
+
+class Chances(Mapping[Point, float]):
+    """Each cell's probability of a mine, a tally's shares read on demand.
+
+    The largest share is most often every cell off the frontier, thousands
+    on a big board, all with one probability: it is kept as the share's
+    cells, not copied cell by cell into a table at every analysis.
+    """
+
+    def __init__(self, counted: Tally):
+        largest, count = max(counted.shares, key=lambda share: len(share[0]), default=((), 0))
+        self._largest = largest if isinstance(largest, frozenset) else frozenset(largest)
+        self._largest_chance = count / counted.total
+        self._rest: dict[Point, float] = {}
+        for cells, count in counted.shares:
+            if cells is not largest:
+                self._rest.update(dict.fromkeys(cells, count / counted.total))
+
+    def __getitem__(self, cell: Point) -> float:
+        chance = self._rest.get(cell)
+        if chance is not None:
+            return chance
+        if cell in self._largest:
+            return self._largest_chance
+        raise KeyError(cell)
+
+    def __iter__(self) -> Iterator[Point]:
+        return chain(self._rest, self._largest)
+
+    def __len__(self) -> int:
+        return len(self._rest) + len(self._largest)
 
 
 def frontier_certain(board: Constraints) -> dict[Point, bool]:
