@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from . import adversarial, generate, play, redraw, review, solver, startup, tatham
+from . import adversarial, bigboard, generate, play, redraw, review, solver, startup, tatham
 
 BENCHMARKS: dict[str, ModuleType] = {
     "solver": solver,
@@ -22,6 +22,7 @@ BENCHMARKS: dict[str, ModuleType] = {
     "startup": startup,
     "review": review,
     "tatham": tatham,
+    "bigboard": bigboard,
 }
 
 

@@ -187,11 +187,11 @@ def test_a_revealed_cell_updates_the_board_as_a_fresh_read_would(
     assume(board.hidden)
     cell = data.draw(st.sampled_from(sorted(board.hidden)))
     number = data.draw(st.integers(0, 8))
-    patched = board.reveal(cell, number)
+    patched = board.reveal({cell: number})
     x, y = cell
     row = position.rows[y]
     shown = str(number) if number else "."
     rows = (*position.rows[:y], row[:x] + shown + row[x + 1 :], *position.rows[y + 1 :])
-    fresh = Constraints.of(Position(rows, position.mines))
+    fresh = Constraints.read(Position(rows, position.mines))
     assert patched == fresh
     assert patched.hidden_around() == fresh.hidden_around()

@@ -25,7 +25,7 @@ SMALL = settings(max_examples=150, deadline=None, suppress_health_check=[HealthC
 
 def biggest_component(position: Position) -> component.Group:
     board = Constraints.of(position)
-    _, constraints = settle_one_number(board.numbers, board.hidden_around())
+    constraints = settle_one_number(board.numbers, board.hidden_around()).constraints
     return max(component.components(constraints), key=len)
 
 
@@ -99,7 +99,7 @@ def uncountable(position: Position) -> counting.Tally:
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(frontier_stage, "count_component", refuse)
-        return counting.tally(Constraints.of(position))
+        return counting.tally(Constraints.read(position))
 
 
 @SMALL

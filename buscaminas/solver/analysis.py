@@ -66,9 +66,7 @@ def analyze(position: Position, *, opening_start: bool = True) -> Analysis:
         position=position,
         safe=frozenset(counted.safe()),
         mines=frozenset(counted.mines()),
-        probability={
-            cell: mines / counted.total for cell, mines in sorted(counted.mine_layouts.items())
-        },
+        probability=counted.chances(),
         layouts=counted.total if counted.exact else None,
         constraints=board,
         tally=counted,

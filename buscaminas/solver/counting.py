@@ -15,11 +15,13 @@ reasoning finds them, estimates elsewhere (:mod:`.estimate`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import chain
 from math import comb
 
-from ..alphabet import COUNTS, COVERED, Cell
+from ..alphabet import COUNTS, COVERED, LEGAL, Cell
 from ..grid import Grid, Point
 from .budget import ANALYSIS_WORK, Budget, OverBudget
 from .estimate import estimate
@@ -32,6 +34,10 @@ __all__ = ["Constraints", "InconsistentPosition", "Tally", "frontier_certain", "
 
 ESTIMATE_SCALE = 1_000_000
 """The common denominator of an inexact tally's estimates."""
+_MINE = Cell.MINE.value
+_COVERED_BITS = str.maketrans({char: "1" if char in COVERED else "0" for char in LEGAL})
+_NUMBER_BITS = str.maketrans({char: "1" if char in COUNTS else "0" for char in LEGAL})
+"""Position text to strings of bits: 1 for a covered cell, 1 for a number."""
 
 
 @dataclass(frozen=True)
@@ -49,96 +55,210 @@ class Constraints:
     mines: int
     _around: dict[Point, tuple[Point, ...]] | None = field(default=None, repr=False, compare=False)
     _frontier: Frontier | None = field(default=None, repr=False, compare=False)
+    _earlier: tuple[Frontier, Mapping[Point, int]] | None = field(
+        default=None, repr=False, compare=False
+    )
+    """The frontier of a board this one only reveals more of, and the numbers
+    revealed since, until this board's own frontier is worked out from them."""
 
     @classmethod
     def of(cls, position: Position) -> Constraints:
+        """The facts of ``position``.
+
+        The board read last is remembered: the AI and the hints read one
+        position after another, each most often the last with a few more
+        cells revealed, and such a board is worked out from the last one
+        (:meth:`reveal`) at the cost of what changed, not of the board.
+        """
+        last = _last_read[0] if _last_read else None
+        shown = None if last is None else _revealed_since(last[0], position)
+        if last is None or shown is None:
+            board = cls.read(position)
+        elif shown:
+            board = last[1].reveal(shown)
+        else:
+            board = last[1]
+        _last_read[:] = [(position, board)]
+        return board
+
+    @classmethod
+    def read(cls, position: Position) -> Constraints:
+        """The facts of ``position``, read whole."""
         grid = Grid(position.width, position.height)
         numbers: dict[Point, int] = {}
-        hidden: set[Point] = set()
+        hidden: list[Point] = []
         shown_mines: list[Point] = []
         for y, row in enumerate(position.rows):
-            for x, char in enumerate(row):
-                if char in COVERED:
-                    hidden.add((x, y))
-                elif char in COUNTS:
-                    numbers[(x, y)] = COUNTS[char]
-                elif char == Cell.MINE:
-                    shown_mines.append((x, y))
+            numbers.update({(x, y): COUNTS[char] for x, char in enumerate(row) if char in COUNTS})
+            hidden += [(x, y) for x, char in enumerate(row) if char in COVERED]
+            if _MINE in row:
+                shown_mines += [(x, y) for x, char in enumerate(row) if char == _MINE]
         for mine in shown_mines:
             for near in grid.neighbours(mine):
                 if near in numbers:
                     numbers[near] -= 1
-        return cls(grid, numbers, frozenset(hidden), position.mines - len(shown_mines))
+        around = _hidden_around_rows(position.rows)
+        return cls(grid, numbers, frozenset(hidden), position.mines - len(shown_mines), around)
 
     def hidden_around(self) -> dict[Point, tuple[Point, ...]]:
         """For every number that touches hidden cells, those cells.
 
-        Worked out once per board: the AI weighs many boards that differ
-        from this one by a single revealed cell, and :meth:`reveal` passes
-        the table on with only that cell's neighbourhood redone.
+        Worked out once per board (:meth:`of` reads it off the position's
+        rows): the AI weighs many boards that differ from this one by a
+        few revealed cells, and :meth:`reveal` passes the table on with
+        only their neighbourhoods redone.
         """
         if self._around is None:
             hidden, neighbours = self.hidden, self.grid.neighbours
             around = {}
             for cell in self.numbers:
-                cells = tuple(near for near in neighbours(cell) if near in hidden)
+                cells = [near for near in neighbours(cell) if near in hidden]
                 if cells:
-                    around[cell] = cells
+                    around[cell] = tuple(cells)
             object.__setattr__(self, "_around", around)
         assert self._around is not None
         return self._around
 
-    def reveal(self, cell: Point, number: int) -> Constraints:
-        """This board with hidden ``cell`` shown safe with ``number``."""
-        numbers = dict(self.numbers)
-        numbers[cell] = number
-        hidden = self.hidden - {cell}
+    def reveal(self, shown: Mapping[Point, int]) -> Constraints:
+        """This board with the hidden cells of ``shown`` shown safe, with their numbers.
+
+        When this board's frontier is known, the new board's is worked out
+        from it (:func:`~.frontier.count_frontier`).
+        """
+        numbers = {**self.numbers, **shown}
+        hidden = self.hidden.difference(shown)
         around = dict(self.hidden_around())
-        neighbours = self.grid.neighbours(cell)
-        for near in neighbours:
-            cells = around.get(near)
-            if cells is not None:
-                rest = tuple(other for other in cells if other != cell)
-                if rest:
-                    around[near] = rest
-                else:
-                    del around[near]
-        touching = tuple(near for near in neighbours if near in hidden)
-        if touching:
-            around[cell] = touching
-        return Constraints(self.grid, numbers, hidden, self.mines, around)
+        neighbours = self.grid.neighbours
+        for cell in shown:
+            for near in neighbours(cell):
+                cells = around.get(near)
+                if cells is not None and cell in cells:
+                    rest = tuple(other for other in cells if other != cell)
+                    if rest:
+                        around[near] = rest
+                    else:
+                        del around[near]
+        for cell in shown:
+            touching = tuple(near for near in neighbours(cell) if near in hidden)
+            if touching:
+                around[cell] = touching
+        earlier = None if self._frontier is None else (self._frontier, shown)
+        return Constraints(self.grid, numbers, hidden, self.mines, around, None, earlier)
 
     def frontier(self, budget: Budget | None = None) -> Frontier:
         """What the numbers settle and count, worked out once per board: the
         hints read it again after the analysis (:func:`frontier_certain`)."""
         if self._frontier is None:
             counted = count_frontier(
-                self.numbers, self.hidden_around(), self.hidden, budget or Budget(ANALYSIS_WORK)
+                self.numbers,
+                self.hidden_around(),
+                self.hidden,
+                budget or Budget(ANALYSIS_WORK),
+                self._earlier,
             )
             object.__setattr__(self, "_frontier", counted)
+            object.__setattr__(self, "_earlier", None)
         assert self._frontier is not None
         return self._frontier
+
+
+_last_read: list[tuple[Position, Constraints]] = []
+"""The position :meth:`Constraints.of` read last, and its board."""
+
+
+def _revealed_since(before: Position, after: Position) -> dict[Point, int] | None:
+    """The numbers ``after`` shows on cells ``before`` had covered, when that
+    is all that changed (flags and marks aside); None otherwise."""
+    if (before.width, before.height, before.mines) != (after.width, after.height, after.mines):
+        return None
+    if any(_MINE in row for row in after.rows):
+        return None
+    shown: dict[Point, int] = {}
+    for y, (old, new) in enumerate(zip(before.rows, after.rows, strict=True)):
+        if old == new:
+            continue
+        for x, (was, now) in enumerate(zip(old, new, strict=True)):
+            if was == now or (was in COVERED and now in COVERED):
+                continue
+            if was not in COVERED or now not in COUNTS:
+                return None
+            shown[(x, y)] = COUNTS[now]
+    return shown
 
 
 @dataclass(frozen=True)
 class Tally:
     """How many layouts agree with a board, and in how many each cell is a mine.
 
+    The counts come in ``shares``: cells that are a mine in as many layouts
+    (a class of interchangeable frontier cells, every cell off the frontier,
+    the cells the numbers settle), so that what is worked out per count (a
+    probability, a comparison) is worked out once per share, not per cell.
+
     When ``exact`` is False the layouts were too many to count within the
-    budget: ``total`` is then only a common denominator and ``mine_layouts``
+    budget: ``total`` is then only a common denominator and the counts
     estimates over it, except that a cell at 0 or ``total`` is still proved
     safe or a mine, and only such a cell is.
     """
 
     total: int
-    mine_layouts: Mapping[Point, int]
+    shares: tuple[tuple[Collection[Point], int], ...]
+    """Groups of cells, none empty, with the layouts in which each of them is a mine."""
     exact: bool = True
 
+    @cached_property
+    def mine_layouts(self) -> dict[Point, int]:
+        """In how many layouts each cell is a mine."""
+        layouts: dict[Point, int] = {}
+        for cells, count in self.shares:
+            layouts.update(dict.fromkeys(cells, count))
+        return layouts
+
+    def chances(self) -> Mapping[Point, float]:
+        """Each cell's probability of a mine."""
+        return Chances(self)
+
+    def fewest(self) -> int:
+        """The layouts in which the safest cell is a mine."""
+        return min((count for _, count in self.shares), default=0)
+
     def safe(self) -> Iterable[Point]:
-        return (cell for cell, count in self.mine_layouts.items() if count == 0)
+        return (cell for cells, count in self.shares if count == 0 for cell in cells)
 
     def mines(self) -> Iterable[Point]:
-        return (cell for cell, count in self.mine_layouts.items() if count == self.total)
+        return (cell for cells, count in self.shares if count == self.total for cell in cells)
+
+
+class Chances(Mapping[Point, float]):
+    """Each cell's probability of a mine, a tally's shares read on demand.
+
+    The largest share is most often every cell off the frontier, thousands
+    on a big board, all with one probability: it is kept as the share's
+    cells, not copied cell by cell into a table at every analysis.
+    """
+
+    def __init__(self, counted: Tally):
+        largest, count = max(counted.shares, key=lambda share: len(share[0]), default=((), 0))
+        self._largest = largest if isinstance(largest, frozenset) else frozenset(largest)
+        self._largest_chance = count / counted.total
+        self._rest: dict[Point, float] = {}
+        for cells, count in counted.shares:
+            if cells is not largest:
+                self._rest.update(dict.fromkeys(cells, count / counted.total))
+
+    def __getitem__(self, cell: Point) -> float:
+        chance = self._rest.get(cell)
+        if chance is not None:
+            return chance
+        if cell in self._largest:
+            return self._largest_chance
+        raise KeyError(cell)
+
+    def __iter__(self) -> Iterator[Point]:
+        return chain(self._rest, self._largest)
+
+    def __len__(self) -> int:
+        return len(self._rest) + len(self._largest)
 
 
 def frontier_certain(board: Constraints) -> dict[Point, bool]:
@@ -160,12 +280,15 @@ def tally(board: Constraints, budget: Budget | None = None) -> Tally:
     chances = estimate(board.hidden, board.mines, frontier)
     return Tally(
         ESTIMATE_SCALE,
-        {
-            cell: round(chance * ESTIMATE_SCALE)
-            if chance in (0.0, 1.0)
-            else min(ESTIMATE_SCALE - 1, max(1, round(chance * ESTIMATE_SCALE)))
+        tuple(
+            (
+                (cell,),
+                round(chance * ESTIMATE_SCALE)
+                if chance in (0.0, 1.0)
+                else min(ESTIMATE_SCALE - 1, max(1, round(chance * ESTIMATE_SCALE))),
+            )
             for cell, chance in chances.items()
-        },
+        ),
         exact=False,
     )
 
@@ -187,7 +310,14 @@ def _combine(board: Constraints, frontier: Frontier, budget: Budget) -> Tally:
     if total == 0:
         raise InconsistentPosition("no layout of the mines agrees with every number")
 
-    mine_layouts: dict[Point, int] = {cell: total if mine else 0 for cell, mine in known.items()}
+    shares: list[tuple[Collection[Point], int]] = [
+        (cells, count)
+        for cells, count in (
+            ([cell for cell, mine in known.items() if mine], total),
+            ([cell for cell, mine in known.items() if not mine], 0),
+        )
+        if cells
+    ]
     completions: dict[tuple[int, ...], list[int]] = {}
     for component, (low, poly) in zip(frontier.components, parts, strict=True):
         key = tuple(poly)
@@ -205,17 +335,15 @@ def _combine(board: Constraints, frontier: Frontier, budget: Budget) -> Tally:
                 for index, mines in enumerate(marginal)
                 if mines and 0 <= index - low < len(completion)
             )
-            for cell in cells:
-                mine_layouts[cell] = weighted // len(cells)
+            shares.append((cells, weighted // len(cells)))
     if outside:
         # Layouts with one outside cell mined: C(spare - 1, k - 1) = C(spare, k) · k / spare.
         per_cell = sum(
             count * ways * (mines_left - least - m) // spare
             for m, (count, ways) in enumerate(zip(every, weight, strict=True))
         )
-        for cell in outside:
-            mine_layouts[cell] = per_cell
-    return Tally(total, mine_layouts)
+        shares.append((outside, per_cell))
+    return Tally(total, tuple(shares))
 
 
 def _binomials(cells: int, most: int, length: int) -> list[int]:
@@ -234,3 +362,35 @@ def _binomials(cells: int, most: int, length: int) -> list[int]:
             # C(n, k) from C(n, k + 1) = C(n, k) · (n - k) / (k + 1).
             result.append(result[-1] * (chosen + 1) // (cells - chosen))
     return result
+
+
+def _hidden_around_rows(rows: tuple[str, ...]) -> dict[Point, tuple[Point, ...]]:
+    """:meth:`Constraints.hidden_around` read off the position's rows.
+
+    Each row's covered cells become the bits of an integer (bit ``x + 1``
+    for column ``x``), and so do its numbers: the numbers that touch a
+    covered cell are then found a row at a time, and the covered neighbours
+    of each are three 3-bit windows.  On a big board most numbers are deep
+    in revealed ground, and most covered cells far from any number; neither
+    is looked at one by one.
+    """
+    covered = [int(row.translate(_COVERED_BITS)[::-1], 2) << 1 for row in rows]
+    padded = [0, *covered, 0]
+    around: dict[Point, tuple[Point, ...]] = {}
+    for y, row in enumerate(rows):
+        above, here, below = padded[y], padded[y + 1], padded[y + 2]
+        band = above | here | below
+        if not band:
+            continue
+        touching = (band | band << 1 | band >> 1) >> 1 & int(row.translate(_NUMBER_BITS)[::-1], 2)
+        while touching:
+            x = (touching & -touching).bit_length() - 1
+            touching &= touching - 1
+            around[(x, y)] = tuple(
+                (x + dx, y + dy)
+                for dy, mask in ((-1, above), (0, here), (1, below))
+                if mask >> x & 7
+                for dx in (-1, 0, 1)
+                if mask >> x + dx + 1 & 1
+            )
+    return around

@@ -17,13 +17,13 @@ could count decide, and no exact probability.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from ..grid import Point
 from .budget import Budget, OverBudget
 from .component import Component, components, count_component
-from .local import Constraint, settle_one_number, settle_pairs
+from .local import Constraint, Settled, settle_one_number, settle_pairs
 
 WIDE_STATES = 200_000
 """A bound on a component's states above which two-number deductions are
@@ -38,8 +38,10 @@ class Frontier:
     """The components counted exactly."""
     uncounted: list[Constraint]
     """The numbers of the components too wide to count within the budget."""
-    outside: list[Point]
+    outside: Collection[Point]
     """Hidden cells no open number touches."""
+    open_numbers: list[Point]
+    """The numbers the deductions left open, for a board that reveals more of this one."""
 
     @property
     def exact(self) -> bool:
@@ -58,10 +60,26 @@ def count_frontier(
     hidden_around: Mapping[Point, tuple[Point, ...]],
     hidden: frozenset[Point],
     budget: Budget,
+    earlier: tuple[Frontier, Mapping[Point, int]] | None = None,
 ) -> Frontier:
     """Settle and count what the open ``numbers`` (with the mines each still
-    needs) say about their ``hidden_around`` cells, within ``budget``."""
-    settled, constraints = settle_one_number(numbers, hidden_around)
+    needs) say about their ``hidden_around`` cells, within ``budget``.
+
+    ``earlier`` is the frontier of a board this one only reveals more of,
+    with the numbers revealed since: its deductions are taken over and only
+    what changed is read again (:func:`~.local.settle_one_number`).
+    """
+    if earlier is None:
+        settlement = settle_one_number(numbers, hidden_around)
+    else:
+        before, revealed = earlier
+        settlement = settle_one_number(
+            numbers,
+            hidden_around,
+            Settled(before.settled, before.open_numbers, []),
+            revealed,
+        )
+    settled, constraints = settlement.known, settlement.constraints
     frontier = {cell for cells, _ in constraints for cell in cells}
     counted: list[Component] = []
     wide: list[Constraint] = []
@@ -78,5 +96,5 @@ def count_frontier(
                 counted.append(count_component(group, budget))
             except OverBudget:
                 uncounted.extend(group)
-    outside = [cell for cell in hidden if cell not in settled and cell not in frontier]
-    return Frontier(settled, counted, uncounted, outside)
+    outside = hidden.difference(settled, frontier)
+    return Frontier(settled, counted, uncounted, outside, settlement.open_numbers)

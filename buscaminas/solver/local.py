@@ -9,7 +9,8 @@ count (see :mod:`.budget`).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
 from ..grid import Point
 from .budget import Budget, OverBudget
@@ -26,46 +27,97 @@ class InconsistentPosition(ValueError):
     """A position that no layout of its mines can produce."""
 
 
+@dataclass(frozen=True)
+class Settled:
+    """What one-number deductions leave: the cells they settle and the numbers still open."""
+
+    known: dict[Point, bool]
+    """The cells settled: True for a mine."""
+    open_numbers: list[Point]
+    """The numbers that still touch an unsettled cell."""
+    constraints: list[Constraint]
+    """Those numbers as the counting reads them, identical cell sets merged."""
+
+
 def settle_one_number(
-    numbers: Mapping[Point, int], hidden_around: Mapping[Point, tuple[Point, ...]]
-) -> tuple[dict[Point, bool], list[Constraint]]:
+    numbers: Mapping[Point, int],
+    hidden_around: Mapping[Point, tuple[Point, ...]],
+    earlier: Settled | None = None,
+    revealed: Mapping[Point, int] | None = None,
+) -> Settled:
     """Apply one-number deductions until none is left.
 
     ``numbers`` holds what each revealed number still needs, ``hidden_around``
-    its hidden neighbours.  Returns the cells settled (True for a mine) and
-    the numbers still open, identical cell sets merged so that later stages
-    see each only once.
+    its hidden neighbours.  A number is looked at again only when one of its
+    cells is settled, so a long cascade of deductions costs its length, not
+    its length times the frontier's.
+
+    ``earlier`` is what the deductions found on a board this one only
+    reveals more of, ``revealed`` the numbers it has that the earlier board
+    did not: the earlier deductions hold here too (the numbers they read are
+    all still here), so only the numbers the earlier board left open and
+    the new ones are read, and a move costs what it changes, not the size
+    of the frontier.
     """
-    pending: list[tuple[tuple[Point, ...], int]] = []
-    for cell, need in numbers.items():
-        around = hidden_around.get(cell, ())
-        if not 0 <= need <= len(around):
-            x, y = cell
+    if earlier is None or revealed is None:
+        known: dict[Point, bool] = {}
+        added: Iterable[Point] = numbers
+        reading: Iterable[Point] = hidden_around
+    else:
+        known = dict(earlier.known)
+        for cell in revealed:
+            if known.pop(cell, False):
+                raise InconsistentPosition("a cell proved to be a mine is shown safe")
+        added = revealed
+        reading = dict.fromkeys([*earlier.open_numbers, *revealed])
+    for number in added:
+        if numbers[number] and number not in hidden_around:
+            x, y = number
             raise InconsistentPosition(f"the number at ({x}, {y}) cannot be satisfied")
-        if around:
-            pending.append((around, need))
-    known: dict[Point, bool] = {}
-    changed = True
-    while changed:
-        changed = False
-        still: list[tuple[tuple[Point, ...], int]] = []
-        for cells, need in pending:
-            rest = tuple(cell for cell in cells if cell not in known)
-            if len(rest) < len(cells):
-                need -= sum(known[cell] for cell in cells if cell in known)
-                if not 0 <= need <= len(rest):
-                    raise InconsistentPosition("the numbers contradict each other")
-            if not rest:
+    cells_of: dict[Point, tuple[Point, ...]] = {}
+    need_of: dict[Point, int] = {}
+    left: dict[Point, int] = {}
+    touching: dict[Point, list[Point]] = {}
+    for number in reading:
+        around = hidden_around.get(number, ())
+        need = numbers[number]
+        unknown: Sequence[Point] = around
+        if known:
+            need -= sum(known[cell] for cell in around if cell in known)
+            unknown = [cell for cell in around if cell not in known]
+        if not 0 <= need <= len(unknown):
+            x, y = number
+            raise InconsistentPosition(f"the number at ({x}, {y}) cannot be satisfied")
+        if unknown:
+            cells_of[number], need_of[number], left[number] = around, need, len(unknown)
+            for cell in unknown:
+                touching.setdefault(cell, []).append(number)
+    ready = [number for number, need in need_of.items() if need in (0, left[number])]
+    while ready:
+        number = ready.pop()
+        if not left[number]:
+            continue
+        mine = need_of[number] > 0
+        for cell in cells_of[number]:
+            if cell in known:
                 continue
-            if need == 0 or need == len(rest):
-                mine = need > 0
-                for cell in rest:
-                    known[cell] = mine
-                changed = True
-            else:
-                still.append((rest, need))
-        pending = still
-    return known, merge(pending)
+            known[cell] = mine
+            for other in touching[cell]:
+                left[other] -= 1
+                need_of[other] -= mine
+                if not 0 <= need_of[other] <= left[other]:
+                    raise InconsistentPosition("the numbers contradict each other")
+                if need_of[other] in (0, left[other]):
+                    ready.append(other)
+    still = [number for number, rest in left.items() if rest]
+    return Settled(
+        known,
+        still,
+        merge(
+            ([cell for cell in cells_of[number] if cell not in known], need_of[number])
+            for number in still
+        ),
+    )
 
 
 def merge(constraints: Iterable[tuple[Iterable[Point], int]]) -> list[Constraint]:

@@ -90,9 +90,9 @@ class Position(Rows):
                 raise PositionError(Problem.EMPTY_ROW, line=line)
             if len(row) != width:
                 raise PositionError(Problem.RAGGED_ROW, line=line, found=len(row), expected=width)
-            for column, char in enumerate(row, start=1):
-                if char not in LEGAL:
-                    raise PositionError(Problem.NOT_A_CELL, line=line, column=column, found=char)
+            if not LEGAL.issuperset(row):
+                column, char = next((x, c) for x, c in enumerate(row, start=1) if c not in LEGAL)
+                raise PositionError(Problem.NOT_A_CELL, line=line, column=column, found=char)
         if self.mines < 0:
             raise PositionError(Problem.NEGATIVE_MINES, found=self.mines)
 

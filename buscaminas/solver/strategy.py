@@ -16,7 +16,9 @@ position could not be counted exactly, the AI takes the safest cell.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable
+from fractions import Fraction
 from itertools import combinations
 
 from ..grid import Point
@@ -24,8 +26,9 @@ from .budget import LOOKAHEAD_WORK, Budget, OverBudget
 from .counting import Constraints, InconsistentPosition, Tally, tally
 from .endgame import ENDGAME_LAYOUTS, best_endgame_move
 
-NEAR_BEST = 0.1
-"""How much less safe than the safest cell a candidate may be, relative to it."""
+NEAR_BEST = Fraction(1, 10)
+"""How much less safe than the safest cell a candidate may be, relative to it
+(a fraction, not a float: layout counts on a big board are far beyond floats)."""
 OPENING_INSET = 2
 """How far in from the corner the AI's first click goes when it is sure to open."""
 WALLED_IN_CELLS = 4
@@ -103,15 +106,15 @@ def _unavoidable_guess(board: Constraints, counted: Tally) -> Point | None:
     advance, the group only ever offers a bare guess: take it now, since
     later it could only cost the work done in between.
     """
-    mine_layouts, total = counted.mine_layouts, counted.total
-    undecided = {cell for cell in board.hidden if 0 < mine_layouts[cell] < total}
-    certain = {cell for cell in board.hidden if mine_layouts[cell] == total}
+    total = counted.total
+    undecided = {cell for cells, count in counted.shares if 0 < count < total for cell in cells}
+    certain = {cell for cells, count in counted.shares if count == total for cell in cells}
     neighbours = board.grid.neighbours
     seen: set[Point] = set()
     for start in sorted(undecided, key=_reading_order):
         if start in seen:
             continue
-        group = _adjacent_group(start, undecided, neighbours)
+        group = _adjacent_group(start, undecided, neighbours, WALLED_IN_CELLS)
         seen |= group
         if len(group) > WALLED_IN_CELLS:
             continue
@@ -127,11 +130,13 @@ def _unavoidable_guess(board: Constraints, counted: Tally) -> Point | None:
 
 
 def _adjacent_group(
-    start: Point, cells: set[Point], neighbours: Callable[[Point], tuple[Point, ...]]
+    start: Point, cells: set[Point], neighbours: Callable[[Point], tuple[Point, ...]], most: int
 ) -> set[Point]:
+    """The cells of ``cells`` joined to ``start``, or more than ``most`` of them
+    when they are too many: a sea of hidden cells is not walked whole."""
     group = {start}
     frontier = [start]
-    while frontier:
+    while frontier and len(group) <= most:
         for near in neighbours(frontier.pop()):
             if near in cells and near not in group:
                 group.add(near)
@@ -185,26 +190,34 @@ def _shows_one_number(
 
 
 def _candidates(board: Constraints, counted: Tally) -> list[Point]:
-    """The cells worth a closer look: nearly as safe as the safest."""
-    mine_layouts = counted.mine_layouts
-    open_cells = [cell for cell in board.hidden if mine_layouts[cell] < counted.total]
-    fewest = min(mine_layouts[cell] for cell in open_cells)
-    limit = counted.total - (counted.total - fewest) * (1 - NEAR_BEST)
-    near = sorted(
-        (cell for cell in open_cells if mine_layouts[cell] <= limit),
-        key=lambda cell: (mine_layouts[cell], _reading_order(cell)),
+    """The cells worth a closer look: nearly as safe as the safest.
+
+    Cells are taken a share at a time (:class:`~.counting.Tally`): on a big
+    board one share holds thousands of cells off the frontier, all as safe.
+    """
+    total = counted.total
+    open_shares = [(count, cells) for cells, count in counted.shares if count < total]
+    fewest = min(count for count, _ in open_shares)
+    limit = total - (total - fewest) * (1 - NEAR_BEST)
+    touched = {cell for cells in board.hidden_around().values() for cell in cells}
+    by_count: dict[int, list[Point]] = {}
+    away: list[Point] = []
+    for count, cells in open_shares:
+        if count <= limit:
+            by_count.setdefault(count, []).extend(cell for cell in cells if cell in touched)
+            away.extend(cell for cell in cells if cell not in touched)
+    frontier: list[Point] = []
+    for count in sorted(by_count):
+        frontier += sorted(by_count[count], key=_reading_order)
+        if len(frontier) >= FRONTIER_CANDIDATES:
+            break
+    hidden, neighbours = board.hidden, board.grid.neighbours
+    outside = heapq.nsmallest(
+        OUTSIDE_CANDIDATES,
+        away,
+        key=lambda cell: (len(hidden.intersection(neighbours(cell))), _reading_order(cell)),
     )
-    neighbours = board.grid.neighbours
-    touched = {near for cell in board.numbers for near in neighbours(cell)}
-    frontier = [cell for cell in near if cell in touched][:FRONTIER_CANDIDATES]
-    outside = sorted(
-        (cell for cell in near if cell not in touched),
-        key=lambda cell: (
-            sum(other in board.hidden for other in neighbours(cell)),
-            _reading_order(cell),
-        ),
-    )[:OUTSIDE_CANDIDATES]
-    return frontier + outside
+    return frontier[:FRONTIER_CANDIDATES] + outside
 
 
 def _two_move_survival(board: Constraints, counted: Tally, cell: Point, budget: Budget) -> float:
@@ -212,14 +225,14 @@ def _two_move_survival(board: Constraints, counted: Tally, cell: Point, budget: 
 
     Raises :class:`OverBudget` when the counts it needs exceed ``budget``.
     """
-    survived = 0.0
+    survived = 0
     mine_layouts, total = counted.mine_layouts, counted.total
     around = [mine_layouts[near] for near in board.grid.neighbours(cell) if near in board.hidden]
     fewest = sum(layouts == total for layouts in around)
     most = sum(layouts > 0 for layouts in around)
     for number in range(fewest, most + 1):
         try:
-            after = tally(board.reveal(cell, number), budget)
+            after = tally(board.reveal({cell: number}), budget)
         except InconsistentPosition:
             continue
         if not after.exact:
@@ -227,5 +240,5 @@ def _two_move_survival(board: Constraints, counted: Tally, cell: Point, budget: 
         if next(iter(after.safe()), None) is not None:
             survived += after.total
         else:
-            survived += after.total - min(after.mine_layouts.values(), default=0)
+            survived += after.total - after.fewest()
     return survived / counted.total

@@ -1,0 +1,262 @@
+"""Time the solver on mid-game 99×99/2000 positions against expert, and whole games by the AI.
+
+Positions are reproducible: a seeded board (the game's own opening start)
+is played by the AI, and the position is taken each time the share of safe
+cells revealed passes a stage (10%, 30%, ... by default).  The AI here is
+lucky: when its guess would hit a mine it takes instead the safest cell
+that is not one, so that every game reaches every stage and is played to
+its end.  The positions are made once, with this tree's solver, on no-guess boards by
+default (the AI never guesses there, so every version of it plays them
+alike), and then
+timed as text, so ``--against DIR`` times another version of the solver
+(a directory holding its ``buscaminas`` package, such as an export of an
+older commit) on the very same positions, alternately with this one, each
+run in fresh processes.  Whole games are timed the same way, as the CPU
+time of a process playing one seeded game from its first click to its end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import zip_longest
+from pathlib import Path
+from typing import Any
+
+import buscaminas
+from buscaminas.engine import Action, Minesweeper, Move
+from buscaminas.generator import generate
+from buscaminas.grid import Grid
+from buscaminas.solver import Position, analyze
+
+BOARDS = ("99x99/2000", "30x16/99")
+"""The board the issue is about, then the baseline it is measured against."""
+STAGES = (0.1, 0.3, 0.5, 0.7, 0.9)
+"""Shares of the safe cells revealed at which a position is taken."""
+MODES = {"play": "in play", "whole": "read whole"}
+"""How a position is analysed: just after the one before it, or alone."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--boards", nargs="+", default=list(BOARDS), help="WIDTHxHEIGHT/MINES")
+    parser.add_argument(
+        "--seeds", type=int, default=3, help="games per board to take positions from"
+    )
+    parser.add_argument("--stages", nargs="+", type=float, default=list(STAGES))
+    parser.add_argument(
+        "--layout",
+        choices=("no-guess", "random"),
+        default="no-guess",
+        help="the boards' mines: no-guess (the AI never guesses) or random",
+    )
+    parser.add_argument("--runs", type=int, default=3, help="timings of every position")
+    parser.add_argument(
+        "--games", type=int, default=0, help="whole 99x99/2000 games to time (seeds 0, 1, ...)"
+    )
+    parser.add_argument("--game-board", default=BOARDS[0], help="the board of the whole games")
+    parser.add_argument(
+        "--against",
+        type=Path,
+        default=None,
+        help="time this directory's solver too (it holds a buscaminas package)",
+    )
+
+
+def board_of(text: str) -> tuple[int, int, int]:
+    size, _, mines = text.partition("/")
+    width, _, height = size.partition("x")
+    return int(width), int(height), int(mines)
+
+
+def lucky_game(
+    width: int,
+    height: int,
+    mines: int,
+    seed: int,
+    *,
+    no_guess: bool,
+    spent: list[float] | None = None,
+) -> Iterator[Position]:
+    """Every position the lucky AI analyses in one seeded game, first to last.
+
+    It plays as the game's ``auto`` does: one analysis, one move (its
+    ``best_move``, a safe cell whenever there is one).  The CPU seconds of
+    each analysis and choice of move are added to ``spent``.
+    """
+    game = Minesweeper(width, height, mines)
+    first = analyze(Position.from_game(game)).best_move
+    layout = generate(width, height, mines, start=first, seed=seed, no_guess=no_guess)
+    game.lay(layout)
+    game.act(Move(Action.TRY, first))
+    while game.end is None:
+        position = Position.from_game(game)
+        yield position
+        started = time.process_time()
+        result = analyze(position)
+        move = result.best_move
+        if spent is not None:
+            spent.append(time.process_time() - started)
+        if move in layout:
+            move = min(
+                (cell for cell in result.probability if cell not in layout),
+                key=lambda cell: (result.probability[cell], cell[1], cell[0]),
+            )
+        game.act(Move(Action.TRY, move))
+
+
+def revealed_share(position: Position, mines: int) -> float:
+    hidden = sum(char in "#F?" for row in position.rows for char in row)
+    safe = position.width * position.height - mines
+    return (safe - (hidden - mines)) / safe
+
+
+Step = tuple[Position, Position]
+"""A position of a game and the one before it (before the AI's last move)."""
+
+
+def mid_game(board: str, seeds: int, stages: list[float], *, no_guess: bool) -> list[Step]:
+    """The positions of ``seeds`` lucky games at each of ``stages``, stage by
+    stage, each with the position before it."""
+    width, height, mines = board_of(board)
+    games = []
+    for seed in range(seeds):
+        waiting = sorted(stages)
+        taken: list[Step] = []
+        before = None
+        for position in lucky_game(width, height, mines, seed, no_guess=no_guess):
+            if before and waiting and revealed_share(position, mines) >= waiting[0]:
+                taken.append((before, position))
+                while waiting and revealed_share(position, mines) >= waiting[0]:
+                    waiting.pop(0)
+            if not waiting:
+                break
+            before = position
+        games.append(taken)
+    return [step for stage in zip_longest(*games) for step in stage if step is not None]
+
+
+def child() -> None:
+    """One measurement, asked as JSON on standard input, answered on standard output.
+
+    ``play``: each position is analysed right after the one before it, as
+    ``auto`` and the hints do in a game, and only the second analysis is
+    timed.  ``whole``: each position is analysed in this fresh process with
+    nothing before it (the board's geometry, which the game works out once
+    per size, aside).  ``game``: a whole game's CPU seconds, all of it and
+    the solver's part, and its moves.
+    """
+    job = json.load(sys.stdin)
+    if job["mode"] == "play":
+        times = []
+        for (before, before_mines), (text, mines) in job["steps"]:
+            analyze(Position.parse(before, mines=before_mines))
+            position = Position.parse(text, mines=mines)
+            started = time.perf_counter()
+            analyze(position)
+            times.append(time.perf_counter() - started)
+        print(json.dumps(times))
+    elif job["mode"] == "whole":
+        text, mines = job["position"]
+        position = Position.parse(text, mines=mines)
+        Grid(position.width, position.height)
+        started = time.perf_counter()
+        analyze(position)
+        print(json.dumps(time.perf_counter() - started))
+    else:
+        width, height, mines = job["board"]
+        started = time.process_time()
+        spent: list[float] = []
+        for _ in lucky_game(
+            width, height, mines, job["seed"], no_guess=job["no_guess"], spent=spent
+        ):
+            pass
+        print(json.dumps([time.process_time() - started, sum(spent), len(spent)]))
+
+
+@dataclass(frozen=True)
+class Solver:
+    name: str
+    root: Path
+
+    def ask(self, job: dict[str, Any]) -> Any:
+        """Run one job in a fresh process importing this solver, and its answer."""
+        here = Path(__file__).resolve().parents[1]
+        # The solver's own directory first (``-c`` puts the working
+        # directory first), this tree's benchmarks after it.
+        environment = {**os.environ, "PYTHONPATH": f"{self.root}{os.pathsep}{here}"}
+        finished = subprocess.run(
+            [sys.executable, "-c", "from benchmarks.bigboard import child; child()"],
+            input=json.dumps(job),
+            capture_output=True,
+            text=True,
+            env=environment,
+            cwd=self.root,
+            check=True,
+        )
+        return json.loads(finished.stdout)
+
+
+def _ms(runs: list[list[float]]) -> list[float]:
+    """Each position's median over the runs, in milliseconds."""
+    return [statistics.median(times) * 1000 for times in zip(*runs, strict=True)]
+
+
+def run(args: argparse.Namespace) -> int:
+    solvers = [Solver("this tree", Path(buscaminas.__file__).resolve().parents[1])]
+    if args.against is not None:
+        solvers.append(Solver(str(args.against), args.against.resolve()))
+    medians: dict[tuple[str, str, str], float] = {}
+    for board in args.boards:
+        started = time.perf_counter()
+        steps = mid_game(board, args.seeds, args.stages, no_guess=args.layout == "no-guess")
+        print(f"{board}: {len(steps)} positions made in {time.perf_counter() - started:.1f} s")
+        texts = [
+            ((before.format(), before.mines), (position.format(), position.mines))
+            for before, position in steps
+        ]
+        timed: dict[tuple[str, str], list[list[float]]] = {}
+        for _ in range(args.runs):
+            for solver in solvers:
+                timed.setdefault((solver.name, "play"), []).append(
+                    solver.ask({"mode": "play", "steps": texts})
+                )
+                timed.setdefault((solver.name, "whole"), []).append(
+                    [solver.ask({"mode": "whole", "position": text}) for _, text in texts]
+                )
+        for (name, mode), runs in timed.items():
+            per_position = _ms(runs)
+            medians[(board, name, mode)] = statistics.median(per_position)
+            print(
+                f"  {name}, {MODES[mode]}: analyze median {statistics.median(per_position):.2f} ms,"
+                f" positions {min(per_position):.2f}-{max(per_position):.2f} ms"
+            )
+    if len(args.boards) > 1:
+        first, last = args.boards[0], args.boards[-1]
+        print(f"ratio {first} / {last} (medians, same solver):")
+        for solver in solvers:
+            for mode, name in MODES.items():
+                ratio = medians[(first, solver.name, mode)] / medians[(last, solver.name, mode)]
+                print(f"  {solver.name}, {name}: {ratio:.1f}x")
+    for seed in range(args.games):
+        for solver in solvers:
+            cpu, solver_cpu, moves = solver.ask(
+                {
+                    "mode": "game",
+                    "board": board_of(args.game_board),
+                    "seed": seed,
+                    "no_guess": args.layout == "no-guess",
+                }
+            )
+            print(
+                f"whole game {args.game_board} seed {seed}, {solver.name}:"
+                f" {cpu:.1f} s CPU, {solver_cpu:.1f} s of it in the solver, {moves} moves",
+                flush=True,
+            )
+    return 0
