@@ -221,9 +221,9 @@ def _proved_nearby(game: Minesweeper, cells: tuple[Point, ...], mines: bool) -> 
                 hidden = tuple(n for n in game.grid.neighbours(place) if not game.is_revealed(n))
                 if hidden:
                     numbers[place], hidden_around[place] = shown, hidden
-    known, still_open = settle_one_number(numbers, hidden_around)
-    settle_pairs(known, still_open, Budget(GLANCE_WORK))
-    return all(known.get(cell) is mines for cell in cells)
+    settled = settle_one_number(numbers, hidden_around)
+    settle_pairs(settled.known, settled.constraints, Budget(GLANCE_WORK))
+    return all(settled.known.get(cell) is mines for cell in cells)
 
 
 def _judge_flags(
