@@ -94,6 +94,10 @@ class Minesweeper:
     _numbers: dict[Point, int] = field(init=False, default_factory=dict, repr=False)
     _revealed: set[Point] = field(init=False, default_factory=set, repr=False)
     _flags: set[Point] = field(init=False, default_factory=set, repr=False)
+    _picture: list[list[str]] | None = field(init=False, default=None, repr=False)
+    """The board as :meth:`rows` shows it, kept up to date move by move once asked for:
+    the AI reads the whole board at every move, and on 99×99 reading it cell by cell
+    would cost more than the move."""
     exploded: Point | None = field(init=False, default=None)
     end: Termination | None = field(init=False, default=None)
 
@@ -179,7 +183,11 @@ class Minesweeper:
 
     def rows(self) -> list[str]:
         """The board in the position text format, one string per row."""
-        return ["".join(self.shown((x, y)) for x in range(self.width)) for y in range(self.height)]
+        if self._picture is None:
+            self._picture = [
+                [self.shown((x, y)) for x in range(self.width)] for y in range(self.height)
+            ]
+        return ["".join(row) for row in self._picture]
 
     def around(self, cell: Point) -> tuple[int, int]:
         """How many flags and how many other hidden cells touch ``cell``."""
@@ -195,6 +203,9 @@ class Minesweeper:
 
     def act(self, move: Move) -> Outcome:
         """Apply ``move`` and say what it did."""
+        return self._shown_after(self._act(move))
+
+    def _act(self, move: Move) -> Outcome:
         if move.cell not in self.grid:
             raise ValueError(f"{move.cell} is outside the {self.width}×{self.height} board")
         if self.end is not None:
@@ -218,8 +229,21 @@ class Minesweeper:
             if cell in self._revealed or cell in self._flags:
                 continue
             if self._mines is None or cell not in self._mines:
-                return self._try(Move(Action.TRY, cell))
+                return self._shown_after(self._try(Move(Action.TRY, cell)))
         return None
+
+    def _shown_after(self, outcome: Outcome) -> Outcome:
+        """Bring the kept picture up to date with what ``outcome`` changed; a loss shows
+        every mine and every wrong flag, so the picture is drawn anew when next asked."""
+        picture = self._picture
+        if picture is None:
+            return outcome
+        if outcome.end is Termination.LOST:
+            self._picture = None
+            return outcome
+        for x, y in (*outcome.revealed, *outcome.flagged, *outcome.unflagged):
+            picture[y][x] = self.shown((x, y))
+        return outcome
 
     def _flag(self, move: Move) -> Outcome:
         cell = move.cell

@@ -22,6 +22,9 @@ def assert_engine_invariants(game: Minesweeper) -> None:
     mines = hidden_layout(game)
     rows = game.rows()
     assert len(rows) == game.height and all(len(row) == game.width for row in rows)
+    assert rows == [
+        "".join(game.shown((x, y)) for x in range(game.width)) for y in range(game.height)
+    ], "the picture kept move by move is the board read afresh"
     assert game.mines_left == game.mine_count - len(game.flags)
     if not game.started:
         assert game.end is None and set("".join(rows)) <= {"#", "F"}

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from buscaminas.engine import Action, Minesweeper, Move, Notice, Termination
 from buscaminas.generator import LayoutError
+from tests.play_support import assert_engine_invariants
 
 TRY, FLAG, EXPAND = Action.TRY, Action.FLAG, Action.EXPAND
 
@@ -188,6 +189,7 @@ def test_any_sequence_of_moves_keeps_the_invariants(
         before = game.rows()
         outcome = game.act(Move(action, (x, y)))
         rows = game.rows()
+        assert_engine_invariants(game)
         if outcome.notice is not None and outcome.end is None:
             assert rows == before, "a refused move changed the board"
         cells = "".join(rows)
