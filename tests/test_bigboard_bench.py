@@ -39,6 +39,7 @@ def test_the_lucky_ai_plays_a_random_board_to_its_end_and_times_each_move() -> N
     assert hidden == 30 + 1, "the last move reveals the last safe cell"
 
 
+@pytest.mark.slow
 def test_the_command_line_times_both_solvers_and_whole_games(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 import pyte
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -222,6 +223,7 @@ def assert_same_screen(incremental: pyte.Screen, full: pyte.Screen, story: list[
         raise AssertionError(f"{story}\nfirst difference {differences[0]}\n{shown}")
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games(), icon_sets, sizes, steps)
 def test_drawing_only_the_changes_shows_what_a_full_redraw_shows(
@@ -233,6 +235,7 @@ def test_drawing_only_the_changes_shows_what_a_full_redraw_shows(
 big_sizes = st.tuples(st.integers(22, 130), st.integers(12, 60))
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     games(widths=(20, 99), heights=(10, 99)),

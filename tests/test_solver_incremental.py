@@ -50,6 +50,7 @@ def game_steps(draw: st.DrawFn) -> tuple[Position, Position]:
     return before, after
 
 
+@pytest.mark.slow
 @EXAMPLES
 @given(game_steps())
 def test_a_later_position_is_analysed_as_a_fresh_read_would(
@@ -62,6 +63,7 @@ def test_a_later_position_is_analysed_as_a_fresh_read_would(
     assert_same(analyze(after), reference)
 
 
+@pytest.mark.slow
 @EXAMPLES
 @given(game_steps())
 def test_the_numbers_settled_before_still_hold_later(steps: tuple[Position, Position]) -> None:
@@ -101,6 +103,7 @@ def test_a_position_that_is_no_later_one_is_read_whole(after: str, mines: int) -
     assert analyze(later).probability == fresh(later).probability
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(arbitrary_positions(max_side=7))
 def test_the_rows_give_the_table_of_hidden_cells_around_each_number(position: Position) -> None:
