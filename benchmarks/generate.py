@@ -44,6 +44,11 @@ START_RULES = ("random", "centre")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_board_arguments(parser, jobs="boards checked in parallel")
+
+
+def add_board_arguments(parser: argparse.ArgumentParser, *, jobs: str) -> None:
+    """The boards to generate, the seeds and start cells, shared with ``tatham``."""
     parser.add_argument("--boards", type=int, default=200, help="seeds per board size")
     parser.add_argument("--seed", type=int, default=0, help="the first seed")
     parser.add_argument(
@@ -59,7 +64,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="WxH/N",
         help="only this board (repeatable), e.g. 30x16/99",
     )
-    parser.add_argument("--jobs", type=int, default=1, help="boards checked in parallel")
+    parser.add_argument("--jobs", type=int, default=1, help=jobs)
 
 
 @dataclass(frozen=True)

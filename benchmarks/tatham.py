@@ -1,11 +1,12 @@
 """Time our no-guess generator against Simon Tatham's C one, seed by seed.
 
 Simon Tatham's Mines (``mines.c``, Portable Puzzle Collection) is the
-reference no-guess generator.  Its timing driver is not part of the project:
-build it from ``../shared/anchors/tatham/`` (see the README there), outside
-the repository, and pass its path::
+reference no-guess generator.  It is not part of the project and never
+copied into it: build a timing driver from the Portable Puzzle Collection's
+sources (``mines.c`` with ``random.c``, ``tree234.c``, ``malloc.c``,
+``misc.c``, and stubs for the drawing functions the generator never calls),
+anywhere outside the repository, and pass its path::
 
-    cd ../shared/anchors/tatham
     gcc -O2 -w -I. -o /tmp/tdrv driver.c stubs.c random.c tree234.c malloc.c misc.c -lm
     python -m benchmarks tatham --driver /tmp/tdrv
 
@@ -32,7 +33,7 @@ from pathlib import Path
 
 from buscaminas.generator import generate
 
-from .generate import BOARDS, START_RULES, Job, checked, parse_size, start_cell
+from .generate import BOARDS, Job, add_board_arguments, checked, start_cell
 from .solver import percentile
 
 SIZES: tuple[tuple[int, int, int], ...] = (*BOARDS, (50, 50, 500), (99, 99, 2000))
@@ -43,26 +44,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--driver",
         type=Path,
         required=True,
-        help="Tatham's timing driver; build it with, in ../shared/anchors/tatham:"
+        help="a timing driver around mines.c's minegen (reads W H N X Y SEED lines,"
+        " answers MICROSECONDS MINES BAD), built from the Portable Puzzle Collection:"
         " gcc -O2 -w -I. -o /tmp/tdrv driver.c stubs.c random.c tree234.c malloc.c"
         " misc.c -lm",
     )
-    parser.add_argument("--boards", type=int, default=200, help="seeds per board size")
-    parser.add_argument("--seed", type=int, default=0, help="the first seed")
-    parser.add_argument(
-        "--start",
-        choices=START_RULES,
-        default="random",
-        help="random: a start cell drawn per seed; centre: the middle cell",
-    )
-    parser.add_argument(
-        "--size",
-        action="append",
-        type=parse_size,
-        metavar="WxH/N",
-        help="only this board (repeatable), e.g. 30x16/130",
-    )
-    parser.add_argument("--jobs", type=int, default=1, help="our boards checked in parallel")
+    add_board_arguments(parser, jobs="our boards checked in parallel")
 
 
 class Tatham:
