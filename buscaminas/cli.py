@@ -366,12 +366,14 @@ def _resumed(
     store: Store, clock: Callable[[], float], screen: Screen, *, ask: bool
 ) -> Round | None:
     """The game left unfinished, taken up if the player wants it (given up if not);
-    None when there is none, or it is given up."""
+    None when there is none, or it is given up.  ``ask``: offer it; else ``--resume``
+    asked for it, and hearing that there is none is news."""
     from . import resume
 
     kept = resume.newest(store, clock)
     if kept is None:
-        screen.say(_("There is no game in progress to resume."))
+        if not ask:
+            screen.say(_("There is no game in progress to resume."))
         return None
     if ask and not ask_resume(screen, kept):
         resume.give_up(store, kept)
@@ -403,10 +405,8 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
             screen.enter()
             icons = choose_icons(screen, args)
             screen.icons = icons if coloured() else icons.without_colour()
-            resumed = None
             store = Store(database(args.data_dir), on_warning=screen.say)
-            if args.resume or store.unfinished():
-                resumed = _resumed(store, signals.playing_clock, screen, ask=not args.resume)
+            resumed = _resumed(store, signals.playing_clock, screen, ask=not args.resume)
             if resumed is not None:
                 settings = resumed.settings
             elif settings is None:
