@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from .boardfile import BoardFile
-from .engine import Minesweeper, Outcome, Termination
+from .engine import Action, Minesweeper, Outcome, Termination
 from .grid import Point
 from .journal import Journal, JournalError, Played, loads
 from .presets import DAILY, PRESETS, board_name
@@ -160,6 +160,19 @@ class Round:
         self.rows = patched(
             self.rows, [*outcome.revealed, *outcome.flagged, *outcome.unflagged], self.game.shown
         )
+
+    def last_move_dealt(self) -> bool:
+        """Whether the last move is the reveal the mines were dealt around: the board
+        stays dealt, so taking that reveal back would leave a first reveal that is not
+        safe any more."""
+        if self.settings.board_file is not None or not self.journal.moves:
+            return False
+        reveals = (
+            index
+            for index, played in enumerate(self.journal.moves)
+            if played.move.action is Action.TRY
+        )
+        return next(reveals, None) == len(self.journal.moves) - 1
 
     def take_back(self) -> Played | None:
         """Undo the last move: the board is rebuilt from the journal without it."""

@@ -353,6 +353,14 @@ class Session:
 
     def _undo(self) -> Reply:
         current = self.current
+        if current.last_move_dealt():
+            current.messages = (
+                _(
+                    "The first reveal laid the mines around it, so it stays:"
+                    " type “new” for another board."
+                ),
+            )
+            return Reply(question=self.question)
         played = current.take_back()
         if played is None:
             current.messages = (_("Nothing to undo."),)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from buscaminas.commands import Command, Verb, parse
 from buscaminas.engine import Action, Move, Termination
 from buscaminas.journal import Journal, JournalError, Played, loads
+from buscaminas.rounds import Settings
 from buscaminas.session import Question
 from tests.test_session import session_on
 
@@ -145,3 +146,20 @@ def test_a_damaged_journal_is_refused() -> None:
         except JournalError:
             continue
         raise AssertionError(f"accepted {damaged!r}")
+
+
+def test_the_reveal_that_dealt_the_mines_stays(tmp_path: Path) -> None:
+    """Taking it back would keep the mines dealt around it and leave a first reveal
+    elsewhere unsafe; the moves after it, and flags before it, are taken back."""
+    session = session_on(tmp_path, Settings.from_preset("beginner", seed=3))
+    session.handle(Command(Verb.FLAG, (0, 0)))
+    session.handle(Command(Verb.TRY, (3, 3)))
+    opened = session.view().rows
+    session.handle(Command(Verb.FLAG, (7, 7)))
+    session.handle(Command(Verb.UNDO))
+    assert session.view().rows == opened
+    session.handle(Command(Verb.UNDO))
+    assert session.view().rows == opened
+    assert session.view().messages == (
+        "The first reveal laid the mines around it, so it stays: type “new” for another board.",
+    )
