@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 # ``analyze`` start in a fraction of the game's time, and load no terminal toolkit.
 
 EXIT_USAGE = 2
+_WHOLE_ARGUMENT = re.compile(r"[+-]?[0-9]{1,18}")
 RECENT = 20
 """How many games ``buscaminas games`` lists unless told."""
 _WHOLE = re.compile(r"\+?[0-9]{1,6}")
@@ -46,12 +47,14 @@ def build_parser() -> argparse.ArgumentParser:
     _shared_options(tools.add_parser("stats", help="print your statistics and best times"))
     games = tools.add_parser("games", help="list your recent games with their numbers")
     _shared_options(games)
-    games.add_argument("count", nargs="?", type=int, help=f"how many (default {RECENT})")
+    games.add_argument("count", nargs="?", type=_whole, help=f"how many (default {RECENT})")
     games.add_argument("--all", action="store_true", help="list every game")
     for name, does in (("replay", "watch game N again"), ("review", "judge game N's moves")):
         looking_back = tools.add_parser(name, help=f"{does} (default: the last one)")
         _shared_options(looking_back)
-        looking_back.add_argument("number", nargs="?", type=int, help="its number in “games”")
+        looking_back.add_argument(
+            "number", nargs="?", type=_whole, help="its number in “games”"
+        )
         if name == "replay":
             _icon_options(looking_back, default=argparse.SUPPRESS)
     analyze = tools.add_parser("analyze", help="print the mine probabilities of a position")
@@ -92,6 +95,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="leave the mouse to the terminal (its own selection and scrolling)",
     )
     return parser
+
+
+def _whole(text: str) -> int:
+    """A count or a game's number: a whole number the records can hold (SQLite's
+    integers are 64-bit), so that a long one is refused, not a crash."""
+    if not _WHOLE_ARGUMENT.fullmatch(text):
+        raise argparse.ArgumentTypeError(
+            _("“{text}” is not a whole number of at most 18 digits").format(
+                text=text[:30]
+            )
+        )
+    return int(text)
 
 
 def _icon_options(parser: argparse.ArgumentParser, *, default: object) -> None:

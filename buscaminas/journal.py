@@ -15,6 +15,7 @@ file anyone can edit.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 
 from .boardfile import BoardFile
@@ -117,12 +118,20 @@ def loads(text: str) -> Journal:
             )
             if len(journal.start.mines) != mine_count:
                 raise JournalError("the mines do not match the mine count")
+        latest = 0.0
         for action, x, y, at in document["moves"]:
-            if not isinstance(at, (int, float)) or at < 0:
-                raise JournalError(f"a move's time is {at!r}")
+            if not isinstance(at, (int, float)) or not latest <= at < math.inf:
+                raise JournalError(f"a move's time is {at!r}, after {latest}")
             move = Move(Action(action), inside.cell([x, y]))
+            if journal.start is None and move.action is not Action.FLAG:
+                raise JournalError("a reveal before the mines were dealt")
             journal.moves.append(Played(move, float(at)))
-        journal.game()  # every move must replay: a damaged journal fails now, not later
+            latest = float(at)
+        # Every move must replay and change the board, as the game only keeps such moves:
+        # a damaged journal fails now, not in a review or a replay later.
+        _game, outcomes = journal.replay()
+        if not all(outcome.changed_board or outcome.end is not None for outcome in outcomes):
+            raise JournalError("a move that changes nothing")
     except JournalError:
         raise
     except (ValueError, TypeError, KeyError, LookupError) as error:

@@ -39,6 +39,7 @@ def take_up(store: Store, kept: Round) -> bool:
 def give_up(store: Store, kept: Round) -> None:
     """Record the game as abandoned, once: a game another terminal took is not ours."""
     if store.take(kept.identity):
+        kept.carry_on()  # the time spent deciding is not the game's
         store.save(kept.as_record(scripted=kept.scripted, abandoned=True))
 
 

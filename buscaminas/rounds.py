@@ -9,17 +9,18 @@ which undo rebuilds the board and which a game left unfinished is kept as
 
 from __future__ import annotations
 
+import math
 import uuid
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from .boardfile import BoardFile
 from .engine import Action, Minesweeper, Outcome, Termination
 from .grid import Point
 from .journal import Journal, JournalError, Played, loads
-from .presets import DAILY, PRESETS, board_name
+from .presets import DAILY, PRESETS, board_name, preset_of
 from .scoring import BoardKind, BoardSpec, GameRecord
 from .sharecode import ShareCode
 from .view import Highlight, State, View
@@ -58,6 +59,12 @@ class Settings:
             no_guess=code.kind is BoardKind.NO_GUESS,
             opening=code.first,
         )
+
+    def after_the_shared_board(self) -> Settings:
+        """What “play again” deals after a shared or daily board: a fresh board of its
+        size, named as any board of that size is, not that board again."""
+        preset = preset_of(self.width, self.height, self.mines)
+        return replace(self, opening=None, seed=None, preset=preset)
 
     @property
     def board(self) -> BoardSpec:
@@ -309,13 +316,21 @@ class Round:
                 settings, seed, clock, journal=journal, identity=str(document["identity"])
             )
             restored.kind = kind
+            if journal.start is None or restored.game.end is not None:
+                raise JournalError("not a game in progress: never dealt, or over")
             first = document["first"]
-            restored.first = None if first is None else (int(first[0]), int(first[1]))
-            elapsed = document["elapsed"]
-            if elapsed is not None:
-                restored._kept_for = float(elapsed)
-                restored.carry_on()
-                restored.started_wall = datetime.fromisoformat(document["started_at"])
+            if first is not None:
+                restored.first = (int(first[0]), int(first[1]))
+                if restored.first not in restored.game.grid:
+                    raise JournalError(f"the first cell {first!r} is off the board")
+            elapsed = float(document["elapsed"])
+            if not 0 <= elapsed < math.inf:
+                raise JournalError(f"{elapsed!r} seconds on the clock")
+            restored._kept_for = elapsed
+            restored.carry_on()
+            restored.started_wall = datetime.fromisoformat(document["started_at"])
+            if restored.started_wall.utcoffset() != timedelta(0):
+                raise JournalError(f"a start time not in UTC: {document['started_at']!r}")
             restored.hints = int(document["hints"])
             restored.assisted = bool(document["assisted"])
             restored.scripted = bool(document["scripted"])

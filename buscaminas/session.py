@@ -14,6 +14,7 @@ highlights, the messages, the records.
 from __future__ import annotations
 
 import random
+import shlex
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -329,14 +330,18 @@ class Session:
         """The next game; with ``--seed N``, round k deals from seed N + k, so that a
         seeded session replays whole, yet no two of its rounds are alike.  Every round
         has a seed, drawn when none is given, so that its share code deals it again;
-        a shared board's first round opens at once where the code says."""
-        if self.settings.seed is None:
+        a shared board's first round opens at once where the code says, and the rounds
+        after it are fresh boards of its size."""
+        settings = self.settings
+        if settings.opening is not None and self.rounds > 0:
+            settings = settings.after_the_shared_board()
+        if settings.seed is None:
             seed = random.randrange(2**sharecode.SEED_BITS)
         else:
-            seed = (self.settings.seed + self.rounds) % 2**sharecode.SEED_BITS
-        self.current = Round(self.settings, seed, self.clock)
-        opening = self.settings.opening
-        if opening is not None and self.rounds == 0:
+            seed = (settings.seed + self.rounds) % 2**sharecode.SEED_BITS
+        self.current = Round(settings, seed, self.clock)
+        opening = settings.opening
+        if opening is not None:
             self.current.cursor = opening
             self._play(Move(Action.TRY, opening))
             self.current.stop_clock()  # the code opened it: the player's time starts with them
@@ -361,13 +366,18 @@ class Session:
                 ),
             )
             return Reply(question=self.question)
+        recorded = current.recorded
         played = current.take_back()
         if played is None:
             current.messages = (_("Nothing to undo."),)
             return Reply(question=self.question)
         if current.game.end is None:
-            self.question = None  # a lost game reopened: no more “play again?”
+            self.question = None  # a finished game reopened: no more “play again?”
             self._told = False
+            if recorded:  # its result is no longer true; it is recorded again at its end
+                with signals.deferred():
+                    self.store.withdraw(current.identity)
+                self.records = [kept for kept in self.records if kept.identity != current.identity]
         current.cursor = played.move.cell
         current.messages = (
             _("Took back “{move}”. Type “redo” to put it back.").format(move=said(played.move)),
@@ -413,7 +423,9 @@ class Session:
             )
             return Reply()
         current.messages = (
-            _("Saved to {file}; “buscaminas --board {file}” goes on with it.").format(file=path),
+            _("Saved to {file}; “buscaminas --board {argument}” goes on with it.").format(
+                file=path, argument=shlex.quote(str(path))
+            ),
         )
         return Reply()
 

@@ -128,6 +128,7 @@ _BOARD_WINS = (
 _KEEP = "INSERT OR REPLACE INTO unfinished (identity, saved_at, snapshot) VALUES (?, ?, ?)"
 _UNFINISHED = "SELECT identity, snapshot FROM unfinished ORDER BY saved_at DESC"
 _TAKE = "DELETE FROM unfinished WHERE identity = ? RETURNING snapshot"
+_WITHDRAW = "DELETE FROM games WHERE identity = ?"
 
 
 class Recorded(Enum):
@@ -243,6 +244,21 @@ class Store:
             failure = _("The game in progress could not be taken up: {reason}.")
             self._warn(failure.format(reason=self._reason(error)))
             return False
+
+    def withdraw(self, identity: str) -> None:
+        """Take a finished game out of the records: an undo has reopened it, and it is
+        recorded again when it ends or is left."""
+
+        def withdraw(db: sqlite3.Connection) -> None:
+            db.execute("BEGIN IMMEDIATE")
+            with db:
+                db.execute(_WITHDRAW, (identity,))
+
+        try:
+            self._run_repairing(withdraw)
+        except _FAILURES as error:
+            failure = _("The game reopened could not be taken out of the records: {reason}.")
+            self._warn(failure.format(reason=self._reason(error)))
 
     def games(self) -> list[GameRecord] | None:
         """Every recorded game, in the order they were written; None when unreadable."""

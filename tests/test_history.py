@@ -259,3 +259,10 @@ def test_a_lost_game_is_replayed_and_reviewed_to_the_move_that_lost(tmp_path: Pa
     assert reviewed[3].endswith("blunder: the numbers proved it a mine; this move lost the game")
     assert "The move that lost: move 2, try 5 1." in reviewed
     assert "Chance of losing you accepted: 100%." in reviewed[-2]
+
+
+@pytest.mark.parametrize("tool", ["games", "replay", "review"])
+def test_a_number_too_long_for_the_records_is_refused_not_a_crash(tool: str) -> None:
+    result = run_piped(tool, "99999999999999999999999", "--lang", "en")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "is not a whole number of at most 18 digits" in result.stderr

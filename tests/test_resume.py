@@ -3,6 +3,7 @@ counts as played and not won."""
 
 from __future__ import annotations
 
+import json
 import re
 import signal
 from pathlib import Path
@@ -158,3 +159,58 @@ def test_every_way_out_keeps_the_game(leave: str) -> None:
     back = run_piped("--resume", "--data-dir", data, "--lang", "en")
     assert "Welcome back" in back.stdout
     assert rows(back.stdout, 8)[0] == "#1.1####"
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        {"first": [200, 200]},
+        {"first": [-1, 3]},
+        {"started_at": "2020-01-01T00:00:00"},
+        {"elapsed": float("inf")},
+        {"elapsed": float("nan")},
+        {"elapsed": -100},
+        {"journal": '{"format":1,"size":[8,8,10],"moves":[["flag",0,0,0.0]]}'},
+    ],
+)
+def test_a_damaged_game_in_progress_is_dropped_not_offered(
+    tmp_path: Path, damage: dict[str, object]
+) -> None:
+    session = beginner(tmp_path)
+    session.handle(Command(Verb.TRY, (3, 3)))
+    session.put_away()
+    store = store_in(tmp_path)
+    ((identity, snapshot),) = store.unfinished()
+    store.keep(identity, {**snapshot, **damage})
+    assert resume.newest(store, lambda: 0.0) is None
+    assert store.unfinished() == [], "dropped, so that it is not offered again"
+
+
+def test_a_lost_game_is_not_offered_to_resume(tmp_path: Path) -> None:
+    session = beginner(tmp_path)
+    session.handle(Command(Verb.TRY, (3, 3)))
+    session.put_away()
+    store = store_in(tmp_path)
+    ((identity, snapshot),) = store.unfinished()
+    start = session.current.journal.start
+    assert start is not None
+    mine = next(iter(start.mines))
+    journal = json.loads(snapshot["journal"])
+    journal["moves"].append(["try", mine[0], mine[1], 9.0])
+    store.keep(identity, {**snapshot, "journal": json.dumps(journal)})
+    assert resume.newest(store, lambda: 0.0) is None
+
+
+def test_a_game_given_up_is_recorded_with_its_own_time(tmp_path: Path) -> None:
+    session = beginner(tmp_path)
+    session.handle(Command(Verb.TRY, (3, 3)))
+    session.current.started_at = 90.0  # 10 s on the clock
+    session.put_away()
+    now = [500.0]
+    store = store_in(tmp_path)
+    kept = resume.newest(store, lambda: now[0])
+    assert kept is not None
+    now[0] = 530.0  # half a minute before answering “n”
+    resume.give_up(store, kept)
+    (game,) = store.games() or []
+    assert game.abandoned and game.seconds == 10.0

@@ -58,7 +58,7 @@ def test_a_saved_game_goes_on_with_board(tmp_path: Path) -> None:
         "--preset", "expert", "--seed", "4", *data, lines=f"15 8\nflag 1 1\nsave {file}\n"
     )
     assert played.returncode == 0, played.stderr
-    assert f"Saved to {file}" in played.stdout
+    assert f"Saved to {file}; “buscaminas --board '{file}'” goes on with it." in played.stdout
     board = [line for line in played.stdout.splitlines() if re.fullmatch(r"[#F.1-8]{30}", line)]
     again = run_piped("--board", str(file), *data, lines="help\n")
     assert again.returncode == 0, again.stderr

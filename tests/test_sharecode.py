@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from buscaminas import sharecode
 from buscaminas.commands import Command, Verb
-from buscaminas.presets import daily_code
+from buscaminas.presets import DAILY, daily_code
 from buscaminas.rounds import Settings
 from buscaminas.scoring import BoardKind
 from buscaminas.session import Session
@@ -163,3 +163,16 @@ def test_a_shared_board_opens_at_its_first_cell_and_its_clock_waits_for_the_play
     assert session.current.code() == code
     session.handle(Command(Verb.FLAG, (0, 0)))
     assert session.view().elapsed is None, "a flag starts no clock"
+
+
+def test_play_again_after_the_daily_board_deals_a_fresh_board_not_called_daily(
+    tmp_path: Path,
+) -> None:
+    store = Store(tmp_path / "games.sqlite3", on_warning=print)
+    code = daily_code(date(2026, 11, 26))
+    session = Session(Settings.from_code(code, DAILY), store, legend=[])
+    assert session.current.settings.preset == DAILY and session.current.code() == code
+    assert session.handle(Command(Verb.NEW)).new_round, "not begun by the player: no question"
+    fresh = session.current
+    assert fresh.settings.preset == "intermediate" and fresh.settings.opening is None
+    assert not fresh.game.started, "the player's own first click deals it"

@@ -69,6 +69,7 @@ def test_the_losing_move_is_taken_back_and_the_game_recorded_once_as_assisted(
     assert lost is not None and [game.won for game in lost] == [False]
     session.answer("undo")  # at “play again?”, undo reopens the game
     assert session.question is None and session.current.game.end is None
+    assert session.store.games() == [] and session.records == [], "the loss is no longer true"
     assert session.view().rows[0][0] == "#"
     for cell in [(0, 1), (0, 2), (4, 0), (4, 1), (4, 2), (1, 3), (2, 3), (3, 3)]:
         if session.current.game.end is None:
@@ -140,6 +141,11 @@ def test_a_damaged_journal_is_refused() -> None:
         text.replace('"size":[3,3,1]', '"size":[300,3,1]'),
         text.replace("1.0]", "-1]"),
         text.replace('"try"', '"jump"'),
+        text.replace('"start":', '"unused":'),  # a reveal before any mine was dealt
+        text.replace('["try",2,2,1.0]', '["try",2,2,1.0],["try",2,2,2.0]'),  # changes nothing
+        text.replace('["try",2,2,1.0]', '["flag",0,0,3.0],["try",2,2,1.0]'),  # back in time
+        text.replace("1.0]", "Infinity]"),
+        text.replace("1.0]", "NaN]"),
     ]:
         try:
             loads(damaged)
