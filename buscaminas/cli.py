@@ -183,7 +183,8 @@ def _shared_board(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
     from .rounds import Settings
 
     others = (args.preset, args.width, args.height, args.mines, args.seed, args.board)
-    if any(value is not None for value in others) or args.classic or (args.game and args.daily):
+    both = args.game is not None and args.daily
+    if any(value is not None for value in others) or args.classic or both:
         parser.error(_("--game and --daily name their own board: give them alone"))
     if args.daily:
         return Settings.from_code(daily_code(date.today()), DAILY)

@@ -134,9 +134,10 @@ def test_a_bad_code_is_refused_with_a_clear_message() -> None:
     result = run_piped("--game", "NOT-A-CODE", "--lang", "en")
     assert result.returncode == 2
     assert "“NOT-A-CODE” is not a share code: a code is 16 letters and digits" in result.stderr
-    result = run_piped("--game", "0000-0000-0000-0000", "--preset", "expert", "--lang", "en")
-    assert result.returncode == 2
-    assert "--game and --daily name their own board: give them alone" in result.stderr
+    for together in (["--preset", "expert"], ["--daily"]):
+        result = run_piped("--game", "", *together, "--lang", "en")
+        assert result.returncode == 2
+        assert "--game and --daily name their own board: give them alone" in result.stderr
 
 
 def test_the_daily_board_is_the_same_twice_and_kept_apart_in_stats(tmp_path: Path) -> None:
