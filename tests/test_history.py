@@ -155,7 +155,7 @@ def test_a_game_that_does_not_exist_or_cannot_be_shown_is_said_so(tmp_path: Path
         assert (status, out) == (1, "")
         assert err.strip() == "The moves of game 2 are damaged: they cannot be read."
     status, _out, err = run(tmp_path, "review", "x")
-    assert status == 2 and "invalid int value" in err
+    assert status == 2 and "“x” is not a whole number of at most 18 digits" in err
 
 
 def test_an_assisted_game_says_its_moves_are_not_told_apart(tmp_path: Path) -> None:
