@@ -163,6 +163,7 @@ def test_impossible_positions_raise(text: str, mines: int) -> None:
         analyze(Position.parse(text, mines=mines))
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**32), st.floats(0.0, 0.8))
 def test_expert_positions_are_sound_and_sum_to_the_mine_count(seed: int, open_rate: float) -> None:
@@ -177,6 +178,7 @@ def test_expert_positions_are_sound_and_sum_to_the_mine_count(seed: int, open_ra
     assert result.mines <= layout
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(played_positions(max_side=6), st.data())
 def test_a_revealed_cell_updates_the_board_as_a_fresh_read_would(
