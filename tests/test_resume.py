@@ -46,7 +46,9 @@ def test_a_game_put_away_comes_back_whole(tmp_path: Path) -> None:
     assert back.settings.board == left.settings.board
 
 
-def test_the_time_spent_deciding_to_resume_is_not_the_games(tmp_path: Path) -> None:
+def offered_after_ten_seconds(tmp_path: Path) -> tuple[Store, Round]:
+    """A game left with 10 s on its clock, offered at the next start half a minute
+    before the player answers (the clock reads 500 when offered, 530 after)."""
     session = beginner(tmp_path)
     session.handle(Command(Verb.TRY, (3, 3)))
     session.current.started_at = 90.0  # 10 s on the clock
@@ -55,7 +57,12 @@ def test_the_time_spent_deciding_to_resume_is_not_the_games(tmp_path: Path) -> N
     store = store_in(tmp_path)
     kept = resume.newest(store, lambda: now[0])
     assert kept is not None and kept.elapsed() == 10.0
-    now[0] = 530.0  # half a minute reading the question
+    now[0] = 530.0
+    return store, kept
+
+
+def test_the_time_spent_deciding_to_resume_is_not_the_games(tmp_path: Path) -> None:
+    store, kept = offered_after_ten_seconds(tmp_path)
     assert resume.take_up(store, kept)
     assert kept.elapsed() == 10.0
     assert not resume.take_up(store, kept), "taken once: another terminal cannot take it too"
@@ -202,15 +209,7 @@ def test_a_lost_game_is_not_offered_to_resume(tmp_path: Path) -> None:
 
 
 def test_a_game_given_up_is_recorded_with_its_own_time(tmp_path: Path) -> None:
-    session = beginner(tmp_path)
-    session.handle(Command(Verb.TRY, (3, 3)))
-    session.current.started_at = 90.0  # 10 s on the clock
-    session.put_away()
-    now = [500.0]
-    store = store_in(tmp_path)
-    kept = resume.newest(store, lambda: now[0])
-    assert kept is not None
-    now[0] = 530.0  # half a minute before answering “n”
+    store, kept = offered_after_ten_seconds(tmp_path)
     resume.give_up(store, kept)
     (game,) = store.games() or []
     assert game.abandoned and game.seconds == 10.0
