@@ -369,12 +369,12 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
     )
     try:
         app.run()
-        for line in [*app.goodbye(), _("See you soon!")]:
-            pipe.say(line)
     except (EOFError, KeyboardInterrupt):
         pass
     finally:
         app.session.put_away()
+    for line in [*app.goodbye(), _("See you soon!")]:
+        pipe.say(line)
     return 0
 
 

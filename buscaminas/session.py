@@ -119,6 +119,8 @@ class Session:
         self.rounds = 0
         self.records: list[GameRecord] = []
         self.warnings: list[str] = []
+        self.kept = False
+        """The game in progress was kept for the next start, the player having left."""
         self.question: Question | None = None
         self._told = False
         self._waiting_move: Move | None = None
@@ -140,10 +142,14 @@ class Session:
         return self.current.view()
 
     def goodbye(self) -> list[str]:
-        """What the player reads on leaving: the session's games, worst to best."""
+        """What the player reads on leaving: the session's games, worst to best, and
+        where the game left in progress went, so that nobody thinks it lost."""
         from .stats import format_session
 
-        return format_session(self.records, board_label)
+        lines = format_session(self.records, board_label)
+        if self.kept:
+            lines.append(_("Your game is kept: “buscaminas --resume” goes on with it."))
+        return lines
 
     def frames(self, reply: Reply) -> list[View]:
         """The views between ``reply.before`` and now, one per reveal wave but the last."""
@@ -435,7 +441,7 @@ class Session:
         if current.in_progress:
             current.scripted |= self.scripted
             with signals.deferred():  # a second signal now must not lose it
-                self.store.keep(current.identity, current.snapshot())
+                self.kept = self.store.keep(current.identity, current.snapshot())
 
     def _abandon(self) -> None:
         """Record the game in progress as given up: played, and not won."""

@@ -200,8 +200,8 @@ class Store:
             self._warn(failure.format(reason=self._reason(error)))
             return Recorded.NOT_SAVED
 
-    def keep(self, identity: str, snapshot: dict[str, Any]) -> None:
-        """Keep a game in progress to be resumed; one warning if it cannot be."""
+    def keep(self, identity: str, snapshot: dict[str, Any]) -> bool:
+        """Keep a game in progress to be resumed: False, after one warning, if it cannot be."""
 
         def keep(db: sqlite3.Connection) -> None:
             db.execute("BEGIN IMMEDIATE")
@@ -214,6 +214,8 @@ class Store:
         except _FAILURES as error:
             failure = _("The game in progress was not kept: {reason}.")
             self._warn(failure.format(reason=self._reason(error)))
+            return False
+        return True
 
     def unfinished(self) -> list[tuple[str, Any]]:
         """The games left in progress, newest first, as (identity, snapshot); a

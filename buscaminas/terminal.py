@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import select
 import sys
 import time
@@ -44,6 +45,9 @@ TICK_SECONDS = 0.25
 """How often the clock under the prompt is checked; it changes once a second."""
 ROOM_TO_TYPE = 24
 """Columns kept free after the prompt, so that typing never wraps onto a new row."""
+ANSWERS = re.compile(r"\[[^\]]*\]")
+"""The answers a question lists, “[Enter = yes, n = no]”: read as one, kept on one line."""
+NO_BREAK = "\u00a0"
 
 
 def _windows_key_within(seconds: float) -> bool:
@@ -326,7 +330,7 @@ class TerminalScreen:
         """Before the board is drawn a long question may wrap; under the board it may not,
         or the screen would scroll."""
         if self._frame is None:
-            answer = self._prompt_session(question, wrap_lines=True)
+            answer = self._prompt_session(self._broken_at_words(question), wrap_lines=True)
             return answer if isinstance(answer, str) else ""
         keys = self.cursor_mode
         if keys:
@@ -337,6 +341,16 @@ class TerminalScreen:
             return answer
         finally:
             self.cursor_mode = keys
+
+    def _broken_at_words(self, question: str) -> str:
+        """The question in lines that end between words, as prose is read, and not
+        wherever the terminal's edge falls; the answers it lists in brackets stay on
+        one line, and its closing space stays for the answer."""
+        columns = self.size()[0] - 1  # the answer starts on the last line
+        held = ANSWERS.sub(lambda answers: answers[0].replace(" ", NO_BREAK), question)
+        lines = [line for part in held.split("\n") for line in text.wrap(part, columns)]
+        broken = "\n".join(lines).replace(NO_BREAK, " ")
+        return broken + question[len(question.rstrip(" ")) :]
 
     def say(self, line: str) -> None:
         self._frame = None

@@ -25,6 +25,9 @@ SCRATCH = tempfile.TemporaryDirectory(prefix="buscaminas-tests-")
 """Where the games under test keep their data, removed when the test run ends."""
 
 
+KEPT = "Your game is kept: “buscaminas --resume” goes on with it."
+"""Said on leaving a game in progress, which the next start offers again."""
+
 def scratch_directory() -> str:
     """A new, empty data directory for one game under test."""
     return tempfile.mkdtemp(prefix="game-", dir=SCRATCH.name)

@@ -160,7 +160,7 @@ def test_a_dash_reads_the_board_or_position_from_standard_input(tmp_path: Path) 
     from_stdin = run_piped(*tool("board", "-"), lines=board_file.read_text())
     assert from_stdin.returncode == 0
     assert from_stdin.stdout == from_file.stdout
-    assert from_stdin.stdout.splitlines()[-3:] == POSITION.splitlines()
+    assert from_stdin.stdout.splitlines()[-4:] == [*POSITION.splitlines(), "See you soon!"]
     position_file = tmp_path / "position.txt"
     position_file.write_text(POSITION)
     analysed = run_piped(*tool("analyze", str(position_file)))

@@ -9,7 +9,7 @@ import pytest
 from buscaminas.commands import MAX_LINE, LineTooLong, Verb, parse
 from buscaminas.pipe import PipeScreen
 from tests.bounded_support import MEMORY_BOUND_KIB, run_on_dev_zero
-from tests.terminal_support import run_piped
+from tests.terminal_support import KEPT, run_piped
 
 TOO_LONG = "That line is too long: commands are a verb and at most two numbers."
 
@@ -78,7 +78,8 @@ def test_the_game_answers_the_long_line_then_the_next_command() -> None:
     assert result.returncode == 0
     assert lines.count(TOO_LONG) == 1
     assert not [line for line in lines if line.startswith("Unknown command")]
-    assert lines[-8].startswith("F"), "the flag after the long line is on the last board"
+    assert lines[-2:] == [KEPT, "See you soon!"]
+    assert lines[-10].startswith("F"), "the flag after the long line is on the last board"
 
 
 def test_endless_input_keeps_memory_bounded_and_complains_once() -> None:

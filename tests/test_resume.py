@@ -17,7 +17,7 @@ from buscaminas.rounds import Round, Settings
 from buscaminas.session import Question, Session
 from buscaminas.stats import format_stats
 from buscaminas.storage import Store
-from tests.terminal_support import Player, run_piped, scratch_directory
+from tests.terminal_support import KEPT, Player, run_piped, scratch_directory
 
 
 def store_in(directory: Path) -> Store:
@@ -110,6 +110,7 @@ def test_a_piped_game_left_at_the_end_of_input_is_resumed(tmp_path: Path) -> Non
     data = ("--data-dir", str(tmp_path), "--lang", "en")
     left = run_piped("--preset", "beginner", "--seed", "3", *data, lines="4 4\n")
     assert left.returncode == 0
+    assert left.stdout.endswith(f"{KEPT}\nSee you soon!\n")
     back = run_piped("--resume", *data, lines="quit\n")
     assert "Welcome back: the game goes on where you left it." in back.stdout
     assert rows(back.stdout, 8) == rows(left.stdout, 8)
@@ -163,9 +164,48 @@ def test_every_way_out_keeps_the_game(leave: str) -> None:
     else:
         player.child.sendcontrol(leave[-1].lower())
     player.finish()
+    if leave != "SIGHUP":  # a terminal that hung up has nobody to tell
+        said = player.output.decode()
+        assert KEPT in said
     back = run_piped("--resume", "--data-dir", data, "--lang", "en")
     assert "Welcome back" in back.stdout
     assert rows(back.stdout, 8)[0] == "#1.1####"
+
+
+def test_only_a_game_kept_is_said_to_be_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    unstarted = beginner(tmp_path)
+    unstarted.put_away()
+    assert KEPT not in unstarted.goodbye()
+    failing = beginner(tmp_path)
+    failing.handle(Command(Verb.TRY, (3, 3)))
+    monkeypatch.setattr(failing.store, "keep", lambda identity, snapshot: False)
+    failing.put_away()
+    assert KEPT not in failing.goodbye(), "a game the records refused is not kept"
+    monkeypatch.undo()
+    failing.put_away()
+    assert KEPT in failing.goodbye()
+
+
+def test_the_offer_to_resume_breaks_between_words(tmp_path: Path) -> None:
+    data = ("--data-dir", str(tmp_path), "--lang", "en")
+    size = ("--width", "60", "--height", "9", "--mines", "50")
+    run_piped(*size, "--seed", "3", *data, lines="5 5\n")
+    player = Player("--legacy", *data, columns=41)
+    player.wait_for("n = no]")
+    first = player.row_of("You left")
+    last = player.row_of("n = no]")
+    words = " ".join(line.strip() for line in player.lines[first : last + 1])
+    assert re.fullmatch(
+        r"You left a game unfinished: Custom 60×9, 50 mines, no-guess,"
+        r" (\d+ s|\d+:\d\d) on the clock, \d+% cleared\. Resume it\? \[Enter = yes, n = no\]",
+        words,
+    ), words
+    player.type("n")
+    player.wait_for("Board [Enter")
+    player.child.sendcontrol("d")
+    player.finish()
 
 
 @pytest.mark.parametrize(

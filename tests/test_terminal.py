@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from buscaminas.renderer import NERD
-from tests.terminal_support import ROOT, Player, run_piped, scratch_directory, write_board
+from tests.terminal_support import KEPT, ROOT, Player, run_piped, scratch_directory, write_board
 
 BOARD = (
     "*####",
@@ -199,6 +199,8 @@ def test_pipe_mode_prints_messages_and_plain_rows() -> None:
     assert "\x1b" not in result.stdout
     lines = result.stdout.splitlines()
     assert lines.pop(0) == "This board can be solved without guessing."
+    assert lines[-2:] == [KEPT, "See you soon!"]
+    del lines[-2:]
     assert len(lines) == 8 + 8 + 1 + 8
     first, second = lines[:8], lines[8:16]
     assert all(len(row) == 8 and set(row) <= set("#F.12345678") for row in first)
@@ -323,7 +325,8 @@ def test_undecodable_bytes_in_a_pipe_are_bad_input_not_a_crash() -> None:
     assert result.returncode == 0, result.stderr
     out = result.stdout.decode()
     assert "Unknown command" in out
-    assert out.splitlines()[-7].startswith("#F")
+    assert out.splitlines()[-1] == "See you soon!"
+    assert out.splitlines()[-8].startswith("#F")
 
 
 def test_ctrl_l_draws_the_screen_again(board_file: Path) -> None:
@@ -402,7 +405,7 @@ def test_a_wrong_answer_at_the_end_of_a_piped_game_gets_one_line() -> None:
 def test_a_piped_board_file_shows_its_position_first(board_file: Path) -> None:
     started = write_board(board_file.with_name("started.txt"), "*#*..", "##*..", "##*..", "*###*")
     result = run_piped("--board", str(started), "--lang", "en", lines="")
-    assert result.stdout.splitlines() == ["###2.", "###3.", "###31", "#####"]
+    assert result.stdout.splitlines() == ["###2.", "###3.", "###31", "#####", "See you soon!"]
 
 
 def test_tools_writing_to_a_closed_pipe_exit_quietly(tmp_path: Path) -> None:
