@@ -417,7 +417,7 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
     )
     app: App | None = None
     try:
-        with signals.suspending(screen.restore, screen.resume):
+        with signals.suspending(screen.step_away, screen.resume):
             screen.enter()
             icons = choose_icons(screen, args)
             screen.icons = icons if coloured() else icons.without_colour()

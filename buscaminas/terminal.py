@@ -81,6 +81,9 @@ class TerminalScreen:
         self._typed_ahead = ""
         """The unfinished last line of a paste, waiting at the next prompt."""
         self._line_discipline: list[Any] | None = None
+        """The terminal's modes as the shell gave it, to leave it so."""
+        self._modes_at_the_stop: list[Any] | None = None
+        """The modes in play when the game was stopped, to play on in them after ``fg``."""
         self.cursor_mode = False
         """Keys move the cursor and act on its cell, instead of typing a line."""
         self._ending: signals.Terminated | None = None
@@ -110,7 +113,7 @@ class TerminalScreen:
         @bindings.add("c-z")
         def _suspend(event: KeyPressEvent) -> None:
             """Ctrl-Z arrives as a key in raw mode: suspend as the terminal would have."""
-            run_in_terminal(lambda: signals.suspend(self.restore, self.resume, group=True))
+            run_in_terminal(lambda: signals.suspend(self.step_away, self.resume, group=True))
 
         self._cursor_bindings(bindings)
 
@@ -367,9 +370,18 @@ class TerminalScreen:
         self._frame = None
         self._write(ALTERNATE_SCREEN + CLEAR)
 
+    def step_away(self) -> None:
+        """Hand the terminal back for a stop, noting the modes the game had set: a stop
+        sent from outside (``kill -TSTP``) can come while the prompt waits in raw mode,
+        and no one would put raw mode back after ``fg`` but :meth:`resume`."""
+        self._modes_at_the_stop = _line_discipline()
+        self.restore()
+
     def resume(self) -> None:
-        """Take the terminal again after a suspension, and draw everything anew."""
+        """Take the terminal again after a suspension, in the modes it was left in, and
+        draw everything anew."""
         self.enter()
+        _set_line_discipline(self._modes_at_the_stop)
         self.redraw()
 
     def restore(self) -> None:
@@ -381,15 +393,21 @@ class TerminalScreen:
         """
         with contextlib.suppress(OSError):
             self._write(MOUSE_OFF + RESET + SHOW_CURSOR + CLEAR + MAIN_SCREEN)
-        if self._line_discipline is not None and sys.platform != "win32":
-            import termios
+        _set_line_discipline(self._line_discipline)
 
-            with contextlib.suppress(OSError, termios.error):
-                termios.tcsetattr(sys.stdin.fileno(), termios.TCSADRAIN, self._line_discipline)
+
+def _set_line_discipline(modes: list[Any] | None) -> None:
+    """Put the terminal in ``modes``; a terminal gone (SIGHUP) keeps none."""
+    if modes is None or sys.platform == "win32":
+        return
+    import termios
+
+    with contextlib.suppress(OSError, termios.error):
+        termios.tcsetattr(sys.stdin.fileno(), termios.TCSADRAIN, modes)
 
 
 def _line_discipline() -> list[Any] | None:
-    """The terminal's modes as the shell left them (None where there are none to keep)."""
+    """The terminal's modes now (None where there are none to keep)."""
     if sys.platform == "win32" or not sys.stdin.isatty():
         return None
     import termios

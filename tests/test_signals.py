@@ -125,6 +125,43 @@ def test_ctrl_z_gives_the_shell_back_and_fg_takes_the_game_again() -> None:
     shell.wait_for("See you soon!")
 
 
+def test_a_stop_sent_from_outside_finds_the_keys_working_after_fg() -> None:
+    """``kill -TSTP`` while the prompt waits in raw mode: after ``fg`` the keys must
+    reach the game one by one, not wait in a cooked line for Enter."""
+    shell = Player("--lang", "en", "--preset", "beginner", "--legacy", "--seed", "1", shell=True)
+    shell.wait_for("Mines left: 10")
+    shell.type("4 4")  # the prompt's question to the terminal is answered by now
+    shell.wait_until(lambda: "Playing" in shell.text and shell.board(8) != ["########"] * 8)
+    (game,) = [int(pid) for pid in os.popen(f"pgrep -P {shell.child.pid}").read().split()]
+
+    def raw() -> bool:
+        """As prompt_toolkit waits for a key; bash's readline keeps ISIG on."""
+        keys_one_by_one = termios.ICANON | termios.ECHO | termios.ISIG
+        return not int(line_discipline(shell)[3]) & keys_one_by_one  # type: ignore[call-overload]
+
+    def waiting() -> bool:
+        """The prompt waits for a key, its question to the terminal answered."""
+        written = len(shell.output)
+        shell.pump(0.5)
+        return len(shell.output) == written and raw()
+
+    shell.wait_until(waiting)
+    os.kill(game, signal.SIGTSTP)
+    shell.wait_for("Stopped")
+    assert not raw(), "the shell has its own modes back"
+    shell.type("fg")
+    shell.wait_until(lambda: "Mines left: 10" in shell.text and "Stopped" not in shell.text)
+    shell.wait_until(raw)
+    shell.child.send("\t")  # to the cursor keys, at once: no Enter to come
+    shell.wait_for("Cursor keys")
+    start = shell.cursor()
+    shell.child.send("\x1b[C")
+    shell.wait_until(lambda: shell.cursor() == (start[0] + 1, start[1]))
+    shell.child.send("\t")
+    shell.type("quit")
+    shell.wait_for("See you soon!")
+
+
 def test_a_resize_storm_never_prints_on_the_board() -> None:
     player = playing()
     for step in range(2000):  # faster than any hand drags a window, and read slowly
