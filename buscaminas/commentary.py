@@ -21,9 +21,13 @@ def review_lines(review: Review) -> list[str]:
 
 
 def move_line(judgement: Judgement) -> str:
-    """``  12   31.20  try 3 4          certain: the numbers proved it safe``."""
+    """``  12   31.20  try 3 4          certain: the numbers proved it safe``, and the
+    AI's moves marked as its own."""
     played = judgement.played
-    return f"{judgement.number:>6}  {played.at:>6.2f}  {said(played.move):<16} {verdict(judgement)}"
+    words = verdict(judgement)
+    if played.by_ai:
+        words = _("AI · {verdict}").format(verdict=words)
+    return f"{judgement.number:>6}  {played.at:>6.2f}  {said(played.move):<16} {words}"
 
 
 def verdict(judgement: Judgement) -> str:
@@ -93,6 +97,15 @@ def summary(review: Review) -> list[str]:
             count=review.guesses, avoidable=review.avoidable
         )
     ]
+    if review.ai_moves:
+        lines.insert(
+            0,
+            ngettext(
+                "The AI played {count} move (marked “AI”): what follows counts only yours.",
+                "The AI played {count} moves (marked “AI”): what follows counts only yours.",
+                review.ai_moves,
+            ).format(count=review.ai_moves),
+        )
     if review.flag_guesses:
         lines.append(
             _(
@@ -110,11 +123,12 @@ def summary(review: Review) -> list[str]:
     )
     losing = review.losing
     if losing is not None:
-        lines.append(
-            _("The move that lost: move {number}, {move}.").format(
-                number=losing.number, move=said(losing.played.move)
-            )
+        lost = (
+            _("The move that lost: move {number}, {move}, the AI's.")
+            if losing.played.by_ai
+            else _("The move that lost: move {number}, {move}.")
         )
+        lines.append(lost.format(number=losing.number, move=said(losing.played.move)))
     elif review.end is Termination.WON:
         lines.append(_("The game was won."))
     else:
@@ -126,10 +140,9 @@ def summary(review: Review) -> list[str]:
     return lines
 
 
-def help_note(assisted: bool) -> list[str]:
-    """For a game the AI played in, or with a move taken back: its journal cannot say
-    whose each move was."""
-    if not assisted:
+def help_note(review: Review, assisted: bool) -> list[str]:
+    """For an assisted game whose journal is too old to say which moves the AI played."""
+    if review.whose_known or not assisted:
         return []
     return [
         _(

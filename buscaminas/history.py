@@ -113,7 +113,7 @@ def review_game(data_dir: Path | None, number: int | None) -> int:
         print(why, file=sys.stderr)
         return 1
     judged = review(journal, dealt=game.code is not None)
-    for line in [heading(number, game), *review_lines(judged), *help_note(game.assisted)]:
+    for line in [heading(number, game), *review_lines(judged), *help_note(judged, game.assisted)]:
         print(line)
     return 0
 

@@ -23,8 +23,11 @@ from .engine import Action, Minesweeper, Move, Outcome
 from .grid import Point
 from .limits import out_of_bounds
 
-FORMAT = 1
-"""The journal's JSON layout; a newer one is refused rather than misread."""
+FORMAT = 2
+"""The journal's JSON layout; a newer one is refused rather than misread.  Format 1
+did not say which moves the AI played."""
+BY_THE_AI = "ai"
+"""The mark after a move's time that says the AI played it."""
 
 
 @dataclass(frozen=True)
@@ -33,6 +36,8 @@ class Played:
 
     move: Move
     at: float
+    by_ai: bool = False
+    """The AI chose it (``auto``): a review judges the player on their own moves."""
 
 
 @dataclass
@@ -44,15 +49,17 @@ class Journal:
     mine_count: int
     start: BoardFile | None = None
     moves: list[Played] = field(default_factory=list)
+    whose_known: bool = True
+    """False for a journal of format 1, whose moves do not say whether the AI played them."""
 
     def deal(self, mines: frozenset[Point]) -> None:
         """The mines were laid at the first reveal; flags placed before it are moves."""
         self.start = BoardFile(self.width, self.height, mines, frozenset(), frozenset())
 
-    def note(self, outcome: Outcome, at: float) -> None:
+    def note(self, outcome: Outcome, at: float, *, by_ai: bool = False) -> None:
         """Keep a move that did something; a refused one changes nothing to replay."""
         if outcome.changed_board or outcome.end is not None:
-            self.moves.append(Played(outcome.move, round(at, 3)))
+            self.moves.append(Played(outcome.move, round(at, 3), by_ai))
 
     def game(self, moves: int | None = None) -> Minesweeper:
         """The game after its first ``moves`` moves (all of them by default)."""
@@ -80,7 +87,9 @@ class Journal:
             "format": FORMAT,
             "size": [self.width, self.height, self.mine_count],
             "moves": [
-                [played.move.action.value, *played.move.cell, played.at] for played in self.moves
+                [played.move.action.value, *played.move.cell, played.at]
+                + ([BY_THE_AI] if played.by_ai else [])
+                for played in self.moves
             ],
         }
         if start is not None:
@@ -100,12 +109,13 @@ def loads(text: str) -> Journal:
     """The journal ``text`` holds; :class:`JournalError` if it is not one we wrote."""
     try:
         document = json.loads(text)
-        if document["format"] != FORMAT:
-            raise JournalError(f"journal format {document['format']!r}, not {FORMAT}")
+        written = document["format"]
+        if written not in (1, FORMAT):
+            raise JournalError(f"journal format {written!r}, not {FORMAT}")
         width, height, mine_count = (_whole(value) for value in document["size"])
         if out_of_bounds(width, height, mine_count) is not None:
             raise JournalError(f"no board is {width}×{height} with {mine_count} mines")
-        journal = Journal(width, height, mine_count)
+        journal = Journal(width, height, mine_count, whose_known=written == FORMAT)
         inside = _Board(width, height)
         if "start" in document:
             start = document["start"]
@@ -119,13 +129,15 @@ def loads(text: str) -> Journal:
             if len(journal.start.mines) != mine_count:
                 raise JournalError("the mines do not match the mine count")
         latest = 0.0
-        for action, x, y, at in document["moves"]:
+        for action, x, y, at, *marks in document["moves"]:
             if not isinstance(at, (int, float)) or not latest <= at < math.inf:
                 raise JournalError(f"a move's time is {at!r}, after {latest}")
+            if marks not in ([], [BY_THE_AI]) or (marks and not journal.whose_known):
+                raise JournalError(f"a move marked {marks!r}")
             move = Move(Action(action), inside.cell([x, y]))
             if journal.start is None and move.action is not Action.FLAG:
                 raise JournalError("a reveal before the mines were dealt")
-            journal.moves.append(Played(move, float(at)))
+            journal.moves.append(Played(move, float(at), by_ai=bool(marks)))
             latest = float(at)
         # Every move must replay and change the board, as the game only keeps such moves:
         # a damaged journal fails now, not in a review or a replay later.

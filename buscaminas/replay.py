@@ -13,7 +13,7 @@ from __future__ import annotations
 from .commands import label, said
 from .engine import Minesweeper, Termination
 from .i18n import _
-from .journal import Journal
+from .journal import Journal, Played
 from .view import State, View
 
 LONGEST_WAIT = 2.0
@@ -90,11 +90,11 @@ class Replay:
         """The board as it stood after the moves shown, the last move under the cursor,
         and under the board where the replay is and which keys drive it."""
         game = self.game
-        last = self.journal.moves[self.shown - 1].move if self.shown else None
+        last = self.journal.moves[self.shown - 1] if self.shown else None
         if self.shown:
             assert last is not None
             where = _("Move {number} of {total}, at {seconds:.2f} s: {move}").format(
-                number=self.shown, total=self.total, seconds=self.clock(), move=said(last)
+                number=self.shown, total=self.total, seconds=self.clock(), move=whose(last)
             )
         else:
             where = _("The start: {total} moves to come.").format(total=self.total)
@@ -116,7 +116,7 @@ class Replay:
             board_name=self.board_name,
             messages=(where, keys, note),
             exploded=game.exploded,
-            cursor=None if last is None else last.cell,
+            cursor=None if last is None else last.move.cell,
             keys=self.status(),
         )
 
@@ -130,9 +130,16 @@ class Replay:
         return _("Replay, {speed}").format(speed=speed)
 
 
+def whose(played: Played) -> str:
+    """The move in words, marked when the AI chose it: a replay shows who played what."""
+    if played.by_ai:
+        return _("{move} (the AI)").format(move=said(played.move))
+    return said(played.move)
+
+
 def timeline(journal: Journal) -> list[str]:
     """The game as plain lines, for a pipe: each move with its time, then how it ended."""
-    lines = [f"{played.at:>8.2f}  {said(played.move)}" for played in journal.moves]
+    lines = [f"{played.at:>8.2f}  {whose(played)}" for played in journal.moves]
     at = journal.moves[-1].at if journal.moves else 0.0
     return [*lines, ending(journal.game(), at)]
 

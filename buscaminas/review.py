@@ -100,28 +100,39 @@ class Review:
     end: Termination | None
     least: float
     """The least chance of losing on the positions the player faced: the safest guess
-    wherever a reveal had nothing proved safe, nothing elsewhere."""
+    wherever one of their reveals had nothing proved safe, nothing elsewhere."""
+    whose_known: bool = True
+    """The journal said which moves the AI played (every journal but the oldest)."""
+
+    @property
+    def players(self) -> tuple[Judgement, ...]:
+        """The moves the player chose: the summary judges them, not the AI's."""
+        return tuple(judgement for judgement in self.judgements if not judgement.played.by_ai)
+
+    @property
+    def ai_moves(self) -> int:
+        return len(self.judgements) - len(self.players)
 
     @property
     def guesses(self) -> int:
-        return sum(judgement.guess for judgement in self.judgements)
+        return sum(judgement.guess for judgement in self.players)
 
     @property
     def avoidable(self) -> int:
-        return sum(j.verdict is Verdict.AVOIDABLE_GUESS for j in self.judgements)
+        return sum(j.verdict is Verdict.AVOIDABLE_GUESS for j in self.players)
 
     @property
     def flag_guesses(self) -> int:
-        return sum(j.verdict is Verdict.FLAG_GUESS for j in self.judgements)
+        return sum(j.verdict is Verdict.FLAG_GUESS for j in self.players)
 
     @property
     def blunders(self) -> int:
-        return sum(j.verdict is Verdict.BLUNDER for j in self.judgements)
+        return sum(j.verdict is Verdict.BLUNDER for j in self.players)
 
     @property
     def accepted(self) -> float:
-        """The chance of losing the player took on, all moves together: 1 − Π(1 − risk)."""
-        return 1 - math.prod(1 - judgement.risk for judgement in self.judgements)
+        """The chance of losing the player took on, all their moves together: 1 − Π(1 − risk)."""
+        return 1 - math.prod(1 - judgement.risk for judgement in self.players)
 
     @property
     def losing(self) -> Judgement | None:
@@ -177,12 +188,12 @@ def review(
         outcome = game.act(move)
         if outcome.waves or outcome.end is not None:
             analysis = None  # the board shows more now; flags alone change no analysis
-        if judgement.safest is not None:
+        if judgement.safest is not None and not played.by_ai:
             least_kept *= 1 - judgement.safest
         if _lost(outcome):
             judgement = replace(judgement, lost=True)
         judgements.append(judgement)
-    return Review(tuple(judgements), game.end, 1 - least_kept)
+    return Review(tuple(judgements), game.end, 1 - least_kept, journal.whose_known)
 
 
 def _stake(game: Minesweeper, move: Move) -> tuple[tuple[Point, ...], bool] | None:

@@ -147,7 +147,7 @@ class Round:
         self.journal.deal(mines)
         self.first = first
 
-    def log(self, outcome: Outcome) -> None:
+    def log(self, outcome: Outcome, *, by_ai: bool = False) -> None:
         """Keep the outcome, starting the clock at the first reveal and stopping it at the end."""
         self.outcomes.append(outcome)
         self._update_rows(outcome)
@@ -156,7 +156,7 @@ class Round:
             self.started_wall = datetime.now(UTC)
         if outcome.end is not None and self.finished_at is None:
             self.finished_at = self._clock()
-        self.journal.note(outcome, self.elapsed() or 0.0)
+        self.journal.note(outcome, self.elapsed() or 0.0, by_ai=by_ai)
 
     def _update_rows(self, outcome: Outcome) -> None:
         """Bring :attr:`rows` up to date with the cells ``outcome`` changed; a loss shows

@@ -297,8 +297,8 @@ class Session:
         assisted, current.assisted = current.assisted, True  # before a move that may end it
         current.undone.clear()
         if cell in game.flags:
-            self._play(Move(Action.FLAG, cell))
-        reply = self._play(Move(Action.TRY, cell))
+            self._play(Move(Action.FLAG, cell), by_ai=True)
+        reply = self._play(Move(Action.TRY, cell), by_ai=True)
         if reply.question is Question.CLASSIC:  # no mines laid, so no move made
             current.assisted = assisted
             current.hints -= 1
@@ -395,9 +395,9 @@ class Session:
         if not current.undone:
             current.messages = (_("Nothing to redo."),)
             return Reply(question=self.question)
-        move = current.undone.pop().move
-        current.cursor = move.cell
-        return self._play(move)
+        played = current.undone.pop()
+        current.cursor = played.move.cell
+        return self._play(played.move, by_ai=played.by_ai)  # still the AI's choice, if it was
 
     def _save(self, path: Path) -> Reply:
         """Write the game as a board file, mines and all, for ``--board`` to go on with."""
@@ -474,7 +474,7 @@ class Session:
         number = game.number(cell)
         return bool(number) and game.around(cell)[0] == number
 
-    def _play(self, move: Move) -> Reply:
+    def _play(self, move: Move, *, by_ai: bool = False) -> Reply:
         """Apply one move, dealing the mines first if it is the first ``try``."""
         current = self.current
         game = current.game
@@ -487,7 +487,7 @@ class Session:
         outcome = game.act(move)
         if game.exploded is not None:
             current.cursor = game.exploded  # where the game ended, in view
-        current.log(outcome)
+        current.log(outcome, by_ai=by_ai)
         current.messages = narration.outcome(outcome, game, current.seconds())
         if dealing and current.kind is BoardKind.NO_GUESS:
             # Said once the board exists: a search that fails would make it untrue.
@@ -603,7 +603,7 @@ class Session:
                 )
             except KeyboardInterrupt:
                 return [_("Review cancelled.")]
-            lines = [*review_lines(judged), *help_note(current.assisted)]
+            lines = [*review_lines(judged), *help_note(judged, current.assisted)]
             if current.in_progress:
                 current.hints += 1
                 lines.insert(0, _("A review during a game counts as a hint."))

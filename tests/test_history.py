@@ -7,6 +7,7 @@ import os
 import re
 import signal
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -158,11 +159,26 @@ def test_a_game_that_does_not_exist_or_cannot_be_shown_is_said_so(tmp_path: Path
     assert status == 2 and "“x” is not a whole number of at most 18 digits" in err
 
 
-def test_an_assisted_game_says_its_moves_are_not_told_apart(tmp_path: Path) -> None:
-    store_in(tmp_path).save(make_record(0, journal=KEPT.dumps(), assisted=True, code="C"))
+def test_an_assisted_game_kept_before_moves_said_whose_says_so(tmp_path: Path) -> None:
+    old = KEPT.dumps().replace('"format":2', '"format":1')
+    store_in(tmp_path).save(make_record(0, journal=old, assisted=True, code="C"))
     out = run(tmp_path, "review")[1]
     assert "first reveal: the mines are laid around it" in out  # a dealt board
     assert "do not say whose each one was" in out
+
+
+def test_an_assisted_game_marks_the_ais_moves_in_its_review_and_replay(tmp_path: Path) -> None:
+    moves = [*KEPT.moves]
+    moves[2] = replace(moves[2], by_ai=True)
+    by_ai = replace(KEPT, moves=moves)
+    store_in(tmp_path).save(make_record(0, journal=by_ai.dumps(), assisted=True, code="C"))
+    out = run(tmp_path, "review")[1]
+    assert "do not say whose" not in out
+    assert re.search(r"flag 5 3 +AI · certain", out), out
+    assert "The AI played 1 move (marked “AI”)" in out
+    timeline = run(tmp_path, "replay")[1].splitlines()
+    assert "    2.00  flag 5 3 (the AI)" in timeline
+    assert "    1.00  flag 5 1" in timeline
 
 
 def test_no_games_yet_is_said_plainly(tmp_path: Path) -> None:

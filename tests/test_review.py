@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -12,7 +13,7 @@ import pytest
 
 from benchmarks.review import played
 from buscaminas.boardfile import BoardFile
-from buscaminas.commands import Command, Verb
+from buscaminas.commands import Command, Verb, said
 from buscaminas.commentary import review_lines
 from buscaminas.engine import Action, Minesweeper, Move, Termination
 from buscaminas.grid import Point
@@ -272,14 +273,56 @@ def test_review_in_the_game_is_a_page_and_counts_as_a_hint_while_the_game_goes_o
     assert page[0] != "A review during a game counts as a hint."
 
 
-def test_review_after_an_undo_says_the_moves_are_not_told_apart(tmp_path: Path) -> None:
+def test_review_after_an_undo_judges_the_moves_that_stand(tmp_path: Path) -> None:
     session = session_on(tmp_path)
     session.handle(Command(Verb.TRY, (0, 0)))
     session.handle(Command(Verb.TRY, (4, 0)))  # loses
     session.handle(Command(Verb.UNDO))
     session.handle(Command(Verb.REVIEW))
     page = session.view().page
-    assert page is not None and any("not say whose each one was" in line for line in page)
+    assert page is not None
+    assert not any("try 5 1" in line for line in page)
+    assert not any("whose" in line or "AI" in line for line in page), "all of it is the player's"
+    assert "The game was not finished." in page
+
+
+def test_the_ais_moves_are_marked_and_the_summary_judges_only_the_players() -> None:
+    """The AI took the avoidable 50/50 (and lost); the player's moves were all certain."""
+    kept = journal(SPARE, "try 1 1", "try 5 2")
+    kept.moves[1] = replace(kept.moves[1], by_ai=True)
+    judged = review(kept, dealt=True)
+    assert judged.judgements[1].verdict is Verdict.AVOIDABLE_GUESS  # judged all the same
+    assert (judged.guesses, judged.avoidable, judged.accepted, judged.ai_moves) == (0, 0, 0, 1)
+    lines = review_lines(judged)
+    assert "AI · avoidable guess: 50% risk of a mine" in lines[2]
+    assert "AI" not in lines[1]
+    assert "The AI played 1 move (marked “AI”): what follows counts only yours." in lines
+    assert "The move that lost: move 2, try 5 2, the AI's." in lines
+
+
+def test_the_least_risk_counts_only_the_players_positions() -> None:
+    kept = journal({(1, 0), (2, 0)}, "try 1 2", "try 5 3", revealed=((0, 0),))
+    kept.moves[0] = replace(kept.moves[0], by_ai=True)
+    judged = review(kept, dealt=False)
+    assert judged.judgements[0].safest == pytest.approx(1 / 11)
+    assert judged.least == pytest.approx(judged.judgements[1].safest or 0.0)
+
+
+def test_in_the_game_the_review_tells_the_ais_moves_from_the_players(tmp_path: Path) -> None:
+    session = session_on(tmp_path)
+    session.handle(Command(Verb.TRY, (0, 0)))
+    session.handle(Command(Verb.AUTO, count=1))
+    while session.thinking:
+        session.ai_step()
+    moves = session.current.journal.moves
+    assert [played.by_ai for played in moves] == [False, True]
+    session.handle(Command(Verb.UNDO))
+    session.handle(Command(Verb.REDO))
+    assert [played.by_ai for played in session.current.journal.moves] == [False, True]
+    session.handle(Command(Verb.REVIEW))
+    page = session.view().page
+    assert page is not None
+    assert any(said(moves[1].move) in line and "AI · certain" in line for line in page)
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -135,7 +135,10 @@ def test_a_damaged_journal_is_refused() -> None:
     for damaged in [
         "",
         "[]",
-        text.replace('"format":1', '"format":2'),
+        text.replace('"format":2', '"format":3'),
+        text.replace("2,2,1.0]", '2,2,1.0,"me"]'),  # a mark that is not the AI's
+        text.replace("2,2,1.0]", '2,2,1.0,"ai","ai"]'),
+        text.replace("2,2,1.0]", '2,2,1.0,"ai"]').replace('"format":2', '"format":1'),
         text.replace("2,2,1.0", "5,2,1.0"),
         text.replace('"size":[3,3,1]', '"size":[3,3,2]'),
         text.replace('"size":[3,3,1]', '"size":[300,3,1]'),
@@ -152,6 +155,21 @@ def test_a_damaged_journal_is_refused() -> None:
         except JournalError:
             continue
         raise AssertionError(f"accepted {damaged!r}")
+
+
+def test_the_ais_moves_read_back_as_its_own_and_old_journals_as_unknown() -> None:
+    kept = Journal(3, 3, 1)
+    kept.deal(frozenset({(0, 0)}))
+    kept.moves += [Played(Move(Action.FLAG, (0, 0)), 1.0, by_ai=True)]
+    kept.moves += [Played(Move(Action.TRY, (2, 2)), 2.0)]
+    text = kept.dumps()
+    assert '["flag",0,0,1.0,"ai"],["try",2,2,2.0]' in text
+    again = loads(text)
+    assert again == kept and again.whose_known
+    assert [played.by_ai for played in again.moves] == [True, False]
+    old = loads(text.replace('"format":2', '"format":1').replace(',"ai"', ""))
+    assert not old.whose_known
+    assert [played.by_ai for played in old.moves] == [False, False]
 
 
 def test_the_reveal_that_dealt_the_mines_stays(tmp_path: Path) -> None:
