@@ -327,8 +327,14 @@ def label(cell: Point) -> str:
 
 
 def said(move: Move) -> str:
-    """A move as the player would type it: ``flag 3 4``."""
-    return f"{move.action.value} {label(move.cell)}"
+    """A move as the player would type it, in the player's language: ``flag 3 4``,
+    ``bandera 3 4``."""
+    cell = label(move.cell)
+    if move.action is Action.TRY:
+        return _("try {cell}").format(cell=cell)
+    if move.action is Action.FLAG:
+        return _("flag {cell}").format(cell=cell)
+    return _("expand {cell}").format(cell=cell)
 
 
 def labels(points: Sequence[Point]) -> str:

@@ -159,6 +159,16 @@ def test_a_game_that_does_not_exist_or_cannot_be_shown_is_said_so(tmp_path: Path
     assert status == 2 and "“x” is not a whole number of at most 18 digits" in err
 
 
+def test_moves_are_named_in_the_players_language(tmp_path: Path) -> None:
+    """As the player types them: the review and the replay in Spanish say “bandera”."""
+    store_in(tmp_path).save(make_record(0, journal=KEPT.dumps(), code="C"))
+    review_lines = run(tmp_path, "review", language="es")[1].splitlines()
+    assert any(re.search(r"^ +2 +1\.00  bandera 5 1 ", line) for line in review_lines)
+    assert "    0.00  probar 1 1" in run(tmp_path, "replay", language="es")[1].splitlines()
+    assert "   30.00  expandir 4 1" in run(tmp_path, "replay", language="es")[1].splitlines()
+    assert "    1.00  flag 5 1" in run(tmp_path, "replay")[1].splitlines()
+
+
 def test_an_assisted_game_kept_before_moves_said_whose_says_so(tmp_path: Path) -> None:
     old = KEPT.dumps().replace('"format":2', '"format":1')
     store_in(tmp_path).save(make_record(0, journal=old, assisted=True, code="C"))
