@@ -77,9 +77,10 @@ def games_table(games: Sequence[tuple[int, GameRecord]]) -> list[str]:
 
 
 def result(game: GameRecord) -> str:
-    if game.abandoned:
-        return _("abandoned")
-    return _("won") if game.won else _("lost")
+    """Won, lost or abandoned, and whether the AI or an undo helped: a list of games
+    must not pass an assisted win off as the player's own."""
+    outcome = _("abandoned") if game.abandoned else _("won") if game.won else _("lost")
+    return _("{result}, assisted").format(result=outcome) if game.assisted else outcome
 
 
 def _padded(cell: str, columns: int, *, right: bool) -> str:

@@ -159,6 +159,17 @@ def test_a_game_that_does_not_exist_or_cannot_be_shown_is_said_so(tmp_path: Path
     assert status == 2 and "“x” is not a whole number of at most 18 digits" in err
 
 
+def test_the_list_says_which_games_were_assisted(tmp_path: Path) -> None:
+    store = store_in(tmp_path)
+    store.save(make_record(0, journal=KEPT.dumps(), code="A"))
+    store.save(make_record(1, journal=KEPT.dumps(), code="B", assisted=True))
+    _header, own, helped = run(tmp_path, "games")[1].splitlines()
+    assert " won " in own and "assisted" not in own
+    assert " won, assisted " in helped
+    heading = run(tmp_path, "review")[1].splitlines()[0]
+    assert heading.startswith("Game 2:") and ": won, assisted, " in heading
+
+
 def test_moves_are_named_in_the_players_language(tmp_path: Path) -> None:
     """As the player types them: the review and the replay in Spanish say “bandera”."""
     store_in(tmp_path).save(make_record(0, journal=KEPT.dumps(), code="C"))
