@@ -378,6 +378,12 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
     return 0
 
 
+def _names_a_board(args: argparse.Namespace) -> bool:
+    """A shared code, the day's board or a board file: one board, chosen on purpose,
+    where a size (``--preset``) is only a habit of the player's."""
+    return args.game is not None or args.daily or args.board is not None
+
+
 def _resumed(
     store: Store, clock: Callable[[], float], screen: Screen, *, ask: bool
 ) -> Round | None:
@@ -422,7 +428,14 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
             icons = choose_icons(screen, args)
             screen.icons = icons if coloured() else icons.without_colour()
             store = Store(database(args.data_dir), on_warning=screen.say)
-            resumed = _resumed(store, signals.playing_clock, screen, ask=not args.resume)
+            waiting = False
+            if args.resume or not _names_a_board(args):
+                resumed = _resumed(store, signals.playing_clock, screen, ask=not args.resume)
+            else:  # the board asked for is the game wanted; a kept one waits its turn
+                from . import resume
+
+                resumed = None
+                waiting = resume.newest(store, signals.playing_clock) is not None
             if resumed is not None:
                 settings = resumed.settings
             elif settings is None:
@@ -435,6 +448,10 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
                 clock=signals.playing_clock,
                 resumed=resumed,
             )
+            if waiting:
+                app.session.tell(
+                    _("A game you left unfinished waits: “buscaminas --resume” goes on with it.")
+                )
             app.run()
     except (EOFError, KeyboardInterrupt):
         pass

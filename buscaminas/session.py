@@ -164,6 +164,10 @@ class Session:
 
     # --- commands ---------------------------------------------------------------------
 
+    def tell(self, line: str) -> None:
+        """A word for the player under what the board already says."""
+        self.current.messages = (*self.current.messages, line)
+
     def say(self, *messages: str) -> Reply:
         """Only words: a line that was not a command, a move refused for now."""
         self.current.messages = messages

@@ -147,6 +147,22 @@ def test_sigterm_mid_game_then_the_next_start_offers_it(tmp_path: Path) -> None:
     assert "  1 of them abandoned." in stats.stdout
 
 
+@pytest.mark.parametrize("board", [("--daily",), ("--game", "62GM-02G6-1ZRE-6JY2")])
+def test_a_board_asked_for_by_name_is_played_and_the_kept_game_waits(
+    tmp_path: Path, board: tuple[str, ...]
+) -> None:
+    data = ("--data-dir", str(tmp_path), "--lang", "en")
+    left = run_piped("--preset", "beginner", "--seed", "3", *data, lines="4 4\n")
+    named = Player("--legacy", *board, *data)
+    named.wait_for("A game you left unfinished waits: “buscaminas --resume” goes on with it.")
+    assert "You left a game unfinished" not in named.text
+    named.type("quit")
+    named.finish()
+    back = run_piped("--resume", *data)
+    assert "Welcome back" in back.stdout
+    assert rows(back.stdout, 8) == rows(left.stdout, 8)
+
+
 @pytest.mark.parametrize("leave", ["SIGHUP", "Ctrl-C", "Ctrl-D", "quit"])
 def test_every_way_out_keeps_the_game(leave: str) -> None:
     data = scratch_directory()
