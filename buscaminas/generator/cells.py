@@ -8,7 +8,7 @@ subset test is one ``&``.  The neighbourhoods themselves come from
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -22,13 +22,8 @@ class Cells:
     grid: Grid
     points: tuple[Point, ...]
     """The cell of each index."""
-    neighbours: tuple[tuple[int, ...], ...]
     masks: tuple[int, ...]
     """Each cell's neighbourhood as a bit mask."""
-    near: tuple[tuple[int, ...], ...]
-    """The other cells within two steps: the numbers that can share a neighbour."""
-    degrees: tuple[int, ...]
-    """How many neighbours each cell has."""
 
     full: int
     """Every cell, as a mask."""
@@ -53,17 +48,11 @@ class Cells:
 def cells_of(width: int, height: int) -> Cells:
     grid = Grid(width, height)
     points = tuple(grid.cells())
-    neighbours = tuple(tuple(y * width + x for x, y in grid.neighbours(p)) for p in points)
-    masks = tuple(sum(1 << j for j in around) for around in neighbours)
-    near = tuple(
-        tuple(sorted({far for step in neighbours[cell] for far in neighbours[step]} - {cell}))
-        for cell in range(len(points))
-    )
-    degrees = tuple(len(around) for around in neighbours)
+    masks = tuple(sum(1 << y * width + x for x, y in grid.neighbours(p)) for p in points)
     full = (1 << len(points)) - 1
     first = sum(1 << y * width for y in range(height))
     last = first << width - 1
-    return Cells(grid, points, neighbours, masks, near, degrees, full, full & ~first, full & ~last)
+    return Cells(grid, points, masks, full, full & ~first, full & ~last)
 
 
 def bits(mask: int) -> Iterator[int]:
@@ -80,6 +69,15 @@ def bits(mask: int) -> Iterator[int]:
     while at >= 0:
         yield at
         at = digits.find("1", at + 1)
+
+
+def mask_of(indices: Sequence[int]) -> int:
+    """The mask with the bits of ``indices`` set: built as text, for on a large
+    board adding the bits one by one would copy the whole mask each time."""
+    digits = bytearray(b"0" * (max(indices, default=-1) + 1))
+    for at in indices:
+        digits[at] = 49  # "1"
+    return int(digits[::-1] or b"0", 2)
 
 
 LONG_MASK = 1024
