@@ -137,7 +137,7 @@ class Replay:
         safe if it needs no more than ``fewest``, all mines if it needs all of
         them besides ``most``.  Both ways round are read.
         """
-        masks, spread, mines = self.cells.masks, self.cells.spread, self.mines
+        masks, spread, full = self.cells.masks, self.cells.spread, self.cells.full
         proved = False
         while self._pending:
             first = self._pending.bit_length() - 1
@@ -146,31 +146,38 @@ class Replay:
             around_first = masks[first] & unknown
             if not around_first:
                 continue
-            need_first = (around_first & mines).bit_count()
-            for second in bits(spread(around_first) & self.numbers & ~(1 << first)):
-                around_second = masks[second] & unknown
+            hidden_mines = unknown & self.mines
+            hidden_first = around_first.bit_count()
+            need_first = (around_first & hidden_mines).bit_count()
+            # A partner still waiting reads this pair itself, later.
+            partners = spread(around_first) & full & ~(unknown | self.flagged | self._pending)
+            partners ^= 1 << first
+            while partners:
+                low = partners & -partners
+                partners ^= low
+                around_second = masks[low.bit_length() - 1] & unknown
                 shared = around_first & around_second
-                need_second = (around_second & mines).bit_count()
                 in_shared = shared.bit_count()
-                for reader, needs, other, other_needs in (
-                    (around_first, need_first, around_second, need_second),
-                    (around_second, need_second, around_first, need_first),
-                ):
-                    rest = other & ~shared
-                    if not rest:
-                        continue
-                    if max(0, needs - reader.bit_count() + in_shared) == other_needs:
+                need_second = (around_second & hidden_mines).bit_count()
+                # What each puts at least and at most in the shared cells may
+                # settle the other's cells outside them.
+                rest = around_second ^ shared
+                if rest and need_second == max(0, need_first - hidden_first + in_shared):
+                    self._open(rest)
+                elif rest and need_second - rest.bit_count() == min(need_first, in_shared):
+                    self._flag(rest)
+                else:
+                    rest = around_first ^ shared
+                    hidden_second = around_second.bit_count()
+                    if rest and need_first == max(0, need_second - hidden_second + in_shared):
                         self._open(rest)
-                    elif min(needs, in_shared) == other_needs - rest.bit_count():
+                    elif rest and need_first - rest.bit_count() == min(need_second, in_shared):
                         self._flag(rest)
                     else:
                         continue
-                    self.used |= 1 << first | 1 << second
-                    self._pending |= 1 << first  # its other pairs are still to read
-                    proved = True
-                    break
-                else:
-                    continue
+                self.used |= 1 << first | low
+                self._pending |= 1 << first  # its other pairs are still to read
+                proved = True
                 break
         return proved
 
