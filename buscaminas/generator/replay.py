@@ -101,32 +101,32 @@ class Replay:
         operation per step, and most of a sparse board's cells.
         """
         spread, full, mines = self.cells.spread, self.cells.full, self.mines
+        unknown, flagged, used, pending = self.unknown, self.flagged, self.used, self._pending
         zeros = full & ~spread(mines)
+        near_mines = spread(unknown & mines)
         changed = self._changed
         while changed:
-            unknown = self.unknown
             wave = changed & zeros & ~unknown
             while wave:
-                self.used |= wave
+                used |= wave
                 wave = spread(wave) & unknown
                 unknown ^= wave
-                self.opened += wave.bit_count()
                 changed |= wave
                 wave &= zeros
-            near_mines = spread(unknown & mines)
             near_safe = spread(unknown & ~mines)
-            readers = spread(changed) & full & ~(unknown | self.flagged) & (near_mines | near_safe)
-            clearing = readers & ~near_mines
-            filling = readers & ~near_safe
-            self._pending |= readers & near_mines & near_safe
-            self.used |= clearing | filling
-            safe = spread(clearing) & unknown & ~mines
-            found = spread(filling) & unknown & mines
-            changed = safe | found
-            self.unknown = unknown ^ changed
-            self.flagged |= found
-            self.opened += safe.bit_count()
-            self.proved_mines += found.bit_count()
+            readers = spread(changed) & full & ~(unknown | flagged) & (near_mines | near_safe)
+            # Beside hidden cells of one kind only: they are all safe, or all mines.
+            deciding = readers & ~(near_mines & near_safe)
+            pending |= readers ^ deciding
+            used |= deciding
+            changed = spread(deciding) & unknown
+            unknown ^= changed
+            if changed & mines:
+                flagged |= changed & mines
+                near_mines = spread(unknown & mines)
+        self.unknown, self.flagged, self.used, self._pending = unknown, flagged, used, pending
+        self.opened = (full & ~(unknown | flagged)).bit_count()
+        self.proved_mines = flagged.bit_count()
         self._changed = 0
 
     def _two_numbers(self) -> bool:
