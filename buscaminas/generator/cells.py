@@ -8,7 +8,7 @@ subset test is one ``&``.  The neighbourhoods themselves come from
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -27,17 +27,8 @@ class Cells:
 
     full: int
     """Every cell, as a mask."""
-    inner_left: int
-    """The cells not in the first column: where a step right may land."""
-    inner_right: int
-    """The cells not in the last column: where a step left may land."""
-
-    def spread(self, mask: int) -> int:
-        """The cells of ``mask`` and their neighbours, by shifting whole masks:
-        much cheaper than visiting the cells one by one on a large board."""
-        across = mask | (mask << 1) & self.inner_left | (mask >> 1) & self.inner_right
-        width = self.grid.width
-        return (across | across << width | across >> width) & self.full
+    spread: Callable[[int], int]
+    """The cells of a mask and their neighbours (:func:`spreader`)."""
 
     def index(self, cell: Point) -> int:
         x, y = cell
@@ -50,9 +41,24 @@ def cells_of(width: int, height: int) -> Cells:
     points = tuple(grid.cells())
     masks = tuple(sum(1 << y * width + x for x, y in grid.neighbours(p)) for p in points)
     full = (1 << len(points)) - 1
-    first = sum(1 << y * width for y in range(height))
-    last = first << width - 1
-    return Cells(grid, points, masks, full, full & ~first, full & ~last)
+    return Cells(grid, points, masks, full, spreader(width, height))
+
+
+def spreader(width: int, height: int) -> Callable[[int], int]:
+    """The function giving the cells of a mask and their neighbours, by shifting
+    whole masks: much cheaper than visiting the cells one by one on a large
+    board.  A closure over the board's constants, for it runs in every step
+    of a replay."""
+    full = (1 << width * height) - 1
+    first_column = sum(1 << y * width for y in range(height))
+    inner_left = full & ~first_column  # where a step right may land
+    inner_right = full & ~(first_column << width - 1)  # where a step left may land
+
+    def spread(mask: int) -> int:
+        across = mask | (mask << 1) & inner_left | (mask >> 1) & inner_right
+        return (across | across << width | across >> width) & full
+
+    return spread
 
 
 def bits(mask: int) -> Iterator[int]:
