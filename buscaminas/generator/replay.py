@@ -137,28 +137,33 @@ class Replay:
         safe if it needs no more than ``fewest``, all mines if it needs all of
         them besides ``most``.  Both ways round are read.
         """
-        masks, spread, full = self.cells.masks, self.cells.spread, self.cells.full
+        masks, spread, full, mines = (
+            self.cells.masks,
+            self.cells.spread,
+            self.cells.full,
+            self.mines,
+        )
         proved = False
-        while self._pending:
-            first = self._pending.bit_length() - 1
-            self._pending ^= 1 << first
-            unknown = self.unknown
+        pending, unknown = self._pending, self.unknown
+        numbers = full & ~(unknown | self.flagged)
+        while pending:
+            first = pending.bit_length() - 1
+            reader = 1 << first
+            pending ^= reader
             around_first = masks[first] & unknown
             if not around_first:
                 continue
-            hidden_mines = unknown & self.mines
             hidden_first = around_first.bit_count()
-            need_first = (around_first & hidden_mines).bit_count()
+            need_first = (around_first & mines).bit_count()
             # A partner still waiting reads this pair itself, later.
-            partners = spread(around_first) & full & ~(unknown | self.flagged | self._pending)
-            partners ^= 1 << first
+            partners = spread(around_first) & numbers & ~pending ^ reader
             while partners:
                 low = partners & -partners
                 partners ^= low
                 around_second = masks[low.bit_length() - 1] & unknown
                 shared = around_first & around_second
                 in_shared = shared.bit_count()
-                need_second = (around_second & hidden_mines).bit_count()
+                need_second = (around_second & mines).bit_count()
                 # What each puts at least and at most in the shared cells may
                 # settle the other's cells outside them.
                 rest = around_second ^ shared
@@ -175,10 +180,13 @@ class Replay:
                         self._flag(rest)
                     else:
                         continue
-                self.used |= 1 << first | low
-                self._pending |= 1 << first  # its other pairs are still to read
+                self.used |= reader | low
+                pending |= reader  # its other pairs are still to read
+                unknown = self.unknown
+                numbers = full & ~(unknown | self.flagged)
                 proved = True
                 break
+        self._pending = 0
         return proved
 
     def _mine_count(self) -> bool:
