@@ -120,14 +120,16 @@ class Exact:
         self, numbers: list[tuple[int, int]], hidden: int
     ) -> tuple[list[int], list[Number]]:
         """The ``hidden`` cells in order, and ``numbers`` over them as masks of
-        their places in that order: small masks, however large the board."""
+        their places in that order: small masks, however large the board.
+        Numbers that say the same thing of the same cells are given once."""
         order = list(bits(hidden))
         place = {cell: 1 << at for at, cell in enumerate(order)}
         masks = self.cells.masks
-        return order, [
-            (sum(place[cell] for cell in bits(masks[number] & hidden)), need)
+        local = {
+            (sum(place[cell] for cell in bits(masks[number] & hidden)), need): None
             for number, need in numbers
-        ]
+        }
+        return order, list(local)
 
     def _board(self, numbers: list[tuple[int, int]], hidden: int, *, mines: int) -> Constraints:
         points = self.cells.points
