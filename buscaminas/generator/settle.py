@@ -129,45 +129,46 @@ class _Search:
 
     def _force(self, mines: int, safe: int, changed: int) -> tuple[int, int] | None:
         """What the numbers force once ``changed`` cells are set, or None on a contradiction."""
+        touching, every_number, cells = self.touching, self.numbers, self.cells
+        unset = cells & ~(mines | safe)
         while True:
             while changed:
                 touched, changed = changed, 0
                 numbers = (
-                    self.touching[touched.bit_length() - 1]
+                    touching[touched.bit_length() - 1]
                     if not touched & (touched - 1)
-                    else self.numbers
+                    else every_number
                 )
                 for around, need in numbers:
                     if not around & touched:
                         continue
-                    placed = (around & mines).bit_count()
-                    free = around & ~(mines | safe)
+                    free = around & unset
                     room = free.bit_count()
-                    if placed > need or placed + room < need:
+                    left = need - (around & mines).bit_count()
+                    if left < 0 or left > room:
                         return None
-                    if room:
-                        if placed == need:
-                            safe |= free
-                            changed |= free
-                        elif placed + room == need:
+                    if room and (not left or left == room):
+                        if left:
                             mines |= free
-                            changed |= free
+                        else:
+                            safe |= free
+                        unset ^= free
+                        changed |= free
             if self.bounds is None:
                 return mines, safe
             # The total last, once the numbers are quiet: it sees every cell.
             fewest, most = self.bounds
             placed = mines.bit_count()
-            free = self.cells & ~(mines | safe)
-            room = free.bit_count()
+            room = unset.bit_count()
             if placed > most or placed + room < fewest:
                 return None
             if not room or (fewest < placed + room and placed < most):
                 return mines, safe
             if placed == most:
-                safe |= free
+                safe |= unset
             else:
-                mines |= free
-            changed = free
+                mines |= unset
+            changed, unset = unset, 0
 
 
 def _bits(mask: int) -> list[int]:
