@@ -256,3 +256,13 @@ def test_numbers_read_all_at_once_prove_what_they_prove_one_at_a_time(
         # Every cell proved was proved by a number beside it, marked as read.
         for cell in (opened - {start}) | flagged:
             assert replay.cells.masks[cell] & replay.used & replay.numbers
+
+
+def test_the_layouts_a_search_reports_agree_with_its_numbers_and_bounds() -> None:
+    numbers = [(0b0011, 1), (0b0111, 2), (0b1110, 2), (0b1100, 1), (0b110000, 1)]
+    layouts: list[int] = []
+    settle(numbers, 0b111111, (3, 3), layouts)
+    assert layouts
+    for layout in layouts:
+        assert all((around & layout).bit_count() == need for around, need in numbers)
+        assert layout.bit_count() == 3

@@ -74,21 +74,31 @@ class Exact:
     ) -> Certain:
         """Cells proved by all the numbers together with the total: ``mines`` left,
         the ``frontier`` cells (a mask) and the ``outside`` ones sharing them."""
-        order, numbers = self._local(
+        order, cells, numbers = self._local(
             [number for _, numbers in components for number in numbers], frontier
         )
-        cells, room = (1 << len(order)) - 1, outside.bit_count()
-        fewest, most = max(0, mines - room), min(mines, len(order))
+        size, room = cells.bit_count(), outside.bit_count()
+        fewest, most = max(0, mines - room), min(mines, size)
         found: Certain = []
-        if (fewest, most) != (0, len(order)):  # else the components have said it all
-            found_mines, found_safe = settle(numbers, cells, (fewest, most))
+        layouts: list[int] = []
+        if (fewest, most) != (0, size):  # else the components have said it all
+            found_mines, found_safe = settle(numbers, cells, (fewest, most), layouts)
             found += [(order[place], True) for place in bits(found_mines)]
             found += [(order[place], False) for place in bits(found_safe)]
+        counts = {layout.bit_count() for layout in layouts}
+
+        def possible_with(low: int, high: int) -> bool:
+            """Whether the frontier may hold from ``low`` to ``high`` mines: the
+            layouts the search found may already say so."""
+            return any(low <= count <= high for count in counts) or possible(
+                numbers, cells, (low, high)
+            )
+
         # The outside cells are alike: all safe if the frontier must hold every
         # mine left, all mines if it must hold as few as it can.
-        if room and most == mines and not possible(numbers, cells, (fewest, mines - 1)):
+        if room and most == mines and not possible_with(fewest, mines - 1):
             found += [(cell, False) for cell in bits(outside)]
-        elif room and fewest == mines - room and not possible(numbers, cells, (fewest + 1, most)):
+        elif room and fewest == mines - room and not possible_with(fewest + 1, most):
             found += [(cell, True) for cell in bits(outside)]
         return found
 
@@ -105,9 +115,9 @@ class Exact:
         change it): by :func:`.settle.settle`, or by the solver when that
         search is out of its depth."""
         hidden, numbers = component
-        order, local = self._local(list(numbers), hidden)
+        order, cells, local = self._local(list(numbers), hidden)
         try:
-            mines, safe = settle(local, (1 << len(order)) - 1)
+            mines, safe = settle(local, cells)
         except OutOfChoices:
             decided = frontier_certain(self._board(list(numbers), hidden, mines=0))
             index = self.cells.index
@@ -118,10 +128,11 @@ class Exact:
 
     def _local(
         self, numbers: list[tuple[int, int]], hidden: int
-    ) -> tuple[list[int], list[Number]]:
-        """The ``hidden`` cells in order, and ``numbers`` over them as masks of
-        their places in that order: small masks, however large the board.
-        Numbers that say the same thing of the same cells are given once."""
+    ) -> tuple[list[int], int, list[Number]]:
+        """``numbers`` over the ``hidden`` cells, for a search: the hidden cells in
+        order, the mask of their places in that order, and each number's places
+        as a mask: small masks, however large the board.  Numbers that say the
+        same thing of the same cells are given once."""
         order = list(bits(hidden))
         place = {cell: 1 << at for at, cell in enumerate(order)}
         masks = self.cells.masks
@@ -129,7 +140,7 @@ class Exact:
             (sum(place[cell] for cell in bits(masks[number] & hidden)), need): None
             for number, need in numbers
         }
-        return order, list(local)
+        return order, (1 << len(order)) - 1, list(local)
 
     def _board(self, numbers: list[tuple[int, int]], hidden: int, *, mines: int) -> Constraints:
         points = self.cells.points

@@ -35,14 +35,22 @@ Bounds = tuple[int, int]
 """The fewest and the most mines all the cells together may hold: the mine total."""
 
 
-def settle(numbers: list[Number], cells: int, bounds: Bounds | None = None) -> tuple[int, int]:
+def settle(
+    numbers: list[Number],
+    cells: int,
+    bounds: Bounds | None = None,
+    layouts: list[int] | None = None,
+) -> tuple[int, int]:
     """The masks of the cells that are mines and safe in every layout of ``numbers``
     (with between ``bounds`` mines in all, if given).
 
     ``cells`` is the mask of all the cells the numbers see.  At least one
-    layout must exist.  Raises :class:`OutOfChoices` past the budget.
+    layout must exist.  The layouts found on the way (their mines) are added
+    to ``layouts``, if given.  Raises :class:`OutOfChoices` past the budget.
     """
     search = _Search(numbers, cells, bounds)
+    if layouts is not None:
+        search.layouts = layouts
     first = search.find(0, 0, cells)
     if first is None:
         raise ValueError("no layout agrees with the numbers")
@@ -85,9 +93,12 @@ class _Search:
         self.cells = cells
         self.seen_mine = 0
         self.seen_safe = 0
+        self.layouts: list[int] = []
+        """The layouts found, as their mines."""
         self.choices = CHOICES
 
     def saw(self, mines: int) -> None:
+        self.layouts.append(mines)
         self.seen_mine |= mines
         self.seen_safe |= self.cells & ~mines
 
