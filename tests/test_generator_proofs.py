@@ -266,3 +266,18 @@ def test_the_layouts_a_search_reports_agree_with_its_numbers_and_bounds() -> Non
     for layout in layouts:
         assert all((around & layout).bit_count() == need for around, need in numbers)
         assert layout.bit_count() == 3
+
+
+def test_cells_already_seen_both_ways_are_not_searched_and_decide_the_same() -> None:
+    # a b c d as above (b and c mines, a and d safe), and e f with one mine.
+    numbers = [(0b0011, 1), (0b0111, 2), (0b1110, 2), (0b1100, 1), (0b110000, 1)]
+    cells = 0b111111
+    unseen = settle(numbers, cells, (3, 3))
+    for layout in (0b010110, 0b100110):
+        seen_some = settle(numbers, cells, (3, 3), seen=(layout, cells & ~layout))
+        assert seen_some == unseen == (0b000110, 0b001001)
+    # e and f already seen both ways, a b c d one way each: the only searches
+    # left are those for the other contents of a b c d, and they find nothing.
+    found: list[int] = []
+    assert settle(numbers, cells, (3, 3), found, seen=(0b110110, 0b111001)) == (0b110, 0b1001)
+    assert found == []

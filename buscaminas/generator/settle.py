@@ -40,35 +40,40 @@ def settle(
     cells: int,
     bounds: Bounds | None = None,
     layouts: list[int] | None = None,
+    seen: tuple[int, int] = (0, 0),
 ) -> tuple[int, int]:
     """The masks of the cells that are mines and safe in every layout of ``numbers``
     (with between ``bounds`` mines in all, if given).
 
     ``cells`` is the mask of all the cells the numbers see.  At least one
     layout must exist.  The layouts found on the way (their mines) are added
-    to ``layouts``, if given.  Raises :class:`OutOfChoices` past the budget.
+    to ``layouts``, if given.  ``seen`` are the cells already seen as mines
+    and as safe in such layouts, found otherwise: they need no search.
+    Raises :class:`OutOfChoices` past the budget.
     """
     search = _Search(numbers, cells, bounds)
     if layouts is not None:
         search.layouts = layouts
-    first = search.find(0, 0, cells)
-    if first is None:
-        raise ValueError("no layout agrees with the numbers")
-    search.saw(first)
+    search.seen_mine, search.seen_safe = seen
+    if not search.seen_mine | search.seen_safe:
+        first = search.find(0, 0, cells)
+        if first is None:
+            raise ValueError("no layout agrees with the numbers")
+        search.saw(first)
     known_mines = known_safe = 0
     for cell in _bits(cells):
-        if search.seen_mine & search.seen_safe & cell:
-            continue
-        if search.seen_mine & cell:
-            found = search.find(known_mines, known_safe | cell, cell)
-        else:
+        # A layout exists, so a content no layout gives the cell proves the other.
+        if not search.seen_mine & cell:
             found = search.find(known_mines | cell, known_safe, cell)
-        if found is None:
-            if search.seen_mine & cell:
-                known_mines |= cell
-            else:
+            if found is None:
                 known_safe |= cell
-        else:
+                continue
+            search.saw(found)
+        if not search.seen_safe & cell:
+            found = search.find(known_mines, known_safe | cell, cell)
+            if found is None:
+                known_mines |= cell
+                continue
             search.saw(found)
     return known_mines, known_safe
 
