@@ -187,10 +187,14 @@ class Exact:
         order = list(bits(hidden))
         place = {cell: 1 << at for at, cell in enumerate(order)}
         masks = self.cells.masks
-        local = {
-            (sum(place[cell] for cell in bits(masks[number] & hidden)), need): None
-            for number, need in numbers
-        }
+        local: dict[Number, None] = {}
+        for number, need in numbers:
+            around, places = masks[number] & hidden, 0
+            while around:  # at most eight cells: no need for :func:`.cells.bits`
+                low = around & -around
+                places |= place[low.bit_length() - 1]
+                around ^= low
+            local[places, need] = None
         return order, (1 << len(order)) - 1, list(local)
 
     def _board(self, numbers: list[tuple[int, int]], hidden: int, *, mines: int) -> Constraints:
