@@ -166,17 +166,23 @@ class Replay:
                 need_second = (around_second & mines).bit_count()
                 # What each puts at least and at most in the shared cells may
                 # settle the other's cells outside them.
+                # (Written out, not with max and min: this is the hottest loop.)
                 rest = around_second ^ shared
-                if rest and need_second == max(0, need_first - hidden_first + in_shared):
+                least = need_first - hidden_first + in_shared
+                if rest and need_second == (least if least > 0 else 0):
                     self._open(rest)
-                elif rest and need_second - rest.bit_count() == min(need_first, in_shared):
+                elif rest and need_second - rest.bit_count() == (
+                    need_first if need_first < in_shared else in_shared
+                ):
                     self._flag(rest)
                 else:
                     rest = around_first ^ shared
-                    hidden_second = around_second.bit_count()
-                    if rest and need_first == max(0, need_second - hidden_second + in_shared):
+                    least = need_second - around_second.bit_count() + in_shared
+                    if rest and need_first == (least if least > 0 else 0):
                         self._open(rest)
-                    elif rest and need_first - rest.bit_count() == min(need_second, in_shared):
+                    elif rest and need_first - rest.bit_count() == (
+                        need_second if need_second < in_shared else in_shared
+                    ):
                         self._flag(rest)
                     else:
                         continue
