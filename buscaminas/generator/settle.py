@@ -93,8 +93,11 @@ class _Search:
         self.touching: list[list[Number]] = [[] for _ in range(cells.bit_length())]
         """Per cell, the numbers around it: after one choice, only those are read."""
         for number in numbers:
-            for cell in _bits(number[0]):
-                self.touching[cell.bit_length() - 1].append(number)
+            around = number[0]
+            while around:
+                low = around & -around
+                self.touching[low.bit_length() - 1].append(number)
+                around ^= low
         self.cells = cells
         self.seen_mine = 0
         self.seen_safe = 0
@@ -113,8 +116,7 @@ class _Search:
         forced = self._force(mines, safe, changed)
         if forced is None:
             return None
-        mines, safe = forced
-        free = self.cells & ~(mines | safe)
+        mines, safe, free = forced
         if not free:
             return mines
         self.choices -= 1
@@ -143,8 +145,9 @@ class _Search:
                         break
         return best & -best
 
-    def _force(self, mines: int, safe: int, changed: int) -> tuple[int, int] | None:
-        """What the numbers force once ``changed`` cells are set, or None on a contradiction."""
+    def _force(self, mines: int, safe: int, changed: int) -> tuple[int, int, int] | None:
+        """What the numbers force once ``changed`` cells are set, with the cells
+        still unset, or None on a contradiction."""
         touching, every_number, cells = self.touching, self.numbers, self.cells
         unset = cells & ~(mines | safe)
         while True:
@@ -171,7 +174,7 @@ class _Search:
                         unset ^= free
                         changed |= free
             if self.bounds is None:
-                return mines, safe
+                return mines, safe, unset
             # The total last, once the numbers are quiet: it sees every cell.
             fewest, most = self.bounds
             placed = mines.bit_count()
@@ -179,7 +182,7 @@ class _Search:
             if placed > most or placed + room < fewest:
                 return None
             if not room or (fewest < placed + room and placed < most):
-                return mines, safe
+                return mines, safe, unset
             if placed == most:
                 safe |= unset
             else:
