@@ -130,7 +130,8 @@ class Replay:
         self._changed = 0
 
     def _two_numbers(self) -> bool:
-        """Read every number waiting in pairs with its neighbours; True if that proved anything.
+        """Read the numbers waiting in pairs with their neighbours until a pair proves
+        something (True), then let the cheaper rule follow it up first.
 
         Of two numbers, the first puts between ``fewest`` and ``most`` mines in
         the cells they share; the second's other cells (``rest``) are then all
@@ -143,7 +144,6 @@ class Replay:
             self.cells.full,
             self.mines,
         )
-        proved = False
         pending, unknown = self._pending, self.unknown
         numbers = full & ~(unknown | self.flagged)
         while pending:
@@ -187,13 +187,10 @@ class Replay:
                     else:
                         continue
                 self.used |= reader | low
-                pending |= reader  # its other pairs are still to read
-                unknown = self.unknown
-                numbers = full & ~(unknown | self.flagged)
-                proved = True
-                break
+                self._pending = pending | reader  # its other pairs are still to read
+                return True
         self._pending = 0
-        return proved
+        return False
 
     def _mine_count(self) -> bool:
         """All hidden cells are safe, or all are mines, by the mine total alone."""
