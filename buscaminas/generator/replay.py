@@ -64,10 +64,6 @@ class Replay:
         """The open cells: the numbers the player sees."""
         return self.cells.full & ~(self.unknown | self.flagged)
 
-    def need(self, number: int) -> int:
-        """The mines around ``number`` that the player has not proved yet."""
-        return (self.cells.masks[number] & self.unknown & self.mines).bit_count()
-
     def advance(self) -> bool:
         """Deduce until every safe cell is open (True) or no proof is left (False)."""
         while True:
@@ -216,7 +212,8 @@ class Replay:
 
     def _components(self) -> list[Component]:
         """The frontier split where no hidden cell links two numbers."""
-        spread, unknown = self.cells.spread, self.unknown
+        spread, masks, unknown = self.cells.spread, self.cells.masks, self.unknown
+        hidden_mines = unknown & self.mines
         left = spread(unknown) & self.numbers
         components: list[Component] = []
         while left:
@@ -228,7 +225,10 @@ class Replay:
                     break
                 numbers = linked
             left ^= numbers
-            needs = tuple((number, self.need(number)) for number in bits(numbers))
+            # Each number with the mines around it the player has not proved yet.
+            needs = tuple(
+                (number, (masks[number] & hidden_mines).bit_count()) for number in bits(numbers)
+            )
             components.append((hidden, needs))
         return components
 
