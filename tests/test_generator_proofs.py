@@ -16,10 +16,10 @@ import pytest
 
 from buscaminas.generator import exact as exact_module
 from buscaminas.generator import settle as settle_module
-from buscaminas.generator.cells import bits, cells_of
+from buscaminas.generator.cells import bits, cells_of, mask_of
 from buscaminas.generator.exact import Component, Exact
 from buscaminas.generator.perturb import other_ends
-from buscaminas.generator.replay import OPEN, Replay
+from buscaminas.generator.replay import Replay
 from buscaminas.generator.settle import OutOfChoices, settle
 from buscaminas.grid import Point
 from buscaminas.solver.counting import Constraints, frontier_certain
@@ -30,16 +30,19 @@ def stuck_replay(width: int, height: int, count: int, seed: int) -> Replay:
     cells = cells_of(width, height)
     rng = random.Random(seed)
     start = rng.randrange(len(cells.points))
-    free = [cell for cell in range(len(cells.points)) if cell not in cells.neighbours[start]]
-    free.remove(start)
-    mines = bytearray(len(cells.points))
-    for cell in rng.sample(free, count):
-        mines[cell] = 1
-    replay = Replay(cells, mines, count, start, Exact(cells))
+    opening = cells.masks[start] | 1 << start
+    free = [cell for cell in range(len(cells.points)) if not opening >> cell & 1]
+    replay = Replay(cells, mask_of(rng.sample(free, count)), count, start, Exact(cells))
     while True:  # what the generator does before it asks for the exact solver
         replay._one_number()
         if replay.solved or not replay._two_numbers():
             return replay
+
+
+def neighbours(replay: Replay, cell: int) -> list[int]:
+    """The indices of ``cell``'s neighbours, from the board's own geometry."""
+    cells = replay.cells
+    return [cells.index(near) for near in cells.grid.neighbours(cells.points[cell])]
 
 
 def stuck_components(width: int, height: int, count: int, seed: int) -> list[Component]:
@@ -147,15 +150,14 @@ def test_a_repair_voids_the_replay_only_if_it_changes_a_number_a_proof_read() ->
         replay = stuck_replay(16, 16, 40, seed)
         if replay.solved:
             continue
-        neighbours, state = replay.cells.neighbours, replay.state
         for cell in bits(replay.unknown):
-            numbers = [near for near in neighbours[cell] if state[near] == OPEN]
-            read = any(replay.used[near] for near in numbers)
-            before = bytes(replay.mines)
+            numbers = [near for near in neighbours(replay, cell) if near in bits(replay.numbers)]
+            read = any(replay.used >> near & 1 for near in numbers)
+            before = replay.mines
             replay.toggle(cell)
             assert replay.tainted == read
             replay.toggle(cell)  # back as it was, and the flag stays up once raised
-            assert bytes(replay.mines) == before and replay.tainted == read
+            assert replay.mines == before and replay.tainted == read
             tainting += read
             clean += not read
             replay.tainted = False
@@ -166,10 +168,9 @@ def test_proofs_mark_the_numbers_they_read() -> None:
     cells = cells_of(5, 1)
     # 0 0 1 * 1: the 0s open the first three cells, the 1 at x=2 flags x=3,
     # then the mine total (one mine, found) clears x=4.
-    mines = bytearray([0, 0, 0, 1, 0])
-    replay = Replay(cells, mines, 1, 0, Exact(cells))
+    replay = Replay(cells, mask_of([3]), 1, 0, Exact(cells))
     assert replay.advance()
-    assert list(replay.used) == [1, 1, 1, 0, 0]
+    assert [replay.used >> cell & 1 for cell in range(5)] == [1, 1, 1, 0, 0]
 
 
 def test_moved_mines_go_first_where_no_proof_is_voided() -> None:
@@ -181,10 +182,9 @@ def test_moved_mines_go_first_where_no_proof_is_voided() -> None:
             continue
         group = replay.cells.masks[frontier[0]] & replay.unknown
         clean, voiding, far = other_ends(replay, frontier, group)
-        neighbours, used = replay.cells.neighbours, replay.used
         for cell in bits(clean | voiding | far):
-            read = any(used[near] for near in neighbours[cell])
-            on_frontier = any(near in frontier for near in neighbours[cell])
+            read = any(replay.used >> near & 1 for near in neighbours(replay, cell))
+            on_frontier = any(near in frontier for near in neighbours(replay, cell))
             assert ((1 << cell) & clean != 0) == (on_frontier and not read)
             assert ((1 << cell) & voiding != 0) == (on_frontier and read)
             assert ((1 << cell) & far != 0) == (not on_frontier)
@@ -216,3 +216,68 @@ def test_a_position_the_total_settled_is_not_searched_again(
         assert exact.certain(components, replay.unknown, left) == first
         assert len(searched) == calls
     assert searched
+
+
+def one_number_by_hand(replay: Replay, start: int) -> tuple[set[int], set[int]]:
+    """What numbers read one at a time, in any order, open and flag from ``start``:
+    the cells opened and the mines found."""
+    mines = set(bits(replay.mines))
+    opened, flagged = {start}, set[int]()
+    while True:
+        before = len(opened) + len(flagged)
+        for number in list(opened):
+            hidden = [near for near in neighbours(replay, number) if near not in opened | flagged]
+            left = sum(near in mines for near in hidden)
+            if left == 0:
+                opened.update(hidden)
+            elif left == len(hidden):
+                flagged.update(hidden)
+        if len(opened) + len(flagged) == before:
+            return opened, flagged
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "count"), [(8, 8, 10), (9, 9, 35), (30, 16, 99), (7, 40, 60)]
+)
+def test_numbers_read_all_at_once_prove_what_they_prove_one_at_a_time(
+    width: int, height: int, count: int
+) -> None:
+    cells = cells_of(width, height)
+    for seed in range(40):
+        rng = random.Random(seed)
+        start = rng.randrange(len(cells.points))
+        free = [cell for cell in range(len(cells.points)) if cell != start]
+        replay = Replay(cells, mask_of(rng.sample(free, count)), count, start, Exact(cells))
+        replay._one_number()
+        opened, flagged = one_number_by_hand(replay, start)
+        assert set(bits(replay.numbers)) == opened, (width, height, count, seed)
+        assert set(bits(replay.flagged)) == flagged
+        assert (replay.opened, replay.proved_mines) == (len(opened), len(flagged))
+        # Every cell proved was proved by a number beside it, marked as read.
+        for cell in (opened - {start}) | flagged:
+            assert replay.cells.masks[cell] & replay.used & replay.numbers
+
+
+def test_the_layouts_a_search_reports_agree_with_its_numbers_and_bounds() -> None:
+    numbers = [(0b0011, 1), (0b0111, 2), (0b1110, 2), (0b1100, 1), (0b110000, 1)]
+    layouts: list[int] = []
+    settle(numbers, 0b111111, (3, 3), layouts)
+    assert layouts
+    for layout in layouts:
+        assert all((around & layout).bit_count() == need for around, need in numbers)
+        assert layout.bit_count() == 3
+
+
+def test_cells_already_seen_both_ways_are_not_searched_and_decide_the_same() -> None:
+    # a b c d as above (b and c mines, a and d safe), and e f with one mine.
+    numbers = [(0b0011, 1), (0b0111, 2), (0b1110, 2), (0b1100, 1), (0b110000, 1)]
+    cells = 0b111111
+    unseen = settle(numbers, cells, (3, 3))
+    for layout in (0b010110, 0b100110):
+        seen_some = settle(numbers, cells, (3, 3), seen=(layout, cells & ~layout))
+        assert seen_some == unseen == (0b000110, 0b001001)
+    # e and f already seen both ways, a b c d one way each: the only searches
+    # left are those for the other contents of a b c d, and they find nothing.
+    found: list[int] = []
+    assert settle(numbers, cells, (3, 3), found, seen=(0b110110, 0b111001)) == (0b110, 0b1001)
+    assert found == []

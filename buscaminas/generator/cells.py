@@ -8,7 +8,7 @@ subset test is one ``&``.  The neighbourhoods themselves come from
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -22,27 +22,13 @@ class Cells:
     grid: Grid
     points: tuple[Point, ...]
     """The cell of each index."""
-    neighbours: tuple[tuple[int, ...], ...]
     masks: tuple[int, ...]
     """Each cell's neighbourhood as a bit mask."""
-    near: tuple[tuple[int, ...], ...]
-    """The other cells within two steps: the numbers that can share a neighbour."""
-    degrees: tuple[int, ...]
-    """How many neighbours each cell has."""
 
     full: int
     """Every cell, as a mask."""
-    inner_left: int
-    """The cells not in the first column: where a step right may land."""
-    inner_right: int
-    """The cells not in the last column: where a step left may land."""
-
-    def spread(self, mask: int) -> int:
-        """The cells of ``mask`` and their neighbours, by shifting whole masks:
-        much cheaper than visiting the cells one by one on a large board."""
-        across = mask | (mask << 1) & self.inner_left | (mask >> 1) & self.inner_right
-        width = self.grid.width
-        return (across | across << width | across >> width) & self.full
+    spread: Callable[[int], int]
+    """The cells of a mask and their neighbours (:func:`spreader`)."""
 
     def index(self, cell: Point) -> int:
         x, y = cell
@@ -53,17 +39,26 @@ class Cells:
 def cells_of(width: int, height: int) -> Cells:
     grid = Grid(width, height)
     points = tuple(grid.cells())
-    neighbours = tuple(tuple(y * width + x for x, y in grid.neighbours(p)) for p in points)
-    masks = tuple(sum(1 << j for j in around) for around in neighbours)
-    near = tuple(
-        tuple(sorted({far for step in neighbours[cell] for far in neighbours[step]} - {cell}))
-        for cell in range(len(points))
-    )
-    degrees = tuple(len(around) for around in neighbours)
+    masks = tuple(sum(1 << y * width + x for x, y in grid.neighbours(p)) for p in points)
     full = (1 << len(points)) - 1
-    first = sum(1 << y * width for y in range(height))
-    last = first << width - 1
-    return Cells(grid, points, neighbours, masks, near, degrees, full, full & ~first, full & ~last)
+    return Cells(grid, points, masks, full, spreader(width, height))
+
+
+def spreader(width: int, height: int) -> Callable[[int], int]:
+    """The function giving the cells of a mask and their neighbours, by shifting
+    whole masks: much cheaper than visiting the cells one by one on a large
+    board.  A closure over the board's constants, for it runs in every step
+    of a replay."""
+    full = (1 << width * height) - 1
+    first_column = sum(1 << y * width for y in range(height))
+    inner_left = full & ~first_column  # where a step right may land
+    inner_right = full & ~(first_column << width - 1)  # where a step left may land
+
+    def spread(mask: int) -> int:
+        across = mask | (mask << 1) & inner_left | (mask >> 1) & inner_right
+        return (across | across << width | across >> width) & full
+
+    return spread
 
 
 def bits(mask: int) -> Iterator[int]:
@@ -80,6 +75,15 @@ def bits(mask: int) -> Iterator[int]:
     while at >= 0:
         yield at
         at = digits.find("1", at + 1)
+
+
+def mask_of(indices: Sequence[int]) -> int:
+    """The mask with the bits of ``indices`` set: built as text, for on a large
+    board adding the bits one by one would copy the whole mask each time."""
+    digits = bytearray(b"0" * (max(indices, default=-1) + 1))
+    for at in indices:
+        digits[at] = 49  # "1"
+    return int(digits[::-1] or b"0", 2)
 
 
 LONG_MASK = 1024

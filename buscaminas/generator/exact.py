@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ..solver.counting import Constraints, frontier_certain, tally
 from .cells import Cells, bits
-from .settle import Number, OutOfChoices, possible, settle
+from .settle import Bounds, Number, OutOfChoices, possible, settle
 
 Component = tuple[int, tuple[tuple[int, int], ...]]
 """A frontier component: the mask of its hidden cells and its numbers with their needs."""
@@ -32,6 +32,9 @@ class Exact:
     def __init__(self, cells: Cells):
         self.cells = cells
         self._by_component: dict[Component, Certain] = {}
+        self._layouts: dict[Component, tuple[list[int], list[int]]] = {}
+        """Layouts of a component's numbers its search found: the order of its
+        cells, and the layouts' mines as masks of places in that order."""
         self._with_totals: dict[tuple[tuple[Component, ...], int, int], Certain] = {}
         """What the total proved, by position: a board is often replayed to the same one."""
         self.used_total = False
@@ -74,23 +77,79 @@ class Exact:
     ) -> Certain:
         """Cells proved by all the numbers together with the total: ``mines`` left,
         the ``frontier`` cells (a mask) and the ``outside`` ones sharing them."""
-        order, numbers = self._local(
+        order, cells, numbers = self._local(
             [number for _, numbers in components for number in numbers], frontier
         )
-        cells, room = (1 << len(order)) - 1, outside.bit_count()
-        fewest, most = max(0, mines - room), min(mines, len(order))
+        size, room = cells.bit_count(), outside.bit_count()
+        fewest, most = max(0, mines - room), min(mines, size)
+        seen_mine, seen_safe, counts = self._seen(components, (fewest, most))
+        if seen_mine | seen_safe:
+            place = {cell: 1 << at for at, cell in enumerate(order)}
+            seen_mine = sum(place[cell] for cell in bits(seen_mine))
+            seen_safe = sum(place[cell] for cell in bits(seen_safe))
         found: Certain = []
-        if (fewest, most) != (0, len(order)):  # else the components have said it all
-            found_mines, found_safe = settle(numbers, cells, (fewest, most))
+        layouts: list[int] = []
+        if (fewest, most) != (0, size):  # else the components have said it all
+            bounds = (fewest, most)
+            found_mines, found_safe = settle(
+                numbers, cells, bounds, layouts, (seen_mine, seen_safe)
+            )
             found += [(order[place], True) for place in bits(found_mines)]
             found += [(order[place], False) for place in bits(found_safe)]
+        counts |= {layout.bit_count() for layout in layouts}
+
+        def possible_with(low: int, high: int) -> bool:
+            """Whether the frontier may hold from ``low`` to ``high`` mines: the
+            layouts found so far may already say so."""
+            return any(low <= count <= high for count in counts) or possible(
+                numbers, cells, (low, high)
+            )
+
         # The outside cells are alike: all safe if the frontier must hold every
         # mine left, all mines if it must hold as few as it can.
-        if room and most == mines and not possible(numbers, cells, (fewest, mines - 1)):
+        if room and most == mines and not possible_with(fewest, mines - 1):
             found += [(cell, False) for cell in bits(outside)]
-        elif room and fewest == mines - room and not possible(numbers, cells, (fewest + 1, most)):
+        elif room and fewest == mines - room and not possible_with(fewest + 1, most):
             found += [(cell, True) for cell in bits(outside)]
         return found
+
+    def _seen(self, components: list[Component], bounds: Bounds) -> tuple[int, int, set[int]]:
+        """What the layouts each component's search found show with the total:
+        the cells (masks) seen as mines and as safe in a layout of the whole
+        frontier with between ``bounds`` mines, and the mine counts of such
+        layouts.  Components are independent but for the total, so any of
+        their layouts go together; the search with the total then has only
+        the cells left to look at that these do not show both ways."""
+        per_component = []
+        for component in components:
+            if component not in self._layouts:
+                self._settle(component)
+            if component not in self._layouts:  # settled by the solver: no layouts
+                return 0, 0, set()
+            order, layouts = self._layouts[component]
+            per_component.append(
+                [sum(1 << order[place] for place in bits(layout)) for layout in layouts]
+            )
+        # The mine counts the components before and after each one can add up to.
+        before = [{0}]
+        for layouts in per_component:
+            before.append(
+                {total + layout.bit_count() for total in before[-1] for layout in layouts}
+            )
+        after = [{0}]
+        for layouts in reversed(per_component):
+            after.append({total + layout.bit_count() for total in after[-1] for layout in layouts})
+        after.reverse()
+        fewest, most = bounds
+        seen_mine = seen_safe = 0
+        for at, (layouts, (hidden, _)) in enumerate(zip(per_component, components, strict=True)):
+            others = {one + two for one in before[at] for two in after[at + 1]}
+            for layout in layouts:
+                count = layout.bit_count()
+                if any(fewest <= count + other <= most for other in others):
+                    seen_mine |= layout
+                    seen_safe |= hidden & ~layout
+        return seen_mine, seen_safe, before[-1]
 
     def _component(self, component: Component) -> Certain:
         known = self._by_component.get(component)
@@ -105,29 +164,38 @@ class Exact:
         change it): by :func:`.settle.settle`, or by the solver when that
         search is out of its depth."""
         hidden, numbers = component
-        order, local = self._local(list(numbers), hidden)
+        order, cells, local = self._local(list(numbers), hidden)
+        layouts: list[int] = []
         try:
-            mines, safe = settle(local, (1 << len(order)) - 1)
+            mines, safe = settle(local, cells, None, layouts)
         except OutOfChoices:
             decided = frontier_certain(self._board(list(numbers), hidden, mines=0))
             index = self.cells.index
             return [(index(cell), mine) for cell, mine in decided.items()]
+        self._layouts[component] = (order, layouts)
         return [(order[place], True) for place in bits(mines)] + [
             (order[place], False) for place in bits(safe)
         ]
 
     def _local(
         self, numbers: list[tuple[int, int]], hidden: int
-    ) -> tuple[list[int], list[Number]]:
-        """The ``hidden`` cells in order, and ``numbers`` over them as masks of
-        their places in that order: small masks, however large the board."""
+    ) -> tuple[list[int], int, list[Number]]:
+        """``numbers`` over the ``hidden`` cells, for a search: the hidden cells in
+        order, the mask of their places in that order, and each number's places
+        as a mask: small masks, however large the board.  Numbers that say the
+        same thing of the same cells are given once."""
         order = list(bits(hidden))
         place = {cell: 1 << at for at, cell in enumerate(order)}
         masks = self.cells.masks
-        return order, [
-            (sum(place[cell] for cell in bits(masks[number] & hidden)), need)
-            for number, need in numbers
-        ]
+        local: dict[Number, None] = {}
+        for number, need in numbers:
+            around, places = masks[number] & hidden, 0
+            while around:  # at most eight cells: no need for :func:`.cells.bits`
+                low = around & -around
+                places |= place[low.bit_length() - 1]
+                around ^= low
+            local[places, need] = None
+        return order, (1 << len(order)) - 1, list(local)
 
     def _board(self, numbers: list[tuple[int, int]], hidden: int, *, mines: int) -> Constraints:
         points = self.cells.points

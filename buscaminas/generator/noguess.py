@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ..grid import Grid, Point
-from .cells import cells_of
+from .cells import bits, cells_of, mask_of
 from .exact import Exact
 from .layout import LayoutError, reserved_cells
 from .perturb import Perturbed, perturb
@@ -73,12 +73,9 @@ def no_guess_layout(
     if math.comb(len(free), count) < EVERY_LAYOUT_BELOW:
         return _every_layout(grid, count, start, free, rng, exact)
 
-    def lay() -> bytearray:
-        """A random layout, as :func:`.layout.random_layout` draws it, by index."""
-        mines = bytearray(len(cells.points))
-        for cell in rng.sample(free, count):
-            mines[cell] = 1
-        return mines
+    def lay() -> int:
+        """A random layout, as :func:`.layout.random_layout` draws it, as a mask."""
+        return mask_of(rng.sample(free, count))
 
     mines, replays = lay(), 0
     while True:
@@ -95,9 +92,10 @@ def no_guess_layout(
             if outcome is not Perturbed.HIDDEN_ONLY:
                 break
             solved = replay.advance()
+        mines = replay.mines  # as repaired
         if solved and not replay.tainted:
             watch.report(1.0)
-            return frozenset(cells.points[i] for i, mine in enumerate(mines) if mine)
+            return frozenset(cells.points[cell] for cell in bits(mines))
 
 
 def _every_layout(
@@ -109,10 +107,7 @@ def _every_layout(
     layouts = list(combinations(free, count))
     rng.shuffle(layouts)
     for layout in layouts:
-        mines = bytearray(len(cells.points))
-        for cell in layout:
-            mines[cell] = 1
-        if Replay(cells, mines, count, cells.index(start), exact).advance():
+        if Replay(cells, mask_of(layout), count, cells.index(start), exact).advance():
             return frozenset(cells.points[cell] for cell in layout)
     raise LayoutError(
         f"no {grid.width}×{grid.height} board with {count} mines can be played without"

@@ -26,7 +26,7 @@ import random
 from enum import Enum
 
 from .cells import bits
-from .replay import MINE, OPEN, Replay
+from .replay import Replay
 
 POCKET = 8
 """The most hidden cells, walled in by proved mines, that are cleared or filled
@@ -48,7 +48,8 @@ def perturb(replay: Replay, rng: random.Random, protected: int) -> Perturbed:
     """Clear or fill the largest group of a frontier number of the stuck ``replay``.
 
     ``protected`` (a mask) is never given a mine: the start and, when there
-    is room, its neighbours.
+    is room, its neighbours.  When known cells change, the new layout is
+    ``replay.mines``, for a fresh replay.
     """
     masks, mines, unknown = replay.cells.masks, replay.mines, replay.unknown
     frontier = replay.frontier()
@@ -64,25 +65,23 @@ def perturb(replay: Replay, rng: random.Random, protected: int) -> Perturbed:
         return _breach(replay, rng)
     tiers = other_ends(replay, frontier, group)
     near = tiers[0] | tiers[1]
-    full = [cell for cell in bits(group) if mines[cell]]
-    empty = [cell for cell in bits(group) if not mines[cell]]
+    full, empty = group & mines, group & ~mines
     # Filling the last group on the border would wall the player in.
     clear = (
-        len(full) < len(empty)
+        full.bit_count() < empty.bit_count()
         or (not near and bool(tiers[2]))
-        or (len(full) == len(empty) and rng.random() < 0.5)
+        or (full.bit_count() == empty.bit_count() and rng.random() < 0.5)
     )
     moved = _swap(rng, mines, full, empty, tiers, clear)
     if moved is not None:
-        for cell in moved:
+        for cell in bits(moved):
             replay.toggle(cell)
         return Perturbed.HIDDEN_ONLY
-    known = ((1 << len(mines)) - 1) & ~unknown & ~protected
+    known = replay.cells.full & ~unknown & ~protected
     moved = _swap(rng, mines, full, empty, [*tiers, known], clear)
     if moved is None:
         return Perturbed.IMPOSSIBLE
-    for cell in moved:
-        mines[cell] ^= 1
+    replay.mines ^= moved
     return Perturbed.KNOWN_CHANGED
 
 
@@ -91,56 +90,50 @@ def other_ends(replay: Replay, frontier: list[int], group: int) -> list[int]:
     first: the hidden cells on the frontier beside no number a proof has read;
     those beside one (a move there voids the replay's proofs); the hidden
     cells off the frontier."""
-    masks, used, unknown = replay.cells.masks, replay.used, replay.unknown
-    border = read = 0
-    for number in frontier:
-        border |= masks[number]
-        if used[number]:
-            read |= masks[number]
+    spread, unknown = replay.cells.spread, replay.unknown
+    numbers = sum(1 << number for number in frontier)
+    border, read = spread(numbers), spread(numbers & replay.used)
     near = border & unknown & ~group
     return [near & ~read, near & read, unknown & ~border & ~group]
 
 
 def _swap(
     rng: random.Random,
-    mines: bytearray,
-    full: list[int],
-    empty: list[int],
+    mines: int,
+    full: int,
+    empty: int,
     tiers: list[int],
     clear: bool,
-) -> list[int] | None:
-    """The cells whose mine to toggle to clear (or else fill) a group, the other
-    ends of the moves taken from the first of the ``tiers`` (masks) that have
-    them; None if they are too few."""
+) -> int | None:
+    """The cells (a mask) whose mine to toggle to clear (or else fill) a group,
+    the other ends of the moves taken from the first of the ``tiers`` (masks)
+    that have them; None if they are too few."""
     for clearing in (clear, not clear):
-        inside, other_end = (full, 0) if clearing else (empty, 1)
-        chosen: list[int] = []
+        inside = full if clearing else empty
+        wanted = inside.bit_count()
+        chosen = 0
         for tier in tiers:
-            wanted = len(inside) - len(chosen)
             if not wanted:
                 break
-            fitting = [cell for cell in bits(tier) if mines[cell] == other_end]
-            chosen += fitting if len(fitting) <= wanted else rng.sample(fitting, wanted)
-        if len(chosen) == len(inside):
-            return inside + chosen
+            fitting = tier & ~mines if clearing else tier & mines
+            if fitting.bit_count() <= wanted:
+                chosen |= fitting
+                wanted -= fitting.bit_count()
+            else:
+                chosen |= sum(1 << cell for cell in rng.sample(list(bits(fitting)), wanted))
+                wanted = 0
+        if not wanted:
+            return inside | chosen
     return None
 
 
 def _breach(replay: Replay, rng: random.Random) -> Perturbed:
     """The open area is walled in by proved mines: move one wall mine into the
     hidden area, so that the next replay finds a way through."""
-    state, mines, neighbours = replay.state, replay.mines, replay.cells.neighbours
-    masks, unknown = replay.cells.masks, replay.unknown
-    wall = [
-        cell
-        for cell, known in enumerate(state)
-        if known == MINE
-        and masks[cell] & unknown
-        and any(state[near] == OPEN for near in neighbours[cell])
-    ]
-    receivers = [cell for cell in bits(unknown) if not mines[cell]]
+    spread, unknown = replay.cells.spread, replay.unknown
+    wall = replay.flagged & spread(unknown) & spread(replay.numbers)
+    receivers = unknown & ~replay.mines
     if not wall or not receivers:
         return Perturbed.IMPOSSIBLE
-    mines[rng.choice(wall)] = 0
-    mines[rng.choice(receivers)] = 1
+    replay.mines ^= 1 << rng.choice(list(bits(wall))) | 1 << rng.choice(list(bits(receivers)))
     return Perturbed.KNOWN_CHANGED

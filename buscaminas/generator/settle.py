@@ -35,32 +35,45 @@ Bounds = tuple[int, int]
 """The fewest and the most mines all the cells together may hold: the mine total."""
 
 
-def settle(numbers: list[Number], cells: int, bounds: Bounds | None = None) -> tuple[int, int]:
+def settle(
+    numbers: list[Number],
+    cells: int,
+    bounds: Bounds | None = None,
+    layouts: list[int] | None = None,
+    seen: tuple[int, int] = (0, 0),
+) -> tuple[int, int]:
     """The masks of the cells that are mines and safe in every layout of ``numbers``
     (with between ``bounds`` mines in all, if given).
 
     ``cells`` is the mask of all the cells the numbers see.  At least one
-    layout must exist.  Raises :class:`OutOfChoices` past the budget.
+    layout must exist.  The layouts found on the way (their mines) are added
+    to ``layouts``, if given.  ``seen`` are the cells already seen as mines
+    and as safe in such layouts, found otherwise: they need no search.
+    Raises :class:`OutOfChoices` past the budget.
     """
     search = _Search(numbers, cells, bounds)
-    first = search.find(0, 0, cells)
-    if first is None:
-        raise ValueError("no layout agrees with the numbers")
-    search.saw(first)
+    if layouts is not None:
+        search.layouts = layouts
+    search.seen_mine, search.seen_safe = seen
+    if not search.seen_mine | search.seen_safe:
+        first = search.find(0, 0, cells)
+        if first is None:
+            raise ValueError("no layout agrees with the numbers")
+        search.saw(first)
     known_mines = known_safe = 0
     for cell in _bits(cells):
-        if search.seen_mine & search.seen_safe & cell:
-            continue
-        if search.seen_mine & cell:
-            found = search.find(known_mines, known_safe | cell, cell)
-        else:
+        # A layout exists, so a content no layout gives the cell proves the other.
+        if not search.seen_mine & cell:
             found = search.find(known_mines | cell, known_safe, cell)
-        if found is None:
-            if search.seen_mine & cell:
-                known_mines |= cell
-            else:
+            if found is None:
                 known_safe |= cell
-        else:
+                continue
+            search.saw(found)
+        if not search.seen_safe & cell:
+            found = search.find(known_mines, known_safe | cell, cell)
+            if found is None:
+                known_mines |= cell
+                continue
             search.saw(found)
     return known_mines, known_safe
 
@@ -80,14 +93,20 @@ class _Search:
         self.touching: list[list[Number]] = [[] for _ in range(cells.bit_length())]
         """Per cell, the numbers around it: after one choice, only those are read."""
         for number in numbers:
-            for cell in _bits(number[0]):
-                self.touching[cell.bit_length() - 1].append(number)
+            around = number[0]
+            while around:
+                low = around & -around
+                self.touching[low.bit_length() - 1].append(number)
+                around ^= low
         self.cells = cells
         self.seen_mine = 0
         self.seen_safe = 0
+        self.layouts: list[int] = []
+        """The layouts found, as their mines."""
         self.choices = CHOICES
 
     def saw(self, mines: int) -> None:
+        self.layouts.append(mines)
         self.seen_mine |= mines
         self.seen_safe |= self.cells & ~mines
 
@@ -97,8 +116,7 @@ class _Search:
         forced = self._force(mines, safe, changed)
         if forced is None:
             return None
-        mines, safe = forced
-        free = self.cells & ~(mines | safe)
+        mines, safe, free = forced
         if not free:
             return mines
         self.choices -= 1
@@ -127,47 +145,49 @@ class _Search:
                         break
         return best & -best
 
-    def _force(self, mines: int, safe: int, changed: int) -> tuple[int, int] | None:
-        """What the numbers force once ``changed`` cells are set, or None on a contradiction."""
+    def _force(self, mines: int, safe: int, changed: int) -> tuple[int, int, int] | None:
+        """What the numbers force once ``changed`` cells are set, with the cells
+        still unset, or None on a contradiction."""
+        touching, every_number, cells = self.touching, self.numbers, self.cells
+        unset = cells & ~(mines | safe)
         while True:
             while changed:
                 touched, changed = changed, 0
                 numbers = (
-                    self.touching[touched.bit_length() - 1]
+                    touching[touched.bit_length() - 1]
                     if not touched & (touched - 1)
-                    else self.numbers
+                    else every_number
                 )
                 for around, need in numbers:
                     if not around & touched:
                         continue
-                    placed = (around & mines).bit_count()
-                    free = around & ~(mines | safe)
+                    free = around & unset
                     room = free.bit_count()
-                    if placed > need or placed + room < need:
+                    left = need - (around & mines).bit_count()
+                    if left < 0 or left > room:
                         return None
-                    if room:
-                        if placed == need:
-                            safe |= free
-                            changed |= free
-                        elif placed + room == need:
+                    if room and (not left or left == room):
+                        if left:
                             mines |= free
-                            changed |= free
+                        else:
+                            safe |= free
+                        unset ^= free
+                        changed |= free
             if self.bounds is None:
-                return mines, safe
+                return mines, safe, unset
             # The total last, once the numbers are quiet: it sees every cell.
             fewest, most = self.bounds
             placed = mines.bit_count()
-            free = self.cells & ~(mines | safe)
-            room = free.bit_count()
+            room = unset.bit_count()
             if placed > most or placed + room < fewest:
                 return None
             if not room or (fewest < placed + room and placed < most):
-                return mines, safe
+                return mines, safe, unset
             if placed == most:
-                safe |= free
+                safe |= unset
             else:
-                mines |= free
-            changed = free
+                mines |= unset
+            changed, unset = unset, 0
 
 
 def _bits(mask: int) -> list[int]:
