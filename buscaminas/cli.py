@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import i18n, signals
+from . import i18n, signals, startup
 from .i18n import _
 from .limits import MAX_SIDE, MIN_SIDE, mine_range, out_of_bounds
 from .presets import ALIASES as PRESET_ALIASES
@@ -342,6 +342,7 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
     for stream in (sys.stdin, sys.stdout):
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="replace")  # a stray byte is bad input, not a crash
+    startup.release()  # a game read from a pipe may be long: it is up
     pipe = PipeScreen(person=ask)
     no_guess = not args.classic
     store = Store(database(args.data_dir), on_warning=pipe.say)
@@ -498,7 +499,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     A closed or full standard stream ends with one line on standard error;
     SIGTERM, SIGHUP and SIGQUIT with 128 plus their number, as a shell expects.
+    The cycle collector waits until the command is up (:mod:`buscaminas.startup`).
     """
+    startup.hold()
+    try:
+        return _main(argv)
+    finally:
+        startup.release()
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     for shared in ("lang", "data_dir"):
@@ -542,6 +552,7 @@ def show_history(args: argparse.Namespace) -> int:
     """``games``, ``replay`` and ``review``: the games played, listed, watched, judged."""
     from . import history
 
+    startup.release()  # a replay is watched, a review may be long: they are up
     if args.tool == "games":
         count = RECENT if args.count is None else args.count
         return history.list_games(args.data_dir, None if args.all else count)

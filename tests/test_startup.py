@@ -6,14 +6,17 @@ a fresh interpreter has loaded once a command has run, which decides it.
 
 from __future__ import annotations
 
+import gc
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.terminal_support import ROOT
+from buscaminas.cli import main
+from tests.terminal_support import ROOT, Player
 
 RUN = """
 import contextlib, io, json, sys
@@ -81,3 +84,84 @@ def test_the_board_is_drawn_before_the_solver_is_needed() -> None:
     loaded = result.stdout
     for deferred in ("buscaminas.solver", "buscaminas.generator", "buscaminas.hints"):
         assert f"'{deferred}'" not in loaded, deferred
+
+
+COUNTING_COLLECTIONS = """
+import gc, os
+
+gc.collect()  # start from nothing owed, so that the interpreter's own start counts not
+
+
+def _count(phase, info):
+    if phase == "start":
+        up = "after" if gc.get_freeze_count() else "before"  # buscaminas.startup freezes
+        with open(os.environ["COLLECTIONS_LOG"], "a") as log:
+            log.write(up + "\\n")
+
+
+gc.callbacks.append(_count)
+"""
+"""A ``sitecustomize`` that notes every run of the cycle collector: before the command
+was up, or after."""
+
+
+def counting_collections(directory: Path) -> dict[str, str]:
+    """The environment of a program whose collections are noted in ``directory``."""
+    hook = directory / "hook"
+    hook.mkdir()
+    (hook / "sitecustomize.py").write_text(COUNTING_COLLECTIONS)
+    return {
+        "PYTHONPATH": os.pathsep.join([str(ROOT), str(hook)]),
+        "COLLECTIONS_LOG": str(directory / "collections"),
+    }
+
+
+def collections(environment: dict[str, str]) -> list[str]:
+    log = Path(environment["COLLECTIONS_LOG"])
+    return log.read_text().split() if log.exists() else []
+
+
+def test_the_game_collects_no_cycles_until_its_board_is_up(tmp_path: Path) -> None:
+    """The collector would walk everything loaded, again and again, while nothing is
+    garbage yet: it waits for the first board, and works as ever after it."""
+    environment = counting_collections(tmp_path)
+    player = Player("--legacy", "--lang", "en", "--preset", "expert", env=environment)
+    player.wait_for("Mines left")
+    player.prompt_row()
+    for move in ("try 10 8", "help", "undo", "redo", "stats"):
+        player.type(move)
+        player.pump(0.2)
+    player.wait_until(lambda: "after" in collections(environment), timeout=30)
+    player.type("quit")
+    player.finish()
+    assert "before" not in collections(environment)
+
+
+@pytest.mark.parametrize("tool", ["--help", "stats", "analyze"])
+def test_the_tools_collect_no_cycles(tool: str, tmp_path: Path) -> None:
+    """A tool is done in a moment: what it loads is never walked by the collector."""
+    environment = counting_collections(tmp_path)
+    argv = {
+        "--help": ["--help"],
+        "stats": ["stats", "--data-dir", str(tmp_path)],
+        "analyze": ["analyze", str(position_file(tmp_path)), "--mines", "2"],
+    }[tool]
+    subprocess.run(
+        [sys.executable, "-m", "buscaminas", *argv],
+        capture_output=True,
+        cwd=ROOT,
+        env={**os.environ, **environment},
+        check=True,
+    )
+    assert "before" not in collections(environment)
+
+
+def test_a_command_run_in_process_leaves_the_collector_running(tmp_path: Path) -> None:
+    gc.disable()
+    try:
+        main(["stats", "--data-dir", str(tmp_path)])
+        assert not gc.isenabled(), "a collector stopped by someone else stays stopped"
+    finally:
+        gc.enable()
+    main(["stats", "--data-dir", str(tmp_path)])
+    assert gc.isenabled()
