@@ -165,3 +165,26 @@ def test_a_command_run_in_process_leaves_the_collector_running(tmp_path: Path) -
         gc.enable()
     main(["stats", "--data-dir", str(tmp_path)])
     assert gc.isenabled()
+
+
+def test_english_reads_no_catalogue(tmp_path: Path) -> None:
+    """English is the message ids themselves: a start in English opens no catalogue,
+    a start in Spanish opens its own."""
+    script = (
+        "import sys\n"
+        "from buscaminas.cli import main\n"
+        "opened = []\n"
+        "sys.addaudithook(lambda event, args: event == 'open' and opened.append(str(args[0])))\n"
+        "main(sys.argv[1:])\n"
+        "print([path for path in opened if path.endswith('.mo')])\n"
+    )
+
+    def catalogues(language: str) -> str:
+        argv = ["stats", "--lang", language, "--data-dir", str(tmp_path)]
+        result = subprocess.run(
+            [sys.executable, "-c", script, *argv], capture_output=True, text=True, cwd=ROOT
+        )
+        return result.stdout.splitlines()[-1]
+
+    assert "buscaminas.mo" not in catalogues("en")
+    assert "es/LC_MESSAGES/buscaminas.mo" in catalogues("es")
