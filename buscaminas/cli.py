@@ -12,13 +12,10 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from . import i18n, signals, startup
 from .i18n import _
-from .limits import MAX_SIDE, MIN_SIDE, mine_range, out_of_bounds
-from .presets import ALIASES as PRESET_ALIASES
-from .presets import PRESETS, board_label, out_of_bounds_message
 
 if TYPE_CHECKING:
     from .renderer import IconSet
@@ -37,19 +34,41 @@ _WHOLE = re.compile(r"\+?[0-9]{1,6}")
 """An answer to a numeric question: ASCII digits only, since ``int`` refuses ``²``."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+TOOLS = ("stats", "analyze", "games", "replay", "review")
+
+
+class Refused(Exception):
+    """A parser built for one tool found the command line wrong: the whole parser is to
+    say so, in its own words (its usage names every option)."""
+
+
+class _ToolParser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise Refused(message)
+
+
+def build_parser(tool: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; with ``tool``, only what a command line that starts
+    with that tool's name can use: its own options, and the shared ones it takes
+    after its name.  The game's options could only come before the name, so
+    ``buscaminas stats`` neither builds them nor loads what they name (the presets).
+    That parser raises :class:`Refused` where the whole one would print an error."""
+    parser = (argparse.ArgumentParser if tool is None else _ToolParser)(
         prog="buscaminas",
         description="Minesweeper for the terminal. Type “man” in the game for the manual.",
     )
     _shared_options(parser)
-    tools = parser.add_subparsers(dest="tool", metavar="{stats,analyze,games,replay,review}")
-    _shared_options(tools.add_parser("stats", help="print your statistics and best times"))
-    games = tools.add_parser("games", help="list your recent games with their numbers")
-    _shared_options(games)
-    games.add_argument("count", nargs="?", type=_whole, help=f"how many (default {RECENT})")
-    games.add_argument("--all", action="store_true", help="list every game")
+    tools = parser.add_subparsers(dest="tool", metavar="{" + ",".join(TOOLS) + "}")
+    if tool in (None, "stats"):
+        _shared_options(tools.add_parser("stats", help="print your statistics and best times"))
+    if tool in (None, "games"):
+        games = tools.add_parser("games", help="list your recent games with their numbers")
+        _shared_options(games)
+        games.add_argument("count", nargs="?", type=_whole, help=f"how many (default {RECENT})")
+        games.add_argument("--all", action="store_true", help="list every game")
     for name, does in (("replay", "watch game N again"), ("review", "judge game N's moves")):
+        if tool not in (None, name):
+            continue
         looking_back = tools.add_parser(name, help=f"{does} (default: the last one)")
         _shared_options(looking_back)
         looking_back.add_argument(
@@ -57,14 +76,37 @@ def build_parser() -> argparse.ArgumentParser:
         )
         if name == "replay":
             _icon_options(looking_back, default=argparse.SUPPRESS)
-    analyze = tools.add_parser("analyze", help="print the mine probabilities of a position")
-    _shared_options(analyze)
-    analyze.add_argument(
-        "file", type=Path, help="a position in the position text format (- for standard input)"
-    )
-    analyze.add_argument("--mines", type=int, required=True, help="the board's mine total")
+    if tool in (None, "analyze"):
+        analyze = tools.add_parser("analyze", help="print the mine probabilities of a position")
+        _shared_options(analyze)
+        analyze.add_argument(
+            "file",
+            type=Path,
+            help="a position in the position text format (- for standard input)",
+        )
+        analyze.add_argument("--mines", type=int, required=True, help="the board's mine total")
+    if tool is None:
+        _game_options(parser)
+    _icon_options(parser, default=False)
+    if tool is None:
+        parser.add_argument(
+            "--no-animation", action="store_true", help="reveal without animation"
+        )
+        parser.add_argument(
+            "--no-mouse",
+            action="store_true",
+            help="leave the mouse to the terminal (its own selection and scrolling)",
+        )
+    return parser
+
+
+def _game_options(parser: argparse.ArgumentParser) -> None:
+    """The board to play, and ``--resume``."""
+    from .limits import MAX_SIDE, MIN_SIDE
+    from .presets import ALIASES, PRESETS
+
     board = parser.add_argument_group("board")
-    board.add_argument("--preset", choices=[*PRESETS, *PRESET_ALIASES], help="a classic size")
+    board.add_argument("--preset", choices=[*PRESETS, *ALIASES], help="a classic size")
     board.add_argument("--width", type=int, help=f"columns, {MIN_SIDE}-{MAX_SIDE}")
     board.add_argument("--height", type=int, help=f"rows, {MIN_SIDE}-{MAX_SIDE}")
     board.add_argument("--mines", type=int, help="mines, 1 to width×height−1")
@@ -87,14 +129,6 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--resume", action="store_true", help="go on with the game left unfinished, unasked"
     )
-    _icon_options(parser, default=False)
-    parser.add_argument("--no-animation", action="store_true", help="reveal without animation")
-    parser.add_argument(
-        "--no-mouse",
-        action="store_true",
-        help="leave the mouse to the terminal (its own selection and scrolling)",
-    )
-    return parser
 
 
 def _whole(text: str) -> int:
@@ -144,6 +178,8 @@ def settings_from_flags(
 ) -> Settings | None:
     """The board the flags ask for, or None when the player is to be asked."""
     from . import boardfile, inputfile
+    from .limits import out_of_bounds
+    from .presets import ALIASES, out_of_bounds_message
     from .rounds import Settings
 
     if args.game is not None or args.daily:
@@ -162,7 +198,7 @@ def settings_from_flags(
     if args.preset is not None:
         if any(value is not None for value in sizes):
             parser.error(_("give either --preset or --width, --height and --mines"))
-        name = PRESET_ALIASES.get(args.preset, args.preset)
+        name = ALIASES.get(args.preset, args.preset)
         return Settings.from_preset(name, args.seed, no_guess=not args.classic)
     if all(value is None for value in sizes):
         return None
@@ -271,6 +307,8 @@ def ask_settings(
     screen: Screen, seed: int | None, *, no_guess: bool
 ) -> Settings:
     """The preset, or a custom size re-asked until valid; Enter alone is beginner."""
+    from .limits import MAX_SIDE, MIN_SIDE, mine_range
+    from .presets import ALIASES, PRESETS
     from .rounds import Settings
 
     names = list(PRESETS)
@@ -288,7 +326,7 @@ def ask_settings(
     screen.say(_("{number}. Custom").format(number=len(names) + 1))
     while True:
         answer = screen.ask(_("Board [Enter = 1]: ")).strip().lower()
-        answer = PRESET_ALIASES.get(answer, answer) or names[0]
+        answer = ALIASES.get(answer, answer) or names[0]
         if _WHOLE.fullmatch(answer) and 1 <= int(answer) <= len(names):
             answer = names[int(answer) - 1]
         if answer in PRESETS:
@@ -469,6 +507,7 @@ def database(data_dir: Path | None) -> Path | None:
 
 def show_stats(args: argparse.Namespace) -> int:
     """``buscaminas stats``: the same tables as the in-game ``stats`` page."""
+    from .presets import board_label
     from .stats import format_stats
     from .storage import Store
 
@@ -509,8 +548,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    try:
+        parser = build_parser(arguments[0] if arguments[:1] and arguments[0] in TOOLS else None)
+        args = parser.parse_args(arguments)
+    except Refused:
+        parser = build_parser()
+        args = parser.parse_args(arguments)
     for shared in ("lang", "data_dir"):
         if not hasattr(args, shared):
             setattr(args, shared, None)

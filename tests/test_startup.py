@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from buscaminas.cli import main
+from buscaminas.cli import Refused, build_parser, main
 from tests.terminal_support import ROOT, Player
 
 RUN = """
@@ -188,3 +188,63 @@ def test_english_reads_no_catalogue(tmp_path: Path) -> None:
 
     assert "buscaminas.mo" not in catalogues("en")
     assert "es/LC_MESSAGES/buscaminas.mo" in catalogues("es")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["stats"],
+        ["stats", "--lang", "es", "--data-dir", "somewhere"],
+        ["stats", "--preset", "expert"],
+        ["stats", "--legacy"],
+        ["stats", "--lang", "xx"],
+        ["stats", "extra"],
+        ["stats", "--help"],
+        ["analyze", "position.txt", "--mines", "10"],
+        ["analyze", "position.txt"],
+        ["analyze", "-", "--mines", "x"],
+        ["analyze", "--mines", "3", "--width", "9", "position.txt"],
+        ["analyze", "--help"],
+        ["games"],
+        ["games", "7", "--all"],
+        ["games", "seven"],
+        ["games", "-h"],
+        ["replay", "--nerd"],
+        ["replay", "3", "--legacy", "--nerd"],
+        ["replay", "3", "--resume"],
+        ["review", "2", "--data-dir", "d", "--lang", "en"],
+        ["review", "--no-mouse"],
+    ],
+)
+def test_a_tool_named_first_parses_as_on_the_whole_command_line(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The parser built for a tool alone answers every command line starting with its
+    name as the whole parser does: the same values, or the same refusal and words."""
+
+    def parsed(tool: str | None) -> tuple[object, str, str]:
+        try:
+            outcome: object = vars(build_parser(tool).parse_args(argv))
+        except Refused:
+            return parsed(None)  # as main() does
+        except SystemExit as leaving:
+            outcome = leaving.code
+        printed = capsys.readouterr()
+        return outcome, printed.out, printed.err
+
+    whole, alone = parsed(None), parsed(argv[0])
+    if isinstance(whole[0], dict) and isinstance(alone[0], dict):
+        game_only = set(whole[0]) - set(alone[0])
+        assert game_only <= {"preset", "width", "height", "mines", "seed", "board"} | {
+            "classic", "game", "daily", "resume", "no_animation", "no_mouse"
+        }
+        assert {key: whole[0][key] for key in alone[0]} == alone[0]
+        assert alone[1:] == whole[1:]
+    else:
+        assert alone == whole
+
+
+def test_the_tools_load_no_presets(tmp_path: Path) -> None:
+    """``analyze`` needs no board sizes; their module and what it loads stay unloaded."""
+    loaded = loaded_by("analyze", str(position_file(tmp_path)), "--mines", "2")
+    assert not {"buscaminas.presets", "buscaminas.sharecode", "buscaminas.scoring"} & loaded
