@@ -244,7 +244,11 @@ def test_a_tool_named_first_parses_as_on_the_whole_command_line(
         assert alone == whole
 
 
-def test_the_tools_load_no_presets(tmp_path: Path) -> None:
-    """``analyze`` needs no board sizes; their module and what it loads stay unloaded."""
+def test_analyze_loads_neither_the_game_nor_the_presets(tmp_path: Path) -> None:
+    """``analyze`` names cells as the game does, but needs neither its rules, nor its
+    command parser, nor the board sizes: their modules stay unloaded."""
     loaded = loaded_by("analyze", str(position_file(tmp_path)), "--mines", "2")
+    assert "buscaminas.coordinates" in loaded
+    game = {"buscaminas.engine", "buscaminas.commands"}
     assert not {"buscaminas.presets", "buscaminas.sharecode", "buscaminas.scoring"} & loaded
+    assert not game & loaded
