@@ -84,6 +84,7 @@ def test_the_board_is_drawn_before_the_solver_is_needed() -> None:
     loaded = result.stdout
     for deferred in ("buscaminas.solver", "buscaminas.generator", "buscaminas.hints"):
         assert f"'{deferred}'" not in loaded, deferred
+    assert "'uuid'" not in loaded, "a game's identity needs no uuid (and its platform probe)"
 
 
 COUNTING_COLLECTIONS = """
