@@ -35,6 +35,8 @@ _WHOLE = re.compile(r"\+?[0-9]{1,6}")
 
 
 TOOLS = ("stats", "analyze", "games", "replay", "review")
+GAME = "game"
+"""A command line that names no tool: the game, built by :func:`build_parser` alone."""
 
 
 class Refused(Exception):
@@ -47,27 +49,29 @@ class _ToolParser(argparse.ArgumentParser):
         raise Refused(message)
 
 
-def build_parser(tool: str | None = None) -> argparse.ArgumentParser:
-    """The command line's parser; with ``tool``, only what a command line that starts
-    with that tool's name can use: its own options, and the shared ones it takes
-    after its name.  The game's options could only come before the name, so
-    ``buscaminas stats`` neither builds them nor loads what they name (the presets).
-    That parser raises :class:`Refused` where the whole one would print an error."""
-    parser = (argparse.ArgumentParser if tool is None else _ToolParser)(
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; with ``command``, only what a command line for it
+    can use.  For a tool named first, its own options and the shared ones it takes
+    after its name: the game's could only come before the name, so ``buscaminas
+    stats`` neither builds them nor loads what they name (the presets).  For the
+    :data:`GAME`, no tool's parser.  Those parsers raise :class:`Refused` where the
+    whole one would print an error."""
+    tool = None if command == GAME else command
+    parser = (argparse.ArgumentParser if command is None else _ToolParser)(
         prog="buscaminas",
         description="Minesweeper for the terminal. Type “man” in the game for the manual.",
     )
     _shared_options(parser)
     tools = parser.add_subparsers(dest="tool", metavar="{" + ",".join(TOOLS) + "}")
-    if tool in (None, "stats"):
+    if command is None or command == "stats":
         _shared_options(tools.add_parser("stats", help="print your statistics and best times"))
-    if tool in (None, "games"):
+    if command is None or command == "games":
         games = tools.add_parser("games", help="list your recent games with their numbers")
         _shared_options(games)
         games.add_argument("count", nargs="?", type=_whole, help=f"how many (default {RECENT})")
         games.add_argument("--all", action="store_true", help="list every game")
     for name, does in (("replay", "watch game N again"), ("review", "judge game N's moves")):
-        if tool not in (None, name):
+        if command not in (None, name):
             continue
         looking_back = tools.add_parser(name, help=f"{does} (default: the last one)")
         _shared_options(looking_back)
@@ -76,7 +80,7 @@ def build_parser(tool: str | None = None) -> argparse.ArgumentParser:
         )
         if name == "replay":
             _icon_options(looking_back, default=argparse.SUPPRESS)
-    if tool in (None, "analyze"):
+    if command is None or command == "analyze":
         analyze = tools.add_parser("analyze", help="print the mine probabilities of a position")
         _shared_options(analyze)
         analyze.add_argument(
@@ -129,6 +133,16 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--resume", action="store_true", help="go on with the game left unfinished, unasked"
     )
+
+
+def command_of(arguments: Sequence[str]) -> str | None:
+    """What a command line surely asks for: a tool named first; the :data:`GAME` when
+    no word could name a tool or ask for help; else None, for the whole parser."""
+    if arguments[:1] and arguments[0] in TOOLS:
+        return arguments[0]
+    if any(word in TOOLS or word.startswith(("-h", "--h")) for word in arguments):
+        return None
+    return GAME
 
 
 def _whole(text: str) -> int:
@@ -550,7 +564,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: Sequence[str] | None) -> int:
     arguments = sys.argv[1:] if argv is None else list(argv)
     try:
-        parser = build_parser(arguments[0] if arguments[:1] and arguments[0] in TOOLS else None)
+        parser = build_parser(command_of(arguments))
         args = parser.parse_args(arguments)
     except Refused:
         parser = build_parser()

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from buscaminas.cli import Refused, build_parser, main
+from buscaminas.cli import GAME, TOOLS, Refused, build_parser, command_of, main
 from tests.terminal_support import ROOT, Player
 
 RUN = """
@@ -215,13 +215,29 @@ def test_english_reads_no_catalogue(tmp_path: Path) -> None:
         ["replay", "3", "--resume"],
         ["review", "2", "--data-dir", "d", "--lang", "en"],
         ["review", "--no-mouse"],
+        [],
+        ["--preset", "expert", "--legacy", "--lang", "es"],
+        ["--width", "9", "--height", "9", "--mines", "10", "--seed", "3", "--classic"],
+        ["--pre", "beginner", "--res"],
+        ["--preset", "huge"],
+        ["--width", "nine"],
+        ["--legacy", "--nerd"],
+        ["--daily", "--no-animation", "--no-mouse", "--data-dir", "d"],
+        ["--board", "-"],
+        ["--game"],
+        ["play"],
+        ["--lang", "es", "stats"],
+        ["--legacy", "replay", "2"],
+        ["--help"],
+        ["--he"],
+        ["-h", "--preset", "expert"],
     ],
 )
-def test_a_tool_named_first_parses_as_on_the_whole_command_line(
+def test_a_command_line_parses_as_the_whole_parser_parses_it(
     argv: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The parser built for a tool alone answers every command line starting with its
-    name as the whole parser does: the same values, or the same refusal and words."""
+    """The parser built for a tool named first, or for the game, answers every command
+    line as the whole parser does: the same values, or the same refusal and words."""
 
     def parsed(tool: str | None) -> tuple[object, str, str]:
         try:
@@ -233,7 +249,7 @@ def test_a_tool_named_first_parses_as_on_the_whole_command_line(
         printed = capsys.readouterr()
         return outcome, printed.out, printed.err
 
-    whole, alone = parsed(None), parsed(argv[0])
+    whole, alone = parsed(None), parsed(command_of(argv))
     if isinstance(whole[0], dict) and isinstance(alone[0], dict):
         game_only = set(whole[0]) - set(alone[0])
         assert game_only <= {"preset", "width", "height", "mines", "seed", "board"} | {
@@ -253,3 +269,11 @@ def test_analyze_loads_neither_the_game_nor_the_presets(tmp_path: Path) -> None:
     game = {"buscaminas.engine", "buscaminas.commands"}
     assert not {"buscaminas.presets", "buscaminas.sharecode", "buscaminas.scoring"} & loaded
     assert not game & loaded
+
+
+def test_only_a_command_line_that_names_no_tool_nor_help_is_the_games() -> None:
+    assert [command_of([tool, "--lang", "es"]) for tool in TOOLS] == list(TOOLS)
+    assert command_of([]) == command_of(["--preset", "expert", "--seed", "4"]) == GAME
+    assert command_of(["--lang", "es", "stats"]) is None  # the whole parser sorts it out
+    assert command_of(["--board", "review"]) is None
+    assert command_of(["--help"]) is command_of(["--h"]) is command_of(["-h"]) is None
