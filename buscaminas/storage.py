@@ -17,7 +17,6 @@ games take it in at the same moment.
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 import time
@@ -203,6 +202,8 @@ class Store:
     def keep(self, identity: str, snapshot: dict[str, Any]) -> None:
         """Keep a game in progress to be resumed; one warning if it cannot be."""
 
+        import json  # only games kept, pending or read back need it: the statistics do not
+
         def keep(db: sqlite3.Connection) -> None:
             db.execute("BEGIN IMMEDIATE")
             with db:
@@ -310,6 +311,7 @@ class Store:
 
     def _keep_pending(self, game: GameRecord, failure: str) -> Recorded:
         """Keep ``game`` beside the locked database; warn only if the disk refuses it too."""
+        import json
         import uuid  # only a game kept pending needs it: the statistics start without it
 
         name = f"{time.time_ns():020d}-{uuid.uuid4().hex}.json"
@@ -410,6 +412,8 @@ def _waiting(pending: Path) -> list[Path]:
 
 def _read_pending(file: Path) -> tuple[object, ...] | None:
     """The row kept in ``file``; None if it is gone or is not a game."""
+    import json
+
     try:
         with file.open("rb") as source:
             text = source.read(PENDING_BYTES + 1)
@@ -492,6 +496,8 @@ def _migrate(db: sqlite3.Connection) -> None:
 
 
 def _json(text: str) -> Any:
+    import json
+
     try:
         return json.loads(text)
     except ValueError:

@@ -64,6 +64,11 @@ def test_help_and_stats_load_neither_the_solver_nor_the_generator(tmp_path: Path
     assert "sqlite3" not in loaded_by("--help")
 
 
+def test_stats_parse_no_json(tmp_path: Path) -> None:
+    """Only games kept (in progress, or pending beside a locked database) are JSON."""
+    assert "json" not in loaded_by("stats", "--data-dir", str(tmp_path))
+
+
 def test_the_board_is_drawn_before_the_solver_is_needed() -> None:
     """A session shows its board without the generator, the solver or the hints: they
     load with the first move, after the player sees the board."""
