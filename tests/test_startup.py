@@ -66,7 +66,18 @@ def test_help_and_stats_load_neither_the_solver_nor_the_generator(tmp_path: Path
 
 def test_stats_parse_no_json(tmp_path: Path) -> None:
     """Only games kept (in progress, or pending beside a locked database) are JSON."""
-    assert "json" not in loaded_by("stats", "--data-dir", str(tmp_path))
+    script = (
+        "import contextlib, io, sys\n"
+        "from buscaminas.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(sys.argv[1:])\n"
+        "print('json' in sys.modules, 'sqlite3' in sys.modules)\n"
+    )
+    argv = ["stats", "--data-dir", str(tmp_path)]
+    result = subprocess.run(
+        [sys.executable, "-c", script, *argv], capture_output=True, text=True, cwd=ROOT
+    )
+    assert result.stdout.split() == ["False", "True"]
 
 
 def test_the_board_is_drawn_before_the_solver_is_needed() -> None:
