@@ -293,3 +293,27 @@ def test_only_a_command_line_that_names_no_tool_nor_help_is_the_games() -> None:
     assert command_of(["--lang", "es", "stats"]) is None  # the whole parser sorts it out
     assert command_of(["--board", "review"]) is None
     assert command_of(["--help"]) is command_of(["--h"]) is command_of(["-h"]) is None
+
+
+def test_a_start_with_no_game_kept_loads_no_sqlite(tmp_path: Path) -> None:
+    """The game asks for a kept game before its first board: when the records are as
+    they were when a start last found none, it has its answer without SQLite."""
+    script = (
+        "import sys, time\n"
+        "from pathlib import Path\n"
+        "from buscaminas import resume\n"
+        "from buscaminas.session import Session, Settings\n"
+        "from buscaminas.storage import Store\n"
+        "from buscaminas.renderer import LEGACY, Renderer\n"
+        "store = Store(Path(sys.argv[1]) / 'games', on_warning=print)\n"
+        "assert resume.newest(store, time.monotonic) is None\n"
+        "session = Session(Settings.from_preset('expert'), store, legend=[])\n"
+        "Renderer.draw(session.view(), (80, 24), LEGACY, None)\n"
+        "print('sqlite3' in sys.modules)\n"
+    )
+
+    def start() -> str:
+        command = [sys.executable, "-c", script, str(tmp_path)]
+        return subprocess.run(command, capture_output=True, text=True, cwd=ROOT).stdout.strip()
+
+    assert [start(), start(), start()] == ["True", "True", "False"]  # made, looked, trusted
