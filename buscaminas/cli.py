@@ -45,8 +45,14 @@ class Refused(Exception):
 
 
 class _ToolParser(argparse.ArgumentParser):
+    settled = False
+    """True once it has parsed the command line: a refusal after that is the game's
+    own (``--game`` given with a size), worded as the whole parser words it."""
+
     def error(self, message: str) -> NoReturn:
-        raise Refused(message)
+        if not self.settled:
+            raise Refused(message)
+        build_parser().error(message)
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -287,11 +293,11 @@ def ask_icons(screen: Screen) -> IconSet:
 
 def choose_icons(screen: Screen, args: argparse.Namespace) -> IconSet:
     """The flags decide; else the answer remembered from last time; else ask, and remember."""
-    from .preferences import Preferences
-
     icons = given_icons(args)
     if icons is not None:
         return icons
+    from .preferences import Preferences
+
     icons = ask_icons(screen)
     Preferences(data_directory(args.data_dir)).remember_icons(icons.name)
     return icons
@@ -299,11 +305,12 @@ def choose_icons(screen: Screen, args: argparse.Namespace) -> IconSet:
 
 def given_icons(args: argparse.Namespace) -> IconSet | None:
     """The icons the flags ask for, else those remembered from last time, if any."""
-    from .preferences import Preferences
     from .renderer import LEGACY, NERD
 
     if args.legacy or args.nerd:
         return LEGACY if args.legacy else NERD
+    from .preferences import Preferences
+
     preferences = Preferences(data_directory(args.data_dir))
     return {icons.name: icons for icons in (NERD, LEGACY)}.get(preferences.icons() or "")
 
@@ -569,6 +576,8 @@ def _main(argv: Sequence[str] | None) -> int:
     except Refused:
         parser = build_parser()
         args = parser.parse_args(arguments)
+    if isinstance(parser, _ToolParser):
+        parser.settled = True
     for shared in ("lang", "data_dir"):
         if not hasattr(args, shared):
             setattr(args, shared, None)

@@ -317,3 +317,37 @@ def test_a_start_with_no_game_kept_loads_no_sqlite(tmp_path: Path) -> None:
         return subprocess.run(command, capture_output=True, text=True, cwd=ROOT).stdout.strip()
 
     assert [start(), start(), start()] == ["True", "True", "False"]  # made, looked, trusted
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--game", "", "--preset", "expert"],
+        ["--daily", "--seed", "3"],
+        ["--board", "b.txt", "--width", "9"],
+        ["--preset", "expert", "--width", "9"],
+        ["--width", "9"],
+        ["--width", "1", "--height", "9", "--mines", "3"],
+        ["--game", "NOT-A-CODE"],
+    ],
+)
+def test_a_game_refused_after_parsing_is_refused_in_the_whole_parsers_words(
+    argv: list[str],
+) -> None:
+    """Refusals of the game's own (flags that go together or not) come after the
+    command line is parsed, by the parser built for the game: worded, and ended, as the
+    whole parser would."""
+
+    def refused(*extra: str) -> tuple[int, str]:
+        command = [sys.executable, "-c", *extra, *argv, "--lang", "en"]
+        result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+        return result.returncode, result.stderr
+
+    whole = refused(
+        "import sys\n"
+        "from buscaminas import cli\n"
+        "cli.command_of = lambda arguments: None\n"
+        "sys.exit(cli.main())\n"
+    )
+    assert whole[0] == 2 and whole[1]
+    assert refused("import sys\nfrom buscaminas import cli\nsys.exit(cli.main())\n") == whole
