@@ -2,7 +2,10 @@
 
 import sys
 
-from buscaminas.cli import main
-
 if __name__ == "__main__":
+    from buscaminas import startup
+
+    startup.hold()  # before the modules load, which is most of a start
+    from buscaminas.cli import main
+
     sys.exit(main())

@@ -2,6 +2,9 @@
 
 import sys
 
-from .cli import main
+from . import startup
+
+startup.hold()  # before the modules load, which is most of a start
+from .cli import main  # noqa: E402
 
 sys.exit(main())

@@ -12,13 +12,10 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
-from . import i18n, signals
+from . import i18n, signals, startup
 from .i18n import _
-from .limits import MAX_SIDE, MIN_SIDE, mine_range, out_of_bounds
-from .presets import ALIASES as PRESET_ALIASES
-from .presets import PRESETS, board_label, out_of_bounds_message
 
 if TYPE_CHECKING:
     from .renderer import IconSet
@@ -37,19 +34,51 @@ _WHOLE = re.compile(r"\+?[0-9]{1,6}")
 """An answer to a numeric question: ASCII digits only, since ``int`` refuses ``²``."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+TOOLS = ("stats", "analyze", "games", "replay", "review")
+GAME = "game"
+"""A command line that names no tool: the game, built by :func:`build_parser` alone."""
+
+
+class Refused(Exception):
+    """A parser built for one tool found the command line wrong: the whole parser is to
+    say so, in its own words (its usage names every option)."""
+
+
+class _ToolParser(argparse.ArgumentParser):
+    settled = False
+    """True once it has parsed the command line: a refusal after that is the game's
+    own (``--game`` given with a size), worded as the whole parser words it."""
+
+    def error(self, message: str) -> NoReturn:
+        if not self.settled:
+            raise Refused(message)
+        build_parser().error(message)
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; with ``command``, only what a command line for it
+    can use.  For a tool named first, its own options and the shared ones it takes
+    after its name: the game's could only come before the name, so ``buscaminas
+    stats`` neither builds them nor loads what they name (the presets).  For the
+    :data:`GAME`, no tool's parser.  Those parsers raise :class:`Refused` where the
+    whole one would print an error."""
+    tool = None if command == GAME else command
+    parser = (argparse.ArgumentParser if command is None else _ToolParser)(
         prog="buscaminas",
         description="Minesweeper for the terminal. Type “man” in the game for the manual.",
     )
     _shared_options(parser)
-    tools = parser.add_subparsers(dest="tool", metavar="{stats,analyze,games,replay,review}")
-    _shared_options(tools.add_parser("stats", help="print your statistics and best times"))
-    games = tools.add_parser("games", help="list your recent games with their numbers")
-    _shared_options(games)
-    games.add_argument("count", nargs="?", type=_whole, help=f"how many (default {RECENT})")
-    games.add_argument("--all", action="store_true", help="list every game")
+    tools = parser.add_subparsers(dest="tool", metavar="{" + ",".join(TOOLS) + "}")
+    if command is None or command == "stats":
+        _shared_options(tools.add_parser("stats", help="print your statistics and best times"))
+    if command is None or command == "games":
+        games = tools.add_parser("games", help="list your recent games with their numbers")
+        _shared_options(games)
+        games.add_argument("count", nargs="?", type=_whole, help=f"how many (default {RECENT})")
+        games.add_argument("--all", action="store_true", help="list every game")
     for name, does in (("replay", "watch game N again"), ("review", "judge game N's moves")):
+        if command not in (None, name):
+            continue
         looking_back = tools.add_parser(name, help=f"{does} (default: the last one)")
         _shared_options(looking_back)
         looking_back.add_argument(
@@ -57,14 +86,37 @@ def build_parser() -> argparse.ArgumentParser:
         )
         if name == "replay":
             _icon_options(looking_back, default=argparse.SUPPRESS)
-    analyze = tools.add_parser("analyze", help="print the mine probabilities of a position")
-    _shared_options(analyze)
-    analyze.add_argument(
-        "file", type=Path, help="a position in the position text format (- for standard input)"
-    )
-    analyze.add_argument("--mines", type=int, required=True, help="the board's mine total")
+    if command is None or command == "analyze":
+        analyze = tools.add_parser("analyze", help="print the mine probabilities of a position")
+        _shared_options(analyze)
+        analyze.add_argument(
+            "file",
+            type=Path,
+            help="a position in the position text format (- for standard input)",
+        )
+        analyze.add_argument("--mines", type=int, required=True, help="the board's mine total")
+    if tool is None:
+        _game_options(parser)
+    _icon_options(parser, default=False)
+    if tool is None:
+        parser.add_argument(
+            "--no-animation", action="store_true", help="reveal without animation"
+        )
+        parser.add_argument(
+            "--no-mouse",
+            action="store_true",
+            help="leave the mouse to the terminal (its own selection and scrolling)",
+        )
+    return parser
+
+
+def _game_options(parser: argparse.ArgumentParser) -> None:
+    """The board to play, and ``--resume``."""
+    from .limits import MAX_SIDE, MIN_SIDE
+    from .presets import ALIASES, PRESETS
+
     board = parser.add_argument_group("board")
-    board.add_argument("--preset", choices=[*PRESETS, *PRESET_ALIASES], help="a classic size")
+    board.add_argument("--preset", choices=[*PRESETS, *ALIASES], help="a classic size")
     board.add_argument("--width", type=int, help=f"columns, {MIN_SIDE}-{MAX_SIDE}")
     board.add_argument("--height", type=int, help=f"rows, {MIN_SIDE}-{MAX_SIDE}")
     board.add_argument("--mines", type=int, help="mines, 1 to width×height−1")
@@ -87,14 +139,16 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--resume", action="store_true", help="go on with the game left unfinished, unasked"
     )
-    _icon_options(parser, default=False)
-    parser.add_argument("--no-animation", action="store_true", help="reveal without animation")
-    parser.add_argument(
-        "--no-mouse",
-        action="store_true",
-        help="leave the mouse to the terminal (its own selection and scrolling)",
-    )
-    return parser
+
+
+def command_of(arguments: Sequence[str]) -> str | None:
+    """What a command line surely asks for: a tool named first; the :data:`GAME` when
+    no word could name a tool or ask for help; else None, for the whole parser."""
+    if arguments[:1] and arguments[0] in TOOLS:
+        return arguments[0]
+    if any(word in TOOLS or word.startswith(("-h", "--h")) for word in arguments):
+        return None
+    return GAME
 
 
 def _whole(text: str) -> int:
@@ -144,6 +198,8 @@ def settings_from_flags(
 ) -> Settings | None:
     """The board the flags ask for, or None when the player is to be asked."""
     from . import boardfile, inputfile
+    from .limits import out_of_bounds
+    from .presets import ALIASES, out_of_bounds_message
     from .rounds import Settings
 
     if args.game is not None or args.daily:
@@ -162,7 +218,7 @@ def settings_from_flags(
     if args.preset is not None:
         if any(value is not None for value in sizes):
             parser.error(_("give either --preset or --width, --height and --mines"))
-        name = PRESET_ALIASES.get(args.preset, args.preset)
+        name = ALIASES.get(args.preset, args.preset)
         return Settings.from_preset(name, args.seed, no_guess=not args.classic)
     if all(value is None for value in sizes):
         return None
@@ -237,11 +293,11 @@ def ask_icons(screen: Screen) -> IconSet:
 
 def choose_icons(screen: Screen, args: argparse.Namespace) -> IconSet:
     """The flags decide; else the answer remembered from last time; else ask, and remember."""
-    from .preferences import Preferences
-
     icons = given_icons(args)
     if icons is not None:
         return icons
+    from .preferences import Preferences
+
     icons = ask_icons(screen)
     Preferences(data_directory(args.data_dir)).remember_icons(icons.name)
     return icons
@@ -249,11 +305,12 @@ def choose_icons(screen: Screen, args: argparse.Namespace) -> IconSet:
 
 def given_icons(args: argparse.Namespace) -> IconSet | None:
     """The icons the flags ask for, else those remembered from last time, if any."""
-    from .preferences import Preferences
     from .renderer import LEGACY, NERD
 
     if args.legacy or args.nerd:
         return LEGACY if args.legacy else NERD
+    from .preferences import Preferences
+
     preferences = Preferences(data_directory(args.data_dir))
     return {icons.name: icons for icons in (NERD, LEGACY)}.get(preferences.icons() or "")
 
@@ -271,6 +328,8 @@ def ask_settings(
     screen: Screen, seed: int | None, *, no_guess: bool
 ) -> Settings:
     """The preset, or a custom size re-asked until valid; Enter alone is beginner."""
+    from .limits import MAX_SIDE, MIN_SIDE, mine_range
+    from .presets import ALIASES, PRESETS
     from .rounds import Settings
 
     names = list(PRESETS)
@@ -288,7 +347,7 @@ def ask_settings(
     screen.say(_("{number}. Custom").format(number=len(names) + 1))
     while True:
         answer = screen.ask(_("Board [Enter = 1]: ")).strip().lower()
-        answer = PRESET_ALIASES.get(answer, answer) or names[0]
+        answer = ALIASES.get(answer, answer) or names[0]
         if _WHOLE.fullmatch(answer) and 1 <= int(answer) <= len(names):
             answer = names[int(answer) - 1]
         if answer in PRESETS:
@@ -342,6 +401,7 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
     for stream in (sys.stdin, sys.stdout):
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="replace")  # a stray byte is bad input, not a crash
+    startup.release()  # a game read from a pipe may be long: it is up
     pipe = PipeScreen(person=ask)
     no_guess = not args.classic
     store = Store(database(args.data_dir), on_warning=pipe.say)
@@ -485,6 +545,7 @@ def database(data_dir: Path | None) -> Path | None:
 
 def show_stats(args: argparse.Namespace) -> int:
     """``buscaminas stats``: the same tables as the in-game ``stats`` page."""
+    from .presets import board_label
     from .stats import format_stats
     from .storage import Store
 
@@ -515,9 +576,25 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     A closed or full standard stream ends with one line on standard error;
     SIGTERM, SIGHUP and SIGQUIT with 128 plus their number, as a shell expects.
+    The cycle collector waits until the command is up (:mod:`buscaminas.startup`).
     """
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    startup.hold()
+    try:
+        return _main(argv)
+    finally:
+        startup.release()
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    try:
+        parser = build_parser(command_of(arguments))
+        args = parser.parse_args(arguments)
+    except Refused:
+        parser = build_parser()
+        args = parser.parse_args(arguments)
+    if isinstance(parser, _ToolParser):
+        parser.settled = True
     for shared in ("lang", "data_dir"):
         if not hasattr(args, shared):
             setattr(args, shared, None)
@@ -559,6 +636,7 @@ def show_history(args: argparse.Namespace) -> int:
     """``games``, ``replay`` and ``review``: the games played, listed, watched, judged."""
     from . import history
 
+    startup.release()  # a replay is watched, a review may be long: they are up
     if args.tool == "games":
         count = RECENT if args.count is None else args.count
         return history.list_games(args.data_dir, None if args.all else count)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from . import text
+from .coordinates import label as label  # where the other modules find it
 from .engine import Action, Move
 from .grid import Point
 from .i18n import _
@@ -319,11 +320,6 @@ def parse(line: str, width: int, height: int) -> Command:
             raise NotPositive(verb, numbers[0])
         return Command(verb, count=numbers[0])
     return Command(verb)
-
-
-def label(cell: Point) -> str:
-    """A cell as the player types it, the inverse of parsing: 1-based, column first."""
-    return f"{cell[0] + 1} {cell[1] + 1}"
 
 
 def said(move: Move) -> str:

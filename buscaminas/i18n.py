@@ -3,8 +3,9 @@
 The message ids are the English sentences.  Both catalogues are complete, so
 a missing translation is a test failure rather than a silent fallback.  The
 compiled ``.mo`` files are committed beside their ``.po`` sources and are all
-the game loads; the tools that extract, merge and compile them are for
-developers and stay out of the installed package (``python -m tools.catalogue``).
+the game loads (English, the ids' own language, needs none); the tools that
+extract, merge and compile them are for developers and stay out of the
+installed package (``python -m tools.catalogue``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ LOCALE_DIR = Path(__file__).with_name("locale")
 LANGUAGES = ("es", "en")
 DEFAULT_LANGUAGE = "en"
 """For every locale that names no language of ours, C and POSIX included."""
+SOURCE_LANGUAGE = "en"
+"""The language the message ids are written in (its catalogue maps each to itself)."""
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 
@@ -56,6 +59,14 @@ def choose_language(requested: str | None = None) -> str:
 
 
 def use(language: str) -> None:
-    """Make ``language`` the one every later :func:`_` call answers in."""
+    """Make ``language`` the one every later :func:`_` call answers in.
+
+    English needs no catalogue: its sentences are the message ids, and its plural
+    rule gettext's own (one, else many), so reading and parsing it would only
+    delay every start.
+    """
     global _translation
-    _translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
+    if language == SOURCE_LANGUAGE:
+        _translation = gettext.NullTranslations()
+    else:
+        _translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])

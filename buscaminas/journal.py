@@ -14,7 +14,6 @@ file anyone can edit.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass, field
 
@@ -98,6 +97,8 @@ class Journal:
                 "revealed": _cells(start.revealed),
                 "flagged": _cells(start.flagged),
             }
+        import json  # only a game recorded or kept needs it: the first board does not
+
         return json.dumps(document, separators=(",", ":"))
 
 
@@ -107,6 +108,8 @@ class JournalError(ValueError):
 
 def loads(text: str) -> Journal:
     """The journal ``text`` holds; :class:`JournalError` if it is not one we wrote."""
+    import json
+
     try:
         document = json.loads(text)
         written = document["format"]

@@ -12,8 +12,9 @@ of the position text format.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from typing import NamedTuple
 
 from . import text
 from .alphabet import NUMBERS, Cell
@@ -37,9 +38,9 @@ TITLE_ROWS = 2
 """The title and the blank row under it, drawn only when the terminal has room for them."""
 
 
-@dataclass(frozen=True)
-class IconSet:
-    """The glyph for each kind of cell; numbers are always their digit."""
+class IconSet(NamedTuple):
+    """The glyph for each kind of cell; numbers are always their digit.  A named tuple,
+    as :class:`Item` is: a frozen dataclass costs the start far more to make."""
 
     name: str
     hidden: str
@@ -53,7 +54,7 @@ class IconSet:
     dim and reverse video alone."""
 
     def without_colour(self) -> IconSet:
-        return replace(self, coloured=False)
+        return self._replace(coloured=False)
 
     @property
     def glyphs(self) -> dict[str, str]:
@@ -147,10 +148,11 @@ def highlight_style(highlight: Highlight, cell: Point) -> str:
     return ""
 
 
-@dataclass(frozen=True)
-class Item:
+class Item(NamedTuple):
     """One piece of the screen: styled text and the columns it covers.  The text leaves
-    the terminal's attributes as it found them, plain."""
+    the terminal's attributes as it found them, plain.  A named tuple: a frame is made
+    of hundreds, and one is quicker to make (and its class to define) than a frozen
+    dataclass."""
 
     text: str
     width: int

@@ -3,7 +3,7 @@ or what is wrong with the position, in the player's words."""
 
 from __future__ import annotations
 
-from .commands import label
+from .coordinates import label
 from .i18n import _, ngettext
 from .inputfile import not_text
 from .percent import percent

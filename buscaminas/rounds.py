@@ -10,7 +10,7 @@ which undo rebuilds the board and which a game left unfinished is kept as
 from __future__ import annotations
 
 import math
-import uuid
+import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
@@ -100,7 +100,7 @@ class Round:
         self.settings = settings
         self.seed = seed
         self.kind = settings.kind
-        self.identity = identity or uuid.uuid4().hex
+        self.identity = identity or secrets.token_hex(16)
         """The same game in the records whatever happens to it: ended, undone, ended again."""
         self.first: Point | None = None
         """The cell the mines were dealt around: with the seed, it names the board."""

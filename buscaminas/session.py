@@ -17,10 +17,9 @@ import random
 import shlex
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from . import boardfile, commands, narration, sharecode, signals
 from .commands import Command, ParseError, Verb, label, said
@@ -73,9 +72,9 @@ class Question(Enum):
         return _("Play again with the same settings? [Enter = yes, n = no] ")
 
 
-@dataclass(frozen=True)
-class Reply:
-    """What a command did, beyond the view: what to animate, ask, or whether to leave."""
+class Reply(NamedTuple):
+    """What a command did, beyond the view: what to animate, ask, or whether to leave.
+    A named tuple: a frozen dataclass would cost the start more to define."""
 
     before: tuple[str, ...] | None = None
     """The board before a move whose reveal waves are worth replaying."""

@@ -17,21 +17,22 @@ games take it in at the same moment.
 
 from __future__ import annotations
 
-import json
 import os
-import sqlite3
 import time
 from collections.abc import Callable
 from contextlib import closing, suppress
 from datetime import UTC, datetime
 from enum import Enum
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import platformdirs
 
 from .i18n import _
 from .scoring import BoardKind, GameRecord
+
+if TYPE_CHECKING:
+    import sqlite3
 
 T = TypeVar("T")
 
@@ -169,6 +170,8 @@ class Store:
     ) -> None:
         self.path = default_path() if path is None else path
         self.pending = self.path.with_name(f"{self.path.name}.pending")
+        self.nothing_kept = self.path.with_name(f"{self.path.name}.nothing-kept")
+        """The database's :func:`_stamp` when a look found no game kept in it."""
         self._warn = on_warning
         self._timeout = timeout
 
@@ -194,7 +197,7 @@ class Store:
         failure = _("This game was not saved: {reason}.")
         try:
             return self._run_repairing(save)
-        except _FAILURES as error:
+        except _failures() as error:
             if _locked(error):
                 return self._keep_pending(game, failure)
             self._warn(failure.format(reason=self._reason(error)))
@@ -202,6 +205,8 @@ class Store:
 
     def keep(self, identity: str, snapshot: dict[str, Any]) -> bool:
         """Keep a game in progress to be resumed: False, after one warning, if it cannot be."""
+
+        import json  # only games kept, pending or read back need it: the statistics do not
 
         def keep(db: sqlite3.Connection) -> None:
             db.execute("BEGIN IMMEDIATE")
@@ -211,7 +216,7 @@ class Store:
 
         try:
             self._run_repairing(keep)
-        except _FAILURES as error:
+        except _failures() as error:
             failure = _("The game in progress was not kept: {reason}.")
             self._warn(failure.format(reason=self._reason(error)))
             return False
@@ -219,17 +224,29 @@ class Store:
 
     def unfinished(self) -> list[tuple[str, Any]]:
         """The games left in progress, newest first, as (identity, snapshot); a
-        snapshot that is not JSON comes back as None, for the caller to drop."""
+        snapshot that is not JSON comes back as None, for the caller to drop.
+
+        Every start asks, and most find none: a database unchanged since a look
+        found none is not opened again (nor SQLite loaded), which the game's
+        first board would wait for.
+        """
 
         def load(db: sqlite3.Connection) -> list[tuple[str, Any]]:
             return [(identity, _json(text)) for identity, text in db.execute(_UNFINISHED)]
 
+        seen = _stamp(self.path)
+        if seen is not None and seen == _read_small(self.nothing_kept):
+            return []
         try:
-            return self._run_repairing(load)
-        except _FAILURES as error:
+            kept = self._run_repairing(load)
+        except _failures() as error:
             failure = _("The game in progress could not be read: {reason}.")
             self._warn(failure.format(reason=self._reason(error)))
             return []
+        if not kept and seen is not None and _stamp(self.path) == seen:
+            with suppress(OSError):  # a read-only place: the next start looks again
+                self.nothing_kept.write_text(seen, encoding="ascii")
+        return kept
 
     def take(self, identity: str) -> bool:
         """Take a game in progress out of the records, to resume or give it up: False
@@ -242,7 +259,7 @@ class Store:
 
         try:
             return self._run_repairing(take)
-        except _FAILURES as error:
+        except _failures() as error:
             failure = _("The game in progress could not be taken up: {reason}.")
             self._warn(failure.format(reason=self._reason(error)))
             return False
@@ -258,7 +275,7 @@ class Store:
 
         try:
             self._run_repairing(withdraw)
-        except _FAILURES as error:
+        except _failures() as error:
             failure = _("The game reopened could not be taken out of the records: {reason}.")
             self._warn(failure.format(reason=self._reason(error)))
 
@@ -291,6 +308,8 @@ class Store:
         """The games ``query`` selects with their numbers, the pending ones written in first."""
 
         def load(db: sqlite3.Connection) -> list[tuple[int, GameRecord]]:
+            import sqlite3
+
             if _waiting(self.pending):
                 try:
                     db.execute("BEGIN IMMEDIATE")
@@ -303,7 +322,7 @@ class Store:
 
         try:
             return self._run_repairing(load)
-        except _FAILURES as error:
+        except _failures() as error:
             failure = _("The statistics could not be read: {reason}.")
             self._warn(failure.format(reason=self._reason(error)))
             return None
@@ -312,6 +331,7 @@ class Store:
 
     def _keep_pending(self, game: GameRecord, failure: str) -> Recorded:
         """Keep ``game`` beside the locked database; warn only if the disk refuses it too."""
+        import json
         import uuid  # only a game kept pending needs it: the statistics start without it
 
         name = f"{time.time_ns():020d}-{uuid.uuid4().hex}.json"
@@ -332,6 +352,8 @@ class Store:
         A file another game has already taken in is ignored by its name, so no
         game is written twice; a file that is not a game is left where it is.
         """
+        import sqlite3
+
         taken = []
         for file in _waiting(self.pending):
             row = _read_pending(file)
@@ -350,6 +372,8 @@ class Store:
 
     def _run_repairing(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``work``, once more on a new database if the file is damaged."""
+        import sqlite3
+
         try:
             return self._run(work)
         except sqlite3.DatabaseError as error:
@@ -359,6 +383,8 @@ class Store:
             return self._run(work)
 
     def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        import sqlite3  # here, not at the start: a game with nothing kept needs none
+
         self.path.parent.mkdir(parents=True, exist_ok=True)
         connection = sqlite3.connect(self.path, timeout=self._timeout, isolation_level=None)
         with closing(connection) as db:
@@ -382,6 +408,8 @@ class Store:
 
     def _reason(self, error: Exception) -> str:
         """Why the database failed, in the player's words rather than SQLite's."""
+        import sqlite3
+
         path = str(self.path)
         message = str(error)
         if isinstance(error, NewerSchemaError):
@@ -401,8 +429,11 @@ PENDING_BYTES = 16 * 2**20
 """The most a pending game's file is read: a game with its journal takes a few
 kilobytes, a 99×99 one a few hundred; a larger file is no game of ours."""
 
-_FAILURES = (sqlite3.Error, OSError, NewerSchemaError)
-"""Everything a store turns into a warning rather than let it end the game."""
+def _failures() -> tuple[type[Exception], ...]:
+    """Everything a store turns into a warning rather than let it end the game."""
+    import sqlite3
+
+    return (sqlite3.Error, OSError, NewerSchemaError)
 
 
 def _waiting(pending: Path) -> list[Path]:
@@ -412,6 +443,8 @@ def _waiting(pending: Path) -> list[Path]:
 
 def _read_pending(file: Path) -> tuple[object, ...] | None:
     """The row kept in ``file``; None if it is gone or is not a game."""
+    import json
+
     try:
         with file.open("rb") as source:
             text = source.read(PENDING_BYTES + 1)
@@ -419,6 +452,34 @@ def _read_pending(file: Path) -> tuple[object, ...] | None:
             return None
         return _to_row(_from_row(json.loads(text.decode("utf-8"))))
     except (OSError, ValueError, TypeError):
+        return None
+
+
+def _stamp(path: Path) -> str | None:
+    """What every write the database commits changes: its file's identity, size and
+    time, and SQLite's change counter (header bytes 24-27, raised by every commit in
+    the rollback-journal mode the store uses).  None for a file that is no such
+    database: missing, damaged, or in WAL mode, whose commits leave the header be."""
+    try:
+        with path.open("rb") as file:
+            header = file.read(100)
+            status = os.fstat(file.fileno())
+    except OSError:
+        return None
+    if len(header) < 100 or not header.startswith(b"SQLite format 3\0"):
+        return None
+    if header[18:20] != b"\x01\x01":  # written and read with a rollback journal, no WAL
+        return None
+    counter = int.from_bytes(header[24:28], "big")
+    return f"{status.st_dev} {status.st_ino} {status.st_size} {status.st_mtime_ns} {counter}"
+
+
+def _read_small(path: Path) -> str | None:
+    """A stamp kept in ``path``; None if there is none to read."""
+    try:
+        with path.open("rb") as file:
+            return file.read(200).decode("ascii")
+    except (OSError, UnicodeDecodeError):
         return None
 
 
@@ -453,6 +514,8 @@ def _write_atomically(path: Path, text: str) -> None:
 
 def _locked(error: Exception) -> bool:
     """Whether another program holds the database: a wait, not a failure of the disk."""
+    import sqlite3
+
     return _code(error) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
 
@@ -468,6 +531,8 @@ def _damaged(error: sqlite3.DatabaseError) -> bool:
     Those are the errors the sqlite3 module raises as a bare ``DatabaseError``;
     a locked or read-only file raises its ``OperationalError`` subclass.
     """
+    import sqlite3
+
     return type(error) is sqlite3.DatabaseError
 
 
@@ -494,6 +559,8 @@ def _migrate(db: sqlite3.Connection) -> None:
 
 
 def _json(text: str) -> Any:
+    import json
+
     try:
         return json.loads(text)
     except ValueError:

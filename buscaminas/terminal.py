@@ -28,7 +28,7 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import Output
 
-from . import controls, signals, text
+from . import controls, signals, startup, text
 from .commands import Command
 from .grid import Point
 from .i18n import _
@@ -101,6 +101,7 @@ class TerminalScreen:
         )
         self._output: Output = self._session.app.output
         self._session.app.before_render += self._check_size
+        self._session.app.after_render += _up
 
     def _bindings(self) -> KeyBindings:
         bindings = KeyBindings()
@@ -404,6 +405,11 @@ def _set_line_discipline(modes: list[Any] | None) -> None:
 
     with contextlib.suppress(OSError, termios.error):
         termios.tcsetattr(sys.stdin.fileno(), termios.TCSADRAIN, modes)
+
+
+def _up(_app: object) -> None:
+    """The first screen is drawn and waits for the player: the game is up."""
+    startup.release()
 
 
 def _line_discipline() -> list[Any] | None:

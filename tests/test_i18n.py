@@ -35,6 +35,27 @@ def test_translations_keep_every_placeholder() -> None:
         assert fields == {name for _, name, _, _ in string.Formatter().parse(value) if name}, key
 
 
+def test_the_english_catalogue_is_the_message_ids() -> None:
+    """English is played without its catalogue (``i18n.use``): that loses nothing only
+    while every English sentence, plural forms included, is its own id."""
+    english = catalogue.parse_po(catalogue.po_file(i18n.SOURCE_LANGUAGE).read_text("utf-8"))
+    assert catalogue.message_ids() <= set(english)
+    assert {key: value for key, value in english.items() if key and value != key} == {}
+
+
+def test_english_plurals_follow_gettexts_rule() -> None:
+    """One mine, 0 mines, 2 mines: the rule the catalogue's header states is the one
+    used without it."""
+    english = catalogue.parse_po(catalogue.po_file(i18n.SOURCE_LANGUAGE).read_text("utf-8"))
+    assert "plural=(n != 1);" in english[""]
+    try:
+        i18n.use("en")
+        forms = [i18n.ngettext("{count} mine", "{count} mines", n) for n in (0, 1, 2)]
+        assert forms == ["{count} mines", "{count} mine", "{count} mines"]
+    finally:
+        i18n.use("en")
+
+
 def test_spanish_and_english_answer() -> None:
     try:
         i18n.use("es")

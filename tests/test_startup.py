@@ -6,14 +6,17 @@ a fresh interpreter has loaded once a command has run, which decides it.
 
 from __future__ import annotations
 
+import gc
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.terminal_support import ROOT
+from buscaminas.cli import GAME, TOOLS, Refused, build_parser, command_of, main
+from tests.terminal_support import ROOT, Player
 
 RUN = """
 import contextlib, io, json, sys
@@ -61,6 +64,22 @@ def test_help_and_stats_load_neither_the_solver_nor_the_generator(tmp_path: Path
     assert "sqlite3" not in loaded_by("--help")
 
 
+def test_stats_parse_no_json(tmp_path: Path) -> None:
+    """Only games kept (in progress, or pending beside a locked database) are JSON."""
+    script = (
+        "import contextlib, io, sys\n"
+        "from buscaminas.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(sys.argv[1:])\n"
+        "print('json' in sys.modules, 'sqlite3' in sys.modules)\n"
+    )
+    argv = ["stats", "--data-dir", str(tmp_path)]
+    result = subprocess.run(
+        [sys.executable, "-c", script, *argv], capture_output=True, text=True, cwd=ROOT
+    )
+    assert result.stdout.split() == ["False", "True"]
+
+
 def test_the_board_is_drawn_before_the_solver_is_needed() -> None:
     """A session shows its board without the generator, the solver or the hints: they
     load with the first move, after the player sees the board."""
@@ -81,3 +100,255 @@ def test_the_board_is_drawn_before_the_solver_is_needed() -> None:
     loaded = result.stdout
     for deferred in ("buscaminas.solver", "buscaminas.generator", "buscaminas.hints"):
         assert f"'{deferred}'" not in loaded, deferred
+    assert "'uuid'" not in loaded, "a game's identity needs no uuid (and its platform probe)"
+
+
+COUNTING_COLLECTIONS = """
+import gc, os
+
+gc.collect()  # start from nothing owed, so that the interpreter's own start counts not
+
+
+def _count(phase, info):
+    if phase == "start":
+        up = "after" if gc.get_freeze_count() else "before"  # buscaminas.startup freezes
+        with open(os.environ["COLLECTIONS_LOG"], "a") as log:
+            log.write(up + "\\n")
+
+
+gc.callbacks.append(_count)
+"""
+"""A ``sitecustomize`` that notes every run of the cycle collector: before the command
+was up, or after."""
+
+
+def counting_collections(directory: Path) -> dict[str, str]:
+    """The environment of a program whose collections are noted in ``directory``."""
+    hook = directory / "hook"
+    hook.mkdir()
+    (hook / "sitecustomize.py").write_text(COUNTING_COLLECTIONS)
+    return {
+        "PYTHONPATH": os.pathsep.join([str(ROOT), str(hook)]),
+        "COLLECTIONS_LOG": str(directory / "collections"),
+    }
+
+
+def collections(environment: dict[str, str]) -> list[str]:
+    log = Path(environment["COLLECTIONS_LOG"])
+    return log.read_text().split() if log.exists() else []
+
+
+def test_the_game_collects_no_cycles_until_its_board_is_up(tmp_path: Path) -> None:
+    """The collector would walk everything loaded, again and again, while nothing is
+    garbage yet: it waits for the first board, and works as ever after it."""
+    environment = counting_collections(tmp_path)
+    player = Player("--legacy", "--lang", "en", "--preset", "expert", env=environment)
+    player.wait_for("Mines left")
+    player.prompt_row()
+    for move in ("try 10 8", "help", "undo", "redo", "stats"):
+        player.type(move)
+        player.pump(0.2)
+    player.wait_until(lambda: "after" in collections(environment), timeout=30)
+    player.type("quit")
+    player.finish()
+    assert "before" not in collections(environment)
+
+
+@pytest.mark.parametrize("tool", ["--help", "stats", "analyze"])
+def test_the_tools_collect_no_cycles(tool: str, tmp_path: Path) -> None:
+    """A tool is done in a moment: what it loads is never walked by the collector."""
+    environment = counting_collections(tmp_path)
+    argv = {
+        "--help": ["--help"],
+        "stats": ["stats", "--data-dir", str(tmp_path)],
+        "analyze": ["analyze", str(position_file(tmp_path)), "--mines", "2"],
+    }[tool]
+    subprocess.run(
+        [sys.executable, "-m", "buscaminas", *argv],
+        capture_output=True,
+        cwd=ROOT,
+        env={**os.environ, **environment},
+        check=True,
+    )
+    assert "before" not in collections(environment)
+
+
+def test_a_command_run_in_process_leaves_the_collector_running(tmp_path: Path) -> None:
+    gc.disable()
+    try:
+        main(["stats", "--data-dir", str(tmp_path)])
+        assert not gc.isenabled(), "a collector stopped by someone else stays stopped"
+    finally:
+        gc.enable()
+    main(["stats", "--data-dir", str(tmp_path)])
+    assert gc.isenabled()
+
+
+def test_english_reads_no_catalogue(tmp_path: Path) -> None:
+    """English is the message ids themselves: a start in English opens no catalogue,
+    a start in Spanish opens its own."""
+    script = (
+        "import sys\n"
+        "from buscaminas.cli import main\n"
+        "opened = []\n"
+        "sys.addaudithook(lambda event, args: event == 'open' and opened.append(str(args[0])))\n"
+        "main(sys.argv[1:])\n"
+        "print([path for path in opened if path.endswith('.mo')])\n"
+    )
+
+    def catalogues(language: str) -> str:
+        argv = ["stats", "--lang", language, "--data-dir", str(tmp_path)]
+        result = subprocess.run(
+            [sys.executable, "-c", script, *argv], capture_output=True, text=True, cwd=ROOT
+        )
+        return result.stdout.splitlines()[-1]
+
+    assert "buscaminas.mo" not in catalogues("en")
+    assert "es/LC_MESSAGES/buscaminas.mo" in catalogues("es")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["stats"],
+        ["stats", "--lang", "es", "--data-dir", "somewhere"],
+        ["stats", "--preset", "expert"],
+        ["stats", "--legacy"],
+        ["stats", "--lang", "xx"],
+        ["stats", "extra"],
+        ["stats", "--help"],
+        ["analyze", "position.txt", "--mines", "10"],
+        ["analyze", "position.txt"],
+        ["analyze", "-", "--mines", "x"],
+        ["analyze", "--mines", "3", "--width", "9", "position.txt"],
+        ["analyze", "--help"],
+        ["games"],
+        ["games", "7", "--all"],
+        ["games", "seven"],
+        ["games", "-h"],
+        ["replay", "--nerd"],
+        ["replay", "3", "--legacy", "--nerd"],
+        ["replay", "3", "--resume"],
+        ["review", "2", "--data-dir", "d", "--lang", "en"],
+        ["review", "--no-mouse"],
+        [],
+        ["--preset", "expert", "--legacy", "--lang", "es"],
+        ["--width", "9", "--height", "9", "--mines", "10", "--seed", "3", "--classic"],
+        ["--pre", "beginner", "--res"],
+        ["--preset", "huge"],
+        ["--width", "nine"],
+        ["--legacy", "--nerd"],
+        ["--daily", "--no-animation", "--no-mouse", "--data-dir", "d"],
+        ["--board", "-"],
+        ["--game"],
+        ["play"],
+        ["--lang", "es", "stats"],
+        ["--legacy", "replay", "2"],
+        ["--help"],
+        ["--he"],
+        ["-h", "--preset", "expert"],
+    ],
+)
+def test_a_command_line_parses_as_the_whole_parser_parses_it(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The parser built for a tool named first, or for the game, answers every command
+    line as the whole parser does: the same values, or the same refusal and words."""
+
+    def parsed(tool: str | None) -> tuple[object, str, str]:
+        try:
+            outcome: object = vars(build_parser(tool).parse_args(argv))
+        except Refused:
+            return parsed(None)  # as main() does
+        except SystemExit as leaving:
+            outcome = leaving.code
+        printed = capsys.readouterr()
+        return outcome, printed.out, printed.err
+
+    whole, alone = parsed(None), parsed(command_of(argv))
+    if isinstance(whole[0], dict) and isinstance(alone[0], dict):
+        game_only = set(whole[0]) - set(alone[0])
+        assert game_only <= {"preset", "width", "height", "mines", "seed", "board"} | {
+            "classic", "game", "daily", "resume", "no_animation", "no_mouse"
+        }
+        assert {key: whole[0][key] for key in alone[0]} == alone[0]
+        assert alone[1:] == whole[1:]
+    else:
+        assert alone == whole
+
+
+def test_analyze_loads_neither_the_game_nor_the_presets(tmp_path: Path) -> None:
+    """``analyze`` names cells as the game does, but needs neither its rules, nor its
+    command parser, nor the board sizes: their modules stay unloaded."""
+    loaded = loaded_by("analyze", str(position_file(tmp_path)), "--mines", "2")
+    assert "buscaminas.coordinates" in loaded
+    game = {"buscaminas.engine", "buscaminas.commands"}
+    assert not {"buscaminas.presets", "buscaminas.sharecode", "buscaminas.scoring"} & loaded
+    assert not game & loaded
+
+
+def test_only_a_command_line_that_names_no_tool_nor_help_is_the_games() -> None:
+    assert [command_of([tool, "--lang", "es"]) for tool in TOOLS] == list(TOOLS)
+    assert command_of([]) == command_of(["--preset", "expert", "--seed", "4"]) == GAME
+    assert command_of(["--lang", "es", "stats"]) is None  # the whole parser sorts it out
+    assert command_of(["--board", "review"]) is None
+    assert command_of(["--help"]) is command_of(["--h"]) is command_of(["-h"]) is None
+
+
+def test_a_start_with_no_game_kept_loads_no_sqlite(tmp_path: Path) -> None:
+    """The game asks for a kept game before its first board: when the records are as
+    they were when a start last found none, it has its answer without SQLite."""
+    script = (
+        "import sys, time\n"
+        "from pathlib import Path\n"
+        "from buscaminas import resume\n"
+        "from buscaminas.session import Session, Settings\n"
+        "from buscaminas.storage import Store\n"
+        "from buscaminas.renderer import LEGACY, Renderer\n"
+        "store = Store(Path(sys.argv[1]) / 'games', on_warning=print)\n"
+        "assert resume.newest(store, time.monotonic) is None\n"
+        "session = Session(Settings.from_preset('expert'), store, legend=[])\n"
+        "Renderer.draw(session.view(), (80, 24), LEGACY, None)\n"
+        "print('sqlite3' in sys.modules, 'json' in sys.modules)\n"
+    )
+
+    def start() -> str:
+        command = [sys.executable, "-c", script, str(tmp_path)]
+        return subprocess.run(command, capture_output=True, text=True, cwd=ROOT).stdout.strip()
+
+    # made, looked, trusted; and a journal is JSON only once it is written or read
+    assert [start(), start(), start()] == ["True False", "True False", "False False"]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--game", "", "--preset", "expert"],
+        ["--daily", "--seed", "3"],
+        ["--board", "b.txt", "--width", "9"],
+        ["--preset", "expert", "--width", "9"],
+        ["--width", "9"],
+        ["--width", "1", "--height", "9", "--mines", "3"],
+        ["--game", "NOT-A-CODE"],
+    ],
+)
+def test_a_game_refused_after_parsing_is_refused_in_the_whole_parsers_words(
+    argv: list[str],
+) -> None:
+    """Refusals of the game's own (flags that go together or not) come after the
+    command line is parsed, by the parser built for the game: worded, and ended, as the
+    whole parser would."""
+
+    def refused(*extra: str) -> tuple[int, str]:
+        command = [sys.executable, "-c", *extra, *argv, "--lang", "en"]
+        result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+        return result.returncode, result.stderr
+
+    whole = refused(
+        "import sys\n"
+        "from buscaminas import cli\n"
+        "cli.command_of = lambda arguments: None\n"
+        "sys.exit(cli.main())\n"
+    )
+    assert whole[0] == 2 and whole[1]
+    assert refused("import sys\nfrom buscaminas import cli\nsys.exit(cli.main())\n") == whole
