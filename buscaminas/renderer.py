@@ -278,6 +278,7 @@ class Renderer:
         parts.append(
             {
                 State.READY: _("Type x y to start"),
+                State.WAITING: _("Your move starts the clock"),
                 State.PLAYING: _("Playing"),
                 State.WON: _("You won!"),
                 State.LOST: _("You lost"),

@@ -218,7 +218,11 @@ class Round:
             return State.WON
         if self.game.end is Termination.LOST:
             return State.LOST
-        return State.READY if self.started_at is None else State.PLAYING
+        if self.started_at is None:
+            game = self.game
+            opened = game.hidden_safe < game.grid.size - game.mine_count
+            return State.WAITING if opened else State.READY
+        return State.PLAYING
 
     def board_name(self) -> str:
         return board_name(self.settings.board, self.kind)

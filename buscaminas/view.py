@@ -15,6 +15,9 @@ from .grid import Point
 
 class State(Enum):
     READY = "ready"
+    WAITING = "waiting"
+    """Cells open already (a share code or a board file opened them), the clock
+    waiting for the player's first move."""
     PLAYING = "playing"
     WON = "won"
     LOST = "lost"

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from buscaminas import sharecode
 from buscaminas.commands import Command, Verb
 from buscaminas.presets import DAILY, daily_code
+from buscaminas.renderer import Renderer
 from buscaminas.rounds import Settings
 from buscaminas.scoring import BoardKind
 from buscaminas.session import Session
@@ -160,10 +161,15 @@ def test_a_shared_board_opens_at_its_first_cell_and_its_clock_waits_for_the_play
         Settings.from_code(code, "intermediate"), store, legend=[], clock=lambda: float(next(ticks))
     )
     assert session.current.game.is_revealed((7, 7)) and session.view().cursor == (7, 7)
-    assert session.view().state is State.READY and session.view().elapsed is None
+    assert session.view().state is State.WAITING and session.view().elapsed is None
+    assert "Your move starts the clock" in Renderer.status(session.view())
     assert session.current.code() == code
     session.handle(Command(Verb.FLAG, (0, 0)))
     assert session.view().elapsed is None, "a flag starts no clock"
+    assert session.view().state is State.WAITING
+    session.handle(Command(Verb.TRY, (15, 15)))
+    assert session.view().elapsed is not None, "the player's first reveal starts it"
+    assert session.view().state is not State.WAITING
 
 
 def test_play_again_after_the_daily_board_deals_a_fresh_board_not_called_daily(
