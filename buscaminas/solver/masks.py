@@ -1,0 +1,288 @@
+"""The board as bitmasks, so that one-number deductions read every number at once.
+
+Late in a 99×99 game some 5,000 numbers touch a hidden cell, nearly all of
+them next to mines that a glance proves; reading them one by one, as
+:func:`~.local.settle_one_number` does, costs the board.  Here the board is
+a few integers, bit ``y * stride + x`` for cell ``(x, y)`` (``stride`` is
+the width and one guard column, always clear, so that a shift by one never
+wraps a row into the next): the covered cells, the numbers, and the bits of
+what each number needs.  A round of deductions over the whole board is then
+some hundred big-integer operations, and only the numbers left open at the
+end, and the cells settled, are ever looked at one by one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+
+from ..alphabet import COUNTS, COVERED, LEGAL, Cell
+from ..grid import Point
+from .local import Settled, merge
+
+PLANES = 4
+"""Bits of a number's need (0 to 8), and of a count of cells in a 3×3 box (0 to 9)."""
+_GUARD = "\n"
+"""The character between two rows of the board's text: no cell."""
+
+
+def _bits_table(chosen: frozenset[str]) -> dict[int, str]:
+    return str.maketrans({char: "1" if char in chosen else "0" for char in LEGAL | {_GUARD}})
+
+
+_COVERED_BITS = _bits_table(COVERED)
+_NUMBER_BITS = _bits_table(frozenset(COUNTS))
+_MINE_BITS = _bits_table(frozenset(Cell.MINE.value))
+_NEED_BITS = tuple(
+    _bits_table(frozenset(char for char, count in COUNTS.items() if count >> plane & 1))
+    for plane in range(PLANES)
+)
+
+Planes = tuple[int, ...]
+"""A small number per cell, bit-sliced: the ``k``-th mask holds bit ``k`` of each."""
+
+
+@dataclass(frozen=True)
+class Masks:
+    """A board's covered cells and numbers as bitmasks (bit ``y * stride + x``).
+
+    ``needs`` holds, for every number, how many mines its covered
+    neighbours hold (the mines shown after a loss taken off), bit-sliced.
+    """
+
+    width: int
+    height: int
+    covered: int
+    numbers: int
+    needs: Planes
+
+    @property
+    def stride(self) -> int:
+        return self.width + 1
+
+    @classmethod
+    def read(cls, rows: tuple[str, ...]) -> Masks | None:
+        """The masks of a board's rows; None when a number touches more shown
+        mines than it shows, which no layout explains."""
+        text = _GUARD.join(rows)
+
+        def mask(table: dict[int, str]) -> int:
+            return int(text.translate(table)[::-1], 2)
+
+        numbers = mask(_NUMBER_BITS)
+        needs = tuple(mask(table) for table in _NEED_BITS)
+        width = len(rows[0])
+        if Cell.MINE.value in text:
+            shown = _box_count(mask(_MINE_BITS), width + 1)
+            needs, negative = _minus(needs, shown)
+            if negative & numbers:
+                return None
+            needs = tuple(plane & numbers for plane in needs)
+        return cls(width, len(rows), mask(_COVERED_BITS), numbers, needs)
+
+    def reveal(self, shown: Mapping[Point, int]) -> Masks:
+        """These masks with the covered cells of ``shown`` shown, needing so many mines."""
+        stride = self.stride
+        covered, numbers, needs = self.covered, self.numbers, list(self.needs)
+        for (x, y), need in shown.items():
+            bit = 1 << y * stride + x
+            covered &= ~bit
+            numbers |= bit
+            for plane in range(PLANES):
+                if need >> plane & 1:
+                    needs[plane] |= bit
+        return Masks(self.width, self.height, covered, numbers, tuple(needs))
+
+    def around(self, number: Point) -> tuple[Point, ...]:
+        """The covered neighbours of ``number``, in :meth:`~..grid.Grid.neighbours` order."""
+        x, y = number
+        stride = self.stride
+        corner = (y - 1) * stride + x - 1
+        window = (self.covered >> corner if corner >= 0 else self.covered << -corner) & _window(
+            stride
+        )
+        if not window:
+            return ()
+        return tuple(
+            (x + dx, y + dy)
+            for dy in (-1, 0, 1)
+            for dx in (-1, 0, 1)
+            if window >> (dy + 1) * stride + dx + 1 & 1
+        )
+
+    def settle(self) -> Settled | None:
+        """What one-number deductions settle, as :func:`~.local.settle_one_number`
+        finds it; None when the numbers contradict each other (that function
+        then says how).
+
+        Each round finds every number whose need is met by the mines proved
+        around it (its other covered cells are safe) or by all the cells that
+        may still hold one (they are all mines), and settles their cells.
+        The rounds stop when one settles nothing: the deductions are sound
+        and each only ever enables more, so they reach what the one-by-one
+        reading reaches.
+        """
+        stride, covered, numbers, needs = self.stride, self.covered, self.numbers, self.needs
+        mines = safe = 0
+        while True:
+            unknown = covered & ~(mines | safe)
+            reading = numbers & _spread(unknown, stride)
+            if not reading:
+                break
+            met = reading & _equal(needs, _box_count(mines, stride))
+            full = reading & _equal(needs, _box_count(covered & ~safe, stride))
+            new_safe = _spread(met, stride) & unknown
+            new_mines = _spread(full, stride) & unknown
+            if new_safe & new_mines:
+                return None
+            if not new_safe | new_mines:
+                break
+            safe |= new_safe
+            mines |= new_mines
+        fewest = _box_count(mines, stride)
+        most = _box_count(covered & ~safe, stride)
+        if numbers & (_less(needs, fewest) | _less(most, needs)):
+            return None
+        unknown = covered & ~(mines | safe)
+        points = _points(self.width, self.height)
+        known = dict.fromkeys([points[bit] for bit in _bits(mines)], True)
+        known.update(dict.fromkeys([points[bit] for bit in _bits(safe)], False))
+        still = [points[bit] for bit in _bits(numbers & _spread(unknown, stride))]
+        open_cells = Masks(self.width, self.height, unknown, 0, ())
+        proved = Masks(self.width, self.height, mines, 0, ())
+        return Settled(
+            known,
+            still,
+            merge(
+                (open_cells.around(number), self.need(number) - len(proved.around(number)))
+                for number in still
+            ),
+        )
+
+    def need(self, number: Point) -> int:
+        """How many mines the covered neighbours of ``number`` hold."""
+        x, y = number
+        bit = y * self.stride + x
+        return sum((plane >> bit & 1) << index for index, plane in enumerate(self.needs))
+
+    def hidden_around(self) -> dict[Point, tuple[Point, ...]]:
+        """For every number that touches a covered cell, those cells, row by row."""
+        points = _points(self.width, self.height)
+        touching = self.numbers & _spread(self.covered, self.stride)
+        return {points[bit]: self.around(points[bit]) for bit in _bits(touching)}
+
+
+class CoveredAround(Mapping[Point, tuple[Point, ...]]):
+    """:meth:`Masks.hidden_around` read a number at a time, as it is asked for.
+
+    A move reads again only the numbers near what it changed; the whole
+    table is worked out only when all of it is wanted.
+    """
+
+    def __init__(self, masks: Masks):
+        self._masks = masks
+
+    def __getitem__(self, number: Point) -> tuple[Point, ...]:
+        cells = self._cells(number)
+        if not cells:
+            raise KeyError(number)
+        return cells
+
+    def __contains__(self, number: object) -> bool:
+        return isinstance(number, tuple) and bool(self._cells(number))
+
+    def _cells(self, number: Point) -> tuple[Point, ...]:
+        """The covered cells around ``number``; none when it is no number."""
+        x, y = number
+        masks = self._masks
+        if (
+            0 <= x < masks.width
+            and 0 <= y < masks.height
+            and masks.numbers >> y * masks.stride + x & 1
+        ):
+            return masks.around(number)
+        return ()
+
+    @cached_property
+    def _table(self) -> dict[Point, tuple[Point, ...]]:
+        return self._masks.hidden_around()
+
+    def __iter__(self) -> Iterator[Point]:
+        return iter(self._table)
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+
+def _spread(mask: int, stride: int) -> int:
+    """Every cell of ``mask`` and its neighbours (and stray guard bits)."""
+    row = mask | mask << 1 | mask >> 1
+    return row | row << stride | row >> stride
+
+
+def _box_count(mask: int, stride: int) -> Planes:
+    """How many cells of ``mask`` each cell's 3×3 box holds, bit-sliced.
+
+    At a number, which is never covered, that is how many of its neighbours.
+    Three cells of a row are added first (two bits), then three rows.
+    """
+    left, right = mask << 1, mask >> 1
+    low = mask ^ left ^ right
+    high = (mask & left) | (right & (mask ^ left))
+    low_above, low_below = low << stride, low >> stride
+    high_above, high_below = high << stride, high >> stride
+    ones = low ^ low_above ^ low_below
+    carry = (low & low_above) | (low_below & (low ^ low_above))
+    twos_sum = high ^ high_above ^ high_below
+    twos_carry = (high & high_above) | (high_below & (high ^ high_above))
+    carried = twos_sum & carry
+    return ones, twos_sum ^ carry, twos_carry ^ carried, twos_carry & carried
+
+
+def _equal(one: Planes, other: Planes) -> int:
+    """The cells where two bit-sliced numbers are equal (as a negative mask)."""
+    differ = 0
+    for first, second in zip(one, other, strict=True):
+        differ |= first ^ second
+    return ~differ
+
+
+def _minus(one: Planes, other: Planes) -> tuple[Planes, int]:
+    """``one`` less ``other`` (both bit-sliced), and the cells where it is negative."""
+    result = []
+    borrow = 0
+    for first, second in zip(one, other, strict=True):
+        result.append(first ^ second ^ borrow)
+        borrow = (~first & (second | borrow)) | (first & second & borrow)
+    return tuple(result), borrow
+
+
+def _less(one: Planes, other: Planes) -> int:
+    """The cells where ``one`` is less than ``other`` (both bit-sliced)."""
+    less, equal = 0, -1
+    for first, second in zip(reversed(one), reversed(other), strict=True):
+        less |= equal & ~first & second
+        equal &= ~(first ^ second)
+    return less
+
+
+@lru_cache(maxsize=8)
+def _window(stride: int) -> int:
+    """The 3×3 box whose corner is bit 0."""
+    return 7 | 7 << stride | 7 << 2 * stride
+
+
+@lru_cache(maxsize=8)
+def _points(width: int, height: int) -> tuple[Point, ...]:
+    """The cell of every bit, guard bits included (as cells off the board)."""
+    return tuple((x, y) for y in range(height) for x in range(width + 1))
+
+
+def _bits(mask: int) -> Iterator[int]:
+    """The set bits of ``mask``, lowest first."""
+    text = bin(mask)[:1:-1]
+    bit = text.find("1")
+    while bit >= 0:
+        yield bit
+        bit = text.find("1", bit + 1)
