@@ -27,7 +27,7 @@ from .budget import ANALYSIS_WORK, Budget, OverBudget
 from .estimate import estimate
 from .frontier import Frontier, count_frontier
 from .local import InconsistentPosition
-from .masks import CoveredAround, Masks
+from .masks import CoveredAround, Masks, read_cells
 from .polynomials import divide, product, trimmed
 from .position import Position
 
@@ -87,14 +87,7 @@ class Constraints:
     def read(cls, position: Position) -> Constraints:
         """The facts of ``position``, read whole."""
         grid = Grid(position.width, position.height)
-        numbers: dict[Point, int] = {}
-        hidden: list[Point] = []
-        shown_mines: list[Point] = []
-        for y, row in enumerate(position.rows):
-            numbers.update({(x, y): COUNTS[char] for x, char in enumerate(row) if char in COUNTS})
-            hidden += [(x, y) for x, char in enumerate(row) if char in COVERED]
-            if _MINE in row:
-                shown_mines += [(x, y) for x, char in enumerate(row) if char == _MINE]
+        numbers, hidden, shown_mines = read_cells(position.rows)
         for mine in shown_mines:
             for near in grid.neighbours(mine):
                 if near in numbers:
@@ -103,7 +96,7 @@ class Constraints:
         return cls(
             grid,
             numbers,
-            frozenset(hidden),
+            hidden,
             position.mines - len(shown_mines),
             None if masks is None else CoveredAround(masks),
             _masks=masks,
