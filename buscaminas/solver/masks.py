@@ -48,8 +48,10 @@ def _flags_table(chosen: frozenset[str]) -> bytes:
 _COVERED_FLAGS = _flags_table(COVERED)
 _NUMBER_FLAGS = _flags_table(frozenset(COUNTS))
 _MINE_FLAGS = _flags_table(frozenset(Cell.MINE.value))
+_BINARY_FLAGS = _flags_table(frozenset("1"))
 _COUNTS_TABLE = bytes(COUNTS.get(chr(byte), 0) for byte in range(256))
-"""Position text to bytes: 1 for a covered cell, a number, a shown mine; a number's digit."""
+"""Position text to bytes: 1 for a covered cell, a number, a shown mine; a number's digit
+(and binary digits to bytes: 1 for a 1)."""
 
 Planes = tuple[int, ...]
 """A small number per cell, bit-sliced: the ``k``-th mask holds bit ``k`` of each."""
@@ -157,10 +159,9 @@ class Masks:
         if numbers & (_less(needs, fewest) | _less(most, needs)):
             return None
         unknown = covered & ~(mines | safe)
-        points = _points(self.width, self.height)
-        known = dict.fromkeys([points[bit] for bit in _bits(mines)], True)
-        known.update(dict.fromkeys([points[bit] for bit in _bits(safe)], False))
-        still = [points[bit] for bit in _bits(numbers & _spread(unknown, stride))]
+        known = dict.fromkeys(self.cells(mines), True)
+        known.update(dict.fromkeys(self.cells(safe), False))
+        still = list(self.cells(numbers & _spread(unknown, stride)))
         open_cells = Masks(self.width, self.height, unknown, 0, ())
         proved = Masks(self.width, self.height, mines, 0, ())
         return Settled(
@@ -180,9 +181,13 @@ class Masks:
 
     def hidden_around(self) -> dict[Point, tuple[Point, ...]]:
         """For every number that touches a covered cell, those cells, row by row."""
-        points = _points(self.width, self.height)
         touching = self.numbers & _spread(self.covered, self.stride)
-        return {points[bit]: self.around(points[bit]) for bit in _bits(touching)}
+        return {number: self.around(number) for number in self.cells(touching)}
+
+    def cells(self, mask: int) -> Iterator[Point]:
+        """The cells of ``mask``, row by row (a C loop, as :func:`read_cells`)."""
+        flags = bin(mask)[:1:-1].encode().translate(_BINARY_FLAGS)
+        return compress(_points(self.width, self.height), flags)
 
 
 def read_cells(rows: tuple[str, ...]) -> tuple[dict[Point, int], frozenset[Point], list[Point]]:
@@ -307,12 +312,3 @@ def _window(stride: int) -> int:
 def _points(width: int, height: int) -> tuple[Point, ...]:
     """The cell of every bit, guard bits included (as cells off the board)."""
     return tuple((x, y) for y in range(height) for x in range(width + 1))
-
-
-def _bits(mask: int) -> Iterator[int]:
-    """The set bits of ``mask``, lowest first."""
-    text = bin(mask)[:1:-1]
-    bit = text.find("1")
-    while bit >= 0:
-        yield bit
-        bit = text.find("1", bit + 1)
