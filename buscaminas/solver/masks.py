@@ -135,7 +135,9 @@ class Masks:
         may still hold one (they are all mines), and settles their cells.
         The rounds stop when one settles nothing: the deductions are sound
         and each only ever enables more, so they reach what the one-by-one
-        reading reaches.
+        reading reaches.  A contradiction (a cell settled both ways, a number
+        with more mines proved around it than it shows, or fewer cells left
+        that may hold one) leaves a number outside its bounds at the end.
         """
         stride, covered, numbers, needs = self.stride, self.covered, self.numbers, self.needs
         mines = safe = 0
@@ -148,8 +150,6 @@ class Masks:
             full = reading & _equal(needs, _box_count(covered & ~safe, stride))
             new_safe = _spread(met, stride) & unknown
             new_mines = _spread(full, stride) & unknown
-            if new_safe & new_mines:
-                return None
             if not new_safe | new_mines:
                 break
             safe |= new_safe
