@@ -19,7 +19,7 @@ from functools import cached_property, lru_cache
 from itertools import compress
 
 from ..alphabet import COUNTS, COVERED, LEGAL, Cell
-from ..grid import Point
+from ..grid import Grid, Point
 from .local import Settled, merge
 
 PLANES = 4
@@ -187,7 +187,9 @@ class Masks:
     def cells(self, mask: int) -> Iterator[Point]:
         """The cells of ``mask``, row by row (a C loop, as :func:`read_cells`)."""
         flags = bin(mask)[:1:-1].encode().translate(_BINARY_FLAGS)
-        return compress(_points(self.width, self.height), flags)
+        width, stride = self.width, self.stride
+        rows = b"".join(flags[start : start + width] for start in range(0, len(flags), stride))
+        return compress(Grid(width, self.height).points, rows)
 
 
 def read_cells(rows: tuple[str, ...]) -> tuple[dict[Point, int], frozenset[Point], list[Point]]:
@@ -197,8 +199,8 @@ def read_cells(rows: tuple[str, ...]) -> tuple[dict[Point, int], frozenset[Point
     saying whether it is one), not a cell at a time in Python: a 99×99 board
     has ten thousand cells.
     """
-    text = _GUARD.join(rows).encode()
-    points = _points(len(rows[0]), len(rows))
+    text = "".join(rows).encode()
+    points = Grid(len(rows[0]), len(rows)).points
     shown = text.translate(_NUMBER_FLAGS)
     numbers = dict(
         zip(compress(points, shown), compress(text.translate(_COUNTS_TABLE), shown), strict=True)
@@ -306,9 +308,3 @@ def _less(one: Planes, other: Planes) -> int:
 def _window(stride: int) -> int:
     """The 3×3 box whose corner is bit 0."""
     return 7 | 7 << stride | 7 << 2 * stride
-
-
-@lru_cache(maxsize=8)
-def _points(width: int, height: int) -> tuple[Point, ...]:
-    """The cell of every bit, guard bits included (as cells off the board)."""
-    return tuple((x, y) for y in range(height) for x in range(width + 1))
