@@ -161,23 +161,25 @@ class Masks:
         unknown = covered & ~(mines | safe)
         known = dict.fromkeys(self.cells(mines), True)
         known.update(dict.fromkeys(self.cells(safe), False))
-        still = list(self.cells(numbers & _spread(unknown, stride)))
-        open_cells = Masks(self.width, self.height, unknown, 0, ())
-        proved = Masks(self.width, self.height, mines, 0, ())
+        reading = numbers & _spread(unknown, stride)
+        still = list(self.cells(reading))
+        # What each number still needs, and the open cells near them, as sets
+        # of cells: a number is then read by looking its neighbours up.
+        left, _ = _minus(needs, fewest)
+        left_bits = [frozenset(self.cells(plane & reading)) for plane in left]
+        open_cells = frozenset(self.cells(unknown & _spread(reading, stride)))
+        neighbours = Grid(self.width, self.height).neighbours
         return Settled(
             known,
             still,
             merge(
-                (open_cells.around(number), self.need(number) - len(proved.around(number)))
+                (
+                    [near for near in neighbours(number) if near in open_cells],
+                    sum(1 << bit for bit, cells in enumerate(left_bits) if number in cells),
+                )
                 for number in still
             ),
         )
-
-    def need(self, number: Point) -> int:
-        """How many mines the covered neighbours of ``number`` hold."""
-        x, y = number
-        bit = y * self.stride + x
-        return sum((plane >> bit & 1) << index for index, plane in enumerate(self.needs))
 
     def hidden_around(self) -> dict[Point, tuple[Point, ...]]:
         """For every number that touches a covered cell, those cells, row by row."""
