@@ -13,45 +13,36 @@ end, and the cells settled, are ever looked at one by one.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import compress
 
-from ..alphabet import COUNTS, COVERED, LEGAL, Cell
+from ..alphabet import COUNTS, COVERED, Cell
 from ..grid import Grid, Point
 from .local import Settled, merge
 
 PLANES = 4
 """Bits of a number's need (0 to 8), and of a count of cells in a 3×3 box (0 to 9)."""
-_GUARD = "\n"
-"""The character between two rows of the board's text: no cell."""
 
 
-def _bits_table(chosen: frozenset[str]) -> dict[int, str]:
-    return str.maketrans({char: "1" if char in chosen else "0" for char in LEGAL | {_GUARD}})
+def _digits_table(chosen: Iterable[str]) -> bytes:
+    """Position text (as bytes) to binary digits: 1 for the ``chosen`` characters."""
+    ones = {ord(char) for char in chosen}
+    return bytes(ord("1") if byte in ones else ord("0") for byte in range(256))
 
 
-_COVERED_BITS = _bits_table(COVERED)
-_NUMBER_BITS = _bits_table(frozenset(COUNTS))
-_MINE_BITS = _bits_table(frozenset(Cell.MINE.value))
-_NEED_BITS = tuple(
-    _bits_table(frozenset(char for char, count in COUNTS.items() if count >> plane & 1))
+_COVERED = _digits_table(COVERED)
+_NUMBERS = _digits_table(COUNTS)
+_MINES = _digits_table(Cell.MINE.value)
+_NEEDS = tuple(
+    _digits_table(char for char, count in COUNTS.items() if count >> plane & 1)
     for plane in range(PLANES)
 )
-
-
-def _flags_table(chosen: frozenset[str]) -> bytes:
-    return bytes(char in chosen for char in map(chr, range(256)))
-
-
-_COVERED_FLAGS = _flags_table(COVERED)
-_NUMBER_FLAGS = _flags_table(frozenset(COUNTS))
-_MINE_FLAGS = _flags_table(frozenset(Cell.MINE.value))
-_BINARY_FLAGS = _flags_table(frozenset("1"))
-_COUNTS_TABLE = bytes(COUNTS.get(chr(byte), 0) for byte in range(256))
-"""Position text to bytes: 1 for a covered cell, a number, a shown mine; a number's digit
-(and binary digits to bytes: 1 for a 1)."""
+_FLAGS = bytes.maketrans(b"01", b"\x00\x01")
+"""Binary digits to the bytes :func:`itertools.compress` selects by."""
+_COUNTS = bytes(COUNTS.get(chr(byte), 0) for byte in range(256))
+"""Position text (as bytes) to the mines around each number."""
 
 Planes = tuple[int, ...]
 """A small number per cell, bit-sliced: the ``k``-th mask holds bit ``k`` of each."""
@@ -79,21 +70,22 @@ class Masks:
     def read(cls, rows: tuple[str, ...]) -> Masks | None:
         """The masks of a board's rows; None when a number touches more shown
         mines than it shows, which no layout explains."""
-        text = _GUARD.join(rows)
+        # A character between two rows stands for the guard column.
+        text = "\n".join(rows).encode()
 
-        def mask(table: dict[int, str]) -> int:
+        def mask(table: bytes) -> int:
             return int(text.translate(table)[::-1], 2)
 
-        numbers = mask(_NUMBER_BITS)
-        needs = tuple(mask(table) for table in _NEED_BITS)
+        numbers = mask(_NUMBERS)
+        needs = tuple(mask(table) for table in _NEEDS)
         width = len(rows[0])
-        if Cell.MINE.value in text:
-            shown = _box_count(mask(_MINE_BITS), width + 1)
+        if b"*" in text:
+            shown = _box_count(mask(_MINES), width + 1)
             needs, negative = _minus(needs, shown)
             if negative & numbers:
                 return None
             needs = tuple(plane & numbers for plane in needs)
-        return cls(width, len(rows), mask(_COVERED_BITS), numbers, needs)
+        return cls(width, len(rows), mask(_COVERED), numbers, needs)
 
     def reveal(self, shown: Mapping[Point, int]) -> Masks:
         """These masks with the covered cells of ``shown`` shown, needing so many mines."""
@@ -188,7 +180,7 @@ class Masks:
 
     def cells(self, mask: int) -> Iterator[Point]:
         """The cells of ``mask``, row by row (a C loop, as :func:`read_cells`)."""
-        flags = bin(mask)[:1:-1].encode().translate(_BINARY_FLAGS)
+        flags = bin(mask)[:1:-1].encode().translate(_FLAGS)
         width, stride = self.width, self.stride
         rows = b"".join(flags[start : start + width] for start in range(0, len(flags), stride))
         return compress(Grid(width, self.height).points, rows)
@@ -203,12 +195,16 @@ def read_cells(rows: tuple[str, ...]) -> tuple[dict[Point, int], frozenset[Point
     """
     text = "".join(rows).encode()
     points = Grid(len(rows[0]), len(rows)).points
-    shown = text.translate(_NUMBER_FLAGS)
+
+    def flags(table: bytes) -> bytes:
+        return text.translate(table).translate(_FLAGS)
+
+    shown = flags(_NUMBERS)
     numbers = dict(
-        zip(compress(points, shown), compress(text.translate(_COUNTS_TABLE), shown), strict=True)
+        zip(compress(points, shown), compress(text.translate(_COUNTS), shown), strict=True)
     )
-    hidden = frozenset(compress(points, text.translate(_COVERED_FLAGS)))
-    mines = list(compress(points, text.translate(_MINE_FLAGS))) if b"*" in text else []
+    hidden = frozenset(compress(points, flags(_COVERED)))
+    mines = list(compress(points, flags(_MINES))) if b"*" in text else []
     return numbers, hidden, mines
 
 
