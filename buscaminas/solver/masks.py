@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import compress
+from typing import TypeVar, overload
 
 from ..alphabet import COUNTS, COVERED, Cell
 from ..grid import Grid, Point
@@ -44,6 +45,8 @@ _FLAGS = bytes.maketrans(b"01", b"\x00\x01")
 _COUNTS = bytes(COUNTS.get(chr(byte), 0) for byte in range(256))
 """Position text (as bytes) to the mines around each number."""
 
+_T = TypeVar("_T")
+
 Planes = tuple[int, ...]
 """A small number per cell, bit-sliced: the ``k``-th mask holds bit ``k`` of each."""
 
@@ -65,6 +68,10 @@ class Masks:
     @property
     def stride(self) -> int:
         return self.width + 1
+
+    @cached_property
+    def grid(self) -> Grid:
+        return Grid(self.width, self.height)
 
     @classmethod
     def read(cls, rows: tuple[str, ...]) -> Masks | None:
@@ -105,17 +112,14 @@ class Masks:
         x, y = number
         stride = self.stride
         corner = (y - 1) * stride + x - 1
-        window = (self.covered >> corner if corner >= 0 else self.covered << -corner) & _window(
-            stride
-        )
-        if not window:
+        window = self.covered >> corner if corner >= 0 else self.covered << -corner
+        window &= (1 << 2 * stride + 3) - 1
+        box = window & 7 | (window >> stride & 7) << 3 | (window >> 2 * stride & 7) << 6
+        if not box:
             return ()
-        return tuple(
-            (x + dx, y + dy)
-            for dy in (-1, 0, 1)
-            for dx in (-1, 0, 1)
-            if window >> (dy + 1) * stride + dx + 1 & 1
-        )
+        points = self.grid.points
+        start = y * self.width + x
+        return tuple(points[start + step] for step in _steps(self.width)[box])
 
     def settle(self) -> Settled | None:
         """What one-number deductions settle, as :func:`~.local.settle_one_number`
@@ -160,7 +164,7 @@ class Masks:
         left, _ = _minus(needs, fewest)
         left_bits = [frozenset(self.cells(plane & reading)) for plane in left]
         open_cells = frozenset(self.cells(unknown & _spread(reading, stride)))
-        neighbours = Grid(self.width, self.height).neighbours
+        neighbours = self.grid.neighbours
         return Settled(
             known,
             still,
@@ -183,7 +187,7 @@ class Masks:
         flags = bin(mask)[:1:-1].encode().translate(_FLAGS)
         width, stride = self.width, self.stride
         rows = b"".join(flags[start : start + width] for start in range(0, len(flags), stride))
-        return compress(Grid(width, self.height).points, rows)
+        return compress(self.grid.points, rows)
 
 
 def read_cells(rows: tuple[str, ...]) -> tuple[dict[Point, int], frozenset[Point], list[Point]]:
@@ -223,6 +227,17 @@ class CoveredAround(Mapping[Point, tuple[Point, ...]]):
         if not cells:
             raise KeyError(number)
         return cells
+
+    @overload
+    def get(self, number: Point, /) -> tuple[Point, ...] | None: ...
+
+    @overload
+    def get(self, number: Point, /, default: tuple[Point, ...] | _T) -> tuple[Point, ...] | _T: ...
+
+    def get(self, number: Point, /, default: object = None) -> object:
+        """As ``Mapping.get``, without raising and catching a ``KeyError`` for a
+        number with no covered cell around it, as most of an opening's are."""
+        return self._cells(number) or default
 
     def __contains__(self, number: object) -> bool:
         return isinstance(number, tuple) and bool(self._cells(number))
@@ -303,6 +318,15 @@ def _less(one: Planes, other: Planes) -> int:
 
 
 @lru_cache(maxsize=8)
-def _window(stride: int) -> int:
-    """The 3×3 box whose corner is bit 0."""
-    return 7 | 7 << stride | 7 << 2 * stride
+def _steps(width: int) -> tuple[tuple[int, ...], ...]:
+    """For each 3×3 box of bits around a cell (bit ``3 * row + column``), how
+    far each cell set in it lies from that cell, row by row."""
+    return tuple(
+        tuple(
+            (row - 1) * width + column - 1
+            for row in range(3)
+            for column in range(3)
+            if box >> 3 * row + column & 1
+        )
+        for box in range(512)
+    )
