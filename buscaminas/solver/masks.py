@@ -119,7 +119,7 @@ class Masks:
             return ()
         points = self.grid.points
         start = y * self.width + x
-        return tuple(points[start + step] for step in _steps(self.width)[box])
+        return tuple([points[start + step] for step in _steps(self.width, box)])
 
     def settle(self) -> Settled | None:
         """What one-number deductions settle, as :func:`~.local.settle_one_number`
@@ -317,16 +317,13 @@ def _less(one: Planes, other: Planes) -> int:
     return less
 
 
-@lru_cache(maxsize=8)
-def _steps(width: int) -> tuple[tuple[int, ...], ...]:
-    """For each 3×3 box of bits around a cell (bit ``3 * row + column``), how
-    far each cell set in it lies from that cell, row by row."""
+@lru_cache(maxsize=4096)
+def _steps(width: int, box: int) -> tuple[int, ...]:
+    """How far from a cell lie the cells set in the 3×3 ``box`` of bits around
+    it (bit ``3 * row + column``), row by row."""
     return tuple(
-        tuple(
-            (row - 1) * width + column - 1
-            for row in range(3)
-            for column in range(3)
-            if box >> 3 * row + column & 1
-        )
-        for box in range(512)
+        (row - 1) * width + column - 1
+        for row in range(3)
+        for column in range(3)
+        if box >> 3 * row + column & 1
     )
