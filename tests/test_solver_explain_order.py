@@ -13,6 +13,7 @@ import random
 from dataclasses import replace
 from itertools import chain
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -92,12 +93,14 @@ def assert_explained_alike(position: Position) -> None:
     assert explain(position, analysis) == every_proof_sorted(position, analysis)
 
 
+@pytest.mark.slow
 @EXAMPLES
 @given(played_positions(max_side=7))
 def test_the_proof_told_is_the_simplest_of_all(position: Position) -> None:
     assert_explained_alike(position)
 
 
+@pytest.mark.slow
 @EXAMPLES
 @given(played_positions(max_side=7), st.randoms(use_true_random=False))
 def test_the_proof_told_after_a_loss_is_the_simplest_of_all(
@@ -114,6 +117,7 @@ def test_the_proof_told_after_a_loss_is_the_simplest_of_all(
     assert_explained_alike(lost)
 
 
+@pytest.mark.slow
 @EXAMPLES
 @given(st.integers(0, 10_000), st.floats(0.0, 0.3))
 def test_the_proof_told_on_a_bigger_board_is_the_simplest_of_all(

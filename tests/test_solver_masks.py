@@ -57,12 +57,14 @@ def assert_settles_alike(position: Position) -> None:
     assert masks.hidden_around() == around
 
 
+@pytest.mark.slow
 @EXAMPLES
 @given(played_positions(max_side=7))
 def test_the_masks_settle_what_one_number_at_a_time_settles(position: Position) -> None:
     assert_settles_alike(position)
 
 
+@pytest.mark.slow
 @EXAMPLES
 @given(arbitrary_positions(max_side=7))
 def test_the_masks_find_every_contradiction_one_number_at_a_time_finds(
@@ -87,6 +89,7 @@ def test_big_boards_settle_alike_across_rows_and_edges(width: int, height: int, 
     assert_settles_alike(cascade_board(width, height, seed))
 
 
+@pytest.mark.slow
 @EXAMPLES
 @given(arbitrary_positions(max_side=7))
 def test_the_cells_are_read_off_the_text_as_they_are_one_by_one(position: Position) -> None:
@@ -102,6 +105,7 @@ def test_the_cells_are_read_off_the_text_as_they_are_one_by_one(position: Positi
     assert shown_mines == [cell for cell in grid.cells() if position[cell] == "*"]
 
 
+@pytest.mark.slow
 @EXAMPLES
 @given(played_positions(max_side=7), st.data())
 def test_masks_revealed_are_the_masks_of_the_board_revealed(
@@ -121,6 +125,7 @@ def test_masks_revealed_are_the_masks_of_the_board_revealed(
     assert masks.reveal(needs) == Masks.read(tuple("".join(row) for row in rows))
 
 
+@pytest.mark.slow
 @EXAMPLES
 @given(arbitrary_positions(max_side=7))
 def test_the_cells_around_a_number_are_read_one_at_a_time(position: Position) -> None:
