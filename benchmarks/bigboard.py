@@ -34,14 +34,17 @@ import buscaminas
 from buscaminas.engine import Action, Minesweeper, Move
 from buscaminas.generator import generate
 from buscaminas.grid import Grid
-from buscaminas.solver import Position, analyze
+from buscaminas.solver import Position, analyze, explain
 
 BOARDS = ("99x99/2000", "30x16/99")
 """The board the issue is about, then the baseline it is measured against."""
 STAGES = (0.1, 0.3, 0.5, 0.7, 0.9)
 """Shares of the safe cells revealed at which a position is taken."""
-MODES = {"play": "in play", "whole": "read whole"}
-"""How a position is analysed: just after the one before it, or alone."""
+MODES = {"play": "in play", "whole": "read whole", "help": "help in play"}
+"""How a position is analysed: just after the one before it, or alone; or
+asked for a hint just after the one before it."""
+TIMED = {"play": "analyze", "whole": "analyze", "help": "analyze and explain"}
+"""What each mode times."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -149,17 +152,21 @@ def child() -> None:
     ``auto`` and the hints do in a game, and only the second analysis is
     timed.  ``whole``: each position is analysed in this fresh process with
     nothing before it (the board's geometry, which the game works out once
-    per size, aside).  ``game``: a whole game's CPU seconds, all of it and
-    the solver's part, and its moves.
+    per size, aside).  ``help``: as ``play``, but the analysis is followed
+    by the search for the proof the hint tells (:func:`explain`), as a
+    player pressing ``help`` waits for both.  ``game``: a whole game's CPU
+    seconds, all of it and the solver's part, and its moves.
     """
     job = json.load(sys.stdin)
-    if job["mode"] == "play":
+    if job["mode"] in ("play", "help"):
         times = []
         for (before, before_mines), (text, mines) in job["steps"]:
             analyze(Position.parse(before, mines=before_mines))
             position = Position.parse(text, mines=mines)
             started = time.perf_counter()
-            analyze(position)
+            analysis = analyze(position)
+            if job["mode"] == "help":
+                explain(position, analysis)
             times.append(time.perf_counter() - started)
         print(json.dumps(times))
     elif job["mode"] == "whole":
@@ -224,9 +231,10 @@ def run(args: argparse.Namespace) -> int:
         timed: dict[tuple[str, str], list[list[float]]] = {}
         for _ in range(args.runs):
             for solver in solvers:
-                timed.setdefault((solver.name, "play"), []).append(
-                    solver.ask({"mode": "play", "steps": texts})
-                )
+                for mode in ("play", "help"):
+                    timed.setdefault((solver.name, mode), []).append(
+                        solver.ask({"mode": mode, "steps": texts})
+                    )
                 timed.setdefault((solver.name, "whole"), []).append(
                     [solver.ask({"mode": "whole", "position": text}) for _, text in texts]
                 )
@@ -234,7 +242,8 @@ def run(args: argparse.Namespace) -> int:
             per_position = _ms(runs)
             medians[(board, name, mode)] = statistics.median(per_position)
             print(
-                f"  {name}, {MODES[mode]}: analyze median {statistics.median(per_position):.2f} ms,"
+                f"  {name}, {MODES[mode]}: {TIMED[mode]} median"
+                f" {statistics.median(per_position):.2f} ms,"
                 f" positions {min(per_position):.2f}-{max(per_position):.2f} ms"
             )
     if len(args.boards) > 1:

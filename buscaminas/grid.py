@@ -42,6 +42,12 @@ class Grid:
             for x in range(self.width):
                 yield (x, y)
 
+    @property
+    def points(self) -> tuple[Point, ...]:
+        """Every cell, row by row, as the same tuples every time: a table of
+        cells built from it on a big board allocates no new ones."""
+        return _points(self.width, self.height)
+
     def neighbours(self, cell: Point) -> tuple[Point, ...]:
         """The up to eight cells touching ``cell``."""
         return self._neighbours[cell]
@@ -71,3 +77,8 @@ def _neighbour_table(width: int, height: int) -> dict[Point, tuple[Point, ...]]:
         for y in range(height)
         for x in range(width)
     }
+
+
+@lru_cache(maxsize=64)
+def _points(width: int, height: int) -> tuple[Point, ...]:
+    return tuple(_neighbour_table(width, height))

@@ -50,6 +50,7 @@ def test_the_command_line_times_both_solvers_and_whole_games(
     for line in (
         "9x9/10: 6 positions made",
         "this tree, in play: analyze median",
+        "this tree, help in play: analyze and explain median",
         f"{here}, read whole: analyze median",
         "ratio 9x9/10 / 8x8/10 (medians, same solver):",
         "whole game 8x8/10 seed 0, this tree:",

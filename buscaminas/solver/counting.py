@@ -21,12 +21,13 @@ from functools import cached_property
 from itertools import chain
 from math import comb
 
-from ..alphabet import COUNTS, COVERED, LEGAL, Cell
+from ..alphabet import COUNTS, COVERED, Cell
 from ..grid import Grid, Point
 from .budget import ANALYSIS_WORK, Budget, OverBudget
 from .estimate import estimate
 from .frontier import Frontier, count_frontier
 from .local import InconsistentPosition
+from .masks import CoveredAround, Masks, read_cells
 from .polynomials import divide, product, trimmed
 from .position import Position
 
@@ -35,9 +36,6 @@ __all__ = ["Constraints", "InconsistentPosition", "Tally", "frontier_certain", "
 ESTIMATE_SCALE = 1_000_000
 """The common denominator of an inexact tally's estimates."""
 _MINE = Cell.MINE.value
-_COVERED_BITS = str.maketrans({char: "1" if char in COVERED else "0" for char in LEGAL})
-_NUMBER_BITS = str.maketrans({char: "1" if char in COUNTS else "0" for char in LEGAL})
-"""Position text to strings of bits: 1 for a covered cell, 1 for a number."""
 
 
 @dataclass(frozen=True)
@@ -53,13 +51,17 @@ class Constraints:
     numbers: Mapping[Point, int]
     hidden: frozenset[Point]
     mines: int
-    _around: dict[Point, tuple[Point, ...]] | None = field(default=None, repr=False, compare=False)
+    _around: Mapping[Point, tuple[Point, ...]] | None = field(
+        default=None, repr=False, compare=False
+    )
     _frontier: Frontier | None = field(default=None, repr=False, compare=False)
     _earlier: tuple[Frontier, Mapping[Point, int]] | None = field(
         default=None, repr=False, compare=False
     )
     """The frontier of a board this one only reveals more of, and the numbers
     revealed since, until this board's own frontier is worked out from them."""
+    _masks: Masks | None = field(default=None, repr=False, compare=False)
+    """The board as bitmasks, when it was read from its rows (:mod:`.masks`)."""
 
     @classmethod
     def of(cls, position: Position) -> Constraints:
@@ -85,28 +87,29 @@ class Constraints:
     def read(cls, position: Position) -> Constraints:
         """The facts of ``position``, read whole."""
         grid = Grid(position.width, position.height)
-        numbers: dict[Point, int] = {}
-        hidden: list[Point] = []
-        shown_mines: list[Point] = []
-        for y, row in enumerate(position.rows):
-            numbers.update({(x, y): COUNTS[char] for x, char in enumerate(row) if char in COUNTS})
-            hidden += [(x, y) for x, char in enumerate(row) if char in COVERED]
-            if _MINE in row:
-                shown_mines += [(x, y) for x, char in enumerate(row) if char == _MINE]
+        numbers, hidden, shown_mines = read_cells(position.rows)
         for mine in shown_mines:
             for near in grid.neighbours(mine):
                 if near in numbers:
                     numbers[near] -= 1
-        around = _hidden_around_rows(position.rows)
-        return cls(grid, numbers, frozenset(hidden), position.mines - len(shown_mines), around)
+        masks = Masks.read(position.rows)
+        return cls(
+            grid,
+            numbers,
+            hidden,
+            position.mines - len(shown_mines),
+            None if masks is None else CoveredAround(masks),
+            _masks=masks,
+        )
 
-    def hidden_around(self) -> dict[Point, tuple[Point, ...]]:
+    def hidden_around(self) -> Mapping[Point, tuple[Point, ...]]:
         """For every number that touches hidden cells, those cells.
 
-        Worked out once per board (:meth:`of` reads it off the position's
-        rows): the AI weighs many boards that differ from this one by a
-        few revealed cells, and :meth:`reveal` passes the table on with
-        only their neighbourhoods redone.
+        A board read from its rows keeps them as bitmasks (:mod:`.masks`)
+        and reads a number's cells off them when asked: the AI weighs many
+        boards that differ from this one by a few revealed cells, and each
+        asks only about the numbers near what changed.  Other boards work
+        the table out once.
         """
         if self._around is None:
             hidden, neighbours = self.hidden, self.grid.neighbours
@@ -127,6 +130,12 @@ class Constraints:
         """
         numbers = {**self.numbers, **shown}
         hidden = self.hidden.difference(shown)
+        earlier = None if self._frontier is None else (self._frontier, shown)
+        if self._masks is not None:
+            masks = self._masks.reveal(shown)
+            return Constraints(
+                self.grid, numbers, hidden, self.mines, CoveredAround(masks), None, earlier, masks
+            )
         around = dict(self.hidden_around())
         neighbours = self.grid.neighbours
         for cell in shown:
@@ -142,7 +151,6 @@ class Constraints:
             touching = tuple(near for near in neighbours(cell) if near in hidden)
             if touching:
                 around[cell] = touching
-        earlier = None if self._frontier is None else (self._frontier, shown)
         return Constraints(self.grid, numbers, hidden, self.mines, around, None, earlier)
 
     def frontier(self, budget: Budget | None = None) -> Frontier:
@@ -155,6 +163,7 @@ class Constraints:
                 self.hidden,
                 budget or Budget(ANALYSIS_WORK),
                 self._earlier,
+                self._masks,
             )
             object.__setattr__(self, "_frontier", counted)
             object.__setattr__(self, "_earlier", None)
@@ -362,35 +371,3 @@ def _binomials(cells: int, most: int, length: int) -> list[int]:
             # C(n, k) from C(n, k + 1) = C(n, k) · (n - k) / (k + 1).
             result.append(result[-1] * (chosen + 1) // (cells - chosen))
     return result
-
-
-def _hidden_around_rows(rows: tuple[str, ...]) -> dict[Point, tuple[Point, ...]]:
-    """:meth:`Constraints.hidden_around` read off the position's rows.
-
-    Each row's covered cells become the bits of an integer (bit ``x + 1``
-    for column ``x``), and so do its numbers: the numbers that touch a
-    covered cell are then found a row at a time, and the covered neighbours
-    of each are three 3-bit windows.  On a big board most numbers are deep
-    in revealed ground, and most covered cells far from any number; neither
-    is looked at one by one.
-    """
-    covered = [int(row.translate(_COVERED_BITS)[::-1], 2) << 1 for row in rows]
-    padded = [0, *covered, 0]
-    around: dict[Point, tuple[Point, ...]] = {}
-    for y, row in enumerate(rows):
-        above, here, below = padded[y], padded[y + 1], padded[y + 2]
-        band = above | here | below
-        if not band:
-            continue
-        touching = (band | band << 1 | band >> 1) >> 1 & int(row.translate(_NUMBER_BITS)[::-1], 2)
-        while touching:
-            x = (touching & -touching).bit_length() - 1
-            touching &= touching - 1
-            around[(x, y)] = tuple(
-                (x + dx, y + dy)
-                for dy, mask in ((-1, above), (0, here), (1, below))
-                if mask >> x & 7
-                for dx in (-1, 0, 1)
-                if mask >> x + dx + 1 & 1
-            )
-    return around

@@ -11,7 +11,7 @@ the proof of that mine as a premise, so that nothing is asked on faith.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import chain
@@ -75,63 +75,137 @@ def explain(position: Position, analysis: Analysis) -> Reason | None:
     proof is as hard as its own step or the hardest premise it needs,
     whichever is harder; among proofs as hard, safe cells come first (they
     are what lets the game go on), and a mine the player has already flagged
-    is no news.
+    is no news.  Among proofs alike in all that, the first in reading order
+    (of the number read first) is told.
+
+    The proofs are sought from the simplest kind up, and a kind is only
+    looked for when every simpler one has nothing to tell: late on a 99×99
+    board thousands of numbers touch a mine nobody flagged, and reading
+    every pair of them would take seconds.  A safe cell's one-number proof
+    is read only off the numbers next to cells not proved to be mines, and
+    the proof of a mine it leans on off the numbers around that mine.
     """
     grid = Grid(position.width, position.height)
-    shown_mines = frozenset(
-        cell
-        for cell in grid.cells()
-        if position[cell] == Cell.MINE or (position[cell] == Cell.FLAG and cell in analysis.mines)
-    )
+    shown_mines = _shown_mines(position, analysis)
     # A safe cell's proof may lean on any certain mine it can prove on the
     # way; a mine's proof leans only on shown ones, so it needs no premise.
     # Proofs leaning on no hidden mine are sought too: they may be the simpler.
-    towards_safe = _clues(position, grid, analysis.mines | shown_mines)
-    towards_mines = _clues(position, grid, shown_mines)
-    one_mine = list(_one_number(towards_mines, mine=True))
-    two_mines = list(_two_numbers(towards_mines, mine=True))
-    proof_of: dict[Point, Reason] = {}
-    for reason in chain(one_mine, two_mines):
-        for cell in reason.targets:
-            proof_of.setdefault(cell, reason)
+    towards_safe = _Clues(position, grid, analysis.mines | shown_mines)
+    towards_mines = _Clues(position, grid, shown_mines)
+    wrong_flags = frozenset(cell for cell in analysis.safe if position[cell] == Cell.FLAG)
+    proof_of: dict[Point, Reason | None] = {}
+
+    def proof_of_mine(cell: Point) -> Reason | None:
+        """The first proof of the mine at ``cell`` from one number, else from two."""
+        if cell not in proof_of:
+            seconds = towards_mines.touching(cell)
+            firsts = towards_mines.touching_any(near for clue in seconds for near in clue.open)
+            proof_of[cell] = next(
+                (
+                    reason
+                    for reason in chain(
+                        _one_number(seconds, mine=True),
+                        _two_numbers(firsts, towards_mines, mine=True),
+                    )
+                    if cell in reason.targets
+                ),
+                None,
+            )
+        return proof_of[cell]
 
     def proved(reason: Reason) -> Reason | None:
         """The reason with the proofs of the hidden mines it leans on; None if one has none."""
         unseen = [cell for cell in reason.known_mines if cell not in shown_mines]
-        if any(cell not in proof_of for cell in unseen):
+        premises = [proof_of_mine(cell) for cell in unseen]
+        if any(premise is None for premise in premises):
             return None
-        premises = tuple(dict.fromkeys(proof_of[cell] for cell in unseen))
-        return replace(reason, premises=premises)
+        return replace(reason, premises=tuple(dict.fromkeys(filter(None, premises))))
 
     def hardness(reason: Reason) -> tuple[int, bool, int]:
         steps = [_step(reason), *(_step(premise) for premise in reason.premises)]
         return max(steps), reason.mine, len(reason.premises)
 
-    candidates = (
-        proved(reason)
-        for reason in chain(
-            _one_number(towards_safe, mine=False),
-            one_mine,
-            _two_numbers(towards_mines, mine=False),
-            _two_numbers(towards_safe, mine=False),
-            two_mines,
-        )
+    def first_news(reasons: Iterable[Reason]) -> Reason | None:
+        news = (_news_of(reason, position, wrong_flags) for reason in reasons)
+        return next((reason for reason in news if reason.targets), None)
+
+    # Covered cells no number touches are far from every proof.
+    beyond = analysis.constraints.frontier().outside
+    near_safe = towards_safe.touching_any(
+        analysis.constraints.hidden.difference(analysis.mines, shown_mines, beyond)
     )
-    simple = sorted((reason for reason in candidates if reason is not None), key=hardness)
-    wrong_flags = frozenset(cell for cell in analysis.safe if position[cell] == Cell.FLAG)
-    proofs = chain(simple, _beyond_pairs(position, grid, analysis))
-    news = (_news_of(reason, position, wrong_flags) for reason in proofs)
-    return next((reason for reason in news if reason.targets), None)
+    one_safe = sorted(filter(None, map(proved, _one_number(near_safe, mine=False))), key=hardness)
+    by_step = {
+        step: [reason for reason in one_safe if hardness(reason)[0] == step] for step in (1, 2)
+    }
+    every_clue = towards_mines.in_reading_order
+    stages: tuple[Callable[[], Iterable[Reason]], ...] = (
+        # One number: safe cells, then mines.
+        lambda: by_step[1],
+        lambda: _one_number(every_clue(), mine=True),
+        # Two numbers: safe cells leaning on shown mines only (no premise), then
+        # the rest as hard as they are; then mines.
+        lambda: _two_numbers(every_clue(), towards_mines, mine=False),
+        lambda: sorted(
+            chain(
+                by_step[2],
+                filter(None, map(proved, _two_numbers(near_safe, towards_safe, mine=False))),
+            ),
+            key=hardness,
+        ),
+        lambda: _two_numbers(every_clue(), towards_mines, mine=True),
+        lambda: _beyond_pairs(position, grid, analysis),
+    )
+    return next((found for stage in stages if (found := first_news(stage())) is not None), None)
 
 
 def _step(reason: Reason) -> int:
     return 1 if reason.kind is ReasonKind.ONE_NUMBER else 2
 
 
-def _clues(position: Position, grid: Grid, certain_mines: frozenset[Point]) -> list[_Clue]:
-    """The revealed numbers that still touch an open cell."""
-    clues = [_clue(position, grid, cell, certain_mines) for cell in grid.cells()]
-    return [clue for clue in clues if clue is not None and clue.open]
+def _shown_mines(position: Position, analysis: Analysis) -> frozenset[Point]:
+    """The mines the player sees: shown after a loss, or flagged where a mine is proved."""
+    shown = [
+        (x, y)
+        for y, row in enumerate(position.rows)
+        if Cell.MINE in row
+        for x, char in enumerate(row)
+        if char == Cell.MINE
+    ]
+    flagged = (cell for cell in analysis.mines if position[cell] == Cell.FLAG)
+    return frozenset(chain(shown, flagged))
+
+
+class _Clues:
+    """The revealed numbers that still touch an open cell, each read when first asked for."""
+
+    def __init__(self, position: Position, grid: Grid, certain_mines: frozenset[Point]):
+        self._position = position
+        self._grid = grid
+        self._certain_mines = certain_mines
+        self._read: dict[Point, _Clue | None] = {}
+
+    def at(self, cell: Point) -> _Clue | None:
+        """The clue of the number at ``cell``; None when there is none there."""
+        if cell not in self._read:
+            clue = _clue(self._position, self._grid, cell, self._certain_mines)
+            self._read[cell] = clue if clue is not None and clue.open else None
+        return self._read[cell]
+
+    def touching(self, cell: Point) -> list[_Clue]:
+        """The clues whose open cells hold ``cell``, in reading order."""
+        if self._position[cell] not in COVERED or cell in self._certain_mines:
+            return []
+        return [clue for near in self._grid.neighbours(cell) if (clue := self.at(near))]
+
+    def touching_any(self, cells: Iterable[Point]) -> list[_Clue]:
+        """The clues whose open cells hold any of ``cells``, in reading order."""
+        found = {clue.cell: clue for cell in cells for clue in self.touching(cell)}
+        return [found[cell] for cell in _in_reading_order(found)]
+
+    def in_reading_order(self) -> Iterator[_Clue]:
+        """Every clue, in reading order, read as the iteration reaches it."""
+        return (clue for cell in self._grid.cells() if (clue := self.at(cell)))
 
 
 def _clue(
@@ -164,7 +238,7 @@ def _in_reading_order(cells: Iterable[Point]) -> tuple[Point, ...]:
     return tuple(sorted(cells, key=lambda cell: (cell[1], cell[0])))
 
 
-def _one_number(clues: list[_Clue], *, mine: bool) -> Iterator[Reason]:
+def _one_number(clues: Iterable[_Clue], *, mine: bool) -> Iterator[Reason]:
     for clue in clues:
         if clue.need == (len(clue.open) if mine else 0):
             yield Reason(
@@ -176,15 +250,11 @@ def _one_number(clues: list[_Clue], *, mine: bool) -> Iterator[Reason]:
             )
 
 
-def _two_numbers(clues: list[_Clue], *, mine: bool) -> Iterator[Reason]:
+def _two_numbers(firsts: Iterable[_Clue], clues: _Clues, *, mine: bool) -> Iterator[Reason]:
     """Subset reasoning: the first number fixes the mines in the cells it shares
     with the second, which settles the second's other cells."""
-    touching: dict[Point, list[_Clue]] = {}
-    for clue in clues:
-        for cell in clue.open:
-            touching.setdefault(cell, []).append(clue)
-    for first in clues:
-        partners = {id(other): other for cell in first.open for other in touching[cell]}
+    for first in firsts:
+        partners = {id(other): other for cell in first.open for other in clues.touching(cell)}
         for second in partners.values():
             shared = first.open & second.open
             rest = second.open - shared

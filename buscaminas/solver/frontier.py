@@ -24,6 +24,7 @@ from ..grid import Point
 from .budget import Budget, OverBudget
 from .component import Component, components, count_component
 from .local import Constraint, Settled, settle_one_number, settle_pairs
+from .masks import Masks
 
 WIDE_STATES = 200_000
 """A bound on a component's states above which two-number deductions are
@@ -61,6 +62,7 @@ def count_frontier(
     hidden: frozenset[Point],
     budget: Budget,
     earlier: tuple[Frontier, Mapping[Point, int]] | None = None,
+    masks: Masks | None = None,
 ) -> Frontier:
     """Settle and count what the open ``numbers`` (with the mines each still
     needs) say about their ``hidden_around`` cells, within ``budget``.
@@ -68,9 +70,15 @@ def count_frontier(
     ``earlier`` is the frontier of a board this one only reveals more of,
     with the numbers revealed since: its deductions are taken over and only
     what changed is read again (:func:`~.local.settle_one_number`).
+    Otherwise the board's ``masks``, when it has them, read every number at
+    once (:meth:`~.masks.Masks.settle`).
     """
+    settlement = None
     if earlier is None:
-        settlement = settle_one_number(numbers, hidden_around)
+        if masks is not None:
+            settlement = masks.settle()
+        if settlement is None:
+            settlement = settle_one_number(numbers, hidden_around)
     else:
         before, revealed = earlier
         settlement = settle_one_number(

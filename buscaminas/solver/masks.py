@@ -1,0 +1,329 @@
+"""The board as bitmasks, so that one-number deductions read every number at once.
+
+Late in a 99×99 game some 5,000 numbers touch a hidden cell, nearly all of
+them next to mines that a glance proves; reading them one by one, as
+:func:`~.local.settle_one_number` does, costs the board.  Here the board is
+a few integers, bit ``y * stride + x`` for cell ``(x, y)`` (``stride`` is
+the width and one guard column, always clear, so that a shift by one never
+wraps a row into the next): the covered cells, the numbers, and the bits of
+what each number needs.  A round of deductions over the whole board is then
+some hundred big-integer operations, and only the numbers left open at the
+end, and the cells settled, are ever looked at one by one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from itertools import compress
+from typing import TypeVar, overload
+
+from ..alphabet import COUNTS, COVERED, Cell
+from ..grid import Grid, Point
+from .local import Settled, merge
+
+PLANES = 4
+"""Bits of a number's need (0 to 8), and of a count of cells in a 3×3 box (0 to 9)."""
+
+
+def _digits_table(chosen: Iterable[str]) -> bytes:
+    """Position text (as bytes) to binary digits: 1 for the ``chosen`` characters."""
+    ones = {ord(char) for char in chosen}
+    return bytes(ord("1") if byte in ones else ord("0") for byte in range(256))
+
+
+_COVERED = _digits_table(COVERED)
+_NUMBERS = _digits_table(COUNTS)
+_MINES = _digits_table(Cell.MINE.value)
+_NEEDS = tuple(
+    _digits_table(char for char, count in COUNTS.items() if count >> plane & 1)
+    for plane in range(PLANES)
+)
+_FLAGS = bytes.maketrans(b"01", b"\x00\x01")
+"""Binary digits to the bytes :func:`itertools.compress` selects by."""
+_COUNTS = bytes(COUNTS.get(chr(byte), 0) for byte in range(256))
+"""Position text (as bytes) to the mines around each number."""
+
+_T = TypeVar("_T")
+
+Planes = tuple[int, ...]
+"""A small number per cell, bit-sliced: the ``k``-th mask holds bit ``k`` of each."""
+
+
+@dataclass(frozen=True)
+class Masks:
+    """A board's covered cells and numbers as bitmasks (bit ``y * stride + x``).
+
+    ``needs`` holds, for every number, how many mines its covered
+    neighbours hold (the mines shown after a loss taken off), bit-sliced.
+    """
+
+    width: int
+    height: int
+    covered: int
+    numbers: int
+    needs: Planes
+
+    @property
+    def stride(self) -> int:
+        return self.width + 1
+
+    @cached_property
+    def grid(self) -> Grid:
+        return Grid(self.width, self.height)
+
+    @classmethod
+    def read(cls, rows: tuple[str, ...]) -> Masks | None:
+        """The masks of a board's rows; None when a number touches more shown
+        mines than it shows, which no layout explains."""
+        # A character between two rows stands for the guard column.
+        text = "\n".join(rows).encode()
+
+        def mask(table: bytes) -> int:
+            return int(text.translate(table)[::-1], 2)
+
+        numbers = mask(_NUMBERS)
+        needs = tuple(mask(table) for table in _NEEDS)
+        width = len(rows[0])
+        if b"*" in text:
+            shown = _box_count(mask(_MINES), width + 1)
+            needs, negative = _minus(needs, shown)
+            if negative & numbers:
+                return None
+            needs = tuple(plane & numbers for plane in needs)
+        return cls(width, len(rows), mask(_COVERED), numbers, needs)
+
+    def reveal(self, shown: Mapping[Point, int]) -> Masks:
+        """These masks with the covered cells of ``shown`` shown, needing so many mines."""
+        stride = self.stride
+        covered, numbers, needs = self.covered, self.numbers, list(self.needs)
+        for (x, y), need in shown.items():
+            bit = 1 << y * stride + x
+            covered &= ~bit
+            numbers |= bit
+            for plane in range(PLANES):
+                if need >> plane & 1:
+                    needs[plane] |= bit
+        return Masks(self.width, self.height, covered, numbers, tuple(needs))
+
+    def around(self, number: Point) -> tuple[Point, ...]:
+        """The covered neighbours of ``number``, in :meth:`~..grid.Grid.neighbours` order."""
+        x, y = number
+        stride = self.stride
+        corner = (y - 1) * stride + x - 1
+        window = self.covered >> corner if corner >= 0 else self.covered << -corner
+        window &= (1 << 2 * stride + 3) - 1
+        box = window & 7 | (window >> stride & 7) << 3 | (window >> 2 * stride & 7) << 6
+        if not box:
+            return ()
+        points = self.grid.points
+        start = y * self.width + x
+        return tuple([points[start + step] for step in _steps(self.width, box)])
+
+    def settle(self) -> Settled | None:
+        """What one-number deductions settle, as :func:`~.local.settle_one_number`
+        finds it; None when the numbers contradict each other (that function
+        then says how).
+
+        Each round finds every number whose need is met by the mines proved
+        around it (its other covered cells are safe) or by all the cells that
+        may still hold one (they are all mines), and settles their cells.
+        The rounds stop when one settles nothing: the deductions are sound
+        and each only ever enables more, so they reach what the one-by-one
+        reading reaches.  A contradiction (a cell settled both ways, a number
+        with more mines proved around it than it shows, or fewer cells left
+        that may hold one) leaves a number outside its bounds at the end.
+        """
+        stride, covered, numbers, needs = self.stride, self.covered, self.numbers, self.needs
+        mines = safe = 0
+        while True:
+            unknown = covered & ~(mines | safe)
+            reading = numbers & _spread(unknown, stride)
+            if not reading:
+                break
+            met = reading & _equal(needs, _box_count(mines, stride))
+            full = reading & _equal(needs, _box_count(covered & ~safe, stride))
+            new_safe = _spread(met, stride) & unknown
+            new_mines = _spread(full, stride) & unknown
+            if not new_safe | new_mines:
+                break
+            safe |= new_safe
+            mines |= new_mines
+        fewest = _box_count(mines, stride)
+        most = _box_count(covered & ~safe, stride)
+        if numbers & (_less(needs, fewest) | _less(most, needs)):
+            return None
+        unknown = covered & ~(mines | safe)
+        known = dict.fromkeys(self.cells(mines), True)
+        known.update(dict.fromkeys(self.cells(safe), False))
+        reading = numbers & _spread(unknown, stride)
+        still = list(self.cells(reading))
+        # What each number still needs, and the open cells near them, as sets
+        # of cells: a number is then read by looking its neighbours up.
+        left, _ = _minus(needs, fewest)
+        left_bits = [frozenset(self.cells(plane & reading)) for plane in left]
+        open_cells = frozenset(self.cells(unknown & _spread(reading, stride)))
+        neighbours = self.grid.neighbours
+        return Settled(
+            known,
+            still,
+            merge(
+                (
+                    [near for near in neighbours(number) if near in open_cells],
+                    sum(1 << bit for bit, cells in enumerate(left_bits) if number in cells),
+                )
+                for number in still
+            ),
+        )
+
+    def hidden_around(self) -> dict[Point, tuple[Point, ...]]:
+        """For every number that touches a covered cell, those cells, row by row."""
+        touching = self.numbers & _spread(self.covered, self.stride)
+        return {number: self.around(number) for number in self.cells(touching)}
+
+    def cells(self, mask: int) -> Iterator[Point]:
+        """The cells of ``mask``, row by row (a C loop, as :func:`read_cells`)."""
+        flags = bin(mask)[:1:-1].encode().translate(_FLAGS)
+        width, stride = self.width, self.stride
+        rows = b"".join(flags[start : start + width] for start in range(0, len(flags), stride))
+        return compress(self.grid.points, rows)
+
+
+def read_cells(rows: tuple[str, ...]) -> tuple[dict[Point, int], frozenset[Point], list[Point]]:
+    """A board's numbers with the digits they show, its covered cells and its shown mines.
+
+    Each is picked out of the text in one pass of C loops (a byte per cell
+    saying whether it is one), not a cell at a time in Python: a 99×99 board
+    has ten thousand cells.
+    """
+    text = "".join(rows).encode()
+    points = Grid(len(rows[0]), len(rows)).points
+
+    def flags(table: bytes) -> bytes:
+        return text.translate(table).translate(_FLAGS)
+
+    shown = flags(_NUMBERS)
+    numbers = dict(
+        zip(compress(points, shown), compress(text.translate(_COUNTS), shown), strict=True)
+    )
+    hidden = frozenset(compress(points, flags(_COVERED)))
+    mines = list(compress(points, flags(_MINES))) if b"*" in text else []
+    return numbers, hidden, mines
+
+
+class CoveredAround(Mapping[Point, tuple[Point, ...]]):
+    """:meth:`Masks.hidden_around` read a number at a time, as it is asked for.
+
+    A move reads again only the numbers near what it changed; the whole
+    table is worked out only when all of it is wanted.
+    """
+
+    def __init__(self, masks: Masks):
+        self._masks = masks
+
+    def __getitem__(self, number: Point) -> tuple[Point, ...]:
+        cells = self._cells(number)
+        if not cells:
+            raise KeyError(number)
+        return cells
+
+    @overload
+    def get(self, number: Point, /) -> tuple[Point, ...] | None: ...
+
+    @overload
+    def get(self, number: Point, /, default: tuple[Point, ...] | _T) -> tuple[Point, ...] | _T: ...
+
+    def get(self, number: Point, /, default: object = None) -> object:
+        """As ``Mapping.get``, without raising and catching a ``KeyError`` for a
+        number with no covered cell around it, as most of an opening's are."""
+        return self._cells(number) or default
+
+    def __contains__(self, number: object) -> bool:
+        return isinstance(number, tuple) and bool(self._cells(number))
+
+    def _cells(self, number: Point) -> tuple[Point, ...]:
+        """The covered cells around ``number``; none when it is no number."""
+        x, y = number
+        masks = self._masks
+        if (
+            0 <= x < masks.width
+            and 0 <= y < masks.height
+            and masks.numbers >> y * masks.stride + x & 1
+        ):
+            return masks.around(number)
+        return ()
+
+    @cached_property
+    def _table(self) -> dict[Point, tuple[Point, ...]]:
+        return self._masks.hidden_around()
+
+    def __iter__(self) -> Iterator[Point]:
+        return iter(self._table)
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+
+def _spread(mask: int, stride: int) -> int:
+    """Every cell of ``mask`` and its neighbours (and stray guard bits)."""
+    row = mask | mask << 1 | mask >> 1
+    return row | row << stride | row >> stride
+
+
+def _box_count(mask: int, stride: int) -> Planes:
+    """How many cells of ``mask`` each cell's 3×3 box holds, bit-sliced.
+
+    At a number, which is never covered, that is how many of its neighbours.
+    Three cells of a row are added first (two bits), then three rows.
+    """
+    left, right = mask << 1, mask >> 1
+    low = mask ^ left ^ right
+    high = (mask & left) | (right & (mask ^ left))
+    low_above, low_below = low << stride, low >> stride
+    high_above, high_below = high << stride, high >> stride
+    ones = low ^ low_above ^ low_below
+    carry = (low & low_above) | (low_below & (low ^ low_above))
+    twos_sum = high ^ high_above ^ high_below
+    twos_carry = (high & high_above) | (high_below & (high ^ high_above))
+    carried = twos_sum & carry
+    return ones, twos_sum ^ carry, twos_carry ^ carried, twos_carry & carried
+
+
+def _equal(one: Planes, other: Planes) -> int:
+    """The cells where two bit-sliced numbers are equal (as a negative mask)."""
+    differ = 0
+    for first, second in zip(one, other, strict=True):
+        differ |= first ^ second
+    return ~differ
+
+
+def _minus(one: Planes, other: Planes) -> tuple[Planes, int]:
+    """``one`` less ``other`` (both bit-sliced), and the cells where it is negative."""
+    result = []
+    borrow = 0
+    for first, second in zip(one, other, strict=True):
+        result.append(first ^ second ^ borrow)
+        borrow = (~first & (second | borrow)) | (first & second & borrow)
+    return tuple(result), borrow
+
+
+def _less(one: Planes, other: Planes) -> int:
+    """The cells where ``one`` is less than ``other`` (both bit-sliced)."""
+    less, equal = 0, -1
+    for first, second in zip(reversed(one), reversed(other), strict=True):
+        less |= equal & ~first & second
+        equal &= ~(first ^ second)
+    return less
+
+
+@lru_cache(maxsize=4096)
+def _steps(width: int, box: int) -> tuple[int, ...]:
+    """How far from a cell lie the cells set in the 3×3 ``box`` of bits around
+    it (bit ``3 * row + column``), row by row."""
+    return tuple(
+        (row - 1) * width + column - 1
+        for row in range(3)
+        for column in range(3)
+        if box >> 3 * row + column & 1
+    )
