@@ -251,6 +251,12 @@ def _shared_board(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
             "“{code}” comes from a newer version of buscaminas: update it to play that board"
         )
         parser.exit(EXIT_USAGE, f"buscaminas: {message.format(code=args.game)}\n")
+    except sharecode.OlderCode:
+        message = _(
+            "“{code}” comes from an earlier version of buscaminas, which dealt another board"
+            " from it: ask for a code from this version"
+        )
+        parser.exit(EXIT_USAGE, f"buscaminas: {message.format(code=args.game)}\n")
     except sharecode.MalformedCode:
         message = _(
             "“{code}” is not a share code: a code is 16 letters and digits, like {example}"

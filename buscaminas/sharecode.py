@@ -17,7 +17,9 @@ from .grid import Point
 from .limits import MIN_SIDE, out_of_bounds
 from .scoring import BoardKind
 
-VERSION = 1
+VERSION = 2
+"""Raised whenever the generator deals other mines from the same request: a code
+names a board only together with the generator that dealt it (2: the mask replay)."""
 SEED_BITS = 30
 """Seeds are drawn below 2**30: a billion boards of each size is plenty, and short."""
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -40,6 +42,10 @@ class MalformedCode(CodeError):
 
 class NewerCode(CodeError):
     """A code written by a newer version of the game."""
+
+
+class OlderCode(CodeError):
+    """A code written by an earlier version, whose generator dealt other mines from it."""
 
 
 @dataclass(frozen=True)
@@ -73,7 +79,7 @@ class ShareCode:
 
 
 def parse(text: str) -> ShareCode:
-    """The board ``text`` names; :class:`MalformedCode` or :class:`NewerCode` if none."""
+    """The board ``text`` names; a :class:`CodeError` that says why if none."""
     letters = "".join(text.split()).replace("-", "").upper()
     letters = "".join(_READ_AS.get(letter, letter) for letter in letters)
     if len(letters) != _LETTERS or any(letter not in _ALPHABET for letter in letters):
@@ -89,8 +95,10 @@ def parse(text: str) -> ShareCode:
         raise MalformedCode(text)
     if values["version"] > VERSION:
         raise NewerCode(text)
-    if values["version"] != VERSION:
+    if values["version"] == 0:
         raise MalformedCode(text)
+    if values["version"] < VERSION:
+        raise OlderCode(text)
     width, height = values["width"] + MIN_SIDE, values["height"] + MIN_SIDE
     first = (values["x"], values["y"])
     if out_of_bounds(width, height, values["mines"]) is not None:

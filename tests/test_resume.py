@@ -147,7 +147,7 @@ def test_sigterm_mid_game_then_the_next_start_offers_it(tmp_path: Path) -> None:
     assert "  1 of them abandoned." in stats.stdout
 
 
-@pytest.mark.parametrize("board", [("--daily",), ("--game", "62GM-02G6-1ZRE-6JY2")])
+@pytest.mark.parametrize("board", [("--daily",), ("--game", "A2GM-02G6-1G00-60WK")])
 def test_a_board_asked_for_by_name_is_played_and_the_kept_game_waits(
     tmp_path: Path, board: tuple[str, ...]
 ) -> None:

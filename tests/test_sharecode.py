@@ -17,7 +17,7 @@ from buscaminas.renderer import Renderer
 from buscaminas.rounds import Settings
 from buscaminas.scoring import BoardKind
 from buscaminas.session import Session
-from buscaminas.sharecode import MalformedCode, NewerCode, ShareCode
+from buscaminas.sharecode import MalformedCode, NewerCode, OlderCode, ShareCode
 from buscaminas.storage import Store
 from buscaminas.view import State
 from tests.terminal_support import run_piped
@@ -83,17 +83,36 @@ def test_malformed_codes_are_refused(text: str) -> None:
         sharecode.parse(text)
 
 
-def test_a_code_from_a_newer_version_says_so() -> None:
+def written_by(version: int, code: ShareCode, monkeypatch: pytest.MonkeyPatch) -> str:
+    """``code`` as the game of share-code format ``version`` writes it."""
+    with monkeypatch.context() as patch:
+        patch.setattr(sharecode, "VERSION", version)
+        return str(code)
+
+
+def test_a_code_from_a_newer_version_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     code = ShareCode(9, 9, 10, BoardKind.NO_GUESS, 5, (4, 4))
-    number = sharecode._pack(
-        {"version": 2, "kind": 1, "width": 6, "height": 6, "mines": 10, "x": 4, "y": 4, "seed": 5}
-    )
-    number = (number << 4) | sharecode._check(number)
-    alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-    newer = "".join(alphabet[(number >> (5 * place)) & 31] for place in reversed(range(16)))
     assert sharecode.parse(str(code)) == code
     with pytest.raises(NewerCode):
-        sharecode.parse(newer)
+        sharecode.parse(written_by(sharecode.VERSION + 1, code, monkeypatch))
+
+
+def test_a_code_from_an_earlier_generator_is_refused_not_dealt_otherwise(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Its generator dealt other mines from the same request: dealing it now would
+    race two players on two boards."""
+    patch = monkeypatch
+    older = written_by(1, ShareCode(30, 16, 99, BoardKind.NO_GUESS, 5, (4, 4)), patch)
+    with pytest.raises(OlderCode):
+        sharecode.parse(older)
+    with pytest.raises(MalformedCode):
+        sharecode.parse(written_by(0, ShareCode(9, 9, 10, BoardKind.NO_GUESS, 5, (4, 4)), patch))
+    result = run_piped("--game", older, "--lang", "en")
+    assert result.returncode == 2
+    assert f"“{older}” comes from an earlier version of buscaminas, which dealt another board" in (
+        result.stderr
+    )
 
 
 def test_the_daily_board_depends_on_the_date_only() -> None:
