@@ -47,7 +47,7 @@ def click(player: Player, button: int, x: int, y: int) -> None:
     player.child.send(f"\x1b[<{button};{column};{row}M\x1b[<{button};{column};{row}m")
 
 
-@pytest.mark.parametrize("icons", ["--legacy", "--nerd"])
+@pytest.mark.parametrize("icons", ["--legacy", pytest.param("--nerd", marks=pytest.mark.slow)])
 def test_the_cursor_plays_next_to_typed_commands(tmp_path: Path, icons: str) -> None:
     player = start(tmp_path, icons)
     assert player.cursor() == (3, 3), "a new game puts the cursor at the centre"

@@ -3,16 +3,20 @@ the installed program, in a pipe and (``replay``) in a pseudo-terminal."""
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import signal
 import time
+from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from buscaminas import i18n
 from buscaminas.boardfile import BoardFile
+from buscaminas.cli import main
 from buscaminas.engine import Action, Move
 from buscaminas.history import games_table
 from buscaminas.journal import Journal, Played
@@ -93,8 +97,17 @@ def played(tmp_path: Path) -> Path:
 
 
 def run(data_dir: Path, *args: str, language: str = "en") -> tuple[int, str, str]:
-    result = run_piped(*args, "--data-dir", str(data_dir), "--lang", language)
-    return result.returncode, result.stdout, result.stderr
+    """A tool run as from the shell, with its output piped, in this process: the tools
+    read no standard input, and hundreds of program starts make the suite slow."""
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            status = main([*args, "--data-dir", str(data_dir), "--lang", language])
+    except SystemExit as ended:
+        status = ended.code if isinstance(ended.code, int) else 1
+    finally:
+        i18n.use("en")  # as the other tests read it
+    return status, out.getvalue(), err.getvalue()
 
 
 def test_games_lists_the_game_played(played: Path) -> None:

@@ -147,7 +147,10 @@ def test_sigterm_mid_game_then_the_next_start_offers_it(tmp_path: Path) -> None:
     assert "  1 of them abandoned." in stats.stdout
 
 
-@pytest.mark.parametrize("board", [("--daily",), ("--game", "A2GM-02G6-1G00-60WK")])
+@pytest.mark.parametrize(
+    "board",
+    [("--daily",), pytest.param(("--game", "A2GM-02G6-1G00-60WK"), marks=pytest.mark.slow)],
+)
 def test_a_board_asked_for_by_name_is_played_and_the_kept_game_waits(
     tmp_path: Path, board: tuple[str, ...]
 ) -> None:
@@ -163,7 +166,15 @@ def test_a_board_asked_for_by_name_is_played_and_the_kept_game_waits(
     assert rows(back.stdout, 8) == rows(left.stdout, 8)
 
 
-@pytest.mark.parametrize("leave", ["SIGHUP", "Ctrl-C", "Ctrl-D", "quit"])
+@pytest.mark.parametrize(
+    "leave",
+    [
+        pytest.param("SIGHUP", marks=pytest.mark.slow),  # the quick suite has two of four
+        "Ctrl-C",
+        pytest.param("Ctrl-D", marks=pytest.mark.slow),
+        "quit",
+    ],
+)
 def test_every_way_out_keeps_the_game(leave: str) -> None:
     data = scratch_directory()
     player = Player(

@@ -48,7 +48,14 @@ def wait_for_exit(player: Player, timeout: float = 15.0) -> None:
     assert not player.child.isalive(), "the game did not end:\n" + player.text
 
 
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT])
+@pytest.mark.parametrize(
+    "signum",
+    [
+        signal.SIGTERM,
+        pytest.param(signal.SIGHUP, marks=pytest.mark.slow),  # the quick suite has one
+        pytest.param(signal.SIGQUIT, marks=pytest.mark.slow),
+    ],
+)
 def test_an_ending_signal_restores_the_terminal_and_exits_as_signalled(signum: int) -> None:
     player = Player("--lang", "en", "--preset", "beginner", "--legacy", "--seed", "1")
     cooked = line_discipline(player)

@@ -333,22 +333,20 @@ def test_a_start_with_no_game_kept_loads_no_sqlite(tmp_path: Path) -> None:
     ],
 )
 def test_a_game_refused_after_parsing_is_refused_in_the_whole_parsers_words(
-    argv: list[str],
+    argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Refusals of the game's own (flags that go together or not) come after the
     command line is parsed, by the parser built for the game: worded, and ended, as the
     whole parser would."""
 
-    def refused(*extra: str) -> tuple[int, str]:
-        command = [sys.executable, "-c", *extra, *argv, "--lang", "en"]
-        result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
-        return result.returncode, result.stderr
+    def refused() -> tuple[object, str]:
+        with pytest.raises(SystemExit) as ended:
+            main([*argv, "--lang", "en"])
+        return ended.value.code, capsys.readouterr().err
 
-    whole = refused(
-        "import sys\n"
-        "from buscaminas import cli\n"
-        "cli.command_of = lambda arguments: None\n"
-        "sys.exit(cli.main())\n"
-    )
+    game = refused()
+    with monkeypatch.context() as whole_parser:
+        whole_parser.setattr("buscaminas.cli.command_of", lambda arguments: None)
+        whole = refused()
     assert whole[0] == 2 and whole[1]
-    assert refused("import sys\nfrom buscaminas import cli\nsys.exit(cli.main())\n") == whole
+    assert game == whole

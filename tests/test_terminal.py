@@ -432,7 +432,14 @@ def test_the_first_question_wraps_in_a_narrow_terminal() -> None:
     assert player.finish() == 0
 
 
-@pytest.mark.parametrize(("answer", "hidden"), [("n", "#"), ("sí", NERD.hidden), ("", NERD.hidden)])
+@pytest.mark.parametrize(
+    ("answer", "hidden"),
+    [
+        ("n", "#"),
+        pytest.param("sí", NERD.hidden, marks=pytest.mark.slow),  # the quick suite has one
+        pytest.param("", NERD.hidden, marks=pytest.mark.slow),
+    ],
+)
 def test_the_icon_answer_means_what_it_says_and_is_remembered(answer: str, hidden: str) -> None:
     data = scratch_directory()
     first = Player("--lang", "en", "--preset", "beginner", env={"BUSCAMINAS_DATA_DIR": data})
