@@ -24,7 +24,7 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 import pyte
@@ -98,13 +98,13 @@ class BenchScreen:
         self.written = 0
 
     def show(self, view: View) -> None:
-        drawn, self.frame = Renderer.draw(replace(view, keys=KEYS), self.size, LEGACY, self.frame)
+        drawn, self.frame = Renderer.draw(view._replace(keys=KEYS), self.size, LEGACY, self.frame)
         self.written += len(drawn)
 
     def tick(self, view: View) -> None:
         """What the prompt's clock task does every quarter second."""
         assert self.frame is not None
-        drawn, self.frame = Renderer.update(replace(view, keys=KEYS), self.size, LEGACY, self.frame)
+        drawn, self.frame = Renderer.update(view._replace(keys=KEYS), self.size, LEGACY, self.frame)
         self.written += len(drawn)
 
     def fits(self, width: int, height: int) -> bool:
@@ -293,7 +293,7 @@ def frame_bytes(args: argparse.Namespace) -> None:
         for terminal in TERMINALS:
             for board in BOARDS:
                 s = setup(board, terminal, args.seed, Path(data))
-                view = replace(s.app.session.view(), keys=KEYS)
+                view = s.app.session.view()._replace(keys=KEYS)
                 size = TERMINALS[terminal]
                 drawn, frame = Renderer.draw(view, size, LEGACY, None)
                 screen = pyte.Screen(*size)

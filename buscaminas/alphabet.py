@@ -40,18 +40,3 @@ COUNTS: Mapping[str, int] = {Cell.EMPTY.value: 0} | {digit: int(digit) for digit
 def revealed_char(count: int) -> str:
     """The character of a revealed cell with ``count`` mines around it."""
     return str(count) if count else Cell.EMPTY.value
-
-
-class Rows:
-    """Anything that holds a board as rows of the position text format, measured once
-    here: a position for the solver, a view for the screen."""
-
-    rows: tuple[str, ...]
-
-    @property
-    def width(self) -> int:
-        return len(self.rows[0])
-
-    @property
-    def height(self) -> int:
-        return len(self.rows)

@@ -9,8 +9,8 @@ so that a hand-edited file is quick to mend.
 from __future__ import annotations
 
 import errno
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from . import inputfile
 from .grid import Point
@@ -21,8 +21,7 @@ from .presets import out_of_bounds_message
 UNCOVERED, COVERED, FLAGGED = "0", "1", "2"
 
 
-@dataclass(frozen=True)
-class BoardFile:
+class BoardFile(NamedTuple):
     """A board as a file gives it: size, mines, and what the player already sees."""
 
     width: int

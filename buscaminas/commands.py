@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from . import text
 from .coordinates import label as label  # where the other modules find it
@@ -97,13 +97,13 @@ SUGGESTED = tuple(verb for verb in Verb if verb not in (Verb.QUIT, Verb.NEW))
 """The verbs "did you mean" may offer: never one that ends or discards the game."""
 
 
-@dataclass(frozen=True)
-class Command:
-    """A parsed line: the verb, and the cell, count, topic or file it names."""
+class Command(NamedTuple):
+    """A parsed line: the verb, and the cell, number, topic or file it names."""
 
     verb: Verb
     cell: Point | None = None
-    count: int | None = None
+    number: int | None = None
+    """A count of AI moves (``auto 10``) or a page of the manual (``man 2``)."""
     topic: Verb | None = None
     file: str | None = None
 
@@ -145,10 +145,10 @@ class ControlCharacters(ParseError):
         return _("That line holds control characters: type a verb and numbers only.")
 
 
-@dataclass
 class UnknownVerb(ParseError):
-    word: str
-    suggestion: str | None
+    def __init__(self, word: str, suggestion: str | None) -> None:
+        super().__init__(word, suggestion)
+        self.word, self.suggestion = word, suggestion
 
     def message(self) -> str:
         shown = text.clip(self.word, SHOWN_COLUMNS)
@@ -161,10 +161,10 @@ class UnknownVerb(ParseError):
         )
 
 
-@dataclass
 class WrongArgumentCount(ParseError):
-    verb: Verb
-    given: int
+    def __init__(self, verb: Verb, given: int) -> None:
+        super().__init__(verb, given)
+        self.verb, self.given = verb, given
 
     def message(self) -> str:
         return _("“{verb}” takes {expected}; you gave {given}. Example: {example}").format(
@@ -175,11 +175,13 @@ class WrongArgumentCount(ParseError):
         )
 
 
-@dataclass
 class NotAnInteger(ParseError):
-    token: str
-    counting: bool = False
-    """Whether the number was a count (``auto 10``) rather than a coordinate."""
+    """``counting`` says whether the number was a count (``auto 10``) rather than a
+    coordinate."""
+
+    def __init__(self, token: str, counting: bool = False) -> None:
+        super().__init__(token, counting)
+        self.token, self.counting = token, counting
 
     def message(self) -> str:
         shown = text.clip(self.token, SHOWN_COLUMNS)
@@ -190,11 +192,11 @@ class NotAnInteger(ParseError):
         return _("“{token}” is not a whole number: coordinates are like “3 4”.").format(token=shown)
 
 
-@dataclass
 class OutOfRange(ParseError):
-    axis: str  # "x" or "y"
-    value: int
-    limit: int
+    def __init__(self, axis: str, value: int, limit: int) -> None:
+        super().__init__(axis, value, limit)
+        self.axis = axis  # "x" or "y"
+        self.value, self.limit = value, limit
 
     def message(self) -> str:
         if self.axis == "x":
@@ -205,10 +207,10 @@ class OutOfRange(ParseError):
         return text.format(value=value, limit=self.limit)
 
 
-@dataclass
 class NotPositive(ParseError):
-    verb: Verb
-    value: int
+    def __init__(self, verb: Verb, value: int) -> None:
+        super().__init__(verb, value)
+        self.verb, self.value = verb, value
 
     def message(self) -> str:
         value = str(self.value) if abs(self.value) < 10**6 else "…"
@@ -217,9 +219,10 @@ class NotPositive(ParseError):
         )
 
 
-@dataclass
 class UnknownTopic(ParseError):
-    word: str
+    def __init__(self, word: str) -> None:
+        super().__init__(word)
+        self.word = word
 
     def message(self) -> str:
         return _("There is no manual page for “{word}”. Pages: {verbs}.").format(
@@ -309,7 +312,7 @@ def parse(line: str, width: int, height: int) -> Command:
             page = int(arguments[0])
             if page < 1:
                 raise NotPositive(verb, page)
-            return Command(verb, count=page)
+            return Command(verb, number=page)
         return Command(verb, topic=_verb_topic(arguments[0]) if arguments else None)
     counting = len(arguments) == 1
     numbers = [_integer(token, counting=counting) for token in arguments]
@@ -318,7 +321,7 @@ def parse(line: str, width: int, height: int) -> Command:
     if numbers:
         if numbers[0] < 1:
             raise NotPositive(verb, numbers[0])
-        return Command(verb, count=numbers[0])
+        return Command(verb, number=numbers[0])
     return Command(verb)
 
 

@@ -8,8 +8,8 @@ front end binds each key named here and hands mouse reports to
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from .alphabet import Cell
 from .commands import Command, Verb
@@ -70,8 +70,7 @@ CLICKS = {Button.LEFT: Verb.TRY, Button.RIGHT: Verb.FLAG, Button.MIDDLE: Verb.EX
 """Left reveals (on a satisfied number, expands), right flags, middle expands."""
 
 
-@dataclass(frozen=True)
-class Click:
+class Click(NamedTuple):
     """A mouse button pressed at a screen row and column, both 0-based."""
 
     button: Button

@@ -11,8 +11,8 @@ tell the player why.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
 from .alphabet import Cell, revealed_char
 from .grid import Grid, Point
@@ -28,8 +28,7 @@ class Action(Enum):
     EXPAND = "expand"
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):
     """One board command: an action on a 0-based cell."""
 
     action: Action
@@ -54,8 +53,7 @@ class Notice(Enum):
     GAME_OVER = "game-over"  # the game has already ended
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """What one move did to the board."""
 
     move: Move
@@ -75,7 +73,6 @@ class Outcome:
         return bool(self.waves or self.flagged or self.unflagged)
 
 
-@dataclass
 class Minesweeper:
     """A game on a ``width`` × ``height`` board with ``mine_count`` mines.
 
@@ -85,29 +82,30 @@ class Minesweeper:
     ``seed``, keeping that cell free.
     """
 
-    width: int
-    height: int
-    mine_count: int
-    seed: int | None = None
-    grid: Grid = field(init=False, repr=False)
-    _mines: frozenset[Point] | None = field(init=False, default=None, repr=False)
-    _numbers: dict[Point, int] = field(init=False, default_factory=dict, repr=False)
-    _revealed: set[Point] = field(init=False, default_factory=set, repr=False)
-    _flags: set[Point] = field(init=False, default_factory=set, repr=False)
-    _picture: list[list[str]] | None = field(init=False, default=None, repr=False)
-    """The board as :meth:`rows` shows it, kept up to date move by move once asked for:
-    the AI reads the whole board at every move, and on 99×99 reading it cell by cell
-    would cost more than the move."""
-    exploded: Point | None = field(init=False, default=None)
-    end: Termination | None = field(init=False, default=None)
-
-    def __post_init__(self) -> None:
-        self.grid = Grid(self.width, self.height)
-        low, high = mine_range(self.width, self.height)
-        if not low <= self.mine_count <= high:
+    def __init__(self, width: int, height: int, mine_count: int, seed: int | None = None):
+        self.grid = Grid(width, height)
+        low, high = mine_range(width, height)
+        if not low <= mine_count <= high:
             from . import generator
 
-            generator.check_mine_count(self.width, self.height, self.mine_count)
+            generator.check_mine_count(width, height, mine_count)
+        self.width, self.height, self.mine_count, self.seed = width, height, mine_count, seed
+        self._mines: frozenset[Point] | None = None
+        self._numbers: dict[Point, int] = {}
+        self._revealed: set[Point] = set()
+        self._flags: set[Point] = set()
+        self._picture: list[list[str]] | None = None
+        """The board as :meth:`rows` shows it, kept up to date move by move once asked
+        for: the AI reads the whole board at every move, and on 99×99 reading it cell by
+        cell would cost more than the move."""
+        self.exploded: Point | None = None
+        self.end: Termination | None = None
+
+    def __repr__(self) -> str:
+        return (
+            f"Minesweeper({self.width}, {self.height}, {self.mine_count}, seed={self.seed},"
+            f" exploded={self.exploded}, end={self.end})"
+        )
 
     @classmethod
     def from_layout(

@@ -8,26 +8,35 @@ per board size and cached, because every rule of the game walks it.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator
-from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Final
 
 Point = tuple[int, int]
 
 
-@dataclass(frozen=True)
 class Grid:
-    """A ``width`` × ``height`` rectangle of cells and their neighbourhoods."""
+    """A ``width`` × ``height`` rectangle of cells and their neighbourhoods: equal to any
+    grid of the same size, which shares its neighbour table."""
 
-    width: int
-    height: int
-    _neighbours: dict[Point, tuple[Point, ...]] = field(
-        init=False, repr=False, compare=False, hash=False
-    )
+    __slots__ = ("_neighbours", "height", "width")
 
-    def __post_init__(self) -> None:
-        if self.width < 1 or self.height < 1:
-            raise ValueError(f"a grid needs positive sides, not {self.width}×{self.height}")
-        object.__setattr__(self, "_neighbours", _neighbour_table(self.width, self.height))
+    def __init__(self, width: int, height: int) -> None:
+        if width < 1 or height < 1:
+            raise ValueError(f"a grid needs positive sides, not {width}×{height}")
+        self.width: Final = width
+        self.height: Final = height
+        self._neighbours: Final = _neighbour_table(width, height)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Grid):
+            return NotImplemented
+        return (self.width, self.height) == (other.width, other.height)
+
+    def __hash__(self) -> int:
+        return hash((Grid, self.width, self.height))
+
+    def __repr__(self) -> str:
+        return f"Grid(width={self.width}, height={self.height})"
 
     @property
     def size(self) -> int:

@@ -15,7 +15,8 @@ file anyone can edit.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from typing import NamedTuple
 
 from .boardfile import BoardFile
 from .engine import Action, Minesweeper, Move, Outcome
@@ -29,8 +30,7 @@ BY_THE_AI = "ai"
 """The mark after a move's time that says the AI played it."""
 
 
-@dataclass(frozen=True)
-class Played:
+class Played(NamedTuple):
     """A move that changed the board, and when: seconds on the game's clock."""
 
     move: Move
@@ -39,17 +39,42 @@ class Played:
     """The AI chose it (``auto``): a review judges the player on their own moves."""
 
 
-@dataclass
 class Journal:
-    """A game's start and moves; ``start`` is None until the mines are dealt."""
+    """A game's start and moves; ``start`` is None until the mines are dealt.
 
-    width: int
-    height: int
-    mine_count: int
-    start: BoardFile | None = None
-    moves: list[Played] = field(default_factory=list)
-    whose_known: bool = True
-    """False for a journal of format 1, whose moves do not say whether the AI played them."""
+    ``whose_known`` is False for a journal of format 1, whose moves do not say whether
+    the AI played them.
+    """
+
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        mine_count: int,
+        start: BoardFile | None = None,
+        moves: Iterable[Played] = (),
+        *,
+        whose_known: bool = True,
+    ) -> None:
+        self.width, self.height, self.mine_count = width, height, mine_count
+        self.start = start
+        self.moves = list(moves)
+        self.whose_known = whose_known
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.width, self.height, self.mine_count, self.start, self.moves, self.whose_known)
+
+    def __eq__(self, other: object) -> bool:
+        """The same start and moves: what a journal read back must be."""
+        if not isinstance(other, Journal):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return (
+            f"Journal({self.width}, {self.height}, {self.mine_count}, start={self.start!r},"
+            f" moves={self.moves!r}, whose_known={self.whose_known})"
+        )
 
     def deal(self, mines: frozenset[Point]) -> None:
         """The mines were laid at the first reveal; flags placed before it are moves."""
@@ -154,8 +179,7 @@ def loads(text: str) -> Journal:
     return journal
 
 
-@dataclass(frozen=True)
-class _Board:
+class _Board(NamedTuple):
     width: int
     height: int
 

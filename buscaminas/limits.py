@@ -8,8 +8,8 @@ the core speaks no language, and the front ends word it once
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 MIN_SIDE = 3
 MAX_SIDE = 99
@@ -21,8 +21,7 @@ class Measure(Enum):
     MINES = "mines"
 
 
-@dataclass(frozen=True)
-class OutOfBounds:
+class OutOfBounds(NamedTuple):
     """``measure`` is ``value``, and must be from ``low`` to ``high``."""
 
     measure: Measure

@@ -4,8 +4,8 @@ is told of a size or mine count out of bounds."""
 from __future__ import annotations
 
 import zlib
-from dataclasses import dataclass
 from datetime import date
+from typing import NamedTuple
 
 from .i18n import _, ngettext
 from .limits import Measure, OutOfBounds
@@ -13,8 +13,7 @@ from .scoring import BoardKind, BoardSpec
 from .sharecode import SEED_BITS, ShareCode
 
 
-@dataclass(frozen=True)
-class Preset:
+class Preset(NamedTuple):
     """One of the classic ranking sizes."""
 
     name: str

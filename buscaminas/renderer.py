@@ -12,7 +12,6 @@ of the position text format.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import NamedTuple
 
@@ -39,8 +38,7 @@ TITLE_ROWS = 2
 
 
 class IconSet(NamedTuple):
-    """The glyph for each kind of cell; numbers are always their digit.  A named tuple,
-    as :class:`Item` is: a frozen dataclass costs the start far more to make."""
+    """The glyph for each kind of cell; numbers are always their digit."""
 
     name: str
     hidden: str
@@ -150,9 +148,8 @@ def highlight_style(highlight: Highlight, cell: Point) -> str:
 
 class Item(NamedTuple):
     """One piece of the screen: styled text and the columns it covers.  The text leaves
-    the terminal's attributes as it found them, plain.  A named tuple: a frame is made
-    of hundreds, and one is quicker to make (and its class to define) than a frozen
-    dataclass."""
+    the terminal's attributes as it found them, plain.  A frame is made of hundreds,
+    and a named tuple is the quickest value to make."""
 
     text: str
     width: int
@@ -166,25 +163,30 @@ CHUNK = 16
 whatever the width of the board."""
 
 
-@dataclass(frozen=True)
 class BoardDrawing:
     """A frame's board: its header items and, for each row in view, its label and its
     cells in items of :data:`CHUNK`, with what they were drawn from, so that the next
-    frame redraws only the items whose cells, cursor or marks changed."""
+    frame redraws only the items whose cells, cursor or marks changed.
 
-    key: tuple[object, ...]
-    """What every item depends on: icons, board size, window and where it is drawn."""
-    view: View
-    headers: Items
-    lines: dict[int, tuple[Item, ...]]
-    """Board row → its label (with the gap right of it), then its chunks of cells."""
-    top: int
-    """The screen row of the window's first row of cells."""
-    left: int
-    label: int
-    """The columns of the row labels."""
-    first_y: int
-    """The board row shown first."""
+    ``key`` is what every item depends on: icons, board size, window and where it is
+    drawn.  ``lines`` maps a board row to its label (with the gap right of it), then
+    its chunks of cells.  ``top`` is the screen row of the window's first row of cells,
+    ``label`` the columns of the row labels, ``first_y`` the board row shown first.
+    """
+
+    def __init__(
+        self,
+        key: tuple[object, ...],
+        view: View,
+        headers: Items,
+        lines: dict[int, tuple[Item, ...]],
+        top: int,
+        left: int,
+        label: int,
+        first_y: int,
+    ) -> None:
+        self.key, self.view, self.headers, self.lines = key, view, headers, lines
+        self.top, self.left, self.label, self.first_y = top, left, label, first_y
 
     def position(self, y: int, part: int) -> tuple[int, int]:
         """Where item ``part`` of board row ``y`` is drawn: 0 is the label."""
@@ -202,24 +204,33 @@ class BoardDrawing:
         return items
 
 
-@dataclass(frozen=True)
 class Frame:
-    """What is on the screen: items by (row, column), 0-based, and where the prompt goes."""
+    """What is on the screen: items by (row, column), 0-based, and where the prompt goes.
 
-    size: tuple[int, int]  # (columns, rows)
-    origin: tuple[int, int]
-    text_items: Items = field(default_factory=dict)
-    """Everything but the board: title, status line, messages, a page."""
-    prompt_row: int = 0
-    prompt_column: int = 0
-    """Where the prompt starts, under the board's left edge, so the eye need not travel."""
-    board: tuple[int, int] | None = None
-    """The screen row and column of the first cell in view, when the board is shown."""
-    board_size: tuple[int, int] = (0, 0)
-    """How many columns and rows of cells are in view."""
-    window: tuple[int, int] = (0, 0)
-    """The board cell drawn first: the view scrolled over a board bigger than the screen."""
-    drawing: BoardDrawing | None = None
+    ``text_items`` is everything but the board: title, status line, messages, a page.
+    The prompt starts at ``prompt_row`` and ``prompt_column``, under the board's left
+    edge, so the eye need not travel.  When the board is shown, ``board`` is the screen
+    row and column of the first cell in view, ``board_size`` how many columns and rows
+    of cells are in view, and ``window`` the board cell drawn first: the view scrolled
+    over a board bigger than the screen.
+    """
+
+    def __init__(
+        self,
+        size: tuple[int, int],  # (columns, rows)
+        origin: tuple[int, int],
+        text_items: Items,
+        prompt_row: int = 0,
+        prompt_column: int = 0,
+        board: tuple[int, int] | None = None,
+        board_size: tuple[int, int] = (0, 0),
+        window: tuple[int, int] = (0, 0),
+        drawing: BoardDrawing | None = None,
+    ) -> None:
+        self.size, self.origin, self.text_items = size, origin, text_items
+        self.prompt_row, self.prompt_column = prompt_row, prompt_column
+        self.board, self.board_size, self.window = board, board_size, window
+        self.drawing = drawing
 
     @cached_property
     def items(self) -> Items:

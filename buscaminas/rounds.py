@@ -12,9 +12,8 @@ from __future__ import annotations
 import math
 import secrets
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from .boardfile import BoardFile
 from .engine import Action, Minesweeper, Outcome, Termination
@@ -28,8 +27,7 @@ from .view import Highlight, State, View
 SNAPSHOT_FORMAT = 1
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(NamedTuple):
     """What stays the same from one round to the next."""
 
     width: int
@@ -64,7 +62,7 @@ class Settings:
         """What “play again” deals after a shared or daily board: a fresh board of its
         size, named as any board of that size is, not that board again."""
         preset = preset_of(self.width, self.height, self.mines)
-        return replace(self, opening=None, seed=None, preset=preset)
+        return self._replace(opening=None, seed=None, preset=preset)
 
     @property
     def board(self) -> BoardSpec:

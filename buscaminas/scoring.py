@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .grid import Grid, Point
 
@@ -32,8 +32,7 @@ class BoardKind(StrEnum):
     CLASSIC = "classic"
 
 
-@dataclass(frozen=True)
-class BoardSpec:
+class BoardSpec(NamedTuple):
     """What a statistic is kept per: a preset, or a custom size and mine count."""
 
     preset: str | None

@@ -73,8 +73,7 @@ class Question(Enum):
 
 
 class Reply(NamedTuple):
-    """What a command did, beyond the view: what to animate, ask, or whether to leave.
-    A named tuple: a frozen dataclass would cost the start more to define."""
+    """What a command did, beyond the view: what to animate, ask, or whether to leave."""
 
     before: tuple[str, ...] | None = None
     """The board before a move whose reveal waves are worth replaying."""
@@ -196,7 +195,7 @@ class Session:
                 Verb.REVIEW: self._review,
             }[command.verb]()
             current.page = tuple(page)
-            current.page_number = command.count or 1
+            current.page_number = command.number or 1
             current.page_command = command.verb.value
             if self.interactive:
                 current.messages = (_("Type any command to return to the board."),)
@@ -215,7 +214,7 @@ class Session:
                 current.messages = (_("The game is over: type “new” for another."),)
                 return Reply(question=self.question)
             self.thinking = True
-            self._ai_moves_left = command.count
+            self._ai_moves_left = command.number
             self._ai_played = 0
             return Reply()
         move = command.move

@@ -11,7 +11,7 @@ has no I, L, O or U to misread: ``1G4Z-7KQ2-M0XA-93TC``.
 from __future__ import annotations
 
 import zlib
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .grid import Point
 from .limits import MIN_SIDE, out_of_bounds
@@ -48,8 +48,7 @@ class OlderCode(CodeError):
     """A code written by an earlier version, whose generator dealt other mines from it."""
 
 
-@dataclass(frozen=True)
-class ShareCode:
+class ShareCode(NamedTuple):
     """A board named exactly: what the generator needs to deal the same mines."""
 
     width: int

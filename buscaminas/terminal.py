@@ -16,7 +16,6 @@ import sys
 import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from dataclasses import replace
 from typing import Any
 
 from prompt_toolkit import PromptSession
@@ -210,7 +209,7 @@ class TerminalScreen:
 
     def _patch(self, view: View) -> None:
         """Bring the board up to date under the prompt, which keeps the cursor."""
-        self._view = view = replace(view, keys=self._keys())
+        self._view = view = view._replace(keys=self._keys())
         if self._frame is None:
             return
         drawn, self._frame = Renderer.update(view, self.size(), self.icons, self._frame)
@@ -238,7 +237,7 @@ class TerminalScreen:
         self._output.flush()
 
     def show(self, view: View) -> None:
-        self._view = view = replace(view, keys=self._keys())
+        self._view = view = view._replace(keys=self._keys())
         drawn, self._frame = Renderer.draw(view, self.size(), self.icons, self._frame)
         self._write(drawn)
 

@@ -6,10 +6,9 @@ through the renderer, a pipe as plain text).  Nothing here knows how.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
-from .alphabet import Rows
 from .grid import Point
 
 
@@ -23,8 +22,7 @@ class State(Enum):
     LOST = "lost"
 
 
-@dataclass(frozen=True)
-class Highlight:
+class Highlight(NamedTuple):
     """The cells a hint points at: the ones it is about, and the numbers and mines it cites."""
 
     targets: frozenset[Point] = frozenset()
@@ -32,8 +30,7 @@ class Highlight:
     mines: frozenset[Point] = frozenset()
 
 
-@dataclass(frozen=True)
-class View(Rows):
+class View(NamedTuple):
     """Everything the screen shows: the board as position text, and the lines around it."""
 
     rows: tuple[str, ...]
@@ -57,3 +54,11 @@ class View(Rows):
     """The cell the keys act on; None where there are no keys (a pipe)."""
     keys: str = ""
     """A few words on the input mode and its keys, for the status line."""
+
+    @property
+    def width(self) -> int:
+        return len(self.rows[0])
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)

@@ -36,7 +36,7 @@ from buscaminas.commands import (
         ("help", Command(Verb.HELP)),
         ("help 3 3", Command(Verb.HELP, (2, 2))),
         ("auto", Command(Verb.AUTO)),
-        ("auto 12", Command(Verb.AUTO, count=12)),
+        ("auto 12", Command(Verb.AUTO, number=12)),
         ("man", Command(Verb.MAN)),
         ("man Flag", Command(Verb.MAN, topic=Verb.FLAG)),
         ("man exit", Command(Verb.MAN, topic=Verb.QUIT)),
@@ -136,7 +136,7 @@ def spoken(draw: st.DrawFn) -> tuple[str, Command, int, int]:
         arguments, expected = numbers, Command(verb, cell)
     elif verb in COUNT_OR_NOTHING and draw(st.booleans()):
         count = draw(st.integers(1, 10**6))
-        arguments, expected = [str(count)], Command(verb, count=count)
+        arguments, expected = [str(count)], Command(verb, number=count)
     elif verb in FILE_VERBS:
         file = draw(file_names)
         arguments, expected = [file], Command(verb, file=file)
@@ -241,8 +241,8 @@ def test_one_letter_and_spanish_verbs(line: str, verb: Verb) -> None:
 
 
 def test_the_manual_and_the_statistics_take_a_page_number() -> None:
-    assert parse("man 2", 8, 8) == Command(Verb.MAN, count=2)
-    assert parse("stats 3", 8, 8) == Command(Verb.STATS, count=3)
+    assert parse("man 2", 8, 8) == Command(Verb.MAN, number=2)
+    assert parse("stats 3", 8, 8) == Command(Verb.STATS, number=3)
     with pytest.raises(ParseError):
         parse("man 0", 8, 8)
 

@@ -9,7 +9,6 @@ import re
 import signal
 import time
 from contextlib import redirect_stderr, redirect_stdout
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -203,8 +202,8 @@ def test_an_assisted_game_kept_before_moves_said_whose_says_so(tmp_path: Path) -
 
 def test_an_assisted_game_marks_the_ais_moves_in_its_review_and_replay(tmp_path: Path) -> None:
     moves = [*KEPT.moves]
-    moves[2] = replace(moves[2], by_ai=True)
-    by_ai = replace(KEPT, moves=moves)
+    moves[2] = moves[2]._replace(by_ai=True)
+    by_ai = Journal(KEPT.width, KEPT.height, KEPT.mine_count, KEPT.start, moves)
     store_in(tmp_path).save(make_record(0, journal=by_ai.dumps(), assisted=True, code="C"))
     out = run(tmp_path, "review")[1]
     assert "do not say whose" not in out

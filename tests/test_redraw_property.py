@@ -11,7 +11,7 @@ which must agree on every cell: its character, colours and attributes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import pyte
 import pytest
@@ -160,8 +160,7 @@ class Session:
         cell = self._on_board
         if isinstance(change, Act):
             game.act(Move(change.action, cell((change.x, change.y))))
-            self.view = replace(
-                self.view,
+            self.view = self.view._replace(
                 rows=tuple(game.rows()),
                 mines_left=game.mines_left,
                 state=self._state(),
@@ -169,10 +168,10 @@ class Session:
                 marked=Highlight(),
             )
         elif isinstance(change, Say):
-            self.view = replace(self.view, messages=change.messages)
+            self.view = self.view._replace(messages=change.messages)
         elif isinstance(change, Page):
-            self.view = replace(
-                self.view, page=change.lines, page_number=change.number, page_command="man"
+            self.view = self.view._replace(
+                page=change.lines, page_number=change.number, page_command="man"
             )
         elif isinstance(change, Mark):
             marked = Highlight(
@@ -180,12 +179,12 @@ class Session:
                 frozenset(map(cell, change.numbers)),
                 frozenset(map(cell, change.mines)),
             )
-            self.view = replace(self.view, marked=marked, hints=change.hints)
+            self.view = self.view._replace(marked=marked, hints=change.hints)
         elif isinstance(change, Steer):
             cursor = None if change.cursor is None else cell(change.cursor)
-            self.view = replace(self.view, cursor=cursor, keys=change.keys)
+            self.view = self.view._replace(cursor=cursor, keys=change.keys)
         elif isinstance(change, Tick):
-            self.view = replace(self.view, elapsed=change.elapsed)
+            self.view = self.view._replace(elapsed=change.elapsed)
 
     def _state(self) -> State:
         if self.game.end is Termination.WON:

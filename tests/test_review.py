@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -259,7 +258,7 @@ def test_review_in_the_game_is_a_page_and_counts_as_a_hint_while_the_game_goes_o
     assert page is not None and page[0] == "A review during a game counts as a hint."
     assert any("blunder" in line for line in page)
     assert session.current.hints == 1
-    session.handle(Command(Verb.REVIEW, count=2))  # another page of the same review
+    session.handle(Command(Verb.REVIEW, number=2))  # another page of the same review
     assert session.current.hints == 1 and session.view().page_number == 2
     session.handle(Command(Verb.FLAG, (4, 1)))
     session.handle(Command(Verb.FLAG, (4, 0)))
@@ -289,7 +288,7 @@ def test_review_after_an_undo_judges_the_moves_that_stand(tmp_path: Path) -> Non
 def test_the_ais_moves_are_marked_and_the_summary_judges_only_the_players() -> None:
     """The AI took the avoidable 50/50 (and lost); the player's moves were all certain."""
     kept = journal(SPARE, "try 1 1", "try 5 2")
-    kept.moves[1] = replace(kept.moves[1], by_ai=True)
+    kept.moves[1] = kept.moves[1]._replace(by_ai=True)
     judged = review(kept, dealt=True)
     assert judged.judgements[1].verdict is Verdict.AVOIDABLE_GUESS  # judged all the same
     assert (judged.guesses, judged.avoidable, judged.accepted, judged.ai_moves) == (0, 0, 0, 1)
@@ -302,7 +301,7 @@ def test_the_ais_moves_are_marked_and_the_summary_judges_only_the_players() -> N
 
 def test_the_least_risk_counts_only_the_players_positions() -> None:
     kept = journal({(1, 0), (2, 0)}, "try 1 2", "try 5 3", revealed=((0, 0),))
-    kept.moves[0] = replace(kept.moves[0], by_ai=True)
+    kept.moves[0] = kept.moves[0]._replace(by_ai=True)
     judged = review(kept, dealt=False)
     assert judged.judgements[0].safest == pytest.approx(1 / 11)
     assert judged.least == pytest.approx(judged.judgements[1].safest or 0.0)
@@ -311,7 +310,7 @@ def test_the_least_risk_counts_only_the_players_positions() -> None:
 def test_in_the_game_the_review_tells_the_ais_moves_from_the_players(tmp_path: Path) -> None:
     session = session_on(tmp_path)
     session.handle(Command(Verb.TRY, (0, 0)))
-    session.handle(Command(Verb.AUTO, count=1))
+    session.handle(Command(Verb.AUTO, number=1))
     while session.thinking:
         session.ai_step()
     moves = session.current.journal.moves

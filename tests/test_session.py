@@ -35,7 +35,7 @@ def test_the_cursor_starts_at_the_centre_and_follows_moves_hints_and_the_ai(
     session.handle(Command(Verb.HELP))
     targets = session.view().marked.targets
     assert targets and session.view().cursor in targets
-    session.handle(Command(Verb.AUTO, count=1))
+    session.handle(Command(Verb.AUTO, number=1))
     assert session.thinking
     session.ai_step()
     assert session.view().cursor in session.view().marked.targets

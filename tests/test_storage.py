@@ -391,6 +391,7 @@ def test_a_pending_file_that_is_not_a_game_is_left_alone(store: Store, warned: l
         "nulls.json": json.dumps([None] * 15).encode(),
         "no-width.json": json.dumps([*PENDING_ROW[:2], None, *PENDING_ROW[3:]]).encode(),
         "naive.json": json.dumps(["2024-05-01T12:00:00", *PENDING_ROW[1:]]).encode(),
+        "local.json": json.dumps(["2024-05-01T14:00:00+02:00", *PENDING_ROW[1:]]).encode(),
     }
     for name, content in strangers.items():
         (store.pending / name).write_bytes(content)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
-from ..alphabet import COUNTS, COVERED, LEGAL, Cell, Rows
+from ..alphabet import COUNTS, COVERED, LEGAL, Cell
 from ..grid import Grid
 
 
@@ -73,7 +73,7 @@ class ShowsBoard(Protocol):
 
 
 @dataclass(frozen=True)
-class Position(Rows):
+class Position:
     """The rows of the position text and the number of mines on the board."""
 
     rows: tuple[str, ...]
@@ -95,6 +95,14 @@ class Position(Rows):
                 raise PositionError(Problem.NOT_A_CELL, line=line, column=column, found=char)
         if self.mines < 0:
             raise PositionError(Problem.NEGATIVE_MINES, found=self.mines)
+
+    @property
+    def width(self) -> int:
+        return len(self.rows[0])
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
 
     @classmethod
     def parse(cls, text: str, *, mines: int) -> Position:
