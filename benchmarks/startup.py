@@ -151,8 +151,10 @@ def run(args: argparse.Namespace) -> int:
             PROMPT: shown([python, "-c", BARE_PROMPT], environment, ROOT, b"ready>"),
         }
         baselines = {PASS: PASS, PROMPT: PROMPT}
-        for suffix, root in trees.items():
-            tree = _environment(data, root, cached=not args.uncached)
+        for number, (suffix, root) in enumerate(trees.items()):
+            home = Path(data) / f"tree-{number}"  # each tree's own records: the old reads no newer
+            home.mkdir()
+            tree = _environment(str(home), root, cached=not args.uncached)
             commands |= {
                 f"buscaminas --help{suffix}": exited([*game, "--help"], tree, root),
                 f"buscaminas stats{suffix}": exited([*game, "stats"], tree, root),

@@ -82,7 +82,9 @@ class Minesweeper:
     ``seed``, keeping that cell free.
     """
 
-    def __init__(self, width: int, height: int, mine_count: int, seed: int | None = None):
+    def __init__(
+        self, width: int, height: int, mine_count: int, seed: int | None = None
+    ) -> None:
         self.grid = Grid(width, height)
         low, high = mine_range(width, height)
         if not low <= mine_count <= high:
