@@ -8,7 +8,6 @@ database and no terminal.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
@@ -41,8 +40,7 @@ class BoardSpec(NamedTuple):
     mines: int
 
 
-@dataclass(frozen=True)
-class GameRecord:
+class GameRecord(NamedTuple):
     """Everything remembered about one finished game.
 
     The rates are properties rather than fields so that a record can never
@@ -56,6 +54,8 @@ class GameRecord:
     """
 
     started_at: datetime
+    """In UTC (:func:`in_utc`): both ways a record is made, from a game and from the
+    records, refuse any other time."""
     preset: str | None
     width: int
     height: int
@@ -78,11 +78,6 @@ class GameRecord:
     """The share code that deals its board again, when it was dealt from a seed."""
     journal: str | None = None
     """Its start and timed moves (:mod:`buscaminas.journal`), for replay and review."""
-
-    def __post_init__(self) -> None:
-        # A naive or local time would be misread once the player's zone changes.
-        if self.started_at.utcoffset() != timedelta(0):
-            raise ValueError(f"started_at must be in UTC, not {self.started_at!r}")
 
     @classmethod
     def from_game(
@@ -113,7 +108,7 @@ class GameRecord:
         mines = game.layout if abandoned_layout is None else abandoned_layout
         own = not (assisted or scripted or abandoned)
         return cls(
-            started_at=started_at,
+            started_at=in_utc(started_at),
             preset=preset,
             width=game.width,
             height=game.height,
@@ -174,6 +169,14 @@ class GameRecord:
         """3BV per command that changed the board; 0 when none did (a board file
         that was already solved)."""
         return self.three_bv / self.board_commands if self.board_commands else 0.0
+
+
+def in_utc(moment: datetime) -> datetime:
+    """``moment``, refused unless it is in UTC: a naive or local time would be misread
+    once the player's zone changes."""
+    if moment.utcoffset() != timedelta(0):
+        raise ValueError(f"a game's start must be in UTC, not {moment!r}")
+    return moment
 
 
 def three_bv(width: int, height: int, mines: Iterable[Point]) -> int:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import platformdirs
 
 from .i18n import _
-from .scoring import BoardKind, GameRecord
+from .scoring import BoardKind, GameRecord, in_utc
 
 if TYPE_CHECKING:
     import sqlite3
@@ -612,7 +612,7 @@ def _from_row(row: Any) -> GameRecord:
         scripted,
     ) = row[:15]
     return GameRecord(
-        started_at=datetime.fromisoformat(started_at),
+        started_at=in_utc(datetime.fromisoformat(started_at)),
         preset=preset,
         width=width,
         height=height,

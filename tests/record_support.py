@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -42,4 +41,4 @@ def make_record(day: int = 0, *, board: BoardSpec = BEGINNER, **changes: Any) ->
         "height": board.height,
         "mines": board.mines,
     }
-    return replace(_BASE, **{**played_on, **changes})
+    return _BASE._replace(**{**played_on, **changes})

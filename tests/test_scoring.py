@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from buscaminas import storage
 from buscaminas.engine import Action, Minesweeper, Move, Outcome
 from buscaminas.grid import Grid, Point
 from buscaminas.scoring import (
@@ -271,8 +272,27 @@ def test_an_unfinished_game_cannot_be_recorded() -> None:
     [datetime(2024, 5, 1, 12), datetime(2024, 5, 1, 12, tzinfo=timezone(timedelta(hours=2)))],
 )
 def test_start_times_must_be_utc(started_at: datetime) -> None:
+    """Both ways a record is made refuse another time: from a game, and from the records
+    (a row as the database or a pending file holds it)."""
+    board = layout("*..", "...", "...")
+    game, outcomes = play(board, try_(2, 2))
     with pytest.raises(ValueError, match="UTC"):
-        make_record(started_at=started_at)
+        GameRecord.from_game(
+            game,
+            outcomes,
+            started_at=started_at,
+            seconds=1.0,
+            preset=None,
+            kind=BoardKind.NO_GUESS,
+            seed=None,
+            hints=0,
+            assisted=False,
+            scripted=False,
+        )
+    row = storage._to_row(make_record())
+    with pytest.raises(ValueError, match="UTC"):
+        storage._from_row((started_at.isoformat(), *row[1:]))
+    assert storage._from_row(row) == make_record()
 
 
 def test_rates_are_zero_when_nothing_could_be_measured() -> None:

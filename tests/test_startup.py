@@ -103,6 +103,28 @@ def test_the_board_is_drawn_before_the_solver_is_needed() -> None:
     assert "'uuid'" not in loaded, "a game's identity needs no uuid (and its platform probe)"
 
 
+
+def test_the_games_start_compiles_no_dataclass() -> None:
+    """Every module the game loads before its first board keeps its values in named
+    tuples and plain classes: in Python 3.11 a dataclass compiles its methods as its
+    module loads, about a millisecond a class (ARCHITECTURE.md, "Value types")."""
+    script = (
+        "import sys, tempfile\n"
+        "from pathlib import Path\n"
+        "import buscaminas.app, buscaminas.cli, buscaminas.resume, buscaminas.terminal\n"
+        "from buscaminas.session import Session, Settings\n"
+        "from buscaminas.storage import Store\n"
+        "from buscaminas.renderer import LEGACY, Renderer\n"
+        "store = Store(Path(tempfile.mkdtemp()) / 'games', on_warning=print)\n"
+        "session = Session(Settings.from_preset('expert'), store, legend=[])\n"
+        "Renderer.draw(session.view(), (80, 24), LEGACY, None)\n"
+        "print('dataclasses' in sys.modules)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    assert result.stdout.strip() == "False"
+
 COUNTING_COLLECTIONS = """
 import gc, os
 
