@@ -9,12 +9,19 @@ The tools (``--help``, ``stats``, ``analyze``) are timed to their exit and
 compared with ``python -c pass``.  The game is timed in a pseudo-terminal from
 its start to its first board with the prompt under it, and compared with a bare
 prompt_toolkit ``PromptSession`` timed the same way to its prompt.
+
+``--instructions`` counts instead the instructions each process executes, under
+valgrind's callgrind (Python's hash seed fixed): slow, but the same from run to
+run whatever else the machine is doing, where times on a shared machine move by
+a tenth.  What it leaves out is the kernel's share (starting the process, the
+pseudo-terminal), the same for the game and the bare prompt.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import resource
 import statistics
 import subprocess
@@ -50,11 +57,19 @@ PROMPT = "bare prompt_toolkit prompt"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--runs", type=int, default=15, help="runs of each command")
+    parser.add_argument(
+        "--runs", type=int, help="runs of each command (default 15; 1 with --instructions)"
+    )
     parser.add_argument(
         "--against",
         metavar="DIR",
         help="also time the commands of the tree in DIR (another checkout), interleaved",
+    )
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count instructions under valgrind's callgrind instead of timing (one run is"
+        " enough: the count does not depend on the machine's load)",
     )
     parser.add_argument(
         "--uncached",
@@ -84,8 +99,12 @@ def _environment(data: str, root: Path, *, cached: bool = True) -> dict[str, str
     }
 
 
-Timing = tuple[float, float]
-"""Seconds of wall clock, and seconds of CPU the process used."""
+Timing = tuple[float, ...]
+"""Seconds of wall clock and seconds of CPU the process used; or, counted, the
+instructions it executed."""
+Probe = Callable[..., Callable[[], Timing]]
+"""Given a command, its environment, its directory and the marks it must write (none:
+until it exits), what measures one run of it."""
 
 
 def exited(command: list[str], environment: dict[str, str], root: Path) -> Callable[[], Timing]:
@@ -121,15 +140,7 @@ def shown(
         child = pexpect.spawn(
             command[0], command[1:], dimensions=(24, 80), env=environment, cwd=str(root)
         )
-        output = b""
-        found = 0
-        for mark in marks:
-            while (at := output.find(mark, found)) < 0:
-                data = child.read_nonblocking(65536, timeout=30)
-                if CURSOR_REQUEST in data:
-                    child.send("\x1b[1;1R")
-                output += data
-            found = at + len(mark)
+        _wait_for(child, marks, timeout=30)
         took, used = time.perf_counter() - began, _cpu_of(child.pid)
         child.terminate(force=True)
         child.close()
@@ -138,58 +149,144 @@ def shown(
     return timed
 
 
-def run(args: argparse.Namespace) -> int:
+def _wait_for(child: pexpect.spawn, marks: tuple[bytes, ...], *, timeout: float) -> None:
+    """Until ``child`` has written each of ``marks``, one after another, answering the
+    cursor position request on the way as a terminal would."""
+    output = b""
+    found = 0
+    for mark in marks:
+        while (at := output.find(mark, found)) < 0:
+            data = child.read_nonblocking(65536, timeout=timeout)
+            if CURSOR_REQUEST in data:
+                child.send("\x1b[1;1R")
+            output += data
+        found = at + len(mark)
+
+
+def counted(
+    command: list[str], environment: dict[str, str], root: Path, *marks: bytes
+) -> Callable[[], Timing]:
+    """The instructions ``command`` executes until it exits, or, given ``marks``, until it
+    has written each of them in an 80×24 pseudo-terminal (callgrind is told to write
+    its count then)."""
+
+    def run() -> Timing:
+        with tempfile.TemporaryDirectory() as counts:
+            valgrind = [
+                "valgrind",
+                "--tool=callgrind",
+                f"--callgrind-out-file={counts}/count",
+                *command,
+            ]
+            fixed = {**environment, "PYTHONHASHSEED": "0"}
+            if not marks:
+                subprocess.run(
+                    valgrind,
+                    cwd=root,
+                    env=fixed,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                    check=True,
+                )
+                return (_instructions(Path(counts) / "count"),)
+            child = pexpect.spawn(
+                valgrind[0], valgrind[1:], dimensions=(24, 80), env=fixed, cwd=str(root)
+            )
+            _wait_for(child, marks, timeout=300)
+            subprocess.run(
+                ["callgrind_control", "--dump", str(child.pid)],
+                check=True,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+            child.terminate(force=True)
+            child.close()
+            return (_instructions(Path(counts) / "count.1"),)
+
+    return run
+
+
+def _instructions(count_file: Path) -> float:
+    """The total a callgrind output file gives (its ``summary:`` line)."""
+    found = re.search(r"^summary: (\d+)", count_file.read_text(), re.MULTILINE)
+    if found is None:
+        raise RuntimeError(f"no instruction count in {count_file}")
+    return float(found.group(1))
+
+
+def _commands(
+    to_exit: Probe, to_marks: Probe, trees: dict[str, Path], data: Path, *, cached: bool
+) -> dict[str, tuple[Callable[[], Timing], str]]:
+    """Each command measured, by ``to_exit`` until it exits or by ``to_marks`` until its
+    prompt is drawn, and the baseline it is compared with; each tree's commands with
+    records of their own in ``data``, so that an older tree never reads a newer one's."""
     python = sys.executable
     game = [python, "-m", "buscaminas"]
+    environment = _environment(str(data), ROOT, cached=cached)
+    position = data / "position.txt"
+    position.write_text(POSITION + "\n")
+    commands = {
+        PASS: (to_exit([python, "-c", "pass"], environment, ROOT), PASS),
+        PROMPT: (to_marks([python, "-c", BARE_PROMPT], environment, ROOT, b"ready>"), PROMPT),
+    }
+    for number, (suffix, root) in enumerate(trees.items()):
+        home = data / f"tree-{number}"
+        home.mkdir(exist_ok=True)
+        tree = _environment(str(home), root, cached=cached)
+        analyze = [*game, "analyze", str(position), "--mines", "10"]
+        play = [*game, "--lang", "en", "--legacy", "--preset", "expert"]
+        commands |= {
+            f"buscaminas --help{suffix}": (to_exit([*game, "--help"], tree, root), PASS),
+            f"buscaminas stats{suffix}": (to_exit([*game, "stats"], tree, root), PASS),
+            f"buscaminas analyze{suffix}": (to_exit(analyze, tree, root), PASS),
+            f"game to its first board{suffix}": (
+                to_marks(play, tree, root, b"Mines left", b">\x1b["),
+                PROMPT,
+            ),
+        }
+    return commands
+
+
+def run(args: argparse.Namespace) -> int:
+    runs = args.runs or (1 if args.instructions else 15)
     trees = {"": ROOT} | ({f" [{args.against}]": Path(args.against)} if args.against else {})
     with tempfile.TemporaryDirectory() as data:
-        environment = _environment(data, ROOT, cached=not args.uncached)
-        position = Path(data) / "position.txt"
-        position.write_text(POSITION + "\n")
-        commands: dict[str, Callable[[], Timing]] = {
-            PASS: exited([python, "-c", "pass"], environment, ROOT),
-            PROMPT: shown([python, "-c", BARE_PROMPT], environment, ROOT, b"ready>"),
-        }
-        baselines = {PASS: PASS, PROMPT: PROMPT}
-        for number, (suffix, root) in enumerate(trees.items()):
-            home = Path(data) / f"tree-{number}"  # each tree's own records: the old reads no newer
-            home.mkdir()
-            tree = _environment(str(home), root, cached=not args.uncached)
-            commands |= {
-                f"buscaminas --help{suffix}": exited([*game, "--help"], tree, root),
-                f"buscaminas stats{suffix}": exited([*game, "stats"], tree, root),
-                f"buscaminas analyze{suffix}": exited(
-                    [*game, "analyze", str(position), "--mines", "10"], tree, root
-                ),
-                f"game to its first board{suffix}": shown(
-                    [*game, "--lang", "en", "--legacy", "--preset", "expert"],
-                    tree,
-                    root,
-                    b"Mines left",
-                    b">\x1b[",
-                ),
-            }
-            baselines |= {name: PASS for name in commands if name.startswith("buscaminas")}
-            baselines[f"game to its first board{suffix}"] = PROMPT
-        times: dict[str, list[Timing]] = {name: [] for name in commands}
-        for timed in commands.values():  # a first run compiles and caches the modules
-            timed()
-        for _ in range(args.runs):
-            for name, timed in commands.items():
-                times[name].append(timed())
-    cache = "no bytecode cache" if args.uncached else "bytecode cached"
-    print(
-        f"start-up (ms, median of {args.runs} interleaved runs, {cache}, wall clock and CPU;"
-        " ratios against the baseline named)"
-    )
-    walls = {
-        name: 1000 * statistics.median(wall for wall, _ in runs) for name, runs in times.items()
-    }
-    cpus = {name: 1000 * statistics.median(cpu for _, cpu in runs) for name, runs in times.items()}
-    for name in commands:
-        base = baselines[name]
-        print(
-            f"  {name:<40} wall {walls[name]:7.1f} ({walls[name] / walls[base]:4.2f}×)"
-            f"   CPU {cpus[name]:7.1f} ({cpus[name] / cpus[base]:4.2f}×)   against {base}"
+        timed = _commands(exited, shown, trees, Path(data), cached=not args.uncached)
+        for measure, _ in timed.values():  # a first run compiles and caches the modules
+            measure()
+        commands = (
+            _commands(counted, counted, trees, Path(data), cached=not args.uncached)
+            if args.instructions
+            else timed
         )
+        times: dict[str, list[Timing]] = {name: [] for name in commands}
+        for _ in range(runs):
+            for name, (measure, _) in commands.items():
+                times[name].append(measure())
+    cache = "no bytecode cache" if args.uncached else "bytecode cached"
+    if args.instructions:
+        print(
+            f"start-up (millions of instructions, median of {runs} runs, {cache};"
+            " ratios against the baseline named)"
+        )
+        columns = [("instructions", 1e-6)]
+    else:
+        print(
+            f"start-up (ms, median of {runs} interleaved runs, {cache}, wall clock and"
+            " CPU; ratios against the baseline named)"
+        )
+        columns = [("wall", 1000.0), ("CPU", 1000.0)]
+    medians = {
+        name: [
+            scale * statistics.median(run[column] for run in measured)
+            for column, (_, scale) in enumerate(columns)
+        ]
+        for name, measured in times.items()
+    }
+    for name, (_, base) in commands.items():
+        figures = "   ".join(
+            f"{label} {value:7.1f} ({value / medians[base][column]:4.2f}×)"
+            for column, ((label, _), value) in enumerate(zip(columns, medians[name], strict=True))
+        )
+        print(f"  {name:<40} {figures}   against {base}")
     return 0
