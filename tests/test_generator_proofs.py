@@ -13,6 +13,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from buscaminas.generator import exact as exact_module
 from buscaminas.generator import settle as settle_module
@@ -20,7 +22,7 @@ from buscaminas.generator.cells import bits, cells_of, mask_of
 from buscaminas.generator.exact import Component, Exact
 from buscaminas.generator.perturb import other_ends
 from buscaminas.generator.replay import Replay
-from buscaminas.generator.settle import OutOfChoices, settle
+from buscaminas.generator.settle import Bounds, OutOfChoices, settle
 from buscaminas.grid import Point
 from buscaminas.solver.counting import Constraints, frontier_certain
 
@@ -281,3 +283,45 @@ def test_cells_already_seen_both_ways_are_not_searched_and_decide_the_same() -> 
     found: list[int] = []
     assert settle(numbers, cells, (3, 3), found, seen=(0b110110, 0b111001)) == (0b110, 0b1001)
     assert found == []
+
+
+@st.composite
+def numbers_and_bounds(draw: st.DrawFn) -> tuple[list[tuple[int, int]], int, Bounds | None]:
+    """Numbers over up to ten cells, read off a hidden layout so that one exists,
+    often over cells alike (beside the same numbers), and maybe the layout's total
+    loosened into bounds."""
+    size = draw(st.integers(1, 10))
+    cells = (1 << size) - 1
+    layout = draw(st.integers(0, cells))
+    arounds = draw(st.lists(st.integers(1, cells), min_size=1, max_size=6))
+    numbers = [(around, (around & layout).bit_count()) for around in arounds]
+    covered = 0
+    for around in arounds:
+        covered |= around
+    if not draw(st.booleans()):
+        return numbers, covered, None
+    total = (layout & covered).bit_count()
+    return numbers, covered, (total - draw(st.integers(0, 2)), total + draw(st.integers(0, 2)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(numbers_and_bounds())
+def test_the_search_decides_what_every_layout_agrees_on(
+    case: tuple[list[tuple[int, int]], int, Bounds | None],
+) -> None:
+    numbers, cells, bounds = case
+    low, high = bounds or (0, cells.bit_count())
+    layouts = [
+        layout
+        for layout in range(cells + 1)
+        if layout & ~cells == 0
+        and low <= layout.bit_count() <= high
+        and all((around & layout).bit_count() == need for around, need in numbers)
+    ]
+    every_mine = every_safe = cells
+    for layout in layouts:
+        every_mine &= layout
+        every_safe &= ~layout
+    found: list[int] = []
+    assert settle(numbers, cells, bounds, found) == (every_mine, every_safe)
+    assert set(found) <= set(layouts)

@@ -12,6 +12,11 @@ choice first tries the content its cell has not shown yet.  That is far
 cheaper than counting every layout, which is what the solver does; but a
 search can in principle take exponential time, so it gives up past a budget
 of choices (:data:`CHOICES`) and the caller falls back on the solver.
+
+Cells beside exactly the same numbers are alike: swapping a mine and a safe
+cell between two of them leaves every number, and the total, as it was.  So
+a layout that gives such a group both contents shows both for each of its
+cells, and a cell of the group found decided decides the whole group.
 """
 
 from __future__ import annotations
@@ -62,17 +67,19 @@ def settle(
         search.saw(first)
     known_mines = known_safe = 0
     for cell in _bits(cells):
+        if (known_mines | known_safe) & cell:
+            continue  # decided with a cell alike to it
         # A layout exists, so a content no layout gives the cell proves the other.
         if not search.seen_mine & cell:
             found = search.find(known_mines | cell, known_safe, cell)
             if found is None:
-                known_safe |= cell
+                known_safe |= search.alike_to(cell)
                 continue
             search.saw(found)
         if not search.seen_safe & cell:
             found = search.find(known_mines, known_safe | cell, cell)
             if found is None:
-                known_mines |= cell
+                known_mines |= search.alike_to(cell)
                 continue
             search.saw(found)
     return known_mines, known_safe
@@ -99,16 +106,34 @@ class _Search:
                 self.touching[low.bit_length() - 1].append(number)
                 around ^= low
         self.cells = cells
+        by_numbers: dict[tuple[Number, ...], int] = {}
+        for at, beside in enumerate(self.touching):
+            key = tuple(beside)
+            by_numbers[key] = by_numbers.get(key, 0) | 1 << at
+        self.alike = [group for group in by_numbers.values() if group & (group - 1)]
+        """The cells (masks) beside the same numbers, two or more of them."""
         self.seen_mine = 0
         self.seen_safe = 0
         self.layouts: list[int] = []
         """The layouts found, as their mines."""
         self.choices = CHOICES
 
+    def alike_to(self, cell: int) -> int:
+        """``cell`` (a mask) and the cells alike to it."""
+        for group in self.alike:
+            if group & cell:
+                return group
+        return cell
+
     def saw(self, mines: int) -> None:
         self.layouts.append(mines)
-        self.seen_mine |= mines
-        self.seen_safe |= self.cells & ~mines
+        seen_mine, seen_safe = mines, self.cells & ~mines
+        for group in self.alike:
+            if mines & group and ~mines & group:
+                seen_mine |= group
+                seen_safe |= group
+        self.seen_mine |= seen_mine
+        self.seen_safe |= seen_safe
 
     def find(self, mines: int, safe: int, changed: int, depth: int = 0) -> int | None:
         """The mines of a layout with ``mines`` and ``safe`` as given, or None;
