@@ -9,6 +9,7 @@ the solver's ``frontier_certain``, which counts every layout.
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -146,24 +147,71 @@ def test_with_the_mine_total_the_search_decides_what_the_solver_decides(
     assert by_the_total > 0  # the sample holds positions only the total settles
 
 
-def test_a_repair_voids_the_replay_only_if_it_changes_a_number_a_proof_read() -> None:
-    tainting = clean = 0
-    for seed in range(60):
-        replay = stuck_replay(16, 16, 40, seed)
-        if replay.solved:
+def advanced_replay(width: int, height: int, count: int, seed: int) -> Replay:
+    """A replay of a random layout played by :meth:`Replay.advance` until it is
+    stuck or done: every step it took is kept."""
+    cells = cells_of(width, height)
+    rng = random.Random(seed)
+    start = rng.randrange(len(cells.points))
+    opening = cells.masks[start] | 1 << start
+    free = [cell for cell in range(len(cells.points)) if not opening >> cell & 1]
+    replay = Replay(cells, mask_of(rng.sample(free, count)), count, start, Exact(cells))
+    replay.advance()
+    return replay
+
+
+def counts_alike(replay: Replay, read: int, before: int, after: int) -> bool:
+    """Whether every number of ``read`` sees as many mines in layout ``before`` as in
+    ``after``, counted on the board's own geometry."""
+    return all(
+        sum((before >> near & 1) for near in neighbours(replay, number))
+        == sum((after >> near & 1) for near in neighbours(replay, number))
+        for number in bits(read)
+    )
+
+
+@pytest.mark.parametrize(("width", "height", "count"), [(16, 16, 40), (9, 9, 35)])
+def test_a_repair_goes_back_to_the_last_step_it_leaves_standing(
+    width: int, height: int, count: int
+) -> None:
+    """A step stands when every number read before it counts the same mines in the
+    repaired layout, and every cell moved since was hidden then."""
+    stayed = went_back = to_known = 0
+    for seed in range(40):
+        stuck = advanced_replay(width, height, count, seed)
+        if stuck.solved:
             continue
-        for cell in bits(replay.unknown):
-            numbers = [near for near in neighbours(replay, cell) if near in bits(replay.numbers)]
-            read = any(replay.used >> near & 1 for near in numbers)
-            before = replay.mines
-            replay.toggle(cell)
-            assert replay.tainted == read
-            replay.toggle(cell)  # back as it was, and the flag stays up once raised
-            assert replay.mines == before and replay.tainted == read
-            tainting += read
-            clean += not read
-            replay.tainted = False
-    assert tainting and clean
+        rng = random.Random(seed)
+        hidden_mines = list(bits(stuck.unknown & stuck.mines))
+        safe = list(bits(stuck.unknown & ~stuck.mines))
+        start = stuck.cells.full & ~stuck._steps[0][1]  # all that is open before any proof
+        opened = list(bits(stuck.numbers & ~start))
+        # A mine moved, the total kept: to a hidden cell, or to a cell already open.
+        targets = safe[:: len(safe) // 10 + 1] + opened[:: len(opened) // 5 + 1]
+        for moved in (1 << rng.choice(hidden_mines) | 1 << cell for cell in targets):
+            replay = copy.copy(stuck)
+            replay._steps = list(stuck._steps)
+            new = stuck.mines ^ moved
+            now = (stuck.mines, stuck.unknown, stuck.flagged, stuck.used)
+            standing = [
+                step
+                for step in [*stuck._steps, now]
+                if not (step[0] ^ new) & ~step[1] and counts_alike(replay, step[3], step[0], new)
+            ]
+            assert standing  # the first step, before any proof, always stands
+            back = replay.repair(moved)
+            assert replay.mines == new
+            assert back == (standing[-1] is not now)
+            _, unknown, flagged, used = standing[-1][:4]
+            assert (replay.unknown, replay.flagged, replay.used) == (unknown, flagged, used)
+            assert replay.opened == (replay.cells.full & ~(unknown | flagged)).bit_count()
+            # Going on from there, every proof holds on the new layout (its
+            # asserts check each cell it opens or flags against the layout).
+            replay.advance()
+            stayed += not back
+            went_back += back
+            to_known += bool(moved & ~stuck.unknown)
+    assert stayed and went_back and to_known
 
 
 def test_proofs_mark_the_numbers_they_read() -> None:
