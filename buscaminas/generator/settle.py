@@ -57,6 +57,7 @@ def settle(
     Raises :class:`OutOfChoices` past the budget.
     """
     search = _Search(numbers, cells, bounds)
+    search.find_alike()
     if layouts is not None:
         search.layouts = layouts
     search.seen_mine, search.seen_safe = seen
@@ -97,26 +98,35 @@ class _Search:
     def __init__(self, numbers: list[Number], cells: int, bounds: Bounds | None):
         self.numbers = numbers
         self.bounds = bounds
-        self.touching: list[list[Number]] = [[] for _ in range(cells.bit_length())]
-        """Per cell, the numbers around it: after one choice, only those are read."""
-        for number in numbers:
-            around = number[0]
+        touching: list[list[Number]] = [[] for _ in range(cells.bit_length())]
+        beside = [0] * cells.bit_length()
+        for index, number in enumerate(numbers):
+            around, bit = number[0], 1 << index
             while around:
                 low = around & -around
-                self.touching[low.bit_length() - 1].append(number)
+                at = low.bit_length() - 1
+                touching[at].append(number)
+                beside[at] |= bit
                 around ^= low
+        self.touching = touching
+        """Per cell, the numbers around it: after one choice, only those are read."""
+        self.beside = beside
+        """Per cell, the numbers around it as a mask of their indices."""
         self.cells = cells
-        by_numbers: dict[tuple[Number, ...], int] = {}
-        for at, beside in enumerate(self.touching):
-            key = tuple(beside)
-            by_numbers[key] = by_numbers.get(key, 0) | 1 << at
-        self.alike = [group for group in by_numbers.values() if group & (group - 1)]
-        """The cells (masks) beside the same numbers, two or more of them."""
+        self.alike: list[int] = []
+        """The cells (masks) beside the same numbers, two or more of them, once
+        :meth:`find_alike` has looked (a single search has no use for them)."""
         self.seen_mine = 0
         self.seen_safe = 0
         self.layouts: list[int] = []
         """The layouts found, as their mines."""
         self.choices = CHOICES
+
+    def find_alike(self) -> None:
+        by_numbers: dict[int, int] = {}
+        for at, numbers in enumerate(self.beside):
+            by_numbers[numbers] = by_numbers.get(numbers, 0) | 1 << at
+        self.alike = [group for group in by_numbers.values() if group & (group - 1)]
 
     def alike_to(self, cell: int) -> int:
         """``cell`` (a mask) and the cells alike to it."""
