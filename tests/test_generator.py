@@ -17,6 +17,8 @@ import sys
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from benchmarks.generate import needs_no_guess, start_cell
 from buscaminas.generator import (
@@ -26,6 +28,7 @@ from buscaminas.generator import (
     mine_range,
     reserved_cells,
 )
+from buscaminas.generator.replay import Replay
 from buscaminas.grid import Grid, Point
 
 SLOW = pytest.mark.slow
@@ -57,6 +60,45 @@ def test_no_guess_boards_are_won_by_proofs_alone(
         layout = generate(width, height, mines, start=start, seed=seed, no_guess=True)
         assert len(layout) == mines
         assert needs_no_guess(width, height, layout, start), (width, height, mines, seed)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(4, 12),
+    st.integers(4, 12),
+    st.floats(0.0, 1.0),
+    st.integers(0, 10**6),
+    st.tuples(st.floats(0.0, 1.0, exclude_max=True), st.floats(0.0, 1.0, exclude_max=True)),
+)
+def test_any_no_guess_board_is_won_by_proofs_alone(
+    width: int, height: int, density: float, seed: int, where: tuple[float, float]
+) -> None:
+    """Any size, any density up to every cell but the opening, any start."""
+    mines = 1 + round(density * (width * height - 10))
+    start = int(where[0] * width), int(where[1] * height)
+    layout = generate(width, height, mines, start=start, seed=seed, no_guess=True)
+    assert len(layout) == mines
+    assert needs_no_guess(width, height, layout, start)
+
+
+def test_replays_that_go_back_still_give_boards_won_by_proofs_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    went_back = []
+    repair = Replay.repair
+
+    def recorded(replay: Replay, moved: int) -> bool:
+        went_back.append(repair(replay, moved))
+        return went_back[-1]
+
+    monkeypatch.setattr(Replay, "repair", recorded)
+    for seed in range(30):
+        start = start_cell(9, 9, seed, "random")
+        before = len(went_back)
+        layout = generate(9, 9, 35, start=start, seed=seed, no_guess=True)
+        if any(went_back[before:]):
+            assert needs_no_guess(9, 9, layout, start), seed
+    assert sum(went_back) >= 5
 
 
 def test_the_checker_tells_a_guess_from_a_proof() -> None:

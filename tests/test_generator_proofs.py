@@ -9,10 +9,13 @@ the solver's ``frontier_certain``, which counts every layout.
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from buscaminas.generator import exact as exact_module
 from buscaminas.generator import settle as settle_module
@@ -20,7 +23,7 @@ from buscaminas.generator.cells import bits, cells_of, mask_of
 from buscaminas.generator.exact import Component, Exact
 from buscaminas.generator.perturb import other_ends
 from buscaminas.generator.replay import Replay
-from buscaminas.generator.settle import OutOfChoices, settle
+from buscaminas.generator.settle import Bounds, OutOfChoices, settle
 from buscaminas.grid import Point
 from buscaminas.solver.counting import Constraints, frontier_certain
 
@@ -144,24 +147,71 @@ def test_with_the_mine_total_the_search_decides_what_the_solver_decides(
     assert by_the_total > 0  # the sample holds positions only the total settles
 
 
-def test_a_repair_voids_the_replay_only_if_it_changes_a_number_a_proof_read() -> None:
-    tainting = clean = 0
-    for seed in range(60):
-        replay = stuck_replay(16, 16, 40, seed)
-        if replay.solved:
+def advanced_replay(width: int, height: int, count: int, seed: int) -> Replay:
+    """A replay of a random layout played by :meth:`Replay.advance` until it is
+    stuck or done: every step it took is kept."""
+    cells = cells_of(width, height)
+    rng = random.Random(seed)
+    start = rng.randrange(len(cells.points))
+    opening = cells.masks[start] | 1 << start
+    free = [cell for cell in range(len(cells.points)) if not opening >> cell & 1]
+    replay = Replay(cells, mask_of(rng.sample(free, count)), count, start, Exact(cells))
+    replay.advance()
+    return replay
+
+
+def counts_alike(replay: Replay, read: int, before: int, after: int) -> bool:
+    """Whether every number of ``read`` sees as many mines in layout ``before`` as in
+    ``after``, counted on the board's own geometry."""
+    return all(
+        sum((before >> near & 1) for near in neighbours(replay, number))
+        == sum((after >> near & 1) for near in neighbours(replay, number))
+        for number in bits(read)
+    )
+
+
+@pytest.mark.parametrize(("width", "height", "count"), [(16, 16, 40), (9, 9, 35)])
+def test_a_repair_goes_back_to_the_last_step_it_leaves_standing(
+    width: int, height: int, count: int
+) -> None:
+    """A step stands when every number read before it counts the same mines in the
+    repaired layout, and every cell moved since was hidden then."""
+    stayed = went_back = to_known = 0
+    for seed in range(40):
+        stuck = advanced_replay(width, height, count, seed)
+        if stuck.solved:
             continue
-        for cell in bits(replay.unknown):
-            numbers = [near for near in neighbours(replay, cell) if near in bits(replay.numbers)]
-            read = any(replay.used >> near & 1 for near in numbers)
-            before = replay.mines
-            replay.toggle(cell)
-            assert replay.tainted == read
-            replay.toggle(cell)  # back as it was, and the flag stays up once raised
-            assert replay.mines == before and replay.tainted == read
-            tainting += read
-            clean += not read
-            replay.tainted = False
-    assert tainting and clean
+        rng = random.Random(seed)
+        hidden_mines = list(bits(stuck.unknown & stuck.mines))
+        safe = list(bits(stuck.unknown & ~stuck.mines))
+        start = stuck.cells.full & ~stuck._steps[0][1]  # all that is open before any proof
+        opened = list(bits(stuck.numbers & ~start))
+        # A mine moved, the total kept: to a hidden cell, or to a cell already open.
+        targets = safe[:: len(safe) // 10 + 1] + opened[:: len(opened) // 5 + 1]
+        for moved in (1 << rng.choice(hidden_mines) | 1 << cell for cell in targets):
+            replay = copy.copy(stuck)
+            replay._steps = list(stuck._steps)
+            new = stuck.mines ^ moved
+            now = (stuck.mines, stuck.unknown, stuck.flagged, stuck.used)
+            standing = [
+                step
+                for step in [*stuck._steps, now]
+                if not (step[0] ^ new) & ~step[1] and counts_alike(replay, step[3], step[0], new)
+            ]
+            assert standing  # the first step, before any proof, always stands
+            back = replay.repair(moved)
+            assert replay.mines == new
+            assert back == (standing[-1] is not now)
+            _, unknown, flagged, used = standing[-1][:4]
+            assert (replay.unknown, replay.flagged, replay.used) == (unknown, flagged, used)
+            assert replay.opened == (replay.cells.full & ~(unknown | flagged)).bit_count()
+            # Going on from there, every proof holds on the new layout (its
+            # asserts check each cell it opens or flags against the layout).
+            replay.advance()
+            stayed += not back
+            went_back += back
+            to_known += bool(moved & ~stuck.unknown)
+    assert stayed and went_back and to_known
 
 
 def test_proofs_mark_the_numbers_they_read() -> None:
@@ -281,3 +331,45 @@ def test_cells_already_seen_both_ways_are_not_searched_and_decide_the_same() -> 
     found: list[int] = []
     assert settle(numbers, cells, (3, 3), found, seen=(0b110110, 0b111001)) == (0b110, 0b1001)
     assert found == []
+
+
+@st.composite
+def numbers_and_bounds(draw: st.DrawFn) -> tuple[list[tuple[int, int]], int, Bounds | None]:
+    """Numbers over up to ten cells, read off a hidden layout so that one exists,
+    often over cells alike (beside the same numbers), and maybe the layout's total
+    loosened into bounds."""
+    size = draw(st.integers(1, 10))
+    cells = (1 << size) - 1
+    layout = draw(st.integers(0, cells))
+    arounds = draw(st.lists(st.integers(1, cells), min_size=1, max_size=6))
+    numbers = [(around, (around & layout).bit_count()) for around in arounds]
+    covered = 0
+    for around in arounds:
+        covered |= around
+    if not draw(st.booleans()):
+        return numbers, covered, None
+    total = (layout & covered).bit_count()
+    return numbers, covered, (total - draw(st.integers(0, 2)), total + draw(st.integers(0, 2)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(numbers_and_bounds())
+def test_the_search_decides_what_every_layout_agrees_on(
+    case: tuple[list[tuple[int, int]], int, Bounds | None],
+) -> None:
+    numbers, cells, bounds = case
+    low, high = bounds or (0, cells.bit_count())
+    layouts = [
+        layout
+        for layout in range(cells + 1)
+        if layout & ~cells == 0
+        and low <= layout.bit_count() <= high
+        and all((around & layout).bit_count() == need for around, need in numbers)
+    ]
+    every_mine = every_safe = cells
+    for layout in layouts:
+        every_mine &= layout
+        every_safe &= ~layout
+    found: list[int] = []
+    assert settle(numbers, cells, bounds, found) == (every_mine, every_safe)
+    assert set(found) <= set(layouts)

@@ -149,7 +149,7 @@ def test_sigterm_mid_game_then_the_next_start_offers_it(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "board",
-    [("--daily",), pytest.param(("--game", "A2GM-02G6-1G00-60WK"), marks=pytest.mark.slow)],
+    [("--daily",), pytest.param(("--game", "E2GM-02G6-1G00-60WY"), marks=pytest.mark.slow)],
 )
 def test_a_board_asked_for_by_name_is_played_and_the_kept_game_waits(
     tmp_path: Path, board: tuple[str, ...]

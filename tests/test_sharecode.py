@@ -97,13 +97,14 @@ def test_a_code_from_a_newer_version_says_so(monkeypatch: pytest.MonkeyPatch) ->
         sharecode.parse(written_by(sharecode.VERSION + 1, code, monkeypatch))
 
 
+@pytest.mark.parametrize("version", range(1, sharecode.VERSION))
 def test_a_code_from_an_earlier_generator_is_refused_not_dealt_otherwise(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, version: int
 ) -> None:
     """Its generator dealt other mines from the same request: dealing it now would
     race two players on two boards."""
     patch = monkeypatch
-    older = written_by(1, ShareCode(30, 16, 99, BoardKind.NO_GUESS, 5, (4, 4)), patch)
+    older = written_by(version, ShareCode(30, 16, 99, BoardKind.NO_GUESS, 5, (4, 4)), patch)
     with pytest.raises(OlderCode):
         sharecode.parse(older)
     with pytest.raises(MalformedCode):

@@ -32,9 +32,11 @@ class Exact:
     def __init__(self, cells: Cells):
         self.cells = cells
         self._by_component: dict[Component, Certain] = {}
-        self._layouts: dict[Component, tuple[list[int], list[int]]] = {}
-        """Layouts of a component's numbers its search found: the order of its
-        cells, and the layouts' mines as masks of places in that order."""
+        self._local: dict[Component, tuple[list[int], list[Number]]] = {}
+        """Each component as its searches see it (:meth:`_localised`)."""
+        self._layouts: dict[Component, list[int]] = {}
+        """Layouts of a component's numbers its search found, their mines as
+        masks of places in the order of :attr:`_local`."""
         self._with_totals: dict[tuple[tuple[Component, ...], int, int], Certain] = {}
         """What the total proved, by position: a board is often replayed to the same one."""
         self.used_total = False
@@ -65,28 +67,41 @@ class Exact:
         known = self._with_totals.get(key)
         if known is None:
             try:
-                known = self._with_total(components, frontier, unknown & ~frontier, mines)
+                known = self._with_total(components, unknown & ~frontier, mines)
             except OutOfChoices:
                 numbers = [number for _, numbers in components for number in numbers]
                 known = self._solve(self._board(numbers, unknown, mines=mines))
             self._with_totals[key] = known
         return known
 
-    def _with_total(
-        self, components: list[Component], frontier: int, outside: int, mines: int
-    ) -> Certain:
-        """Cells proved by all the numbers together with the total: ``mines`` left,
-        the ``frontier`` cells (a mask) and the ``outside`` ones sharing them."""
-        order, cells, numbers = self._local(
-            [number for _, numbers in components for number in numbers], frontier
-        )
-        size, room = cells.bit_count(), outside.bit_count()
+    def _with_total(self, components: list[Component], outside: int, mines: int) -> Certain:
+        """Cells proved by all the numbers together with the total: ``mines`` left
+        for the components' cells and the ``outside`` ones (a mask) to share.
+
+        The components' local places are laid end to end: each component's
+        numbers and layouts serve as they are, shifted past the ones before."""
+        order: list[int] = []
+        numbers: list[Number] = []
+        found_before: list[tuple[int, list[int]]] | None = []
+        for component in components:
+            its_order, its_numbers = self._localised(component)
+            shift = len(order)
+            order += its_order
+            numbers += [(around << shift, need) for around, need in its_numbers]
+            if component not in self._layouts:
+                self._settle(component)
+            its_layouts = self._layouts.get(component)  # None: settled by the solver
+            if its_layouts is None or found_before is None:
+                found_before = None
+            else:
+                its_cells = ((1 << len(its_order)) - 1) << shift
+                found_before.append((its_cells, [layout << shift for layout in its_layouts]))
+        size, room = len(order), outside.bit_count()
+        cells = (1 << size) - 1
         fewest, most = max(0, mines - room), min(mines, size)
-        seen_mine, seen_safe, counts = self._seen(components, (fewest, most))
-        if seen_mine | seen_safe:
-            place = {cell: 1 << at for at, cell in enumerate(order)}
-            seen_mine = sum(place[cell] for cell in bits(seen_mine))
-            seen_safe = sum(place[cell] for cell in bits(seen_safe))
+        seen_mine, seen_safe, counts = (
+            _seen(found_before, (fewest, most)) if found_before else (0, 0, set[int]())
+        )
         found: Certain = []
         layouts: list[int] = []
         if (fewest, most) != (0, size):  # else the components have said it all
@@ -113,44 +128,6 @@ class Exact:
             found += [(cell, True) for cell in bits(outside)]
         return found
 
-    def _seen(self, components: list[Component], bounds: Bounds) -> tuple[int, int, set[int]]:
-        """What the layouts each component's search found show with the total:
-        the cells (masks) seen as mines and as safe in a layout of the whole
-        frontier with between ``bounds`` mines, and the mine counts of such
-        layouts.  Components are independent but for the total, so any of
-        their layouts go together; the search with the total then has only
-        the cells left to look at that these do not show both ways."""
-        per_component = []
-        for component in components:
-            if component not in self._layouts:
-                self._settle(component)
-            if component not in self._layouts:  # settled by the solver: no layouts
-                return 0, 0, set()
-            order, layouts = self._layouts[component]
-            per_component.append(
-                [sum(1 << order[place] for place in bits(layout)) for layout in layouts]
-            )
-        # The mine counts the components before and after each one can add up to.
-        before = [{0}]
-        for layouts in per_component:
-            before.append(
-                {total + layout.bit_count() for total in before[-1] for layout in layouts}
-            )
-        after = [{0}]
-        for layouts in reversed(per_component):
-            after.append({total + layout.bit_count() for total in after[-1] for layout in layouts})
-        after.reverse()
-        fewest, most = bounds
-        seen_mine = seen_safe = 0
-        for at, (layouts, (hidden, _)) in enumerate(zip(per_component, components, strict=True)):
-            others = {one + two for one in before[at] for two in after[at + 1]}
-            for layout in layouts:
-                count = layout.bit_count()
-                if any(fewest <= count + other <= most for other in others):
-                    seen_mine |= layout
-                    seen_safe |= hidden & ~layout
-        return seen_mine, seen_safe, before[-1]
-
     def _component(self, component: Component) -> Certain:
         known = self._by_component.get(component)
         if known is None and len(component[1]) <= 2:
@@ -163,27 +140,29 @@ class Exact:
         """What the component's numbers alone decide (the mine total cannot
         change it): by :func:`.settle.settle`, or by the solver when that
         search is out of its depth."""
-        hidden, numbers = component
-        order, cells, local = self._local(list(numbers), hidden)
+        order, local = self._localised(component)
         layouts: list[int] = []
         try:
-            mines, safe = settle(local, cells, None, layouts)
+            mines, safe = settle(local, (1 << len(order)) - 1, None, layouts)
         except OutOfChoices:
+            hidden, numbers = component
             decided = frontier_certain(self._board(list(numbers), hidden, mines=0))
             index = self.cells.index
             return [(index(cell), mine) for cell, mine in decided.items()]
-        self._layouts[component] = (order, layouts)
+        self._layouts[component] = layouts
         return [(order[place], True) for place in bits(mines)] + [
             (order[place], False) for place in bits(safe)
         ]
 
-    def _local(
-        self, numbers: list[tuple[int, int]], hidden: int
-    ) -> tuple[list[int], int, list[Number]]:
-        """``numbers`` over the ``hidden`` cells, for a search: the hidden cells in
-        order, the mask of their places in that order, and each number's places
-        as a mask: small masks, however large the board.  Numbers that say the
-        same thing of the same cells are given once."""
+    def _localised(self, component: Component) -> tuple[list[int], list[Number]]:
+        """The component's numbers over its hidden cells, for a search: the hidden
+        cells in order, and each number's places in that order as a mask: small
+        masks, however large the board.  Numbers that say the same thing of the
+        same cells are given once."""
+        known = self._local.get(component)
+        if known is not None:
+            return known
+        hidden, numbers = component
         order = list(bits(hidden))
         place = {cell: 1 << at for at, cell in enumerate(order)}
         masks = self.cells.masks
@@ -195,7 +174,8 @@ class Exact:
                 places |= place[low.bit_length() - 1]
                 around ^= low
             local[places, need] = None
-        return order, (1 << len(order)) - 1, list(local)
+        known = self._local[component] = order, list(local)
+        return known
 
     def _board(self, numbers: list[tuple[int, int]], hidden: int, *, mines: int) -> Constraints:
         points = self.cells.points
@@ -214,3 +194,32 @@ class Exact:
             for cell, layouts in counted.mine_layouts.items()
             if layouts in (0, counted.total)
         ]
+
+
+def _seen(
+    per_component: list[tuple[int, list[int]]], bounds: Bounds
+) -> tuple[int, int, set[int]]:
+    """What the layouts each component's search found (its cells and its layouts,
+    as masks) show with the total: the cells seen as mines and as safe in a
+    layout of the whole frontier with between ``bounds`` mines, and the mine
+    counts of such layouts.  Components are independent but for the total, so
+    any of their layouts go together; the search with the total then has only
+    the cells left to look at that these do not show both ways."""
+    # The mine counts the components before and after each one can add up to.
+    before = [{0}]
+    for _, layouts in per_component:
+        before.append({total + layout.bit_count() for total in before[-1] for layout in layouts})
+    after = [{0}]
+    for _, layouts in reversed(per_component):
+        after.append({total + layout.bit_count() for total in after[-1] for layout in layouts})
+    after.reverse()
+    fewest, most = bounds
+    seen_mine = seen_safe = 0
+    for at, (cells, layouts) in enumerate(per_component):
+        others = {one + two for one in before[at] for two in after[at + 1]}
+        for layout in layouts:
+            count = layout.bit_count()
+            if any(fewest <= count + other <= most for other in others):
+                seen_mine |= layout
+                seen_safe |= cells & ~layout
+    return seen_mine, seen_safe, before[-1]

@@ -3,13 +3,13 @@
 Mines are laid at random, then a proof-only player replays the board from
 the start (:class:`.replay.Replay`).  Wherever it is stuck, mines are moved
 so that a proof appears (:func:`.perturb.perturb`) and the replay goes on:
-the board is repaired rather than thrown away.  Repairs move mines only
+the board is repaired rather than thrown away.  Repairs move mines mostly
 among hidden cells, but that can change numbers the player has already
-read.  A replay whose repairs changed no number any of its proofs had read
-is itself the proof that the final board needs no guess: every proof, made
-again in the same order, reads the same numbers.  Otherwise the board is
-replayed from the start, until a replay needs no repair or changes no number
-it read.
+read, or cells the player knows; the replay then goes back to the last step
+before any proof read such a number or such a cell was known, and goes on
+from there with the repaired layout (:meth:`.replay.Replay.repair`).  So the
+steps of a replay that opens every safe cell are one sequence of proofs on
+the final layout: the proof that it needs no guess.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from ..grid import Grid, Point
 from .cells import bits, cells_of, mask_of
 from .exact import Exact
 from .layout import LayoutError, reserved_cells
-from .perturb import Perturbed, perturb
+from .perturb import perturb
 from .replay import Replay
 
 Progress = Callable[[float], None]
@@ -35,10 +35,11 @@ so far, from 0 to 1; it never goes back.  It may raise to cancel the search."""
 EVERY_LAYOUT_BELOW = 5000
 """A board with fewer possible layouts than this is searched whole: a tiny board
 with none that needs no guess is told so at once instead of at the timeout."""
-REPLAYS_PER_LAYOUT = 50
-"""Replays of one layout before it is given up as going round in circles.
-Boards of up to 35% mines need at most 20 (99th percentile 11), measured;
-only very dense narrow boards have been seen to circle."""
+RETURNS_PER_LAYOUT = 50
+"""Times a replay may go back (:meth:`.replay.Replay.repair`) before its layout
+is given up as going round in circles and a new one is laid.  The benchmark's
+sizes, up to 39% mines, go back at most 25 times a board (99th percentile 17),
+measured."""
 
 
 class NoGuessTimeout(LayoutError):
@@ -77,25 +78,16 @@ def no_guess_layout(
         """A random layout, as :func:`.layout.random_layout` draws it, as a mask."""
         return mask_of(rng.sample(free, count))
 
-    mines, replays = lay(), 0
-    while True:
-        if replays == REPLAYS_PER_LAYOUT:
-            mines, replays = lay(), 0
-        replays += 1
-        replay = Replay(cells, mines, count, cells.index(start), exact)
-        solved = replay.advance()
-        while not solved:
-            watch.stuck(replay)
-            outcome = perturb(replay, rng, protected)
-            if outcome is Perturbed.IMPOSSIBLE:
-                replays = REPLAYS_PER_LAYOUT
-            if outcome is not Perturbed.HIDDEN_ONLY:
-                break
-            solved = replay.advance()
-        mines = replay.mines  # as repaired
-        if solved and not replay.tainted:
-            watch.report(1.0)
-            return frozenset(cells.points[cell] for cell in bits(mines))
+    replay, returns = Replay(cells, lay(), count, cells.index(start), exact), 0
+    while not replay.advance():
+        watch.stuck(replay)
+        moved = perturb(replay, rng, protected)
+        if moved is None or returns == RETURNS_PER_LAYOUT:
+            replay, returns = Replay(cells, lay(), count, cells.index(start), exact), 0
+        else:
+            returns += replay.repair(moved)
+    watch.report(1.0)
+    return frozenset(cells.points[cell] for cell in bits(replay.mines))
 
 
 def _every_layout(

@@ -14,16 +14,15 @@ move is a hidden cell on the frontier when there is one, as in Tatham's
 Mines, so the part of the board the player has not reached keeps its random
 layout instead of collecting every mine moved away (which packs the far
 corners).  Among the frontier's hidden cells, those beside no number a proof
-has read are taken first: a move beside one voids the replay's proofs
-(:attr:`.replay.Replay.tainted`), and the board must be replayed again.
-Cells the player already knows change only when the hidden cells
-cannot make the move; the replay must then start again.
+has read are taken first: a move beside one may void proofs, and the replay
+must go back to before them (:meth:`.replay.Replay.repair`).  Cells the
+player already knows change only when the hidden cells cannot make the move;
+the replay then goes back to before they were known.
 """
 
 from __future__ import annotations
 
 import random
-from enum import Enum
 
 from .cells import bits
 from .replay import Replay
@@ -33,23 +32,13 @@ POCKET = 8
 as a whole, like the group of one number; a larger walled-in area is breached."""
 
 
-class Perturbed(Enum):
-    """What a perturbation did to the replay that asked for it."""
-
-    HIDDEN_ONLY = "hidden-only"
-    """Only hidden cells changed: the replay may go on."""
-    KNOWN_CHANGED = "known-changed"
-    """Cells the player knew changed: the replay must start again."""
-    IMPOSSIBLE = "impossible"
-    """No cells could take or give the mines: the layout must be laid afresh."""
-
-
-def perturb(replay: Replay, rng: random.Random, protected: int) -> Perturbed:
-    """Clear or fill the largest group of a frontier number of the stuck ``replay``.
+def perturb(replay: Replay, rng: random.Random, protected: int) -> int | None:
+    """The cells (a mask) whose mine to toggle to clear or fill the largest group
+    of a frontier number of the stuck ``replay``, or None when no cells can
+    take or give the mines: the layout must then be laid afresh.
 
     ``protected`` (a mask) is never given a mine: the start and, when there
-    is room, its neighbours.  When known cells change, the new layout is
-    ``replay.mines``, for a fresh replay.
+    is room, its neighbours.
     """
     masks, mines, unknown = replay.cells.masks, replay.mines, replay.unknown
     frontier = replay.frontier()
@@ -73,16 +62,10 @@ def perturb(replay: Replay, rng: random.Random, protected: int) -> Perturbed:
         or (full.bit_count() == empty.bit_count() and rng.random() < 0.5)
     )
     moved = _swap(rng, mines, full, empty, tiers, clear)
-    if moved is not None:
-        for cell in bits(moved):
-            replay.toggle(cell)
-        return Perturbed.HIDDEN_ONLY
-    known = replay.cells.full & ~unknown & ~protected
-    moved = _swap(rng, mines, full, empty, [*tiers, known], clear)
     if moved is None:
-        return Perturbed.IMPOSSIBLE
-    replay.mines ^= moved
-    return Perturbed.KNOWN_CHANGED
+        known = replay.cells.full & ~unknown & ~protected
+        moved = _swap(rng, mines, full, empty, [*tiers, known], clear)
+    return moved
 
 
 def other_ends(replay: Replay, frontier: list[int], group: int) -> list[int]:
@@ -127,13 +110,12 @@ def _swap(
     return None
 
 
-def _breach(replay: Replay, rng: random.Random) -> Perturbed:
+def _breach(replay: Replay, rng: random.Random) -> int | None:
     """The open area is walled in by proved mines: move one wall mine into the
-    hidden area, so that the next replay finds a way through."""
+    hidden area, so that the replay, gone back, finds a way through."""
     spread, unknown = replay.cells.spread, replay.unknown
     wall = replay.flagged & spread(unknown) & spread(replay.numbers)
     receivers = unknown & ~replay.mines
     if not wall or not receivers:
-        return Perturbed.IMPOSSIBLE
-    replay.mines ^= 1 << rng.choice(list(bits(wall))) | 1 << rng.choice(list(bits(receivers)))
-    return Perturbed.KNOWN_CHANGED
+        return None
+    return 1 << rng.choice(list(bits(wall))) | 1 << rng.choice(list(bits(receivers)))

@@ -15,14 +15,26 @@ when none of them is a mine, and flags them exactly when all of them are.
 A board's worth of numbers then costs a few dozen integer operations per
 step of an opening's spread, instead of a few per cell and neighbour.
 
-The layout may change under the replay (see :mod:`.perturb`): :meth:`Replay.toggle`
-moves a mine in or out of a hidden cell, and the numbers beside it are read again.
+The layout may change under the replay (see :mod:`.perturb`): :meth:`Replay.repair`
+moves mines, and the numbers beside them are read again.  A proof holds as
+long as the numbers it read keep the values it read, so every step's start
+is kept (a handful of masks): a repair that changes a number a proof has
+read, or a cell the player already knows, takes the replay back to the last
+step before that, where the new layout agrees with everything the player
+had learnt.  The steps the replay keeps are then always one sequence of
+proofs on the layout as it is now, and a replay that opens every safe cell
+shows that this layout needs no guess.
 """
 
 from __future__ import annotations
 
 from .cells import Cells, bits
 from .exact import Component, Exact
+
+Step = tuple[int, int, int, int, int, int]
+"""What the player knew at the start of a proof step, and the layout then, as
+masks: the layout, the hidden cells, the proved mines, the numbers read, the
+cells changed since their numbers were read alone, the numbers waiting in pairs."""
 
 
 class Replay:
@@ -45,8 +57,6 @@ class Replay:
         self.proved_mines = 0
         self.used = 0
         """The numbers a proof has read: their values must stay as they were read."""
-        self.tainted = False
-        """Whether a used number has changed since: the proofs are then void."""
         self.opened = 0
         self.safe_total = len(cells.points) - count
         self._changed = 0
@@ -54,6 +64,8 @@ class Replay:
         self._pending = 0
         """Numbers to read in pairs: read alone, they proved nothing."""
         self._open(1 << start)
+        self._steps: list[Step] = []
+        """The start of every step so far, to go back to (:meth:`repair`)."""
 
     @property
     def solved(self) -> bool:
@@ -67,9 +79,11 @@ class Replay:
     def advance(self) -> bool:
         """Deduce until every safe cell is open (True) or no proof is left (False)."""
         while True:
+            self._keep()
             self._one_number()
             if self.solved:
                 return True
+            self._keep()
             if not (self._two_numbers() or self._mine_count() or self._exact()):
                 return False
 
@@ -77,13 +91,55 @@ class Replay:
         """The open numbers that still touch hidden cells, where the player is stuck."""
         return list(bits(self.cells.spread(self.unknown) & self.numbers))
 
-    def toggle(self, cell: int) -> None:
-        """Move a mine into or out of hidden ``cell``; the numbers around it change."""
-        bit = 1 << cell
-        assert self.unknown & bit, "only hidden cells may change"
-        self.mines ^= bit
-        self._changed |= bit
-        self.tainted = self.tainted or bool(self.cells.masks[cell] & self.used)
+    def repair(self, moved: int) -> bool:
+        """Move mines: toggle every cell of ``moved`` (a mask, as many mines in as
+        out, never the start), going back to the last step the new layout
+        leaves standing; True if the replay went back.
+
+        A step stands when the cells moved since it were all hidden then and
+        every number read before it still counts the mines it counted then.
+        Both only grow more likely going back, so the last such step is found
+        by bisection; the first step, before any proof, always stands.
+        """
+        self.mines ^= moved
+        if not moved & ~self.unknown and self._counts_kept(self.mines ^ moved, self.used):
+            self._changed |= moved
+            return False
+        steps = self._steps
+        low, high = 0, len(steps) - 1  # steps[low] stands; none after high does
+        while low < high:
+            middle = (low + high + 1) // 2
+            if self._stands(steps[middle]):
+                low = middle
+            else:
+                high = middle - 1
+        mines, self.unknown, self.flagged, self.used, changed, self._pending = steps[low]
+        del steps[low:]
+        # The numbers beside every cell moved since are read alone again.
+        self._changed = changed | mines ^ self.mines
+        self.opened = (self.cells.full & ~(self.unknown | self.flagged)).bit_count()
+        self.proved_mines = self.flagged.bit_count()
+        return True
+
+    def _stands(self, step: Step) -> bool:
+        """Whether the proofs before ``step`` hold on the layout as it is now."""
+        mines, unknown, _, used, _, _ = step
+        return not (mines ^ self.mines) & ~unknown and self._counts_kept(mines, used)
+
+    def _counts_kept(self, before: int, read: int) -> bool:
+        """Whether every number of ``read`` (a mask) counts as many mines around
+        it in the layout ``before`` as in the layout now."""
+        masks, now = self.cells.masks, self.mines
+        for number in bits(self.cells.spread(before ^ now) & read):
+            if (masks[number] & before).bit_count() != (masks[number] & now).bit_count():
+                return False
+        return True
+
+    def _keep(self) -> None:
+        """Remember the start of a step."""
+        self._steps.append(
+            (self.mines, self.unknown, self.flagged, self.used, self._changed, self._pending)
+        )
 
     # --- proofs, cheapest first ----------------------------------------------------
 

@@ -12,6 +12,11 @@ choice first tries the content its cell has not shown yet.  That is far
 cheaper than counting every layout, which is what the solver does; but a
 search can in principle take exponential time, so it gives up past a budget
 of choices (:data:`CHOICES`) and the caller falls back on the solver.
+
+Cells beside exactly the same numbers are alike: swapping a mine and a safe
+cell between two of them leaves every number, and the total, as it was.  So
+a layout that gives such a group both contents shows both for each of its
+cells, and a cell of the group found decided decides the whole group.
 """
 
 from __future__ import annotations
@@ -52,6 +57,7 @@ def settle(
     Raises :class:`OutOfChoices` past the budget.
     """
     search = _Search(numbers, cells, bounds)
+    search.find_alike()
     if layouts is not None:
         search.layouts = layouts
     search.seen_mine, search.seen_safe = seen
@@ -62,17 +68,19 @@ def settle(
         search.saw(first)
     known_mines = known_safe = 0
     for cell in _bits(cells):
+        if (known_mines | known_safe) & cell:
+            continue  # decided with a cell alike to it
         # A layout exists, so a content no layout gives the cell proves the other.
         if not search.seen_mine & cell:
             found = search.find(known_mines | cell, known_safe, cell)
             if found is None:
-                known_safe |= cell
+                known_safe |= search.alike_to(cell)
                 continue
             search.saw(found)
         if not search.seen_safe & cell:
             found = search.find(known_mines, known_safe | cell, cell)
             if found is None:
-                known_mines |= cell
+                known_mines |= search.alike_to(cell)
                 continue
             search.saw(found)
     return known_mines, known_safe
@@ -90,25 +98,52 @@ class _Search:
     def __init__(self, numbers: list[Number], cells: int, bounds: Bounds | None):
         self.numbers = numbers
         self.bounds = bounds
-        self.touching: list[list[Number]] = [[] for _ in range(cells.bit_length())]
-        """Per cell, the numbers around it: after one choice, only those are read."""
-        for number in numbers:
-            around = number[0]
+        touching: list[list[Number]] = [[] for _ in range(cells.bit_length())]
+        beside = [0] * cells.bit_length()
+        for index, number in enumerate(numbers):
+            around, bit = number[0], 1 << index
             while around:
                 low = around & -around
-                self.touching[low.bit_length() - 1].append(number)
+                at = low.bit_length() - 1
+                touching[at].append(number)
+                beside[at] |= bit
                 around ^= low
+        self.touching = touching
+        """Per cell, the numbers around it: after one choice, only those are read."""
+        self.beside = beside
+        """Per cell, the numbers around it as a mask of their indices."""
         self.cells = cells
+        self.alike: list[int] = []
+        """The cells (masks) beside the same numbers, two or more of them, once
+        :meth:`find_alike` has looked (a single search has no use for them)."""
         self.seen_mine = 0
         self.seen_safe = 0
         self.layouts: list[int] = []
         """The layouts found, as their mines."""
         self.choices = CHOICES
 
+    def find_alike(self) -> None:
+        by_numbers: dict[int, int] = {}
+        for at, numbers in enumerate(self.beside):
+            by_numbers[numbers] = by_numbers.get(numbers, 0) | 1 << at
+        self.alike = [group for group in by_numbers.values() if group & (group - 1)]
+
+    def alike_to(self, cell: int) -> int:
+        """``cell`` (a mask) and the cells alike to it."""
+        for group in self.alike:
+            if group & cell:
+                return group
+        return cell
+
     def saw(self, mines: int) -> None:
         self.layouts.append(mines)
-        self.seen_mine |= mines
-        self.seen_safe |= self.cells & ~mines
+        seen_mine, seen_safe = mines, self.cells & ~mines
+        for group in self.alike:
+            if mines & group and ~mines & group:
+                seen_mine |= group
+                seen_safe |= group
+        self.seen_mine |= seen_mine
+        self.seen_safe |= seen_safe
 
     def find(self, mines: int, safe: int, changed: int, depth: int = 0) -> int | None:
         """The mines of a layout with ``mines`` and ``safe`` as given, or None;
