@@ -92,8 +92,8 @@ FIRST_BOARD = (
     "Renderer.draw(session.view(), (80, 24), LEGACY, None)\n"
     "print(*sorted(sys.modules))\n"
 )
-"""The game's modules, and what it does up to its first board (the records looked at,
-the session made, the board drawn): it prints every module then loaded."""
+"""The game's modules, and what it does up to its first board (the records opened, the
+session made, the board drawn): it prints every module then loaded."""
 
 
 def loaded_by_the_first_board() -> list[str]:
