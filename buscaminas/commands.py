@@ -103,7 +103,8 @@ class Command(NamedTuple):
     verb: Verb
     cell: Point | None = None
     number: int | None = None
-    """A count of AI moves (``auto 10``) or a page of the manual (``man 2``)."""
+    """A count of AI moves (``auto 10``), or the page of the manual, the statistics or
+    the review to show (``man 2``, ``stats 2``, ``review 2``)."""
     topic: Verb | None = None
     file: str | None = None
 

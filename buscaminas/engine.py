@@ -302,15 +302,20 @@ class Minesweeper:
     # --- internals --------------------------------------------------------------
 
     def lay(self, mines: frozenset[Point]) -> None:
-        """Lay the mines, once, before the first move reveals anything."""
+        """Lay the mines, once, before the first move reveals anything.  The generator,
+        whose error this raises, loads only then: a board file or a resumed game lays
+        its mines before its first board, which needs no generator."""
+        if self._mines is not None:
+            problem = "the mines are laid already"
+        elif len(mines) != self.mine_count or not mines <= set(self.grid.cells()):
+            problem = f"a layout of {self.mine_count} mines on the board"
+        else:
+            self._mines = mines
+            self._numbers = self.grid.mine_counts(mines)
+            return
         from . import generator
 
-        if self._mines is not None:
-            raise generator.LayoutError("the mines are laid already")
-        if len(mines) != self.mine_count or not mines <= set(self.grid.cells()):
-            raise generator.LayoutError(f"a layout of {self.mine_count} mines on the board")
-        self._mines = mines
-        self._numbers = self.grid.mine_counts(mines)
+        raise generator.LayoutError(problem)
 
     def _reveal(self, move: Move, sources: list[Point]) -> Outcome:
         """Reveal ``sources`` and flood outwards from every zero, wave by wave."""

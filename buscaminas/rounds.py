@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import secrets
 from collections.abc import Callable, Iterable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
 from .boardfile import BoardFile
@@ -20,7 +20,7 @@ from .engine import Action, Minesweeper, Outcome, Termination
 from .grid import Point
 from .journal import Journal, JournalError, Played, loads
 from .presets import DAILY, PRESETS, board_name, preset_of
-from .scoring import BoardKind, BoardSpec, GameRecord
+from .scoring import BoardKind, BoardSpec, GameRecord, in_utc
 from .sharecode import ShareCode
 from .view import Highlight, State, View
 
@@ -330,9 +330,7 @@ class Round:
                 raise JournalError(f"{elapsed!r} seconds on the clock")
             restored._kept_for = elapsed
             restored.carry_on()
-            restored.started_wall = datetime.fromisoformat(document["started_at"])
-            if restored.started_wall.utcoffset() != timedelta(0):
-                raise JournalError(f"a start time not in UTC: {document['started_at']!r}")
+            restored.started_wall = in_utc(datetime.fromisoformat(document["started_at"]))
             restored.hints = int(document["hints"])
             restored.assisted = bool(document["assisted"])
             restored.scripted = bool(document["scripted"])

@@ -241,6 +241,7 @@ def test_the_offer_to_resume_breaks_between_words(tmp_path: Path) -> None:
         {"first": [200, 200]},
         {"first": [-1, 3]},
         {"started_at": "2020-01-01T00:00:00"},
+        {"started_at": "2020-01-01T02:00:00+02:00"},
         {"elapsed": float("inf")},
         {"elapsed": float("nan")},
         {"elapsed": -100},

@@ -84,39 +84,53 @@ FIRST_BOARD = (
     "import sys, tempfile\n"
     "from pathlib import Path\n"
     "import buscaminas.app, buscaminas.cli, buscaminas.resume, buscaminas.terminal\n"
+    "from buscaminas.boardfile import BoardFile\n"
     "from buscaminas.session import Session, Settings\n"
     "from buscaminas.storage import Store\n"
     "from buscaminas.renderer import LEGACY, Renderer\n"
     "store = Store(Path(tempfile.mkdtemp()) / 'games', on_warning=print)\n"
-    "session = Session(Settings.from_preset('expert'), store, legend=[])\n"
+    "session = Session({settings}, store, legend=[])\n"
     "Renderer.draw(session.view(), (80, 24), LEGACY, None)\n"
     "print(*sorted(sys.modules))\n"
 )
 """The game's modules, and what it does up to its first board (the records opened, the
 session made, the board drawn): it prints every module then loaded."""
 
+STARTS = {
+    "a preset": "Settings.from_preset('expert')",
+    "a board file": (
+        "Settings(5, 4, 2, board_file=BoardFile(5, 4, frozenset({(0, 0), (4, 3)}),"
+        " frozenset({(2, 2)}), frozenset({(0, 0)})))"
+    ),
+}
+"""A board dealt at the first move, and one whose mines are laid before its first board,
+as a board file's and a resumed game's are."""
 
-def loaded_by_the_first_board() -> list[str]:
+
+def loaded_by_the_first_board(start: str) -> list[str]:
+    script = FIRST_BOARD.format(settings=STARTS[start])
     result = subprocess.run(
-        [sys.executable, "-c", FIRST_BOARD], capture_output=True, text=True, cwd=ROOT, check=True
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=True
     )
     return result.stdout.split()
 
 
-def test_the_board_is_drawn_before_the_solver_is_needed() -> None:
+@pytest.mark.parametrize("start", STARTS)
+def test_the_board_is_drawn_before_the_solver_is_needed(start: str) -> None:
     """A session shows its board without the generator, the solver or the hints: they
     load with the first move, after the player sees the board."""
-    loaded = loaded_by_the_first_board()
+    loaded = loaded_by_the_first_board(start)
     for deferred in ("buscaminas.solver", "buscaminas.generator", "buscaminas.hints"):
         assert deferred not in loaded
     assert "uuid" not in loaded, "a game's identity needs no uuid (and its platform probe)"
 
 
-def test_the_games_start_compiles_no_dataclass() -> None:
+@pytest.mark.parametrize("start", STARTS)
+def test_the_games_start_compiles_no_dataclass(start: str) -> None:
     """Every module the game loads before its first board keeps its values in named
     tuples and plain classes: in Python 3.11 a dataclass compiles its methods as its
     module loads, about a millisecond a class (ARCHITECTURE.md, "Value types")."""
-    loaded = loaded_by_the_first_board()
+    loaded = loaded_by_the_first_board(start)
     assert "buscaminas.session" in loaded
     assert "dataclasses" not in loaded
 
