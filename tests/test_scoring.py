@@ -38,6 +38,21 @@ def play(board: Layout, *moves: Move) -> tuple[Minesweeper, list[Outcome]]:
     return game, [game.act(move) for move in moves]
 
 
+def recorded(game: Minesweeper, outcomes: list[Outcome], **given: Any) -> GameRecord:
+    """The record of a game, with what it does not depend on set plainly unless given."""
+    plain: dict[str, Any] = {
+        "started_at": NOON,
+        "seconds": 1.0,
+        "preset": None,
+        "kind": BoardKind.CLASSIC,
+        "seed": None,
+        "hints": 0,
+        "assisted": False,
+        "scripted": False,
+    }
+    return GameRecord.from_game(game, outcomes, **{**plain, **given})
+
+
 def try_(x: int, y: int) -> Move:
     return Move(Action.TRY, (x, y))
 
@@ -159,18 +174,7 @@ def test_only_commands_that_changed_the_board_count() -> None:
 
 def test_a_won_game_is_recorded_with_its_scores() -> None:
     game, outcomes = play(CORNER, flag(0, 0), try_(2, 2))
-    record = GameRecord.from_game(
-        game,
-        outcomes,
-        started_at=NOON,
-        seconds=4.0,
-        preset=None,
-        kind=BoardKind.CLASSIC,
-        seed=None,
-        hints=2,
-        assisted=False,
-        scripted=False,
-    )
+    record = recorded(game, outcomes, seconds=4.0, hints=2)
     assert record == GameRecord(
         started_at=NOON,
         preset=None,
@@ -198,17 +202,8 @@ TWO_OPENINGS = layout("..*..", "..*..", "..*..")
 
 def _won_on_two_openings(*, assisted: bool, scripted: bool) -> GameRecord:
     game, outcomes = play(TWO_OPENINGS, try_(0, 0), try_(4, 0))
-    return GameRecord.from_game(
-        game,
-        outcomes,
-        started_at=NOON,
-        seconds=0.5,
-        preset=None,
-        kind=BoardKind.NO_GUESS,
-        seed=None,
-        hints=0,
-        assisted=assisted,
-        scripted=scripted,
+    return recorded(
+        game, outcomes, seconds=0.5, kind=BoardKind.NO_GUESS, assisted=assisted, scripted=scripted
     )
 
 
@@ -232,17 +227,8 @@ def test_a_lost_game_shows_every_mine_whatever_was_flagged() -> None:
     board = layout("*..*", "....", "....", "...*")
     game, outcomes = play(board, flag(0, 0), flag(1, 2), try_(3, 3))
     assert game.layout == board[2]
-    record = GameRecord.from_game(
-        game,
-        outcomes,
-        started_at=NOON,
-        seconds=1.5,
-        preset="beginner",
-        kind=BoardKind.NO_GUESS,
-        seed=3,
-        hints=0,
-        assisted=False,
-        scripted=False,
+    record = recorded(
+        game, outcomes, seconds=1.5, preset="beginner", kind=BoardKind.NO_GUESS, seed=3
     )
     assert not record.won
     assert record.three_bv == three_bv(*board)
@@ -251,18 +237,7 @@ def test_a_lost_game_shows_every_mine_whatever_was_flagged() -> None:
 def test_an_unfinished_game_cannot_be_recorded() -> None:
     game, outcomes = play(CORNER, try_(1, 1))
     with pytest.raises(ValueError, match="finished"):
-        GameRecord.from_game(
-            game,
-            outcomes,
-            started_at=NOON,
-            seconds=1.0,
-            preset=None,
-            kind=BoardKind.CLASSIC,
-            seed=None,
-            hints=0,
-            assisted=False,
-            scripted=False,
-        )
+        recorded(game, outcomes)
     with pytest.raises(ValueError, match="over"):
         _ = game.layout
 
@@ -277,18 +252,7 @@ def test_start_times_must_be_utc(started_at: datetime) -> None:
     board = layout("*..", "...", "...")
     game, outcomes = play(board, try_(2, 2))
     with pytest.raises(ValueError, match="UTC"):
-        GameRecord.from_game(
-            game,
-            outcomes,
-            started_at=started_at,
-            seconds=1.0,
-            preset=None,
-            kind=BoardKind.NO_GUESS,
-            seed=None,
-            hints=0,
-            assisted=False,
-            scripted=False,
-        )
+        recorded(game, outcomes, started_at=started_at, kind=BoardKind.NO_GUESS)
     row = storage._to_row(make_record())
     with pytest.raises(ValueError, match="UTC"):
         storage._from_row((started_at.isoformat(), *row[1:]))
