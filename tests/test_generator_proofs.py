@@ -28,14 +28,19 @@ from buscaminas.grid import Point
 from buscaminas.solver.counting import Constraints, frontier_certain
 
 
-def stuck_replay(width: int, height: int, count: int, seed: int) -> Replay:
-    """A replay of a random layout once numbers alone and in pairs tell nothing more."""
+def random_replay(width: int, height: int, count: int, seed: int) -> Replay:
+    """A replay of a random layout with its start area free, before any step."""
     cells = cells_of(width, height)
     rng = random.Random(seed)
     start = rng.randrange(len(cells.points))
     opening = cells.masks[start] | 1 << start
     free = [cell for cell in range(len(cells.points)) if not opening >> cell & 1]
-    replay = Replay(cells, mask_of(rng.sample(free, count)), count, start, Exact(cells))
+    return Replay(cells, mask_of(rng.sample(free, count)), count, start, Exact(cells))
+
+
+def stuck_replay(width: int, height: int, count: int, seed: int) -> Replay:
+    """A replay of a random layout once numbers alone and in pairs tell nothing more."""
+    replay = random_replay(width, height, count, seed)
     while True:  # what the generator does before it asks for the exact solver
         replay._one_number()
         if replay.solved or not replay._two_numbers():
@@ -150,12 +155,7 @@ def test_with_the_mine_total_the_search_decides_what_the_solver_decides(
 def advanced_replay(width: int, height: int, count: int, seed: int) -> Replay:
     """A replay of a random layout played by :meth:`Replay.advance` until it is
     stuck or done: every step it took is kept."""
-    cells = cells_of(width, height)
-    rng = random.Random(seed)
-    start = rng.randrange(len(cells.points))
-    opening = cells.masks[start] | 1 << start
-    free = [cell for cell in range(len(cells.points)) if not opening >> cell & 1]
-    replay = Replay(cells, mask_of(rng.sample(free, count)), count, start, Exact(cells))
+    replay = random_replay(width, height, count, seed)
     replay.advance()
     return replay
 
