@@ -23,7 +23,7 @@ from buscaminas.generator.cells import bits, cells_of, mask_of
 from buscaminas.generator.exact import Component, Exact
 from buscaminas.generator.perturb import other_ends
 from buscaminas.generator.replay import Replay
-from buscaminas.generator.settle import Bounds, OutOfChoices, settle
+from buscaminas.generator.settle import Bounds, OutOfChoices, Puzzle, possible, settle
 from buscaminas.grid import Point
 from buscaminas.solver.counting import Constraints, frontier_certain
 
@@ -53,8 +53,13 @@ def neighbours(replay: Replay, cell: int) -> list[int]:
     return [cells.index(near) for near in cells.grid.neighbours(cells.points[cell])]
 
 
-def stuck_components(width: int, height: int, count: int, seed: int) -> list[Component]:
-    return stuck_replay(width, height, count, seed)._components()
+def stuck_components(
+    width: int, height: int, count: int, seed: int
+) -> list[tuple[Component, int]]:
+    """The frontier components of a stuck replay, each with the layout replayed
+    (a mask): the witness the generator's searches start from."""
+    replay = stuck_replay(width, height, count, seed)
+    return [(component, replay.mines) for component in replay._components()]
 
 
 def by_the_solver(exact: Exact, component: Component) -> set[tuple[int, bool]]:
@@ -75,8 +80,8 @@ def test_the_search_decides_the_cells_the_solver_decides(
     for seed in range(400):
         if compared >= 40:
             break
-        for component in stuck_components(width, height, count, seed):
-            found = set(exact._component(component))
+        for component, layout in stuck_components(width, height, count, seed):
+            found = set(exact._component(component, layout))
             assert found == by_the_solver(exact, component), (width, height, count, seed)
             compared += 1
             decided += bool(found)
@@ -88,9 +93,9 @@ def test_past_its_budget_the_search_gives_way_to_the_solver(
 ) -> None:
     exact = Exact(cells_of(30, 16))
     components = [
-        component
+        (component, layout)
         for seed in range(10)
-        for component in stuck_components(30, 16, 130, seed)
+        for component, layout in stuck_components(30, 16, 130, seed)
         if component[0].bit_count() > 10
     ]
     assert components
@@ -102,8 +107,8 @@ def test_past_its_budget_the_search_gives_way_to_the_solver(
         return frontier_certain(board)
 
     monkeypatch.setattr(exact_module, "frontier_certain", solver)
-    for component in components:
-        assert set(exact._settle(component)) == by_the_solver(exact, component)
+    for component, layout in components:
+        assert set(exact._settle(component, layout)) == by_the_solver(exact, component)
     assert len(gave_way) == len(components)
 
 
@@ -113,7 +118,7 @@ def test_a_search_that_must_choose_gives_up_at_once_with_no_budget(
     # Two cells, one mine: a choice is needed.
     monkeypatch.setattr(settle_module, "CHOICES", 0)
     with pytest.raises(OutOfChoices):
-        settle([(0b11, 1)], 0b11)
+        settle(Puzzle([(0b11, 1)], 0b11))
 
 
 def test_a_decided_cell_is_found_only_by_reading_numbers_together() -> None:
@@ -121,13 +126,13 @@ def test_a_decided_cell_is_found_only_by_reading_numbers_together() -> None:
     # The first two put a mine on c, the last then clears d, the third puts
     # a mine on b, the first then clears a; no number alone decides anything.
     a, b, c, d = 1, 2, 4, 8
-    mines, safe = settle([(a | b, 1), (a | b | c, 2), (b | c | d, 2), (c | d, 1)], a | b | c | d)
+    mines, safe = settle(Puzzle([(a | b, 1), (a | b | c, 2), (b | c | d, 2), (c | d, 1)], a | b | c | d))
     assert (mines, safe) == (b | c, a | d)
 
 
 def test_an_undecided_component_settles_nothing() -> None:
     # A 50/50: two cells, one mine, and a third cell beside one of them, free.
-    assert settle([(0b011, 1), (0b110, 1)], 0b111) == (0, 0)
+    assert settle(Puzzle([(0b011, 1), (0b110, 1)], 0b111)) == (0, 0)
 
 
 @pytest.mark.parametrize(
@@ -141,10 +146,12 @@ def test_with_the_mine_total_the_search_decides_what_the_solver_decides(
     for seed in range(300):
         replay = stuck_replay(width, height, count, seed)
         components = replay._components()
-        if replay.solved or any(exact._component(component) for component in components):
+        if replay.solved or any(
+            exact._component(component, replay.mines) for component in components
+        ):
             continue  # the total is read only when the numbers alone prove nothing
         left = count - replay.proved_mines
-        found = exact.certain(components, replay.unknown, left)
+        found = exact.certain(components, replay.unknown, left, replay.mines)
         numbers = [number for _, numbers in components for number in numbers]
         counted = exact._solve(exact._board(numbers, replay.unknown, mines=left))
         assert set(found) == set(counted), (width, height, count, seed)
@@ -258,12 +265,14 @@ def test_a_position_the_total_settled_is_not_searched_again(
     for seed in range(100):
         replay = stuck_replay(5, 5, 6, seed)
         components = replay._components()
-        if replay.solved or any(exact._component(component) for component in components):
+        if replay.solved or any(
+            exact._component(component, replay.mines) for component in components
+        ):
             continue
         left = 6 - replay.proved_mines
-        first = exact.certain(components, replay.unknown, left)
+        first = exact.certain(components, replay.unknown, left, replay.mines)
         calls = len(searched)
-        assert exact.certain(components, replay.unknown, left) == first
+        assert exact.certain(components, replay.unknown, left, replay.mines) == first
         assert len(searched) == calls
     assert searched
 
@@ -311,7 +320,7 @@ def test_numbers_read_all_at_once_prove_what_they_prove_one_at_a_time(
 def test_the_layouts_a_search_reports_agree_with_its_numbers_and_bounds() -> None:
     numbers = [(0b0011, 1), (0b0111, 2), (0b1110, 2), (0b1100, 1), (0b110000, 1)]
     layouts: list[int] = []
-    settle(numbers, 0b111111, (3, 3), layouts)
+    settle(Puzzle(numbers, 0b111111), (3, 3), layouts)
     assert layouts
     for layout in layouts:
         assert all((around & layout).bit_count() == need for around, need in numbers)
@@ -322,22 +331,25 @@ def test_cells_already_seen_both_ways_are_not_searched_and_decide_the_same() -> 
     # a b c d as above (b and c mines, a and d safe), and e f with one mine.
     numbers = [(0b0011, 1), (0b0111, 2), (0b1110, 2), (0b1100, 1), (0b110000, 1)]
     cells = 0b111111
-    unseen = settle(numbers, cells, (3, 3))
+    puzzle = Puzzle(numbers, cells)
+    unseen = settle(puzzle, (3, 3))
     for layout in (0b010110, 0b100110):
-        seen_some = settle(numbers, cells, (3, 3), seen=(layout, cells & ~layout))
+        seen_some = settle(puzzle, (3, 3), seen=(layout, cells & ~layout))
         assert seen_some == unseen == (0b000110, 0b001001)
     # e and f already seen both ways, a b c d one way each: the only searches
     # left are those for the other contents of a b c d, and they find nothing.
     found: list[int] = []
-    assert settle(numbers, cells, (3, 3), found, seen=(0b110110, 0b111001)) == (0b110, 0b1001)
+    assert settle(puzzle, (3, 3), found, seen=(0b110110, 0b111001)) == (0b110, 0b1001)
     assert found == []
 
 
 @st.composite
-def numbers_and_bounds(draw: st.DrawFn) -> tuple[list[tuple[int, int]], int, Bounds | None]:
+def numbers_and_bounds(
+    draw: st.DrawFn,
+) -> tuple[list[tuple[int, int]], int, Bounds | None, int | None]:
     """Numbers over up to ten cells, read off a hidden layout so that one exists,
     often over cells alike (beside the same numbers), and maybe the layout's total
-    loosened into bounds."""
+    loosened into bounds, and maybe the layout itself given as the witness."""
     size = draw(st.integers(1, 10))
     cells = (1 << size) - 1
     layout = draw(st.integers(0, cells))
@@ -346,30 +358,60 @@ def numbers_and_bounds(draw: st.DrawFn) -> tuple[list[tuple[int, int]], int, Bou
     covered = 0
     for around in arounds:
         covered |= around
+    witness = layout & covered if draw(st.booleans()) else None
     if not draw(st.booleans()):
-        return numbers, covered, None
+        return numbers, covered, None, witness
     total = (layout & covered).bit_count()
-    return numbers, covered, (total - draw(st.integers(0, 2)), total + draw(st.integers(0, 2)))
+    bounds = (total - draw(st.integers(0, 2)), total + draw(st.integers(0, 2)))
+    return numbers, covered, bounds, witness
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(numbers_and_bounds())
 def test_the_search_decides_what_every_layout_agrees_on(
-    case: tuple[list[tuple[int, int]], int, Bounds | None],
+    case: tuple[list[tuple[int, int]], int, Bounds | None, int | None],
 ) -> None:
-    numbers, cells, bounds = case
+    numbers, cells, bounds, witness = case
     low, high = bounds or (0, cells.bit_count())
-    layouts = [
+    agreeing = [
         layout
         for layout in range(cells + 1)
         if layout & ~cells == 0
-        and low <= layout.bit_count() <= high
         and all((around & layout).bit_count() == need for around, need in numbers)
     ]
+    layouts = [layout for layout in agreeing if low <= layout.bit_count() <= high]
     every_mine = every_safe = cells
     for layout in layouts:
         every_mine &= layout
         every_safe &= ~layout
     found: list[int] = []
-    assert settle(numbers, cells, bounds, found) == (every_mine, every_safe)
+    puzzle = Puzzle(numbers, cells)
+    assert settle(puzzle, bounds, found, witness=witness) == (every_mine, every_safe)
     assert set(found) <= set(layouts)
+    for fewest in range(cells.bit_count() + 1):
+        for most in range(fewest, cells.bit_count() + 1):
+            expected = any(fewest <= layout.bit_count() <= most for layout in agreeing)
+            assert possible(puzzle, (fewest, most)) == expected
+
+
+def test_a_witness_spares_the_search_for_a_first_layout(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Two cells beside one 1: alike, so one layout shows both contents of both.
+    monkeypatch.setattr(settle_module, "CHOICES", 0)
+    puzzle = Puzzle([(0b11, 1)], 0b11)
+    assert settle(puzzle, witness=0b01) == (0, 0)
+    with pytest.raises(OutOfChoices):
+        settle(puzzle)
+
+
+def test_numbers_on_separate_cells_bound_the_total_before_any_choice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Three numbers, each a 1 over its own two cells, and a cell beside none but
+    # the last: three or four mines in all, whatever is chosen.
+    monkeypatch.setattr(settle_module, "CHOICES", 0)
+    puzzle = Puzzle([(0b000011, 1), (0b001100, 1), (0b110000, 1), (0b1110000, 1)], 0b1111111)
+    assert not possible(puzzle, (0, 2))
+    assert not possible(puzzle, (5, 7))
+    # With exactly three, the cell beside only the last number is safe; and
+    # with four it is a mine, before the search picks any of the others.
+    assert settle(puzzle, (3, 3), witness=0b0010101) == (0, 0b1000000)

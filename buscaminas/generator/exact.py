@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ..solver.counting import Constraints, frontier_certain, tally
 from .cells import Cells, bits
-from .settle import Bounds, Number, OutOfChoices, possible, settle
+from .settle import Bounds, Number, OutOfChoices, Puzzle, possible, settle
 
 Component = tuple[int, tuple[tuple[int, int], ...]]
 """A frontier component: the mask of its hidden cells and its numbers with their needs."""
@@ -32,7 +32,7 @@ class Exact:
     def __init__(self, cells: Cells):
         self.cells = cells
         self._by_component: dict[Component, Certain] = {}
-        self._local: dict[Component, tuple[list[int], list[Number]]] = {}
+        self._local: dict[Component, tuple[list[int], Puzzle]] = {}
         """Each component as its searches see it (:meth:`_localised`)."""
         self._layouts: dict[Component, list[int]] = {}
         """Layouts of a component's numbers its search found, their mines as
@@ -42,9 +42,16 @@ class Exact:
         self.used_total = False
         """Whether the last cells proved needed the total, and so every number."""
 
-    def certain(self, components: list[Component], unknown: int, mines: int) -> Certain:
+    def certain(
+        self, components: list[Component], unknown: int, mines: int, layout: int
+    ) -> Certain:
         """Cells proved by ``components`` and, when it can tell, the total ``mines``
         left among the ``unknown`` cells (a mask).
+
+        ``layout`` (a mask) is a layout that agrees with the numbers and the
+        total, the one being replayed: each search starts with it in hand.  It
+        saves searches, never decides a cell: what is proved is what every
+        layout agrees on, whichever layouts were seen on the way.
 
         Every number must have been read alone and with each number it shares
         cells with (:class:`.replay.Replay` asks only then): a component of one
@@ -54,7 +61,7 @@ class Exact:
         found: Certain = []
         frontier = 0
         for component in components:
-            found += self._component(component)
+            found += self._component(component, layout)
             frontier |= component[0]
         self.used_total = not found
         if found:
@@ -67,14 +74,16 @@ class Exact:
         known = self._with_totals.get(key)
         if known is None:
             try:
-                known = self._with_total(components, unknown & ~frontier, mines)
+                known = self._with_total(components, unknown & ~frontier, mines, layout)
             except OutOfChoices:
                 numbers = [number for _, numbers in components for number in numbers]
                 known = self._solve(self._board(numbers, unknown, mines=mines))
             self._with_totals[key] = known
         return known
 
-    def _with_total(self, components: list[Component], outside: int, mines: int) -> Certain:
+    def _with_total(
+        self, components: list[Component], outside: int, mines: int, layout: int
+    ) -> Certain:
         """Cells proved by all the numbers together with the total: ``mines`` left
         for the components' cells and the ``outside`` ones (a mask) to share.
 
@@ -84,20 +93,22 @@ class Exact:
         numbers: list[Number] = []
         found_before: list[tuple[int, list[int]]] | None = []
         for component in components:
-            its_order, its_numbers = self._localised(component)
+            its_order, its_puzzle = self._localised(component)
             shift = len(order)
             order += its_order
-            numbers += [(around << shift, need) for around, need in its_numbers]
+            numbers += [(around << shift, need) for around, need in its_puzzle.numbers]
             if component not in self._layouts:
-                self._settle(component)
+                self._settle(component, layout)
             its_layouts = self._layouts.get(component)  # None: settled by the solver
             if its_layouts is None or found_before is None:
                 found_before = None
             else:
                 its_cells = ((1 << len(its_order)) - 1) << shift
-                found_before.append((its_cells, [layout << shift for layout in its_layouts]))
+                found_before.append((its_cells, [each << shift for each in its_layouts]))
         size, room = len(order), outside.bit_count()
         cells = (1 << size) - 1
+        # A lone component, the usual case, is searched as it was without the total.
+        puzzle = its_puzzle if len(components) == 1 else Puzzle(numbers, cells)
         fewest, most = max(0, mines - room), min(mines, size)
         seen_mine, seen_safe, counts = (
             _seen(found_before, (fewest, most)) if found_before else (0, 0, set[int]())
@@ -106,18 +117,16 @@ class Exact:
         layouts: list[int] = []
         if (fewest, most) != (0, size):  # else the components have said it all
             bounds = (fewest, most)
-            found_mines, found_safe = settle(
-                numbers, cells, bounds, layouts, (seen_mine, seen_safe)
-            )
+            found_mines, found_safe = settle(puzzle, bounds, layouts, (seen_mine, seen_safe))
             found += [(order[place], True) for place in bits(found_mines)]
             found += [(order[place], False) for place in bits(found_safe)]
-        counts |= {layout.bit_count() for layout in layouts}
+        counts |= {each.bit_count() for each in layouts}
 
         def possible_with(low: int, high: int) -> bool:
             """Whether the frontier may hold from ``low`` to ``high`` mines: the
             layouts found so far may already say so."""
             return any(low <= count <= high for count in counts) or possible(
-                numbers, cells, (low, high)
+                puzzle, (low, high)
             )
 
         # The outside cells are alike: all safe if the frontier must hold every
@@ -128,22 +137,25 @@ class Exact:
             found += [(cell, True) for cell in bits(outside)]
         return found
 
-    def _component(self, component: Component) -> Certain:
+    def _component(self, component: Component, layout: int) -> Certain:
         known = self._by_component.get(component)
         if known is None and len(component[1]) <= 2:
             return []
         if known is None:
-            known = self._by_component[component] = self._settle(component)
+            known = self._by_component[component] = self._settle(component, layout)
         return known
 
-    def _settle(self, component: Component) -> Certain:
+    def _settle(self, component: Component, layout: int) -> Certain:
         """What the component's numbers alone decide (the mine total cannot
-        change it): by :func:`.settle.settle`, or by the solver when that
-        search is out of its depth."""
-        order, local = self._localised(component)
+        change it): by :func:`.settle.settle`, with ``layout`` as its witness,
+        or by the solver when that search is out of its depth."""
+        order, puzzle = self._localised(component)
         layouts: list[int] = []
+        witness = 0
+        for place, cell in enumerate(order):
+            witness |= (layout >> cell & 1) << place
         try:
-            mines, safe = settle(local, (1 << len(order)) - 1, None, layouts)
+            mines, safe = settle(puzzle, None, layouts, witness=witness)
         except OutOfChoices:
             hidden, numbers = component
             decided = frontier_certain(self._board(list(numbers), hidden, mines=0))
@@ -154,11 +166,11 @@ class Exact:
             (order[place], False) for place in bits(safe)
         ]
 
-    def _localised(self, component: Component) -> tuple[list[int], list[Number]]:
+    def _localised(self, component: Component) -> tuple[list[int], Puzzle]:
         """The component's numbers over its hidden cells, for a search: the hidden
-        cells in order, and each number's places in that order as a mask: small
-        masks, however large the board.  Numbers that say the same thing of the
-        same cells are given once."""
+        cells in order, and the puzzle of each number's places in that order as
+        a mask: small masks, however large the board.  Numbers that say the same
+        thing of the same cells are given once."""
         known = self._local.get(component)
         if known is not None:
             return known
@@ -174,7 +186,7 @@ class Exact:
                 places |= place[low.bit_length() - 1]
                 around ^= low
             local[places, need] = None
-        known = self._local[component] = order, list(local)
+        known = self._local[component] = order, Puzzle(list(local), (1 << len(order)) - 1)
         return known
 
     def _board(self, numbers: list[tuple[int, int]], hidden: int, *, mines: int) -> Constraints:

@@ -255,7 +255,9 @@ class Replay:
     def _exact(self) -> bool:
         """Ask the exact solver, with the frontier numbers and the mine total."""
         components = self._components()
-        certain = self.exact.certain(components, self.unknown, self.count - self.proved_mines)
+        certain = self.exact.certain(
+            components, self.unknown, self.count - self.proved_mines, self.mines
+        )
         if certain:
             proved = sum(1 << cell for cell, _ in certain)
             for hidden, numbers in components:

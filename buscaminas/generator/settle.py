@@ -40,28 +40,63 @@ Bounds = tuple[int, int]
 """The fewest and the most mines all the cells together may hold: the mine total."""
 
 
+class Puzzle:
+    """The numbers of one component over its cells, indexed for searching.
+
+    Built once per component: its searches without the total, with it, and
+    for the total's bounds all read the same numbers.
+    """
+
+    __slots__ = ("alike", "cells", "numbers", "touching")
+
+    def __init__(self, numbers: list[Number], cells: int):
+        """``cells`` is the mask of all the cells the ``numbers`` see."""
+        self.numbers = numbers
+        self.cells = cells
+        touching: list[list[Number]] = [[] for _ in range(cells.bit_length())]
+        beside = [0] * cells.bit_length()
+        for index, number in enumerate(numbers):
+            around, bit = number[0], 1 << index
+            while around:
+                low = around & -around
+                at = low.bit_length() - 1
+                touching[at].append(number)
+                beside[at] |= bit
+                around ^= low
+        self.touching = touching
+        """Per cell, the numbers around it: after one choice, only those are read."""
+        by_numbers: dict[int, int] = {}
+        for at, numbers_beside in enumerate(beside):
+            by_numbers[numbers_beside] = by_numbers.get(numbers_beside, 0) | 1 << at
+        self.alike = [group for group in by_numbers.values() if group & (group - 1)]
+        """The cells (masks) beside the same numbers, two or more of them."""
+
+
 def settle(
-    numbers: list[Number],
-    cells: int,
+    puzzle: Puzzle,
     bounds: Bounds | None = None,
     layouts: list[int] | None = None,
     seen: tuple[int, int] = (0, 0),
+    witness: int | None = None,
 ) -> tuple[int, int]:
-    """The masks of the cells that are mines and safe in every layout of ``numbers``
-    (with between ``bounds`` mines in all, if given).
+    """The masks of the cells that are mines and safe in every layout of the
+    ``puzzle`` (with between ``bounds`` mines in all, if given).
 
-    ``cells`` is the mask of all the cells the numbers see.  At least one
-    layout must exist.  The layouts found on the way (their mines) are added
-    to ``layouts``, if given.  ``seen`` are the cells already seen as mines
-    and as safe in such layouts, found otherwise: they need no search.
-    Raises :class:`OutOfChoices` past the budget.
+    At least one layout must exist.  The layouts found on the way (their
+    mines) are added to ``layouts``, if given.  ``seen`` are the cells
+    already seen as mines and as safe in such layouts, found otherwise: they
+    need no search.  So is a ``witness``, a layout known to agree (the
+    generator has the one it replays): it shows both contents of many cells
+    before any search.  Raises :class:`OutOfChoices` past the budget.
     """
-    search = _Search(numbers, cells, bounds)
-    search.find_alike()
+    search = _Search(puzzle, bounds)
     if layouts is not None:
         search.layouts = layouts
     search.seen_mine, search.seen_safe = seen
-    if not search.seen_mine | search.seen_safe:
+    cells = puzzle.cells
+    if witness is not None:
+        search.saw(witness)
+    elif not search.seen_mine | search.seen_safe:
         first = search.find(0, 0, cells)
         if first is None:
             raise ValueError("no layout agrees with the numbers")
@@ -86,47 +121,26 @@ def settle(
     return known_mines, known_safe
 
 
-def possible(numbers: list[Number], cells: int, bounds: Bounds) -> bool:
-    """Whether some layout of ``numbers`` puts between ``bounds`` mines in ``cells``.
-    Raises :class:`OutOfChoices` past the budget."""
-    return _Search(numbers, cells, bounds).find(0, 0, cells) is not None
+def possible(puzzle: Puzzle, bounds: Bounds) -> bool:
+    """Whether some layout of the ``puzzle`` puts between ``bounds`` mines in its
+    cells.  Raises :class:`OutOfChoices` past the budget."""
+    return _Search(puzzle, bounds).find(0, 0, puzzle.cells) is not None
 
 
 class _Search:
-    """The numbers of one component, and the contents each cell has shown so far."""
+    """Searches of one puzzle, and the contents each cell has shown so far."""
 
-    def __init__(self, numbers: list[Number], cells: int, bounds: Bounds | None):
-        self.numbers = numbers
+    def __init__(self, puzzle: Puzzle, bounds: Bounds | None):
+        self.numbers = puzzle.numbers
+        self.touching = puzzle.touching
+        self.cells = puzzle.cells
+        self.alike = puzzle.alike
         self.bounds = bounds
-        touching: list[list[Number]] = [[] for _ in range(cells.bit_length())]
-        beside = [0] * cells.bit_length()
-        for index, number in enumerate(numbers):
-            around, bit = number[0], 1 << index
-            while around:
-                low = around & -around
-                at = low.bit_length() - 1
-                touching[at].append(number)
-                beside[at] |= bit
-                around ^= low
-        self.touching = touching
-        """Per cell, the numbers around it: after one choice, only those are read."""
-        self.beside = beside
-        """Per cell, the numbers around it as a mask of their indices."""
-        self.cells = cells
-        self.alike: list[int] = []
-        """The cells (masks) beside the same numbers, two or more of them, once
-        :meth:`find_alike` has looked (a single search has no use for them)."""
         self.seen_mine = 0
         self.seen_safe = 0
         self.layouts: list[int] = []
         """The layouts found, as their mines."""
         self.choices = CHOICES
-
-    def find_alike(self) -> None:
-        by_numbers: dict[int, int] = {}
-        for at, numbers in enumerate(self.beside):
-            by_numbers[numbers] = by_numbers.get(numbers, 0) | 1 << at
-        self.alike = [group for group in by_numbers.values() if group & (group - 1)]
 
     def alike_to(self, cell: int) -> int:
         """``cell`` (a mask) and the cells alike to it."""
@@ -211,18 +225,26 @@ class _Search:
             if self.bounds is None:
                 return mines, safe, unset
             # The total last, once the numbers are quiet: it sees every cell.
+            # Numbers with no unset cell in common each hold exactly the mines
+            # they still need; only the unset cells beside none of them vary.
             fewest, most = self.bounds
-            placed = mines.bit_count()
-            room = unset.bit_count()
-            if placed > most or placed + room < fewest:
+            least, packed = mines.bit_count(), 0
+            for around, need in every_number:
+                free = around & unset
+                if free and not free & packed:
+                    packed |= free
+                    least += need - (around & mines).bit_count()
+            rest = unset & ~packed
+            room = rest.bit_count()
+            if least > most or least + room < fewest:
                 return None
-            if not room or (fewest < placed + room and placed < most):
+            if not room or (fewest < least + room and least < most):
                 return mines, safe, unset
-            if placed == most:
-                safe |= unset
+            if least == most:
+                safe |= rest
             else:
-                mines |= unset
-            changed, unset = unset, 0
+                mines |= rest
+            changed, unset = rest, unset ^ rest
 
 
 def _bits(mask: int) -> list[int]:
