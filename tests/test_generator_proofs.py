@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import random
+from itertools import combinations
 from typing import Any
 
 import pytest
@@ -126,7 +127,8 @@ def test_a_decided_cell_is_found_only_by_reading_numbers_together() -> None:
     # The first two put a mine on c, the last then clears d, the third puts
     # a mine on b, the first then clears a; no number alone decides anything.
     a, b, c, d = 1, 2, 4, 8
-    mines, safe = settle(Puzzle([(a | b, 1), (a | b | c, 2), (b | c | d, 2), (c | d, 1)], a | b | c | d))
+    numbers = [(a | b, 1), (a | b | c, 2), (b | c | d, 2), (c | d, 1)]
+    mines, safe = settle(Puzzle(numbers, a | b | c | d))
     assert (mines, safe) == (b | c, a | d)
 
 
@@ -219,6 +221,34 @@ def test_a_repair_goes_back_to_the_last_step_it_leaves_standing(
             went_back += back
             to_known += bool(moved & ~stuck.unknown)
     assert stayed and went_back and to_known
+
+
+@pytest.mark.parametrize(("width", "height", "count"), [(8, 8, 10), (9, 9, 10), (6, 6, 8)])
+def test_the_mine_total_with_numbers_apart_proves_what_every_layout_agrees_on(
+    width: int, height: int, count: int
+) -> None:
+    """Numbers with no hidden cell in common hold exactly the mines they need:
+    when that is every mine left, the other hidden cells are safe."""
+    exact = Exact(cells_of(width, height))
+    with_numbers = 0
+    for seed in range(400):
+        replay = stuck_replay(width, height, count, seed)
+        unknown, flagged, used = replay.unknown, replay.flagged, replay.used
+        left = count - replay.proved_mines
+        numbers = [number for _, numbers in replay._components() for number in numbers]
+        if replay.solved or not replay._mine_count():
+            continue
+        proved = {(cell, True) for cell in bits(replay.flagged & ~flagged)}
+        proved |= {(cell, False) for cell in bits(unknown & ~replay.unknown & ~replay.flagged)}
+        every_layout = set(exact._solve(exact._board(numbers, unknown, mines=left)))
+        assert proved and proved <= every_layout, (width, height, count, seed)
+        read = replay.used & ~used
+        with_numbers += bool(read)
+        # The numbers read are open, beside the cells left hidden before, and apart.
+        assert not read & unknown
+        around = [replay.cells.masks[number] & unknown for number in bits(read)]
+        assert all(not first & second for first, second in combinations(around, 2))
+    assert with_numbers  # not only the total alone: numbers apart did prove cells
 
 
 def test_proofs_mark_the_numbers_they_read() -> None:

@@ -4,8 +4,9 @@ The no-guess generator needs to know where such a player gets stuck, many
 times per board, so the deductions come in order of cost: one number
 (a number already satisfied, or with as many hidden neighbours as mines
 left), two numbers (what one number forces into the cells it shares with a
-neighbour), the mine count, and only when all of those fail the exact
-solver.  Every rule is a proof, so a replay that opens every safe cell shows
+neighbour), the mine count (against numbers with no hidden cell in common,
+which hold exactly the mines they need), and only when all of those fail
+the exact solver.  Every rule is a proof, so a replay that opens every safe cell shows
 that the layout needs no guess.
 
 Everything the player knows is kept as bit masks over the cells (see
@@ -245,11 +246,39 @@ class Replay:
         return False
 
     def _mine_count(self) -> bool:
-        """All hidden cells are safe, or all are mines, by the mine total alone."""
+        """The mine total against numbers with no hidden cell in common: those hold
+        exactly the mines they need, so the hidden cells beside none of them are
+        all safe if that is every mine left, all mines if they are the rest.
+
+        The numbers are taken greedily, those needing the most first: the more
+        mines they account for, the likelier the first case, the usual one at
+        the end of a game.  With none taken, it is the total alone.
+        """
+        spread, masks = self.cells.spread, self.cells.masks
+        mines, unknown = self.mines, self.unknown
         left = self.count - self.proved_mines
-        if not self.unknown or 0 < left < self.unknown.bit_count():
+        reading = spread(unknown) & self.numbers
+        beside = spread(reading) & unknown
+        # The numbers account for no more mines than the cells beside them hold,
+        # and the cells beside none of them are left over.
+        if not unknown or beside.bit_count() < left < (unknown ^ beside).bit_count():
             return False
-        (self._flag if left else self._open)(self.unknown)
+        waiting = []
+        for number in bits(reading):
+            around = masks[number] & unknown
+            waiting.append(((around & mines).bit_count(), number, around))
+        waiting.sort(key=lambda entry: -entry[0])
+        accounted = packed = read = 0
+        for need, number, around in waiting:
+            if not around & packed:
+                accounted += need
+                packed |= around
+                read |= 1 << number
+        rest = unknown & ~packed
+        if not rest or accounted < left < accounted + rest.bit_count():
+            return False
+        (self._flag if left > accounted else self._open)(rest)
+        self.used |= read
         return True
 
     def _exact(self) -> bool:
