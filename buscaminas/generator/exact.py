@@ -11,6 +11,10 @@ it can decide something: when it cannot (there is room for any frontier
 total outside the frontier, and the outside cells are not all settled by
 it), it would find nothing the components did not.  The solver's exact
 count stands behind every search that goes past its budget.
+
+Every search starts with one layout in hand: the one being replayed, which
+agrees with every number and the total.  Where the player is stuck, that
+layout and two or three found show every cell both ways.
 """
 
 from __future__ import annotations
@@ -108,7 +112,9 @@ class Exact:
         size, room = len(order), outside.bit_count()
         cells = (1 << size) - 1
         # A lone component, the usual case, is searched as it was without the total.
-        puzzle = its_puzzle if len(components) == 1 else Puzzle(numbers, cells)
+        puzzle = (
+            self._localised(components[0])[1] if len(components) == 1 else Puzzle(numbers, cells)
+        )
         fewest, most = max(0, mines - room), min(mines, size)
         seen_mine, seen_safe, counts = (
             _seen(found_before, (fewest, most)) if found_before else (0, 0, set[int]())

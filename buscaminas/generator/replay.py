@@ -6,8 +6,8 @@ times per board, so the deductions come in order of cost: one number
 left), two numbers (what one number forces into the cells it shares with a
 neighbour), the mine count (against numbers with no hidden cell in common,
 which hold exactly the mines they need), and only when all of those fail
-the exact solver.  Every rule is a proof, so a replay that opens every safe cell shows
-that the layout needs no guess.
+the exact solver.  Every rule is a proof, so a replay that opens every safe
+cell shows that the layout needs no guess.
 
 Everything the player knows is kept as bit masks over the cells (see
 :mod:`.cells`), and the one-number rule is read for every number at once
@@ -259,8 +259,8 @@ class Replay:
         left = self.count - self.proved_mines
         reading = spread(unknown) & self.numbers
         beside = spread(reading) & unknown
-        # The numbers account for no more mines than the cells beside them hold,
-        # and the cells beside none of them are left over.
+        # The numbers account for at most the cells beside them and leave over at
+        # least the cells beside none: between the two, nothing can follow.
         if not unknown or beside.bit_count() < left < (unknown ^ beside).bit_count():
             return False
         waiting = []

@@ -13,6 +13,11 @@ cheaper than counting every layout, which is what the solver does; but a
 search can in principle take exponential time, so it gives up past a budget
 of choices (:data:`CHOICES`) and the caller falls back on the solver.
 
+With the mine total, numbers with no unset cell in common each hold exactly
+the mines they still need: their sum bounds the total long before every
+cell is set, and when it meets the bound the cells beside none of them are
+settled at once.
+
 Cells beside exactly the same numbers are alike: swapping a mine and a safe
 cell between two of them leaves every number, and the total, as it was.  So
 a layout that gives such a group both contents shows both for each of its
