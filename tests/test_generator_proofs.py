@@ -235,8 +235,9 @@ def test_the_mine_total_with_numbers_apart_proves_what_every_layout_agrees_on(
         replay = stuck_replay(width, height, count, seed)
         unknown, flagged, used = replay.unknown, replay.flagged, replay.used
         left = count - replay.proved_mines
-        numbers = [number for _, numbers in replay._components() for number in numbers]
-        if replay.solved or not replay._mine_count():
+        components = replay._components()
+        numbers = [number for _, numbers in components for number in numbers]
+        if replay.solved or not replay._mine_count(components):
             continue
         proved = {(cell, True) for cell in bits(replay.flagged & ~flagged)}
         proved |= {(cell, False) for cell in bits(unknown & ~replay.unknown & ~replay.flagged)}

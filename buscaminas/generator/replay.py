@@ -85,7 +85,7 @@ class Replay:
             if self.solved:
                 return True
             self._keep()
-            if not (self._two_numbers() or self._mine_count() or self._exact()):
+            if not (self._two_numbers() or self._exact()):
                 return False
 
     def frontier(self) -> list[int]:
@@ -245,31 +245,32 @@ class Replay:
         self._pending = 0
         return False
 
-    def _mine_count(self) -> bool:
-        """The mine total against numbers with no hidden cell in common: those hold
-        exactly the mines they need, so the hidden cells beside none of them are
-        all safe if that is every mine left, all mines if they are the rest.
+    def _mine_count(self, components: list[Component]) -> bool:
+        """The mine total against numbers of the frontier ``components`` with no
+        hidden cell in common: those hold exactly the mines they need, so the
+        hidden cells beside none of them are all safe if that is every mine
+        left, all mines if they are the rest.
 
         The numbers are taken greedily, those needing the most first: the more
         mines they account for, the likelier the first case, the usual one at
         the end of a game.  With none taken, it is the total alone.
         """
-        spread, masks = self.cells.spread, self.cells.masks
-        mines, unknown = self.mines, self.unknown
-        left = self.count - self.proved_mines
-        reading = spread(unknown) & self.numbers
-        beside = spread(reading) & unknown
+        unknown, left = self.unknown, self.count - self.proved_mines
+        beside = 0
+        for hidden, _ in components:
+            beside |= hidden
         # The numbers account for at most the cells beside them and leave over at
         # least the cells beside none: between the two, nothing can follow.
         if not unknown or beside.bit_count() < left < (unknown ^ beside).bit_count():
             return False
-        waiting = []
-        for number in bits(reading):
-            around = masks[number] & unknown
-            waiting.append(((around & mines).bit_count(), number, around))
-        waiting.sort(key=lambda entry: -entry[0])
+        masks = self.cells.masks
+        waiting = sorted(
+            ((need, number) for _, numbers in components for number, need in numbers),
+            key=lambda entry: (-entry[0], entry[1]),
+        )
         accounted = packed = read = 0
-        for need, number, around in waiting:
+        for need, number in waiting:
+            around = masks[number] & unknown
             if not around & packed:
                 accounted += need
                 packed |= around
@@ -282,8 +283,11 @@ class Replay:
         return True
 
     def _exact(self) -> bool:
-        """Ask the exact solver, with the frontier numbers and the mine total."""
+        """The mine count (:meth:`_mine_count`), else the exact solver, with the
+        frontier numbers and the mine total: both read the frontier's components."""
         components = self._components()
+        if self._mine_count(components):
+            return True
         certain = self.exact.certain(
             components, self.unknown, self.count - self.proved_mines, self.mines
         )
