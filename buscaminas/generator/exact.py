@@ -100,15 +100,18 @@ class Exact:
             its_order, its_puzzle = self._localised(component)
             shift = len(order)
             order += its_order
-            numbers += [(around << shift, need) for around, need in its_puzzle.numbers]
+            if len(components) > 1:
+                numbers += [(around << shift, need) for around, need in its_puzzle.numbers]
             if component not in self._layouts:
                 self._settle(component, layout)
             its_layouts = self._layouts.get(component)  # None: settled by the solver
             if its_layouts is None or found_before is None:
                 found_before = None
             else:
-                its_cells = ((1 << len(its_order)) - 1) << shift
-                found_before.append((its_cells, [each << shift for each in its_layouts]))
+                its_cells = its_puzzle.cells << shift
+                if shift:
+                    its_layouts = [each << shift for each in its_layouts]
+                found_before.append((its_cells, its_layouts))
         size, room = len(order), outside.bit_count()
         cells = (1 << size) - 1
         # A lone component, the usual case, is searched as it was without the total.
@@ -223,21 +226,24 @@ def _seen(
     counts of such layouts.  Components are independent but for the total, so
     any of their layouts go together; the search with the total then has only
     the cells left to look at that these do not show both ways."""
+    counts = [{layout.bit_count() for layout in layouts} for _, layouts in per_component]
     # The mine counts the components before and after each one can add up to.
     before = [{0}]
-    for _, layouts in per_component:
-        before.append({total + layout.bit_count() for total in before[-1] for layout in layouts})
+    for these in counts:
+        before.append({total + count for total in before[-1] for count in these})
     after = [{0}]
-    for _, layouts in reversed(per_component):
-        after.append({total + layout.bit_count() for total in after[-1] for layout in layouts})
+    for these in reversed(counts):
+        after.append({total + count for total in after[-1] for count in these})
     after.reverse()
     fewest, most = bounds
     seen_mine = seen_safe = 0
     for at, (cells, layouts) in enumerate(per_component):
-        others = {one + two for one in before[at] for two in after[at + 1]}
+        # The counts of this component's layouts that go with some of the others'.
+        fitting = set[int]()
+        for other in {one + two for one in before[at] for two in after[at + 1]}:
+            fitting.update(range(fewest - other, most - other + 1))
         for layout in layouts:
-            count = layout.bit_count()
-            if any(fewest <= count + other <= most for other in others):
+            if layout.bit_count() in fitting:
                 seen_mine |= layout
                 seen_safe |= cells & ~layout
     return seen_mine, seen_safe, before[-1]

@@ -107,7 +107,7 @@ def settle(
             raise ValueError("no layout agrees with the numbers")
         search.saw(first)
     known_mines = known_safe = 0
-    for cell in _bits(cells):
+    for cell in _bits(cells & ~(search.seen_mine & search.seen_safe)):
         if (known_mines | known_safe) & cell:
             continue  # decided with a cell alike to it
         # A layout exists, so a content no layout gives the cell proves the other.
