@@ -41,12 +41,12 @@ def perturb(replay: Replay, rng: random.Random, protected: int) -> int | None:
     is room, its neighbours.
     """
     masks, mines, unknown = replay.cells.masks, replay.mines, replay.unknown
-    frontier = replay.frontier()
+    frontier = replay.frontier
     if frontier:
         # The largest group settles the most at once: fewer repairs, measured
         # (a quarter fewer on dense boards), and no more mines in the corners.
-        groups = [masks[number] & unknown for number in frontier]
-        most = max(group.bit_count() for group in groups)
+        groups = [masks[number] & unknown for number in bits(frontier)]
+        most = max(map(int.bit_count, groups))
         group = rng.choice([group for group in groups if group.bit_count() == most])
     elif unknown.bit_count() <= POCKET:
         group = unknown
@@ -68,14 +68,13 @@ def perturb(replay: Replay, rng: random.Random, protected: int) -> int | None:
     return moved
 
 
-def other_ends(replay: Replay, frontier: list[int], group: int) -> list[int]:
+def other_ends(replay: Replay, frontier: int, group: int) -> list[int]:
     """Where the mines moved in or out of ``group`` go, as masks, first choice
-    first: the hidden cells on the frontier beside no number a proof has read;
-    those beside one (a move there voids the replay's proofs); the hidden
-    cells off the frontier."""
+    first: the hidden cells on the ``frontier`` (a mask of numbers) beside no
+    number a proof has read; those beside one (a move there voids the replay's
+    proofs); the hidden cells off the frontier."""
     spread, unknown = replay.cells.spread, replay.unknown
-    numbers = sum(1 << number for number in frontier)
-    border, read = spread(numbers), spread(numbers & replay.used)
+    border, read = spread(frontier), spread(frontier & replay.used)
     near = border & unknown & ~group
     return [near & ~read, near & read, unknown & ~border & ~group]
 

@@ -88,9 +88,11 @@ class Replay:
             if not (self._two_numbers() or self._exact()):
                 return False
 
-    def frontier(self) -> list[int]:
-        """The open numbers that still touch hidden cells, where the player is stuck."""
-        return list(bits(self.cells.spread(self.unknown) & self.numbers))
+    @property
+    def frontier(self) -> int:
+        """The open numbers that still touch hidden cells (a mask), where the player
+        is stuck."""
+        return self.cells.spread(self.unknown) & self.numbers
 
     def repair(self, moved: int) -> bool:
         """Move mines: toggle every cell of ``moved`` (a mask, as many mines in as
