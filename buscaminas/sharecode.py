@@ -17,10 +17,11 @@ from .grid import Point
 from .limits import MIN_SIDE, out_of_bounds
 from .scoring import BoardKind
 
-VERSION = 3
+VERSION = 4
 """Raised whenever the generator deals other mines from the same request: a code
 names a board only together with the generator that dealt it (2: the mask replay;
-3: replays that go back to the last proof a repair leaves standing)."""
+3: replays that go back to the last proof a repair leaves standing; 4: the mine
+total read against numbers apart, no longer by searching every layout)."""
 SEED_BITS = 30
 """Seeds are drawn below 2**30: a billion boards of each size is plenty, and short."""
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"

@@ -12,7 +12,6 @@ from __future__ import annotations
 import copy
 import random
 from itertools import combinations
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -24,9 +23,9 @@ from buscaminas.generator.cells import bits, cells_of, mask_of
 from buscaminas.generator.exact import Component, Exact
 from buscaminas.generator.perturb import other_ends
 from buscaminas.generator.replay import Replay
-from buscaminas.generator.settle import Bounds, OutOfChoices, Puzzle, possible, settle
+from buscaminas.generator.settle import OutOfChoices, settle
 from buscaminas.grid import Point
-from buscaminas.solver.counting import Constraints, frontier_certain
+from buscaminas.solver.counting import Constraints, frontier_certain, tally
 
 
 def random_replay(width: int, height: int, count: int, seed: int) -> Replay:
@@ -65,8 +64,27 @@ def stuck_components(
 
 def by_the_solver(exact: Exact, component: Component) -> set[tuple[int, bool]]:
     hidden, numbers = component
-    decided = frontier_certain(exact._board(list(numbers), hidden, mines=0))
+    decided = frontier_certain(exact._board(list(numbers), hidden))
     return {(exact.cells.index(cell), mine) for cell, mine in decided.items()}
+
+
+def by_every_layout(replay: Replay) -> set[tuple[int, bool]]:
+    """The hidden cells every layout of the replay's frontier numbers and its mine
+    total agrees on, by the solver's count: all a proof may decide."""
+    cells, unknown = replay.cells, replay.unknown
+    numbers = {
+        cells.points[number]: need
+        for _, numbers in replay._components()
+        for number, need in numbers
+    }
+    hidden = frozenset(cells.points[cell] for cell in bits(unknown))
+    left = replay.count - replay.proved_mines
+    counted = tally(Constraints(cells.grid, numbers, hidden, left))
+    return {
+        (cells.index(cell), layouts > 0)
+        for cell, layouts in counted.mine_layouts.items()
+        if layouts in (0, counted.total)
+    }
 
 
 SIZES = [(9, 9, 10), (16, 16, 40), (30, 16, 99), (30, 16, 130), (10, 10, 40), (30, 16, 170)]
@@ -82,7 +100,7 @@ def test_the_search_decides_the_cells_the_solver_decides(
         if compared >= 40:
             break
         for component, layout in stuck_components(width, height, count, seed):
-            found = set(exact._component(component, layout))
+            found = set(exact.certain(component, layout))
             assert found == by_the_solver(exact, component), (width, height, count, seed)
             compared += 1
             decided += bool(found)
@@ -119,7 +137,7 @@ def test_a_search_that_must_choose_gives_up_at_once_with_no_budget(
     # Two cells, one mine: a choice is needed.
     monkeypatch.setattr(settle_module, "CHOICES", 0)
     with pytest.raises(OutOfChoices):
-        settle(Puzzle([(0b11, 1)], 0b11))
+        settle([(0b11, 1)], 0b11)
 
 
 def test_a_decided_cell_is_found_only_by_reading_numbers_together() -> None:
@@ -128,37 +146,13 @@ def test_a_decided_cell_is_found_only_by_reading_numbers_together() -> None:
     # a mine on b, the first then clears a; no number alone decides anything.
     a, b, c, d = 1, 2, 4, 8
     numbers = [(a | b, 1), (a | b | c, 2), (b | c | d, 2), (c | d, 1)]
-    mines, safe = settle(Puzzle(numbers, a | b | c | d))
+    mines, safe = settle(numbers, a | b | c | d)
     assert (mines, safe) == (b | c, a | d)
 
 
 def test_an_undecided_component_settles_nothing() -> None:
     # A 50/50: two cells, one mine, and a third cell beside one of them, free.
-    assert settle(Puzzle([(0b011, 1), (0b110, 1)], 0b111)) == (0, 0)
-
-
-@pytest.mark.parametrize(
-    ("width", "height", "count"), [(5, 5, 6), (6, 6, 8), (8, 8, 10), (7, 4, 9)]
-)
-def test_with_the_mine_total_the_search_decides_what_the_solver_decides(
-    width: int, height: int, count: int
-) -> None:
-    exact = Exact(cells_of(width, height))
-    by_the_total = 0
-    for seed in range(300):
-        replay = stuck_replay(width, height, count, seed)
-        components = replay._components()
-        if replay.solved or any(
-            exact._component(component, replay.mines) for component in components
-        ):
-            continue  # the total is read only when the numbers alone prove nothing
-        left = count - replay.proved_mines
-        found = exact.certain(components, replay.unknown, left, replay.mines)
-        numbers = [number for _, numbers in components for number in numbers]
-        counted = exact._solve(exact._board(numbers, replay.unknown, mines=left))
-        assert set(found) == set(counted), (width, height, count, seed)
-        by_the_total += bool(found)
-    assert by_the_total > 0  # the sample holds positions only the total settles
+    assert settle([(0b011, 1), (0b110, 1)], 0b111) == (0, 0)
 
 
 def advanced_replay(width: int, height: int, count: int, seed: int) -> Replay:
@@ -229,19 +223,15 @@ def test_the_mine_total_with_numbers_apart_proves_what_every_layout_agrees_on(
 ) -> None:
     """Numbers with no hidden cell in common hold exactly the mines they need:
     when that is every mine left, the other hidden cells are safe."""
-    exact = Exact(cells_of(width, height))
     with_numbers = 0
     for seed in range(400):
         replay = stuck_replay(width, height, count, seed)
         unknown, flagged, used = replay.unknown, replay.flagged, replay.used
-        left = count - replay.proved_mines
-        components = replay._components()
-        numbers = [number for _, numbers in components for number in numbers]
-        if replay.solved or not replay._mine_count(components):
+        every_layout = by_every_layout(replay)
+        if replay.solved or not replay._mine_count(replay._components()):
             continue
         proved = {(cell, True) for cell in bits(replay.flagged & ~flagged)}
         proved |= {(cell, False) for cell in bits(unknown & ~replay.unknown & ~replay.flagged)}
-        every_layout = set(exact._solve(exact._board(numbers, unknown, mines=left)))
         assert proved and proved <= every_layout, (width, height, count, seed)
         read = replay.used & ~used
         with_numbers += bool(read)
@@ -281,30 +271,23 @@ def test_moved_mines_go_first_where_no_proof_is_voided() -> None:
     assert seen
 
 
-def test_a_position_the_total_settled_is_not_searched_again(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    exact = Exact(cells_of(5, 5))
+def test_a_component_settled_is_not_searched_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    exact = Exact(cells_of(9, 9))
     searched = []
-    original = exact._with_total
+    original = exact._settle
 
-    def counted(*args: Any) -> list[tuple[int, bool]]:
-        searched.append(args)
-        return original(*args)
+    def counted(component: Component, layout: int) -> list[tuple[int, bool]]:
+        searched.append(component)
+        return original(component, layout)
 
-    monkeypatch.setattr(exact, "_with_total", counted)
-    for seed in range(100):
-        replay = stuck_replay(5, 5, 6, seed)
-        components = replay._components()
-        if replay.solved or any(
-            exact._component(component, replay.mines) for component in components
-        ):
-            continue
-        left = 6 - replay.proved_mines
-        first = exact.certain(components, replay.unknown, left, replay.mines)
-        calls = len(searched)
-        assert exact.certain(components, replay.unknown, left, replay.mines) == first
-        assert len(searched) == calls
+    monkeypatch.setattr(exact, "_settle", counted)
+    for seed in range(60):
+        replay = stuck_replay(9, 9, 10, seed)
+        for component in replay._components():
+            first = exact.certain(component, replay.mines)
+            calls = len(searched)
+            assert exact.certain(component, replay.mines) == first
+            assert len(searched) == calls
     assert searched
 
 
@@ -348,39 +331,19 @@ def test_numbers_read_all_at_once_prove_what_they_prove_one_at_a_time(
             assert replay.cells.masks[cell] & replay.used & replay.numbers
 
 
-def test_the_layouts_a_search_reports_agree_with_its_numbers_and_bounds() -> None:
-    numbers = [(0b0011, 1), (0b0111, 2), (0b1110, 2), (0b1100, 1), (0b110000, 1)]
-    layouts: list[int] = []
-    settle(Puzzle(numbers, 0b111111), (3, 3), layouts)
-    assert layouts
-    for layout in layouts:
-        assert all((around & layout).bit_count() == need for around, need in numbers)
-        assert layout.bit_count() == 3
-
-
-def test_cells_already_seen_both_ways_are_not_searched_and_decide_the_same() -> None:
+def test_any_witness_decides_the_same() -> None:
     # a b c d as above (b and c mines, a and d safe), and e f with one mine.
     numbers = [(0b0011, 1), (0b0111, 2), (0b1110, 2), (0b1100, 1), (0b110000, 1)]
     cells = 0b111111
-    puzzle = Puzzle(numbers, cells)
-    unseen = settle(puzzle, (3, 3))
-    for layout in (0b010110, 0b100110):
-        seen_some = settle(puzzle, (3, 3), seen=(layout, cells & ~layout))
-        assert seen_some == unseen == (0b000110, 0b001001)
-    # e and f already seen both ways, a b c d one way each: the only searches
-    # left are those for the other contents of a b c d, and they find nothing.
-    found: list[int] = []
-    assert settle(puzzle, (3, 3), found, seen=(0b110110, 0b111001)) == (0b110, 0b1001)
-    assert found == []
+    for witness in (None, 0b010110, 0b100110):
+        assert settle(numbers, cells, witness) == (0b000110, 0b001001)
 
 
 @st.composite
-def numbers_and_bounds(
-    draw: st.DrawFn,
-) -> tuple[list[tuple[int, int]], int, Bounds | None, int | None]:
+def numbers_and_witness(draw: st.DrawFn) -> tuple[list[tuple[int, int]], int, int | None]:
     """Numbers over up to ten cells, read off a hidden layout so that one exists,
-    often over cells alike (beside the same numbers), and maybe the layout's total
-    loosened into bounds, and maybe the layout itself given as the witness."""
+    often over cells alike (beside the same numbers), and maybe the layout
+    itself given as the witness."""
     size = draw(st.integers(1, 10))
     cells = (1 << size) - 1
     layout = draw(st.integers(0, cells))
@@ -389,60 +352,28 @@ def numbers_and_bounds(
     covered = 0
     for around in arounds:
         covered |= around
-    witness = layout & covered if draw(st.booleans()) else None
-    if not draw(st.booleans()):
-        return numbers, covered, None, witness
-    total = (layout & covered).bit_count()
-    bounds = (total - draw(st.integers(0, 2)), total + draw(st.integers(0, 2)))
-    return numbers, covered, bounds, witness
+    return numbers, covered, layout & covered if draw(st.booleans()) else None
 
 
 @settings(max_examples=400, deadline=None)
-@given(numbers_and_bounds())
+@given(numbers_and_witness())
 def test_the_search_decides_what_every_layout_agrees_on(
-    case: tuple[list[tuple[int, int]], int, Bounds | None, int | None],
+    case: tuple[list[tuple[int, int]], int, int | None],
 ) -> None:
-    numbers, cells, bounds, witness = case
-    low, high = bounds or (0, cells.bit_count())
-    agreeing = [
-        layout
-        for layout in range(cells + 1)
-        if layout & ~cells == 0
-        and all((around & layout).bit_count() == need for around, need in numbers)
-    ]
-    layouts = [layout for layout in agreeing if low <= layout.bit_count() <= high]
+    numbers, cells, witness = case
     every_mine = every_safe = cells
-    for layout in layouts:
-        every_mine &= layout
-        every_safe &= ~layout
-    found: list[int] = []
-    puzzle = Puzzle(numbers, cells)
-    assert settle(puzzle, bounds, found, witness=witness) == (every_mine, every_safe)
-    assert set(found) <= set(layouts)
-    for fewest in range(cells.bit_count() + 1):
-        for most in range(fewest, cells.bit_count() + 1):
-            expected = any(fewest <= layout.bit_count() <= most for layout in agreeing)
-            assert possible(puzzle, (fewest, most)) == expected
+    for layout in range(cells + 1):
+        if layout & ~cells == 0 and all(
+            (around & layout).bit_count() == need for around, need in numbers
+        ):
+            every_mine &= layout
+            every_safe &= ~layout
+    assert settle(numbers, cells, witness) == (every_mine, every_safe)
 
 
 def test_a_witness_spares_the_search_for_a_first_layout(monkeypatch: pytest.MonkeyPatch) -> None:
     # Two cells beside one 1: alike, so one layout shows both contents of both.
     monkeypatch.setattr(settle_module, "CHOICES", 0)
-    puzzle = Puzzle([(0b11, 1)], 0b11)
-    assert settle(puzzle, witness=0b01) == (0, 0)
+    assert settle([(0b11, 1)], 0b11, witness=0b01) == (0, 0)
     with pytest.raises(OutOfChoices):
-        settle(puzzle)
-
-
-def test_numbers_on_separate_cells_bound_the_total_before_any_choice(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # Three numbers, each a 1 over its own two cells, and a cell beside none but
-    # the last: three or four mines in all, whatever is chosen.
-    monkeypatch.setattr(settle_module, "CHOICES", 0)
-    puzzle = Puzzle([(0b000011, 1), (0b001100, 1), (0b110000, 1), (0b1110000, 1)], 0b1111111)
-    assert not possible(puzzle, (0, 2))
-    assert not possible(puzzle, (5, 7))
-    # With exactly three, the cell beside only the last number is safe; and
-    # with four it is a mine, before the search picks any of the others.
-    assert settle(puzzle, (3, 3), witness=0b0010101) == (0, 0b1000000)
+        settle([(0b11, 1)], 0b11)

@@ -4,10 +4,11 @@ The no-guess generator needs to know where such a player gets stuck, many
 times per board, so the deductions come in order of cost: one number
 (a number already satisfied, or with as many hidden neighbours as mines
 left), two numbers (what one number forces into the cells it shares with a
-neighbour), the mine count (against numbers with no hidden cell in common,
-which hold exactly the mines they need), and only when all of those fail
-the exact solver.  Every rule is a proof, so a replay that opens every safe
-cell shows that the layout needs no guess.
+neighbour), the mine count (the total alone, or against numbers with no
+hidden cell in common, which hold exactly the mines they need), and only
+when all of those fail what each frontier component's numbers prove, by an
+exact search (:mod:`.exact`).  Every rule is a proof, so a replay that opens
+every safe cell shows that the layout needs no guess.
 
 Everything the player knows is kept as bit masks over the cells (see
 :mod:`.cells`), and the one-number rule is read for every number at once
@@ -285,23 +286,21 @@ class Replay:
         return True
 
     def _exact(self) -> bool:
-        """The mine count (:meth:`_mine_count`), else the exact solver, with the
-        frontier numbers and the mine total: both read the frontier's components."""
+        """The mine count (:meth:`_mine_count`), else what each frontier
+        component's numbers prove (:meth:`.exact.Exact.certain`)."""
         components = self._components()
         if self._mine_count(components):
             return True
-        certain = self.exact.certain(
-            components, self.unknown, self.count - self.proved_mines, self.mines
-        )
-        if certain:
-            proved = sum(1 << cell for cell, _ in certain)
-            for hidden, numbers in components:
-                if hidden & proved or self.exact.used_total:
-                    for number, _ in numbers:
-                        self.used |= 1 << number
-        self._flag(sum(1 << cell for cell, mine in certain if mine))
-        self._open(sum(1 << cell for cell, mine in certain if not mine))
-        return bool(certain)
+        proved = False
+        for component in components:
+            certain = self.exact.certain(component, self.mines)
+            if certain:
+                proved = True
+                for number, _ in component[1]:
+                    self.used |= 1 << number
+                self._flag(sum(1 << cell for cell, mine in certain if mine))
+                self._open(sum(1 << cell for cell, mine in certain if not mine))
+        return proved
 
     def _components(self) -> list[Component]:
         """The frontier split where no hidden cell links two numbers."""

@@ -13,15 +13,10 @@ cheaper than counting every layout, which is what the solver does; but a
 search can in principle take exponential time, so it gives up past a budget
 of choices (:data:`CHOICES`) and the caller falls back on the solver.
 
-With the mine total, numbers with no unset cell in common each hold exactly
-the mines they still need: their sum bounds the total long before every
-cell is set, and when it meets the bound the cells beside none of them are
-settled at once.
-
 Cells beside exactly the same numbers are alike: swapping a mine and a safe
-cell between two of them leaves every number, and the total, as it was.  So
-a layout that gives such a group both contents shows both for each of its
-cells, and a cell of the group found decided decides the whole group.
+cell between two of them leaves every number as it was.  So a layout that
+gives such a group both contents shows both for each of its cells, and a
+cell of the group found decided decides the whole group.
 """
 
 from __future__ import annotations
@@ -41,71 +36,21 @@ class OutOfChoices(Exception):
     """The search went past its budget; the component is too hard to settle this way."""
 
 
-Bounds = tuple[int, int]
-"""The fewest and the most mines all the cells together may hold: the mine total."""
+def settle(numbers: list[Number], cells: int, witness: int | None = None) -> tuple[int, int]:
+    """The masks of the cells that are mines and safe in every layout of ``numbers``.
 
-
-class Puzzle:
-    """The numbers of one component over its cells, indexed for searching.
-
-    Built once per component: its searches without the total, with it, and
-    for the total's bounds all read the same numbers.
+    ``cells`` is the mask of all the cells the numbers see.  At least one
+    layout must exist.  A ``witness`` is one known to agree (the generator
+    has the one it replays): it shows both contents of many cells before any
+    search, and spares the search for a first layout.  Raises
+    :class:`OutOfChoices` past the budget.
     """
-
-    __slots__ = ("alike", "cells", "numbers", "touching")
-
-    def __init__(self, numbers: list[Number], cells: int):
-        """``cells`` is the mask of all the cells the ``numbers`` see."""
-        self.numbers = numbers
-        self.cells = cells
-        touching: list[list[Number]] = [[] for _ in range(cells.bit_length())]
-        beside = [0] * cells.bit_length()
-        for index, number in enumerate(numbers):
-            around, bit = number[0], 1 << index
-            while around:
-                low = around & -around
-                at = low.bit_length() - 1
-                touching[at].append(number)
-                beside[at] |= bit
-                around ^= low
-        self.touching = touching
-        """Per cell, the numbers around it: after one choice, only those are read."""
-        by_numbers: dict[int, int] = {}
-        for at, numbers_beside in enumerate(beside):
-            by_numbers[numbers_beside] = by_numbers.get(numbers_beside, 0) | 1 << at
-        self.alike = [group for group in by_numbers.values() if group & (group - 1)]
-        """The cells (masks) beside the same numbers, two or more of them."""
-
-
-def settle(
-    puzzle: Puzzle,
-    bounds: Bounds | None = None,
-    layouts: list[int] | None = None,
-    seen: tuple[int, int] = (0, 0),
-    witness: int | None = None,
-) -> tuple[int, int]:
-    """The masks of the cells that are mines and safe in every layout of the
-    ``puzzle`` (with between ``bounds`` mines in all, if given).
-
-    At least one layout must exist.  The layouts found on the way (their
-    mines) are added to ``layouts``, if given.  ``seen`` are the cells
-    already seen as mines and as safe in such layouts, found otherwise: they
-    need no search.  So is a ``witness``, a layout known to agree (the
-    generator has the one it replays): it shows both contents of many cells
-    before any search.  Raises :class:`OutOfChoices` past the budget.
-    """
-    search = _Search(puzzle, bounds)
-    if layouts is not None:
-        search.layouts = layouts
-    search.seen_mine, search.seen_safe = seen
-    cells = puzzle.cells
-    if witness is not None:
-        search.saw(witness)
-    elif not search.seen_mine | search.seen_safe:
-        first = search.find(0, 0, cells)
-        if first is None:
+    search = _Search(numbers, cells)
+    if witness is None:
+        witness = search.find(0, 0, cells)
+        if witness is None:
             raise ValueError("no layout agrees with the numbers")
-        search.saw(first)
+    search.saw(witness)
     known_mines = known_safe = 0
     for cell in _bits(cells & ~(search.seen_mine & search.seen_safe)):
         if (known_mines | known_safe) & cell:
@@ -126,25 +71,31 @@ def settle(
     return known_mines, known_safe
 
 
-def possible(puzzle: Puzzle, bounds: Bounds) -> bool:
-    """Whether some layout of the ``puzzle`` puts between ``bounds`` mines in its
-    cells.  Raises :class:`OutOfChoices` past the budget."""
-    return _Search(puzzle, bounds).find(0, 0, puzzle.cells) is not None
-
-
 class _Search:
-    """Searches of one puzzle, and the contents each cell has shown so far."""
+    """The numbers of one component, and the contents each cell has shown so far."""
 
-    def __init__(self, puzzle: Puzzle, bounds: Bounds | None):
-        self.numbers = puzzle.numbers
-        self.touching = puzzle.touching
-        self.cells = puzzle.cells
-        self.alike = puzzle.alike
-        self.bounds = bounds
+    def __init__(self, numbers: list[Number], cells: int):
+        self.numbers = numbers
+        touching: list[list[Number]] = [[] for _ in range(cells.bit_length())]
+        beside = [0] * cells.bit_length()
+        for index, number in enumerate(numbers):
+            around, bit = number[0], 1 << index
+            while around:
+                low = around & -around
+                at = low.bit_length() - 1
+                touching[at].append(number)
+                beside[at] |= bit
+                around ^= low
+        self.touching = touching
+        """Per cell, the numbers around it: after one choice, only those are read."""
+        by_numbers: dict[int, int] = {}
+        for at, numbers_beside in enumerate(beside):
+            by_numbers[numbers_beside] = by_numbers.get(numbers_beside, 0) | 1 << at
+        self.alike = [group for group in by_numbers.values() if group & (group - 1)]
+        """The cells (masks) beside the same numbers, two or more of them."""
+        self.cells = cells
         self.seen_mine = 0
         self.seen_safe = 0
-        self.layouts: list[int] = []
-        """The layouts found, as their mines."""
         self.choices = CHOICES
 
     def alike_to(self, cell: int) -> int:
@@ -155,7 +106,7 @@ class _Search:
         return cell
 
     def saw(self, mines: int) -> None:
-        self.layouts.append(mines)
+        """Note the contents the layout ``mines`` shows, its alike cells' both ways."""
         seen_mine, seen_safe = mines, self.cells & ~mines
         for group in self.alike:
             if mines & group and ~mines & group:
@@ -204,52 +155,29 @@ class _Search:
         still unset, or None on a contradiction."""
         touching, every_number, cells = self.touching, self.numbers, self.cells
         unset = cells & ~(mines | safe)
-        while True:
-            while changed:
-                touched, changed = changed, 0
-                numbers = (
-                    touching[touched.bit_length() - 1]
-                    if not touched & (touched - 1)
-                    else every_number
-                )
-                for around, need in numbers:
-                    if not around & touched:
-                        continue
-                    free = around & unset
-                    room = free.bit_count()
-                    left = need - (around & mines).bit_count()
-                    if left < 0 or left > room:
-                        return None
-                    if room and (not left or left == room):
-                        if left:
-                            mines |= free
-                        else:
-                            safe |= free
-                        unset ^= free
-                        changed |= free
-            if self.bounds is None:
-                return mines, safe, unset
-            # The total last, once the numbers are quiet: it sees every cell.
-            # Numbers with no unset cell in common each hold exactly the mines
-            # they still need; only the unset cells beside none of them vary.
-            fewest, most = self.bounds
-            least, packed = mines.bit_count(), 0
-            for around, need in every_number:
+        while changed:
+            touched, changed = changed, 0
+            numbers = (
+                touching[touched.bit_length() - 1]
+                if not touched & (touched - 1)
+                else every_number
+            )
+            for around, need in numbers:
+                if not around & touched:
+                    continue
                 free = around & unset
-                if free and not free & packed:
-                    packed |= free
-                    least += need - (around & mines).bit_count()
-            rest = unset & ~packed
-            room = rest.bit_count()
-            if least > most or least + room < fewest:
-                return None
-            if not room or (fewest < least + room and least < most):
-                return mines, safe, unset
-            if least == most:
-                safe |= rest
-            else:
-                mines |= rest
-            changed, unset = rest, unset ^ rest
+                room = free.bit_count()
+                left = need - (around & mines).bit_count()
+                if left < 0 or left > room:
+                    return None
+                if room and (not left or left == room):
+                    if left:
+                        mines |= free
+                    else:
+                        safe |= free
+                    unset ^= free
+                    changed |= free
+        return mines, safe, unset
 
 
 def _bits(mask: int) -> list[int]:
