@@ -10,12 +10,12 @@ component's exact content.  The solver's exact count stands behind every
 search that goes past its budget.
 
 The mine total is not read here but by the replay's mine count, the way a
-player reads it: against the numbers it can add up (:meth:`.replay.Replay._mine_count`).
-Searching every frontier layout against the total as well was measured to
-decide the game on 9 boards in 2,000 at 8×8 with 10 mines (on 1 in 300 at
-16×16 with 40, and at 30×16 with 99), yet it was a third of the time of the
-slowest boards on every size: where the player is stuck, most of the cost
-of proving it.
+player reads it: alone, or against numbers with no hidden cell in common
+(:meth:`.replay.Replay._mine_count`).  Searching every frontier layout
+against the total as well was measured to be needed by about 1 board in 200
+at 8×8 with 10 mines, and fewer on larger boards, yet it was the costliest
+part of the slowest boards of every size, most of it spent proving that a
+stuck player stays stuck (``benchmarks/README.md``).
 
 Every search starts with one layout in hand: the one being replayed, which
 agrees with every number.  Where the player is stuck, that layout and two or

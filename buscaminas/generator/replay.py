@@ -86,7 +86,7 @@ class Replay:
             if self.solved:
                 return True
             self._keep()
-            if not (self._two_numbers() or self._exact()):
+            if not (self._two_numbers() or self._mine_count_or_exact()):
                 return False
 
     @property
@@ -285,7 +285,7 @@ class Replay:
         self.used |= read
         return True
 
-    def _exact(self) -> bool:
+    def _mine_count_or_exact(self) -> bool:
         """The mine count (:meth:`_mine_count`), else what each frontier
         component's numbers prove (:meth:`.exact.Exact.certain`)."""
         components = self._components()
