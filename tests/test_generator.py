@@ -28,6 +28,8 @@ from buscaminas.generator import (
     mine_range,
     reserved_cells,
 )
+from buscaminas.generator.cells import cells_of, mask_of
+from buscaminas.generator.exact import Exact
 from buscaminas.generator.replay import Replay
 from buscaminas.grid import Grid, Point
 
@@ -230,6 +232,33 @@ def test_tiny_boards_are_searched_whole_and_any_layout_found_needs_no_guess(
             except LayoutError:
                 continue
             assert needs_no_guess(width, height, layout, start)
+
+
+@pytest.mark.parametrize("mines", [5, 6])
+def test_a_tiny_board_is_judged_as_the_exact_solver_judges_it(mines: int) -> None:
+    """Every layout of a 4×4 board from its corner: the player of a tiny board's
+    whole search clears exactly the layouts the solver's proofs clear, so its
+    "none needs no guess" is true; the generator's usual player reads the mine
+    total only as players do, and clears fewer of them."""
+    cells = cells_of(4, 4)
+    start = cells.index((0, 0))
+    free = [cell for cell in range(16) if not (cells.masks[start] | 1 << start) >> cell & 1]
+    complete, usual = set(), set()
+    for layout in itertools.combinations(free, mines):
+        mask = mask_of(layout)
+        points = frozenset(cells.points[cell] for cell in layout)
+        judged = Replay(cells, mask, mines, start, Exact(cells, complete=True)).advance()
+        assert judged == needs_no_guess(4, 4, points, (0, 0)), layout
+        if judged:
+            complete.add(points)
+        if Replay(cells, mask, mines, start, Exact(cells)).advance():
+            usual.add(points)
+    assert usual and usual <= complete
+    # The whole search deals from every layout the solver clears.
+    dealt = {generate(4, 4, mines, start=(0, 0), seed=seed, no_guess=True) for seed in range(60)}
+    assert dealt <= complete
+    if mines == 6:  # layouts that need the total beyond the mine count, and are dealt
+        assert usual < complete and dealt - usual
 
 
 def test_progress_rises_to_one() -> None:

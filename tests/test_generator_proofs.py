@@ -64,7 +64,7 @@ def stuck_components(
 
 def by_the_solver(exact: Exact, component: Component) -> set[tuple[int, bool]]:
     hidden, numbers = component
-    decided = frontier_certain(exact._board(list(numbers), hidden))
+    decided = frontier_certain(exact._board(list(numbers), hidden, 0))
     return {(exact.cells.index(cell), mine) for cell, mine in decided.items()}
 
 
@@ -226,19 +226,29 @@ def test_the_mine_total_with_numbers_apart_proves_what_every_layout_agrees_on(
     with_numbers = 0
     for seed in range(400):
         replay = stuck_replay(width, height, count, seed)
-        unknown, flagged, used = replay.unknown, replay.flagged, replay.used
+        unknown, flagged = replay.unknown, replay.flagged
         every_layout = by_every_layout(replay)
+        replay.used = 0  # so that it shows the numbers this proof reads
         if replay.solved or not replay._mine_count(replay._components()):
             continue
         proved = {(cell, True) for cell in bits(replay.flagged & ~flagged)}
         proved |= {(cell, False) for cell in bits(unknown & ~replay.unknown & ~replay.flagged)}
         assert proved and proved <= every_layout, (width, height, count, seed)
-        read = replay.used & ~used
+        read = replay.used
         with_numbers += bool(read)
-        # The numbers read are open, beside the cells left hidden before, and apart.
+        # The numbers read are open, beside the cells left hidden before, and apart,
+        # and they alone with the total give the proof: every hidden cell beside
+        # none of them is proved, and their mines and the flags are every mine left.
         assert not read & unknown
         around = [replay.cells.masks[number] & unknown for number in bits(read)]
         assert all(not first & second for first, second in combinations(around, 2))
+        beside_read = 0
+        for cells in around:
+            beside_read |= cells
+        assert {cell for cell, _ in proved} == set(bits(unknown & ~beside_read))
+        needs = sum((cells & replay.mines).bit_count() for cells in around)
+        flags = (replay.flagged & ~flagged).bit_count()
+        assert needs + flags == count - flagged.bit_count()
     assert with_numbers  # not only the total alone: numbers apart did prove cells
 
 

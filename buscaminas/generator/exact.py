@@ -12,10 +12,13 @@ search that goes past its budget.
 The mine total is not read here but by the replay's mine count, the way a
 player reads it: alone, or against numbers with no hidden cell in common
 (:meth:`.replay.Replay._mine_count`).  Searching every frontier layout
-against the total as well was measured to be needed by about 1 board in 200
-at 8×8 with 10 mines, and fewer on larger boards, yet it was the costliest
-part of the slowest boards of every size, most of it spent proving that a
-stuck player stays stuck (``benchmarks/README.md``).
+against the total as well was measured to be needed by about 1 board in
+200 at 8×8 with 10 mines, and as few or fewer on the other sizes measured,
+yet it was the costliest part of the slowest boards of every size, most of
+it spent proving that a stuck player stays stuck (``benchmarks/README.md``).
+Only a tiny board, whose every layout is tried, is judged completely
+(``complete``): there a verdict that no layout needs no guess is told to
+the player, so it must hold for every proof, the total's included.
 
 Every search starts with one layout in hand: the one being replayed, which
 agrees with every number.  Where the player is stuck, that layout and two or
@@ -24,7 +27,7 @@ three found show every cell both ways.
 
 from __future__ import annotations
 
-from ..solver.counting import Constraints, frontier_certain
+from ..solver.counting import Constraints, frontier_certain, tally
 from .cells import Cells, bits
 from .settle import Number, OutOfChoices, settle
 
@@ -38,8 +41,10 @@ Certain = list[tuple[int, bool]]
 class Exact:
     """Exact proofs, for the replays of one board."""
 
-    def __init__(self, cells: Cells):
+    def __init__(self, cells: Cells, *, complete: bool = False):
         self.cells = cells
+        self.complete = complete
+        """Whether :meth:`with_total` is to be asked where the components prove nothing."""
         self._by_component: dict[Component, Certain] = {}
 
     def certain(self, component: Component, layout: int) -> Certain:
@@ -62,6 +67,19 @@ class Exact:
             known = self._by_component[component] = self._settle(component, layout)
         return known
 
+    def with_total(self, components: list[Component], unknown: int, mines: int) -> Certain:
+        """Cells every layout of the frontier ``components`` and the ``unknown``
+        cells (a mask) around them agrees on, with ``mines`` left among them: by
+        the solver's count, for :attr:`complete` judgements only."""
+        numbers = [number for _, numbers in components for number in numbers]
+        counted = tally(self._board(numbers, unknown, mines))
+        index = self.cells.index
+        return [
+            (index(cell), layouts > 0)
+            for cell, layouts in counted.mine_layouts.items()
+            if layouts in (0, counted.total)
+        ]
+
     def _settle(self, component: Component, layout: int) -> Certain:
         """What the component's numbers decide: by :func:`.settle.settle`, with
         ``layout`` as its witness, or by the solver when that search is out of
@@ -74,7 +92,7 @@ class Exact:
             mines, safe = settle(local, (1 << len(order)) - 1, witness)
         except OutOfChoices:
             hidden, numbers = component
-            decided = frontier_certain(self._board(list(numbers), hidden))
+            decided = frontier_certain(self._board(list(numbers), hidden, 0))
             index = self.cells.index
             return [(index(cell), mine) for cell, mine in decided.items()]
         return [(order[place], True) for place in bits(mines)] + [
@@ -100,12 +118,12 @@ class Exact:
             local[places, need] = None
         return order, list(local)
 
-    def _board(self, numbers: list[tuple[int, int]], hidden: int) -> Constraints:
-        """The component as the solver reads it: the total left out, as here."""
+    def _board(self, numbers: list[tuple[int, int]], hidden: int, mines: int) -> Constraints:
+        """The numbers and hidden cells as the solver reads them, ``mines`` left."""
         points = self.cells.points
         return Constraints(
             self.cells.grid,
             {points[cell]: need for cell, need in numbers},
             frozenset(points[cell] for cell in bits(hidden)),
-            0,
+            mines,
         )

@@ -69,10 +69,10 @@ def no_guess_layout(
     cells = cells_of(grid.width, grid.height)
     reserved = {cells.index(cell) for cell in reserved_cells(grid, start, count)}
     protected = sum(1 << cell for cell in reserved)
-    exact = Exact(cells)
     free = [cell for cell in range(len(cells.points)) if cell not in reserved]
     if math.comb(len(free), count) < EVERY_LAYOUT_BELOW:
-        return _every_layout(grid, count, start, free, rng, exact)
+        return _every_layout(grid, count, start, free, rng)
+    exact = Exact(cells)
 
     def lay() -> int:
         """A random layout, as :func:`.layout.random_layout` draws it, as a mask."""
@@ -91,11 +91,13 @@ def no_guess_layout(
 
 
 def _every_layout(
-    grid: Grid, count: int, start: Point, free: list[int], rng: random.Random, exact: Exact
+    grid: Grid, count: int, start: Point, free: list[int], rng: random.Random
 ) -> frozenset[Point]:
     """A layout needing no guess chosen at random among all of them, or
-    :class:`LayoutError` when there is none: the whole search of a tiny board."""
+    :class:`LayoutError` when there is none: the whole search of a tiny board,
+    judged completely, for that verdict is told to the player."""
     cells = cells_of(grid.width, grid.height)
+    exact = Exact(cells, complete=True)
     layouts = list(combinations(free, count))
     rng.shuffle(layouts)
     for layout in layouts:

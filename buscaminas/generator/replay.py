@@ -30,6 +30,8 @@ shows that this layout needs no guess.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .cells import Cells, bits
 from .exact import Component, Exact
 
@@ -287,7 +289,8 @@ class Replay:
 
     def _mine_count_or_exact(self) -> bool:
         """The mine count (:meth:`_mine_count`), else what each frontier
-        component's numbers prove (:meth:`.exact.Exact.certain`)."""
+        component's numbers prove (:meth:`.exact.Exact.certain`), else, for a
+        complete judgement only, what they prove with the total."""
         components = self._components()
         if self._mine_count(components):
             return True
@@ -296,11 +299,20 @@ class Replay:
             certain = self.exact.certain(component, self.mines)
             if certain:
                 proved = True
-                for number, _ in component[1]:
-                    self.used |= 1 << number
-                self._flag(sum(1 << cell for cell, mine in certain if mine))
-                self._open(sum(1 << cell for cell, mine in certain if not mine))
+                self._prove(certain, component[1])
+        if not proved and self.exact.complete:
+            left = self.count - self.proved_mines
+            certain = self.exact.with_total(components, self.unknown, left)
+            proved = bool(certain)
+            self._prove(certain, [number for _, numbers in components for number in numbers])
         return proved
+
+    def _prove(self, certain: list[tuple[int, bool]], read: Sequence[tuple[int, int]]) -> None:
+        """Flag and open the cells ``certain`` proved, having read the numbers ``read``."""
+        for number, _ in read:
+            self.used |= 1 << number
+        self._flag(sum(1 << cell for cell, mine in certain if mine))
+        self._open(sum(1 << cell for cell, mine in certain if not mine))
 
     def _components(self) -> list[Component]:
         """The frontier split where no hidden cell links two numbers."""
