@@ -64,7 +64,7 @@ def stuck_components(
 
 def by_the_solver(exact: Exact, component: Component) -> set[tuple[int, bool]]:
     hidden, numbers = component
-    decided = frontier_certain(exact._board(list(numbers), hidden, 0))
+    decided = frontier_certain(exact._board(list(numbers), hidden, mines=0))
     return {(exact.cells.index(cell), mine) for cell, mine in decided.items()}
 
 

@@ -72,7 +72,7 @@ class Exact:
         cells (a mask) around them agrees on, with ``mines`` left among them: by
         the solver's count, for :attr:`complete` judgements only."""
         numbers = [number for _, numbers in components for number in numbers]
-        counted = tally(self._board(numbers, unknown, mines))
+        counted = tally(self._board(numbers, unknown, mines=mines))
         index = self.cells.index
         return [
             (index(cell), layouts > 0)
@@ -92,7 +92,7 @@ class Exact:
             mines, safe = settle(local, (1 << len(order)) - 1, witness)
         except OutOfChoices:
             hidden, numbers = component
-            decided = frontier_certain(self._board(list(numbers), hidden, 0))
+            decided = frontier_certain(self._board(list(numbers), hidden, mines=0))
             index = self.cells.index
             return [(index(cell), mine) for cell, mine in decided.items()]
         return [(order[place], True) for place in bits(mines)] + [
@@ -118,7 +118,7 @@ class Exact:
             local[places, need] = None
         return order, list(local)
 
-    def _board(self, numbers: list[tuple[int, int]], hidden: int, mines: int) -> Constraints:
+    def _board(self, numbers: list[tuple[int, int]], hidden: int, *, mines: int) -> Constraints:
         """The numbers and hidden cells as the solver reads them, ``mines`` left."""
         points = self.cells.points
         return Constraints(
