@@ -31,10 +31,12 @@ and 98 leave stripes of 1s two phases per row, which no exact method counts
 at 41×41 and beyond; widths 40, 60 and 99 leave one."""
 
 _CHILD = """
-import json, resource, sys, time
+import importlib, json, resource, sys, time
 limit = int(sys.argv[1]) * 1024 * 1024
 resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-from buscaminas.solver import NothingToReveal, Position, analyze, explain
+solver = importlib.import_module(sys.argv[3])
+NothingToReveal, Position = solver.NothingToReveal, solver.Position
+analyze, explain = solver.analyze, solver.explain
 mines = int(sys.argv[2])
 position = Position.parse(sys.stdin.read(), mines=mines)
 times = {}
@@ -93,7 +95,9 @@ def measure(text: str, mines: int, args: argparse.Namespace) -> Outcome:
     root = args.against or Path(buscaminas.__file__).resolve().parents[1]
     # Run from ``root`` too: ``python -c`` puts the working directory first.
     environment = {**os.environ, "PYTHONPATH": str(root)}
-    command = [sys.executable, "-c", _CHILD, str(args.memory), str(mines)]
+    layered = (Path(root) / "buscaminas" / "core").is_dir()  # or from before the folders
+    solver = "buscaminas.core.solver" if layered else "buscaminas.solver"
+    command = [sys.executable, "-c", _CHILD, str(args.memory), str(mines), solver]
     try:
         finished = subprocess.run(
             command,

@@ -31,10 +31,10 @@ from pathlib import Path
 from typing import Any
 
 import buscaminas
-from buscaminas.engine import Action, Minesweeper, Move
-from buscaminas.generator import generate
-from buscaminas.grid import Grid
-from buscaminas.solver import Position, analyze, explain
+from buscaminas.core.engine import Action, Minesweeper, Move
+from buscaminas.core.generator import generate
+from buscaminas.core.grid import Grid
+from buscaminas.core.solver import Position, analyze, explain
 
 BOARDS = ("99x99/2000", "30x16/99")
 """The board the issue is about, then the baseline it is measured against."""

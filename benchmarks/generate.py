@@ -21,10 +21,10 @@ import time
 from dataclasses import dataclass
 from multiprocessing import Pool
 
-from buscaminas.engine import Action, Minesweeper, Move, Termination
-from buscaminas.generator import generate
-from buscaminas.grid import Point
-from buscaminas.solver import Position, analyze
+from buscaminas.core.engine import Action, Minesweeper, Move, Termination
+from buscaminas.core.generator import generate
+from buscaminas.core.grid import Point
+from buscaminas.core.solver import Position, analyze
 
 from .solver import percentile
 

@@ -33,8 +33,8 @@ from pyte import graphics
 from buscaminas.app import App
 from buscaminas.boardfile import BoardFile
 from buscaminas.commands import Command
-from buscaminas.engine import Action, Minesweeper, Move
-from buscaminas.grid import Point
+from buscaminas.core.engine import Action, Minesweeper, Move
+from buscaminas.core.grid import Point
 from buscaminas.renderer import LEGACY, Frame, Renderer
 from buscaminas.rounds import Settings
 from buscaminas.view import View

@@ -17,11 +17,11 @@ import itertools
 import random
 import time
 
-from buscaminas import generator
 from buscaminas import review as reviewing
 from buscaminas.boardfile import BoardFile
-from buscaminas.engine import Action, Minesweeper, Move
-from buscaminas.grid import Point
+from buscaminas.core import generator
+from buscaminas.core.engine import Action, Minesweeper, Move
+from buscaminas.core.grid import Point
 from buscaminas.journal import Journal, Played
 from buscaminas.replay import LONGEST_WAIT, SPEEDS
 from buscaminas.review import review

@@ -20,9 +20,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from buscaminas.alphabet import Cell, revealed_char
-from buscaminas.grid import Grid, Point
-from buscaminas.solver import Position
+from buscaminas.core.alphabet import Cell, revealed_char
+from buscaminas.core.grid import Grid, Point
+from buscaminas.core.solver import Position
 
 DENSITY = 0.2
 """Share of the covered cells that hold a mine in the random shapes."""

@@ -17,10 +17,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 
-from buscaminas.engine import Action, Minesweeper, Move, Termination
-from buscaminas.generator import generate
-from buscaminas.grid import Point
-from buscaminas.solver import Position, analyze
+from buscaminas.core.engine import Action, Minesweeper, Move, Termination
+from buscaminas.core.generator import generate
+from buscaminas.core.grid import Point
+from buscaminas.core.solver import Position, analyze
 
 PRESETS: dict[str, tuple[int, int, int]] = {
     "beginner": (8, 8, 10),

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from multiprocessing import Pool
 from pathlib import Path
 
-from buscaminas.generator import generate
+from buscaminas.core.generator import generate
 
 from .generate import BOARDS, Job, add_board_arguments, checked, start_cell
 from .solver import percentile

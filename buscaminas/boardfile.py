@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 from . import inputfile
-from .grid import Point
+from .core.grid import Point
+from .core.limits import Measure, out_of_bounds
 from .i18n import _
-from .limits import Measure, out_of_bounds
 from .presets import out_of_bounds_message
 
 UNCOVERED, COVERED, FLAGGED = "0", "1", "2"

@@ -112,7 +112,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 def _game_options(parser: argparse.ArgumentParser) -> None:
     """The board to play, and ``--resume``."""
-    from .limits import MAX_SIDE, MIN_SIDE
+    from .core.limits import MAX_SIDE, MIN_SIDE
     from .presets import ALIASES, PRESETS
 
     board = parser.add_argument_group("board")
@@ -198,7 +198,7 @@ def settings_from_flags(
 ) -> Settings | None:
     """The board the flags ask for, or None when the player is to be asked."""
     from . import boardfile, inputfile
-    from .limits import out_of_bounds
+    from .core.limits import out_of_bounds
     from .presets import ALIASES, out_of_bounds_message
     from .rounds import Settings
 
@@ -334,7 +334,7 @@ def ask_settings(
     screen: Screen, seed: int | None, *, no_guess: bool
 ) -> Settings:
     """The preset, or a custom size re-asked until valid; Enter alone is beginner."""
-    from .limits import MAX_SIDE, MIN_SIDE, mine_range
+    from .core.limits import MAX_SIDE, MIN_SIDE, mine_range
     from .presets import ALIASES, PRESETS
     from .rounds import Settings
 

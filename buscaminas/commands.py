@@ -16,8 +16,8 @@ from typing import NamedTuple
 
 from . import text
 from .coordinates import label as label  # where the other modules find it
-from .engine import Action, Move
-from .grid import Point
+from .core.engine import Action, Move
+from .core.grid import Point
 from .i18n import _
 
 MAX_LINE = 200

@@ -4,7 +4,7 @@ the summary.  The same lines serve the in-game page and ``buscaminas review``.""
 from __future__ import annotations
 
 from .commands import label, said
-from .engine import Action, Termination
+from .core.engine import Action, Termination
 from .i18n import _, ngettext
 from .percent import percent
 from .review import Judgement, Review, Verdict

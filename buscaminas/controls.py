@@ -11,9 +11,9 @@ import re
 from enum import Enum
 from typing import NamedTuple
 
-from .alphabet import Cell
 from .commands import Command, Verb
-from .grid import Point
+from .core.alphabet import Cell
+from .core.grid import Point
 
 STEPS: dict[str, Point] = {
     **{key: (0, -1) for key in ("up", "k", "w")},

@@ -17,14 +17,14 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .alphabet import COUNTS, COVERED, Cell
 from .commands import label, labels, listing
-from .engine import Minesweeper
-from .grid import Point
+from .core.alphabet import COUNTS, COVERED, Cell
+from .core.engine import Minesweeper
+from .core.grid import Point
+from .core.solver import Analysis, Position, analyze
+from .core.solver.explain import Reason, ReasonKind, explain
 from .i18n import _, ngettext
 from .percent import percent
-from .solver import Analysis, Position, analyze
-from .solver.explain import Reason, ReasonKind, explain
 from .view import Highlight
 
 

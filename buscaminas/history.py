@@ -15,13 +15,13 @@ from pathlib import Path
 
 from . import text
 from .commentary import help_note, review_lines
+from .core.scoring import GameRecord
 from .i18n import _
 from .journal import Journal, JournalError, loads
 from .presets import board_name
 from .renderer import IconSet
 from .replay import Replay, timeline
 from .review import review
-from .scoring import GameRecord
 from .storage import DATABASE_NAME, Store
 
 

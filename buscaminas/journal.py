@@ -19,9 +19,9 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from .boardfile import BoardFile
-from .engine import Action, Minesweeper, Move, Outcome
-from .grid import Point
-from .limits import out_of_bounds
+from .core.engine import Action, Minesweeper, Move, Outcome
+from .core.grid import Point
+from .core.limits import out_of_bounds
 
 FORMAT = 2
 """The journal's JSON layout; a newer one is refused rather than misread.  Format 1

@@ -1,6 +1,6 @@
 """What a move did, in the player's words.
 
-The engine answers a move with an :class:`~buscaminas.engine.Outcome`, a
+The engine answers a move with an :class:`~buscaminas.core.engine.Outcome`, a
 value with no words in it; this module says it: why a move was refused and
 what would work instead, what an ``expand`` flagged, how the game ended.
 """
@@ -8,7 +8,7 @@ what would work instead, what an ``expand`` flagged, how the game ended.
 from __future__ import annotations
 
 from .commands import label, labels
-from .engine import Action, Minesweeper, Notice, Outcome, Termination
+from .core.engine import Action, Minesweeper, Notice, Outcome, Termination
 from .i18n import _, ngettext
 
 

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from typing import TextIO
 
-from .alphabet import Cell
 from .commands import MAX_LINE
+from .core.alphabet import Cell
 from .renderer import Renderer
 from .screen import Steer
 from .view import View

@@ -16,8 +16,8 @@ from functools import cached_property, lru_cache
 from typing import NamedTuple
 
 from . import text
-from .alphabet import NUMBERS, Cell
-from .grid import Point
+from .core.alphabet import NUMBERS, Cell
+from .core.grid import Point
 from .i18n import _
 from .view import Highlight, State, View
 

@@ -11,7 +11,7 @@ is the same game as plain lines, for a pipe.
 from __future__ import annotations
 
 from .commands import label, said
-from .engine import Minesweeper, Termination
+from .core.engine import Minesweeper, Termination
 from .i18n import _
 from .journal import Journal, Played
 from .view import State, View

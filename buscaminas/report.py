@@ -4,11 +4,11 @@ or what is wrong with the position, in the player's words."""
 from __future__ import annotations
 
 from .coordinates import label
+from .core.solver import Analysis, InconsistentPosition, NothingToReveal, Position, analyze
+from .core.solver.position import PositionError, Problem
 from .i18n import _, ngettext
 from .inputfile import not_text
 from .percent import percent
-from .solver import Analysis, InconsistentPosition, NothingToReveal, Position, analyze
-from .solver.position import PositionError, Problem
 
 CELL_WIDTH = 5
 

@@ -23,13 +23,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from .alphabet import Cell
-from .engine import Action, Minesweeper, Move, Outcome, Termination
-from .grid import Point
+from .core.alphabet import Cell
+from .core.engine import Action, Minesweeper, Move, Outcome, Termination
+from .core.grid import Point
+from .core.solver import Analysis, Position, analyze
+from .core.solver.budget import Budget
+from .core.solver.local import PAIR_WORK, settle_one_number, settle_pairs
 from .journal import Journal, Played
-from .solver import Analysis, Position, analyze
-from .solver.budget import Budget
-from .solver.local import PAIR_WORK, settle_one_number, settle_pairs
 
 NEARBY = 3
 """How far from a move the numbers read at a glance reach (see :func:`_proved_nearby`)."""

@@ -16,11 +16,11 @@ from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
 from .boardfile import BoardFile
-from .engine import Action, Minesweeper, Outcome, Termination
-from .grid import Point
+from .core.engine import Action, Minesweeper, Outcome, Termination
+from .core.grid import Point
+from .core.scoring import BoardKind, BoardSpec, GameRecord, in_utc
 from .journal import Journal, JournalError, Played, loads
 from .presets import DAILY, PRESETS, board_name, preset_of
-from .scoring import BoardKind, BoardSpec, GameRecord, in_utc
 from .sharecode import ShareCode
 from .view import Highlight, State, View
 

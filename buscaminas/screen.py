@@ -10,7 +10,7 @@ from contextlib import AbstractContextManager
 from typing import Protocol
 
 from .commands import Command
-from .grid import Point
+from .core.grid import Point
 from .view import View
 
 Steer = Callable[[Point], View]

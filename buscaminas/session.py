@@ -23,14 +23,14 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from . import boardfile, commands, narration, sharecode, signals
 from .commands import Command, ParseError, Verb, label, said
-from .engine import Action, Move, Outcome
-from .grid import Point
+from .core.engine import Action, Move, Outcome
+from .core.grid import Point
+from .core.scoring import BoardKind, GameRecord
 from .i18n import _, ngettext
 from .journal import Played
 from .percent import percent
 from .presets import board_label
 from .rounds import Round, Settings, patched
-from .scoring import BoardKind, GameRecord
 from .view import Highlight, View
 
 if TYPE_CHECKING:
@@ -253,7 +253,7 @@ class Session:
                     _("No mines were laid: try a cell when you are ready."),
                 )
                 return Reply()
-            from . import generator
+            from .core import generator
 
             self.current.kind = BoardKind.CLASSIC
             game = self.current.game
@@ -289,7 +289,7 @@ class Session:
         """The AI's next move, said in words; it stops at its count or at the end."""
         current = self.current
         game = current.game
-        from .solver import Position, analyze
+        from .core.solver import Position, analyze
 
         analysis = analyze(Position.from_game(game))
         cell = analysis.best_move
@@ -504,7 +504,7 @@ class Session:
         A no-guess search that runs out of time, finds no layout, or is
         cancelled with Ctrl-C leaves the question of a classic board; False then.
         """
-        from . import generator
+        from .core import generator
 
         current = self.current
         game = current.game
@@ -644,7 +644,7 @@ class Session:
 
 
 def _why_no_board(reason: BaseException) -> str:
-    from . import generator
+    from .core import generator
 
     if isinstance(reason, generator.NoGuessTimeout):
         return _("No board without guessing was found in time.")

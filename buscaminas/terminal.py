@@ -29,7 +29,7 @@ from prompt_toolkit.output import Output
 
 from . import controls, signals, startup, text
 from .commands import Command
-from .grid import Point
+from .core.grid import Point
 from .i18n import _
 from .renderer import CLEAR, CSI, RESET, SHOW_CURSOR, Frame, IconSet, Renderer
 from .screen import Steer

@@ -8,8 +8,8 @@ from hypothesis import event, note
 
 from buscaminas import hints
 from buscaminas.commands import label
-from buscaminas.engine import Minesweeper, Termination
-from buscaminas.grid import Point
+from buscaminas.core.engine import Minesweeper, Termination
+from buscaminas.core.grid import Point
 
 
 def hidden_layout(game: Minesweeper) -> frozenset[Point]:

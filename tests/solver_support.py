@@ -9,8 +9,8 @@ from math import comb
 
 from hypothesis import strategies as st
 
-from buscaminas.grid import Grid, Point
-from buscaminas.solver import Position
+from buscaminas.core.grid import Grid, Point
+from buscaminas.core.solver import Position
 
 BRUTE_FORCE_LIMIT = 20_000
 """Most layouts the oracle enumerates; positions needing more are skipped."""

@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from buscaminas import generator
 from buscaminas.app import App
 from buscaminas.boardfile import parse
+from buscaminas.core import generator
+from buscaminas.core.scoring import BoardKind
 from buscaminas.renderer import LEGACY, Renderer
 from buscaminas.rounds import Settings
-from buscaminas.scoring import BoardKind
 from buscaminas.screen import Steer
 from buscaminas.storage import DATABASE_NAME, Store
 from buscaminas.view import Highlight, State, View

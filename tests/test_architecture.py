@@ -10,9 +10,9 @@ from pathlib import Path
 from tests.terminal_support import ROOT
 
 WITHOUT_A_TERMINAL = (
-    "buscaminas.engine",
-    "buscaminas.solver",
-    "buscaminas.generator",
+    "buscaminas.core.engine",
+    "buscaminas.core.solver",
+    "buscaminas.core.generator",
     "buscaminas.commands",
     "buscaminas.session",
     "buscaminas.app",
@@ -45,48 +45,103 @@ def test_the_terminal_front_end_is_where_prompt_toolkit_comes_in() -> None:
     assert "prompt_toolkit" in loaded_after("buscaminas.terminal")
 
 
-LAYERS = (
-    ("engine", "grid", "alphabet", "limits", "generator", "solver", "scoring", "sharecode"),
-    ("i18n", "text", "percent", "signals", "startup", "coordinates"),
-    ("presets", "inputfile", "boardfile", "journal", "storage", "stats", "preferences"),
-    (
-        *("commands", "session", "rounds", "resume", "view", "hints", "narration"),
-        *("review", "commentary", "replay"),
+LAYERS: dict[str, tuple[str, ...]] = {
+    "core": ("buscaminas.core",),
+    "foundation": ("buscaminas.i18n", "buscaminas.signals", "buscaminas.startup"),
+    "records": (
+        "buscaminas.records",
+        *(f"buscaminas.{name}" for name in ("presets", "inputfile", "boardfile", "storage")),
+        *(f"buscaminas.{name}" for name in ("stats", "preferences", "sharecode")),
     ),
-    ("screen", "app"),
-    ("renderer", "controls", "pipe", "terminal", "watch"),
-    ("cli", "report", "history", "__main__"),
-)
-"""ARCHITECTURE.md's table, top to bottom: a module imports from its row and the rows above."""
+    "game": (
+        "buscaminas.game",
+        *(f"buscaminas.{name}" for name in ("commands", "session", "rounds", "resume", "view")),
+        *(f"buscaminas.{name}" for name in ("hints", "narration", "review", "commentary")),
+        *(f"buscaminas.{name}" for name in ("replay", "journal", "percent", "coordinates")),
+        *(f"buscaminas.{name}" for name in ("text", "screen", "app")),
+    ),
+    "ui": (
+        "buscaminas.ui",
+        *(f"buscaminas.{name}" for name in ("renderer", "controls", "pipe", "terminal", "watch")),
+    ),
+    "entry": ("buscaminas.cli", "buscaminas.report", "buscaminas.history", "buscaminas.__main__"),
+}
+"""ARCHITECTURE.md's layers: the modules (or folders) each holds."""
+
+MAY_IMPORT = {
+    "core": set(),
+    "foundation": set(),
+    "records": {"core", "foundation"},
+    "game": {"core", "foundation", "records"},
+    "ui": {"core", "foundation", "game"},
+    "entry": {"core", "foundation", "records", "game", "ui"},
+}
+"""Which layers each layer may import besides its own: only down, and the terminal's
+front end reaches the records through the game alone."""
 
 
-def imported_modules(path: Path) -> set[str]:
-    """The package's own top-level modules that ``path`` imports."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    inside = path.parent.name != "buscaminas"
+def layer_of(module: str) -> str:
+    """The layer holding ``module`` (a dotted name inside the package)."""
+    for layer, prefixes in LAYERS.items():
+        if any(module == prefix or module.startswith(prefix + ".") for prefix in prefixes):
+            return layer
+    raise AssertionError(f"{module} is in no layer of ARCHITECTURE.md's table")
+
+
+def module_name(path: Path, root: Path) -> str:
+    parts = path.relative_to(root).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported_modules(path: Path, root: Path) -> set[str]:
+    """The package's own modules that ``path`` imports, by their dotted names."""
+    here = module_name(path, root)
+    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
     names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.level:
-            if inside and node.level == 1:
-                continue  # within its own subpackage
-            if node.module:
-                names.add(node.module.split(".")[0])
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                source = ".".join([*base, *([node.module] if node.module else [])])
             else:
-                names.update(alias.name for alias in node.names)
-    return names
+                source = node.module or ""
+            for alias in node.names:
+                submodule = root.joinpath(*f"{source}.{alias.name}".split("."))
+                is_module = submodule.with_suffix(".py").exists() or submodule.is_dir()
+                names.add(f"{source}.{alias.name}" if is_module else source)
+    return {name for name in names if name.startswith("buscaminas.")}
+
+
+def wrong_imports(root: Path) -> list[str]:
+    """Every import under ``root``'s package that points up or sideways."""
+    wrong = []
+    for path in sorted((root / "buscaminas").rglob("*.py")):
+        if path.parent == root / "buscaminas" and path.name == "__init__.py":
+            continue
+        importer = layer_of(module_name(path, root))
+        for imported in imported_modules(path, root):
+            layer = layer_of(imported)
+            if layer != importer and layer not in MAY_IMPORT[importer]:
+                wrong.append(f"{path.relative_to(root)} ({importer}) imports {imported} ({layer})")
+    return wrong
 
 
 def test_imports_follow_the_layers() -> None:
-    layer = {module: depth for depth, row in enumerate(LAYERS) for module in row}
-    package = ROOT / "buscaminas"
-    wrong = []
-    for path in sorted(package.rglob("*.py")):
-        module = path.relative_to(package).parts[0].removesuffix(".py")
-        if module == "__init__":
-            continue
-        assert module in layer, f"{module} has no row in ARCHITECTURE.md's table"
-        for imported in imported_modules(path) - {module}:
-            assert imported in layer, f"{imported} has no row in ARCHITECTURE.md's table"
-            if layer[imported] > layer[module]:
-                wrong.append(f"{path.relative_to(ROOT)} imports {imported}")
-    assert not wrong, wrong
+    assert not wrong_imports(ROOT)
+
+
+def test_an_import_up_or_sideways_is_caught(tmp_path: Path) -> None:
+    """Relative imports are read as Python reads them, at any depth."""
+    for folder in ("core/solver", "records", "ui"):
+        (tmp_path / "buscaminas" / folder).mkdir(parents=True)
+    (tmp_path / "buscaminas" / "records" / "storage.py").write_text("")
+    (tmp_path / "buscaminas" / "core" / "solver" / "frontier.py").write_text(
+        "from ...records import storage\n"
+    )
+    (tmp_path / "buscaminas" / "ui" / "terminal.py").write_text("from ..records.storage import x\n")
+    assert wrong_imports(tmp_path) == [
+        "buscaminas/core/solver/frontier.py (core) imports buscaminas.records.storage (records)",
+        "buscaminas/ui/terminal.py (ui) imports buscaminas.records.storage (records)",
+    ]

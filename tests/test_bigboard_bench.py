@@ -9,7 +9,7 @@ import pytest
 
 from benchmarks.__main__ import main
 from benchmarks.bigboard import lucky_game, mid_game, revealed_share
-from buscaminas.solver import counting
+from buscaminas.core.solver import counting
 
 STAGES = [0.2, 0.5, 0.8]
 

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from buscaminas.engine import Action, Minesweeper, Move, Notice, Termination
-from buscaminas.generator import LayoutError
+from buscaminas.core.engine import Action, Minesweeper, Move, Notice, Termination
+from buscaminas.core.generator import LayoutError
 from tests.play_support import assert_engine_invariants
 
 TRY, FLAG, EXPAND = Action.TRY, Action.FLAG, Action.EXPAND

@@ -21,17 +21,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from benchmarks.generate import needs_no_guess, start_cell
-from buscaminas.generator import (
+from buscaminas.core.generator import (
     LayoutError,
     NoGuessTimeout,
     generate,
     mine_range,
     reserved_cells,
 )
-from buscaminas.generator.cells import cells_of, mask_of
-from buscaminas.generator.exact import Exact
-from buscaminas.generator.replay import Replay
-from buscaminas.grid import Grid, Point
+from buscaminas.core.generator.cells import cells_of, mask_of
+from buscaminas.core.generator.exact import Exact
+from buscaminas.core.generator.replay import Replay
+from buscaminas.core.grid import Grid, Point
 
 SLOW = pytest.mark.slow
 SWEEP = [
@@ -142,7 +142,7 @@ def test_same_arguments_give_the_same_board(no_guess: bool) -> None:
 def test_the_board_does_not_depend_on_the_process() -> None:
     """Hash randomisation or leftover caches must not change a seeded board."""
     code = (
-        "from buscaminas.generator import generate;"
+        "from buscaminas.core.generator import generate;"
         "print(sorted(generate(16, 16, 99, start=(8, 8), seed=11, no_guess=True)))"
     )
     env = {**os.environ, "PYTHONHASHSEED": "123"}

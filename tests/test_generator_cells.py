@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from buscaminas.generator.cells import bits, cells_of, mask_of
+from buscaminas.core.generator.cells import bits, cells_of, mask_of
 
 
 @pytest.mark.parametrize(("width", "height"), [(1, 1), (1, 5), (5, 1), (3, 12), (9, 9), (30, 16)])

@@ -3,7 +3,7 @@ and a repair that changes a number a proof has read voids the replay.
 
 Positions are the ones the generator meets: random layouts replayed by the
 proof-only player until it is stuck; each frontier component is then settled
-by :func:`buscaminas.generator.settle.settle` (through :class:`Exact`) and by
+by :func:`buscaminas.core.generator.settle.settle` (through :class:`Exact`) and by
 the solver's ``frontier_certain``, which counts every layout.
 """
 
@@ -17,15 +17,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from buscaminas.generator import exact as exact_module
-from buscaminas.generator import settle as settle_module
-from buscaminas.generator.cells import bits, cells_of, mask_of
-from buscaminas.generator.exact import Component, Exact
-from buscaminas.generator.perturb import other_ends
-from buscaminas.generator.replay import Replay
-from buscaminas.generator.settle import OutOfChoices, settle
-from buscaminas.grid import Point
-from buscaminas.solver.counting import Constraints, frontier_certain, tally
+from buscaminas.core.generator import exact as exact_module
+from buscaminas.core.generator import settle as settle_module
+from buscaminas.core.generator.cells import bits, cells_of, mask_of
+from buscaminas.core.generator.exact import Component, Exact
+from buscaminas.core.generator.perturb import other_ends
+from buscaminas.core.generator.replay import Replay
+from buscaminas.core.generator.settle import OutOfChoices, settle
+from buscaminas.core.grid import Point
+from buscaminas.core.solver.counting import Constraints, frontier_certain, tally
 
 
 def random_replay(width: int, height: int, count: int, seed: int) -> Replay:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from buscaminas.grid import Grid
+from buscaminas.core.grid import Grid
 
 
 def test_each_safe_cell_counts_the_mines_that_touch_it() -> None:

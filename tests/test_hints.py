@@ -8,11 +8,11 @@ from collections.abc import Iterator
 import pytest
 
 from buscaminas import hints, i18n
-from buscaminas.engine import Minesweeper
+from buscaminas.core.engine import Minesweeper
+from buscaminas.core.solver import Analysis, Position, analyze
+from buscaminas.core.solver.explain import explain
 from buscaminas.percent import percent
 from buscaminas.renderer import highlight_style
-from buscaminas.solver import Analysis, Position, analyze
-from buscaminas.solver.explain import explain
 from buscaminas.view import Highlight
 
 

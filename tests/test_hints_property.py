@@ -13,9 +13,10 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from buscaminas import generator, hints
-from buscaminas.engine import Action, Minesweeper, Move, Termination
-from buscaminas.grid import Point
+from buscaminas import hints
+from buscaminas.core import generator
+from buscaminas.core.engine import Action, Minesweeper, Move, Termination
+from buscaminas.core.grid import Point
 from tests.play_support import assert_hint_true, hidden_layout
 
 

@@ -16,7 +16,7 @@ import pytest
 from buscaminas import i18n
 from buscaminas.boardfile import BoardFile
 from buscaminas.cli import main
-from buscaminas.engine import Action, Move
+from buscaminas.core.engine import Action, Move
 from buscaminas.history import games_table
 from buscaminas.journal import Journal, Played
 from buscaminas.storage import DATABASE_NAME, Store

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from buscaminas.engine import Minesweeper
-from buscaminas.generator import LayoutError
-from buscaminas.limits import MAX_SIDE, MIN_SIDE, Measure, OutOfBounds, out_of_bounds
+from buscaminas.core.engine import Minesweeper
+from buscaminas.core.generator import LayoutError
+from buscaminas.core.limits import MAX_SIDE, MIN_SIDE, Measure, OutOfBounds, out_of_bounds
 
 
 @pytest.mark.parametrize(

@@ -27,7 +27,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from buscaminas import hints
 from buscaminas.app import PROMPT, App
-from buscaminas.engine import Minesweeper
+from buscaminas.core.engine import Minesweeper
 from buscaminas.rounds import Settings
 from buscaminas.screen import Steer
 from buscaminas.view import View

@@ -6,10 +6,10 @@ from collections.abc import Callable
 from itertools import count
 from pathlib import Path
 
-from buscaminas import generator
 from buscaminas.app import App
+from buscaminas.core import generator
+from buscaminas.core.scoring import GameRecord, three_bv
 from buscaminas.rounds import Settings
-from buscaminas.scoring import GameRecord, three_bv
 from buscaminas.storage import DATABASE_NAME, Store
 from buscaminas.view import State
 from tests.terminal_support import run_piped

@@ -18,9 +18,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from buscaminas.engine import Action, Minesweeper, Move, Termination
-from buscaminas.generator import mine_range
-from buscaminas.grid import Point
+from buscaminas.core.engine import Action, Minesweeper, Move, Termination
+from buscaminas.core.generator import mine_range
+from buscaminas.core.grid import Point
 from buscaminas.renderer import LEGACY, NERD, IconSet, Renderer
 from buscaminas.view import Highlight, State, View
 

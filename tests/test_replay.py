@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from buscaminas.boardfile import BoardFile
-from buscaminas.engine import Action, Move
+from buscaminas.core.engine import Action, Move
 from buscaminas.journal import Journal, Played
 from buscaminas.replay import LONGEST_WAIT, Replay, ending, timeline
 from buscaminas.view import State

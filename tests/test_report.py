@@ -7,9 +7,9 @@ from collections.abc import Iterator
 import pytest
 
 from buscaminas import hints, i18n
-from buscaminas.engine import Minesweeper
+from buscaminas.core.engine import Minesweeper
+from buscaminas.core.solver import Position, analyze
 from buscaminas.report import Unreadable, analysis_of, certain_cells, probability_grid
-from buscaminas.solver import Position, analyze
 
 
 @pytest.fixture

@@ -12,9 +12,9 @@ import pytest
 
 from buscaminas import resume
 from buscaminas.commands import Command, Verb
+from buscaminas.core.scoring import BoardKind
 from buscaminas.presets import board_label
 from buscaminas.rounds import Round, Settings
-from buscaminas.scoring import BoardKind
 from buscaminas.session import Question, Session
 from buscaminas.sharecode import ShareCode
 from buscaminas.stats import format_stats

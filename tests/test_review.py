@@ -14,13 +14,13 @@ from benchmarks.review import played
 from buscaminas.boardfile import BoardFile
 from buscaminas.commands import Command, Verb, said
 from buscaminas.commentary import review_lines
-from buscaminas.engine import Action, Minesweeper, Move, Termination
-from buscaminas.grid import Point
+from buscaminas.core.engine import Action, Minesweeper, Move, Termination
+from buscaminas.core.grid import Point
+from buscaminas.core.solver import Position, analyze
 from buscaminas.journal import Journal, Played
 from buscaminas.review import Review, Verdict, review
 from buscaminas.rounds import Settings
 from buscaminas.session import Session
-from buscaminas.solver import Position, analyze
 from buscaminas.storage import Store
 
 PROVED = {(4, 0), (4, 2)}

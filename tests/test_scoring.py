@@ -10,9 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from buscaminas import storage
-from buscaminas.engine import Action, Minesweeper, Move, Outcome
-from buscaminas.grid import Grid, Point
-from buscaminas.scoring import (
+from buscaminas.core.engine import Action, Minesweeper, Move, Outcome
+from buscaminas.core.grid import Grid, Point
+from buscaminas.core.scoring import (
     FLOOD_POINTS,
     BoardKind,
     GameRecord,

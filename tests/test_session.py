@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from buscaminas import generator
 from buscaminas.boardfile import parse
 from buscaminas.commands import Command, Verb
-from buscaminas.engine import Termination
+from buscaminas.core import generator
+from buscaminas.core.engine import Termination
 from buscaminas.rounds import Settings
 from buscaminas.session import Question, Session
 from buscaminas.storage import Store

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from buscaminas.commands import Command, Verb
-from buscaminas.generator import mine_range
+from buscaminas.core.generator import mine_range
 from buscaminas.rounds import Settings
 from buscaminas.session import Session
 from buscaminas.storage import Store

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 from buscaminas import sharecode
 from buscaminas.commands import Command, Verb
+from buscaminas.core.scoring import BoardKind
 from buscaminas.presets import DAILY, daily_code
 from buscaminas.renderer import Renderer
 from buscaminas.rounds import Settings
-from buscaminas.scoring import BoardKind
 from buscaminas.session import Session
 from buscaminas.sharecode import MalformedCode, NewerCode, OlderCode, ShareCode
 from buscaminas.storage import Store

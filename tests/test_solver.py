@@ -9,9 +9,9 @@ import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-from buscaminas.engine import Action, Minesweeper, Move
-from buscaminas.solver import InconsistentPosition, Position, PositionError, analyze
-from buscaminas.solver.counting import Constraints
+from buscaminas.core.engine import Action, Minesweeper, Move
+from buscaminas.core.solver import InconsistentPosition, Position, PositionError, analyze
+from buscaminas.core.solver.counting import Constraints
 from tests.solver_support import (
     arbitrary_positions,
     brute_force,

@@ -8,7 +8,7 @@ import pytest
 
 from benchmarks.__main__ import main
 from benchmarks.solver import Setup, deal, percentile, play, wilson
-from buscaminas.grid import Grid
+from buscaminas.core.grid import Grid
 
 
 def test_wilson_interval_matches_the_formula() -> None:

@@ -10,13 +10,20 @@ from hypothesis import HealthCheck, given, settings
 
 from benchmarks.shapes import SHAPES, build
 from buscaminas import report
-from buscaminas.engine import Action, Minesweeper, Move
-from buscaminas.solver import InconsistentPosition, Position, analyze, component, counting, strategy
-from buscaminas.solver import frontier as frontier_stage
-from buscaminas.solver.budget import ANALYSIS_WORK, Budget, OverBudget
-from buscaminas.solver.counting import Constraints
-from buscaminas.solver.endgame import ENDGAME_LAYOUTS
-from buscaminas.solver.local import settle_one_number
+from buscaminas.core.engine import Action, Minesweeper, Move
+from buscaminas.core.solver import (
+    InconsistentPosition,
+    Position,
+    analyze,
+    component,
+    counting,
+    strategy,
+)
+from buscaminas.core.solver import frontier as frontier_stage
+from buscaminas.core.solver.budget import ANALYSIS_WORK, Budget, OverBudget
+from buscaminas.core.solver.counting import Constraints
+from buscaminas.core.solver.endgame import ENDGAME_LAYOUTS
+from buscaminas.core.solver.local import settle_one_number
 from tests.solver_support import arbitrary_positions, brute_force, played_positions
 from tests.test_solver import assert_matches_brute_force
 

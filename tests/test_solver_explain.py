@@ -7,9 +7,9 @@ from itertools import product
 import pytest
 from hypothesis import event, given, settings
 
-from buscaminas.grid import Grid, Point
-from buscaminas.solver import InconsistentPosition, Position, analyze
-from buscaminas.solver.explain import Reason, ReasonKind, explain
+from buscaminas.core.grid import Grid, Point
+from buscaminas.core.solver import InconsistentPosition, Position, analyze
+from buscaminas.core.solver.explain import Reason, ReasonKind, explain
 from tests.solver_support import played_positions
 
 

@@ -17,9 +17,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from buscaminas.grid import Grid, Point
-from buscaminas.solver import Analysis, InconsistentPosition, Position, analyze
-from buscaminas.solver.explain import (
+from buscaminas.core.grid import Grid, Point
+from buscaminas.core.solver import Analysis, InconsistentPosition, Position, analyze
+from buscaminas.core.solver.explain import (
     Reason,
     ReasonKind,
     _beyond_pairs,

@@ -7,9 +7,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from buscaminas.grid import Grid
-from buscaminas.solver import Analysis, InconsistentPosition, Position, analyze, counting
-from buscaminas.solver.counting import Constraints
+from buscaminas.core.grid import Grid
+from buscaminas.core.solver import Analysis, InconsistentPosition, Position, analyze, counting
+from buscaminas.core.solver.counting import Constraints
 from tests.solver_support import arbitrary_positions, draw_position
 
 EXAMPLES = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from buscaminas.grid import Grid, Point
-from buscaminas.solver import Position
-from buscaminas.solver.local import InconsistentPosition, Settled, settle_one_number
-from buscaminas.solver.masks import CoveredAround, Masks, read_cells
+from buscaminas.core.grid import Grid, Point
+from buscaminas.core.solver import Position
+from buscaminas.core.solver.local import InconsistentPosition, Settled, settle_one_number
+from buscaminas.core.solver.masks import CoveredAround, Masks, read_cells
 from tests.solver_support import arbitrary_positions, draw_position, played_positions
 
 EXAMPLES = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -8,10 +8,10 @@ from functools import cache
 import pytest
 from hypothesis import assume, given, settings
 
-from buscaminas.grid import Grid, Point
-from buscaminas.solver import NothingToReveal, Position, analyze
-from buscaminas.solver.endgame import ENDGAME_LAYOUTS
-from buscaminas.solver.strategy import _unavoidable_guess
+from buscaminas.core.grid import Grid, Point
+from buscaminas.core.solver import NothingToReveal, Position, analyze
+from buscaminas.core.solver.endgame import ENDGAME_LAYOUTS
+from buscaminas.core.solver.strategy import _unavoidable_guess
 from tests.solver_support import layouts_of, played_positions
 
 

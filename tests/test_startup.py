@@ -60,7 +60,7 @@ def test_the_tools_load_no_terminal_toolkit(tool: str, tmp_path: Path) -> None:
 def test_help_and_stats_load_neither_the_solver_nor_the_generator(tmp_path: Path) -> None:
     for argv in (["--help"], ["stats", "--data-dir", str(tmp_path)]):
         loaded = loaded_by(*argv)
-        assert "buscaminas.solver" not in loaded and "buscaminas.generator" not in loaded, argv
+        assert not {"buscaminas.core.solver", "buscaminas.core.generator"} & loaded, argv
     assert "sqlite3" not in loaded_by("--help")
 
 
@@ -120,7 +120,7 @@ def test_the_board_is_drawn_before_the_solver_is_needed(start: str) -> None:
     """A session shows its board without the generator, the solver or the hints: they
     load with the first move, after the player sees the board."""
     loaded = loaded_by_the_first_board(start)
-    for deferred in ("buscaminas.solver", "buscaminas.generator", "buscaminas.hints"):
+    for deferred in ("buscaminas.core.solver", "buscaminas.core.generator", "buscaminas.hints"):
         assert deferred not in loaded
     assert "uuid" not in loaded, "a game's identity needs no uuid (and its platform probe)"
 
@@ -319,8 +319,8 @@ def test_analyze_loads_neither_the_game_nor_the_presets(tmp_path: Path) -> None:
     command parser, nor the board sizes: their modules stay unloaded."""
     loaded = loaded_by("analyze", str(position_file(tmp_path)), "--mines", "2")
     assert "buscaminas.coordinates" in loaded
-    game = {"buscaminas.engine", "buscaminas.commands"}
-    assert not {"buscaminas.presets", "buscaminas.sharecode", "buscaminas.scoring"} & loaded
+    game = {"buscaminas.core.engine", "buscaminas.commands"}
+    assert not {"buscaminas.presets", "buscaminas.sharecode", "buscaminas.core.scoring"} & loaded
     assert not game & loaded
 
 

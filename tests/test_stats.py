@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from buscaminas.scoring import BoardKind, BoardSpec
+from buscaminas.core.scoring import BoardKind, BoardSpec
 from buscaminas.stats import (
     BEST_TIMES,
     Tally,

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from buscaminas import storage
-from buscaminas.scoring import BoardKind, BoardSpec, GameRecord
+from buscaminas.core.scoring import BoardKind, BoardSpec, GameRecord
 from buscaminas.storage import MIGRATIONS, Recorded, Store, default_path
 from tests.record_support import EXPERT, make_record
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from buscaminas.commands import Command, Verb, parse
-from buscaminas.engine import Action, Move, Termination
+from buscaminas.core.engine import Action, Move, Termination
 from buscaminas.journal import Journal, JournalError, Played, loads
 from buscaminas.rounds import Settings
 from buscaminas.session import Question

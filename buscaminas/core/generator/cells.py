@@ -3,7 +3,7 @@
 The no-guess search replays a game many times per board, so it works on cell
 indices (``y * width + x``) and on neighbourhoods as bit masks, where a
 subset test is one ``&``.  The neighbourhoods themselves come from
-:class:`~buscaminas.grid.Grid`, the one place the board's geometry is defined.
+:class:`~buscaminas.core.grid.Grid`, the one place the board's geometry is defined.
 """
 
 from __future__ import annotations

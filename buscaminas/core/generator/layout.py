@@ -21,7 +21,7 @@ def reserved_cells(grid: Grid, start: Point, count: int) -> tuple[Point, ...]:
 
 def check_mine_count(width: int, height: int, count: int) -> None:
     """Raise :class:`LayoutError` when a ``width`` × ``height`` board cannot hold ``count``
-    mines (:func:`buscaminas.limits.mine_range`)."""
+    mines (:func:`buscaminas.core.limits.mine_range`)."""
     low, high = mine_range(width, height)
     if not low <= count <= high:
         raise LayoutError(f"a {width}×{height} board holds from {low} to {high} mines, not {count}")
