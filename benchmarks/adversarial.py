@@ -96,7 +96,7 @@ def measure(text: str, mines: int, args: argparse.Namespace) -> Outcome:
     # Run from ``root`` too: ``python -c`` puts the working directory first.
     environment = {**os.environ, "PYTHONPATH": str(root)}
     layered = (Path(root) / "buscaminas" / "core").is_dir()  # or from before the folders
-    solver = "buscaminas.core.solver" if layered else "buscaminas.solver"
+    solver = "buscaminas." + ("core.solver" if layered else "solver")
     command = [sys.executable, "-c", _CHILD, str(args.memory), str(mines), solver]
     try:
         finished = subprocess.run(

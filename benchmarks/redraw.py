@@ -31,10 +31,10 @@ import pyte
 from pyte import graphics
 
 from buscaminas.app import App
-from buscaminas.boardfile import BoardFile
 from buscaminas.commands import Command
 from buscaminas.core.engine import Action, Minesweeper, Move
 from buscaminas.core.grid import Point
+from buscaminas.records.boardfile import BoardFile
 from buscaminas.renderer import LEGACY, Frame, Renderer
 from buscaminas.rounds import Settings
 from buscaminas.view import View

@@ -18,11 +18,11 @@ import random
 import time
 
 from buscaminas import review as reviewing
-from buscaminas.boardfile import BoardFile
 from buscaminas.core import generator
 from buscaminas.core.engine import Action, Minesweeper, Move
 from buscaminas.core.grid import Point
 from buscaminas.journal import Journal, Played
+from buscaminas.records.boardfile import BoardFile
 from buscaminas.replay import LONGEST_WAIT, SPEEDS
 from buscaminas.review import review
 

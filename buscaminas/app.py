@@ -17,10 +17,10 @@ from pathlib import Path
 from . import commands
 from .commands import Command, ParseError, Verb
 from .i18n import _
+from .records.storage import DATABASE_NAME, Store
 from .rounds import Round, Settings
 from .screen import Screen
 from .session import Reply, Session
-from .storage import DATABASE_NAME, Store
 
 WAVE_SECONDS = 0.03
 AUTO_SECONDS = 0.15

@@ -18,10 +18,10 @@ from . import i18n, signals, startup
 from .i18n import _
 
 if TYPE_CHECKING:
+    from .records.storage import Store
     from .renderer import IconSet
     from .rounds import Round, Settings
     from .screen import Screen
-    from .storage import Store
 
 # Each command imports what it uses where it uses it: ``--help``, ``stats`` and
 # ``analyze`` start in a fraction of the game's time, and load no terminal toolkit.
@@ -113,7 +113,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 def _game_options(parser: argparse.ArgumentParser) -> None:
     """The board to play, and ``--resume``."""
     from .core.limits import MAX_SIDE, MIN_SIDE
-    from .presets import ALIASES, PRESETS
+    from .records.presets import ALIASES, PRESETS
 
     board = parser.add_argument_group("board")
     board.add_argument("--preset", choices=[*PRESETS, *ALIASES], help="a classic size")
@@ -197,9 +197,9 @@ def settings_from_flags(
     parser: argparse.ArgumentParser, args: argparse.Namespace
 ) -> Settings | None:
     """The board the flags ask for, or None when the player is to be asked."""
-    from . import boardfile, inputfile
     from .core.limits import out_of_bounds
-    from .presets import ALIASES, out_of_bounds_message
+    from .records import boardfile, inputfile
+    from .records.presets import ALIASES, out_of_bounds_message
     from .rounds import Settings
 
     if args.game is not None or args.daily:
@@ -234,8 +234,9 @@ def _shared_board(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
     """``--game CODE`` or ``--daily``: a board named exactly, alone on the command line."""
     from datetime import date
 
-    from . import sharecode, text
-    from .presets import DAILY, daily_code, preset_of
+    from . import text
+    from .records import sharecode
+    from .records.presets import DAILY, daily_code, preset_of
     from .rounds import Settings
 
     others = (args.preset, args.width, args.height, args.mines, args.seed, args.board)
@@ -302,7 +303,7 @@ def choose_icons(screen: Screen, args: argparse.Namespace) -> IconSet:
     icons = given_icons(args)
     if icons is not None:
         return icons
-    from .preferences import Preferences
+    from .records.preferences import Preferences
 
     icons = ask_icons(screen)
     Preferences(data_directory(args.data_dir)).remember_icons(icons.name)
@@ -315,7 +316,7 @@ def given_icons(args: argparse.Namespace) -> IconSet | None:
 
     if args.legacy or args.nerd:
         return LEGACY if args.legacy else NERD
-    from .preferences import Preferences
+    from .records.preferences import Preferences
 
     preferences = Preferences(data_directory(args.data_dir))
     return {icons.name: icons for icons in (NERD, LEGACY)}.get(preferences.icons() or "")
@@ -335,7 +336,7 @@ def ask_settings(
 ) -> Settings:
     """The preset, or a custom size re-asked until valid; Enter alone is beginner."""
     from .core.limits import MAX_SIDE, MIN_SIDE, mine_range
-    from .presets import ALIASES, PRESETS
+    from .records.presets import ALIASES, PRESETS
     from .rounds import Settings
 
     names = list(PRESETS)
@@ -400,9 +401,9 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
     """
     from .app import App
     from .pipe import PipeScreen
+    from .records.storage import Store
     from .renderer import LEGACY, Renderer
     from .rounds import Settings
-    from .storage import Store
 
     for stream in (sys.stdin, sys.stdout):
         if isinstance(stream, io.TextIOWrapper):
@@ -473,8 +474,8 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
     """The board in place, the questions first; the terminal is restored however it ends."""
     from . import commands
     from .app import App
+    from .records.storage import Store
     from .renderer import LEGACY, Renderer
-    from .storage import Store
     from .terminal import TerminalScreen
 
     if sys.platform == "win32":  # the one console that needs it: elsewhere, no time lost
@@ -537,23 +538,23 @@ def coloured() -> bool:
 
 def data_directory(given: Path | None) -> Path:
     """Where the scores and preferences live: ``--data-dir``, else the default."""
-    from .storage import default_path
+    from .records.storage import default_path
 
     return given if given is not None else default_path().parent
 
 
 def database(data_dir: Path | None) -> Path | None:
     """The games database in ``--data-dir``; None for the default place."""
-    from .storage import DATABASE_NAME
+    from .records.storage import DATABASE_NAME
 
     return None if data_dir is None else data_dir / DATABASE_NAME
 
 
 def show_stats(args: argparse.Namespace) -> int:
     """``buscaminas stats``: the same tables as the in-game ``stats`` page."""
-    from .presets import board_label
-    from .stats import format_stats
-    from .storage import Store
+    from .records.presets import board_label
+    from .records.stats import format_stats
+    from .records.storage import Store
 
     store = Store(database(args.data_dir), on_warning=lambda line: print(line, file=sys.stderr))
     for line in format_stats(store, board_label):
@@ -563,7 +564,7 @@ def show_stats(args: argparse.Namespace) -> int:
 
 def show_analysis(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``buscaminas analyze FILE --mines M``: probabilities and certain cells of a position."""
-    from . import inputfile
+    from .records import inputfile
     from .report import Unreadable, analysis_of, certain_cells, probability_grid
 
     try:

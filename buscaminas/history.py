@@ -1,6 +1,6 @@
 """The tools that look back at recorded games: ``games``, ``replay`` and ``review``.
 
-Each reads the records through :class:`~buscaminas.storage.Store`, names a
+Each reads the records through :class:`~buscaminas.records.storage.Store`, names a
 game by its number (the record's row, which never changes) and says plainly
 why a game cannot be shown: there is no such game, it was recorded before
 games kept their moves, or its moves are damaged.  Everything is plain text
@@ -18,11 +18,11 @@ from .commentary import help_note, review_lines
 from .core.scoring import GameRecord
 from .i18n import _
 from .journal import Journal, JournalError, loads
-from .presets import board_name
+from .records.presets import board_name
+from .records.storage import DATABASE_NAME, Store
 from .renderer import IconSet
 from .replay import Replay, timeline
 from .review import review
-from .storage import DATABASE_NAME, Store
 
 
 class NotShown(Exception):

@@ -7,8 +7,8 @@ from .coordinates import label
 from .core.solver import Analysis, InconsistentPosition, NothingToReveal, Position, analyze
 from .core.solver.position import PositionError, Problem
 from .i18n import _, ngettext
-from .inputfile import not_text
 from .percent import percent
+from .records.inputfile import not_text
 
 CELL_WIDTH = 5
 

@@ -13,8 +13,8 @@ from collections.abc import Callable
 
 from .i18n import _
 from .journal import JournalError
+from .records.storage import Store
 from .rounds import Round
-from .storage import Store
 from .text import clock_time
 
 

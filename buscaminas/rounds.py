@@ -15,13 +15,13 @@ from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
-from .boardfile import BoardFile
 from .core.engine import Action, Minesweeper, Outcome, Termination
 from .core.grid import Point
 from .core.scoring import BoardKind, BoardSpec, GameRecord, in_utc
 from .journal import Journal, JournalError, Played, loads
-from .presets import DAILY, PRESETS, board_name, preset_of
-from .sharecode import ShareCode
+from .records.boardfile import BoardFile
+from .records.presets import DAILY, PRESETS, board_name, preset_of
+from .records.sharecode import ShareCode
 from .view import Highlight, State, View
 
 SNAPSHOT_FORMAT = 1

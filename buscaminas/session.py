@@ -21,7 +21,7 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from . import boardfile, commands, narration, sharecode, signals
+from . import commands, narration, signals
 from .commands import Command, ParseError, Verb, label, said
 from .core.engine import Action, Move, Outcome
 from .core.grid import Point
@@ -29,12 +29,13 @@ from .core.scoring import BoardKind, GameRecord
 from .i18n import _, ngettext
 from .journal import Played
 from .percent import percent
-from .presets import board_label
+from .records import boardfile, sharecode
+from .records.presets import board_label
 from .rounds import Round, Settings, patched
 from .view import Highlight, View
 
 if TYPE_CHECKING:
-    from .storage import Store
+    from .records.storage import Store
 
 # The generator, the solver, the hints and the statistics load when first asked for
 # (the first move, a hint, the AI, the end of a game), so that the board is on
@@ -142,7 +143,7 @@ class Session:
     def goodbye(self) -> list[str]:
         """What the player reads on leaving: the session's games, worst to best, and
         where the game left in progress went, so that nobody thinks it lost."""
-        from .stats import format_session
+        from .records.stats import format_session
 
         lines = format_session(self.records, board_label)
         if self.kept:
@@ -613,7 +614,7 @@ class Session:
         return self._reviewed[1]
 
     def _statistics(self) -> list[str]:
-        from .stats import format_stats
+        from .records.stats import format_stats
 
         lines = format_stats(self.store, board_label)
         lines += self.warnings
@@ -623,7 +624,7 @@ class Session:
     def _finish_if_over(self) -> None:
         """Record a game that has just ended, tell the player how it went, and ask
         whether to play again."""
-        from .stats import format_result
+        from .records.stats import format_result
 
         current = self.current
         if current.game.end is None or current.recorded:

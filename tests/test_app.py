@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 
 from buscaminas.app import App
-from buscaminas.boardfile import parse
 from buscaminas.core import generator
 from buscaminas.core.scoring import BoardKind
+from buscaminas.records.boardfile import parse
+from buscaminas.records.storage import DATABASE_NAME, Store
 from buscaminas.renderer import LEGACY, Renderer
 from buscaminas.rounds import Settings
 from buscaminas.screen import Steer
-from buscaminas.storage import DATABASE_NAME, Store
 from buscaminas.view import Highlight, State, View
 
 BOARD = parse("11 10 10 10 10\n10 10 10 10 10\n10 10 10 10 10\n11 10 10 10 11\n")

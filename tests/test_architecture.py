@@ -48,11 +48,7 @@ def test_the_terminal_front_end_is_where_prompt_toolkit_comes_in() -> None:
 LAYERS: dict[str, tuple[str, ...]] = {
     "core": ("buscaminas.core",),
     "foundation": ("buscaminas.i18n", "buscaminas.signals", "buscaminas.startup"),
-    "records": (
-        "buscaminas.records",
-        *(f"buscaminas.{name}" for name in ("presets", "inputfile", "boardfile", "storage")),
-        *(f"buscaminas.{name}" for name in ("stats", "preferences", "sharecode")),
-    ),
+    "records": ("buscaminas.records",),
     "game": (
         "buscaminas.game",
         *(f"buscaminas.{name}" for name in ("commands", "session", "rounds", "resume", "view")),

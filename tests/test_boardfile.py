@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from buscaminas.boardfile import BoardFile, BoardFileError, dump, parse
+from buscaminas.records.boardfile import BoardFile, BoardFileError, dump, parse
 from tests.terminal_support import run_piped, write_board
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from buscaminas.preferences import MAX_BYTES, Preferences
+from buscaminas.records.preferences import MAX_BYTES, Preferences
 from buscaminas.renderer import LEGACY, NERD, Renderer
 from buscaminas.view import State, View
 from tests.terminal_support import ROOT, Player, scratch_directory

@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 
 from buscaminas import i18n
-from buscaminas.boardfile import BoardFile
 from buscaminas.cli import main
 from buscaminas.core.engine import Action, Move
 from buscaminas.history import games_table
 from buscaminas.journal import Journal, Played
-from buscaminas.storage import DATABASE_NAME, Store
+from buscaminas.records.boardfile import BoardFile
+from buscaminas.records.storage import DATABASE_NAME, Store
 from tests.record_support import make_record
 from tests.terminal_support import Player, run_piped, write_board
 from tests.test_signals import assert_restored, line_discipline, wait_for_exit

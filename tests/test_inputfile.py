@@ -12,7 +12,7 @@ from types import FrameType
 
 import pytest
 
-from buscaminas.inputfile import LIMIT_BYTES, UnreadableFile, read_text
+from buscaminas.records.inputfile import LIMIT_BYTES, UnreadableFile, read_text
 from tests.bounded_support import MEMORY_BOUND_KIB, run_on_dev_zero
 from tests.terminal_support import run_piped, write_board
 

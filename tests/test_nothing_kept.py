@@ -9,13 +9,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from buscaminas.storage import Store
+from buscaminas.records.storage import Store
 from tests.terminal_support import ROOT
 
 LOOK = """
 import sys
 from pathlib import Path
-from buscaminas.storage import Store
+from buscaminas.records.storage import Store
 kept = Store(Path(sys.argv[1]), on_warning=print).unfinished()
 print(len(kept), "sqlite3" in sys.modules)
 """

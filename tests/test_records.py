@@ -9,8 +9,8 @@ from pathlib import Path
 from buscaminas.app import App
 from buscaminas.core import generator
 from buscaminas.core.scoring import GameRecord, three_bv
+from buscaminas.records.storage import DATABASE_NAME, Store
 from buscaminas.rounds import Settings
-from buscaminas.storage import DATABASE_NAME, Store
 from buscaminas.view import State
 from tests.terminal_support import run_piped
 from tests.test_app import ScriptedScreen, clicks_that_win

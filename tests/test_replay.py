@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from buscaminas.boardfile import BoardFile
 from buscaminas.core.engine import Action, Move
 from buscaminas.journal import Journal, Played
+from buscaminas.records.boardfile import BoardFile
 from buscaminas.replay import LONGEST_WAIT, Replay, ending, timeline
 from buscaminas.view import State
 from buscaminas.watch import Key, decode

@@ -13,12 +13,12 @@ import pytest
 from buscaminas import resume
 from buscaminas.commands import Command, Verb
 from buscaminas.core.scoring import BoardKind
-from buscaminas.presets import board_label
+from buscaminas.records.presets import board_label
+from buscaminas.records.sharecode import ShareCode
+from buscaminas.records.stats import format_stats
+from buscaminas.records.storage import Store
 from buscaminas.rounds import Round, Settings
 from buscaminas.session import Question, Session
-from buscaminas.sharecode import ShareCode
-from buscaminas.stats import format_stats
-from buscaminas.storage import Store
 from tests.terminal_support import KEPT, Player, run_piped, scratch_directory
 
 

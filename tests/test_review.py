@@ -11,17 +11,17 @@ from pathlib import Path
 import pytest
 
 from benchmarks.review import played
-from buscaminas.boardfile import BoardFile
 from buscaminas.commands import Command, Verb, said
 from buscaminas.commentary import review_lines
 from buscaminas.core.engine import Action, Minesweeper, Move, Termination
 from buscaminas.core.grid import Point
 from buscaminas.core.solver import Position, analyze
 from buscaminas.journal import Journal, Played
+from buscaminas.records.boardfile import BoardFile
+from buscaminas.records.storage import Store
 from buscaminas.review import Review, Verdict, review
 from buscaminas.rounds import Settings
 from buscaminas.session import Session
-from buscaminas.storage import Store
 
 PROVED = {(4, 0), (4, 2)}
 """5×3 with mines down the right edge: after ``try 1 1`` the numbers prove 5 1 and 5 3

@@ -6,8 +6,8 @@ import os
 import re
 from pathlib import Path
 
-from buscaminas import boardfile
 from buscaminas.commands import Command, Verb
+from buscaminas.records import boardfile
 from buscaminas.rounds import Settings
 from tests.terminal_support import run_piped
 from tests.test_session import BOARD, session_on

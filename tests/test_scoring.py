@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from buscaminas import storage
 from buscaminas.core.engine import Action, Minesweeper, Move, Outcome
 from buscaminas.core.grid import Grid, Point
 from buscaminas.core.scoring import (
@@ -20,6 +19,7 @@ from buscaminas.core.scoring import (
     points,
     three_bv,
 )
+from buscaminas.records import storage
 from tests.record_support import NOON, make_record
 
 Layout = tuple[int, int, frozenset[Point]]

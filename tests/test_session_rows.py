@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from buscaminas.commands import Command, Verb
 from buscaminas.core.generator import mine_range
+from buscaminas.records.storage import Store
 from buscaminas.rounds import Settings
 from buscaminas.session import Session
-from buscaminas.storage import Store
 
 VERBS = [Verb.TRY, Verb.FLAG, Verb.EXPAND, Verb.HELP]
 moves = st.lists(

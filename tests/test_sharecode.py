@@ -10,15 +10,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from buscaminas import sharecode
 from buscaminas.commands import Command, Verb
 from buscaminas.core.scoring import BoardKind
-from buscaminas.presets import DAILY, daily_code
+from buscaminas.records import sharecode
+from buscaminas.records.presets import DAILY, daily_code
+from buscaminas.records.sharecode import MalformedCode, NewerCode, OlderCode, ShareCode
+from buscaminas.records.storage import Store
 from buscaminas.renderer import Renderer
 from buscaminas.rounds import Settings
 from buscaminas.session import Session
-from buscaminas.sharecode import MalformedCode, NewerCode, OlderCode, ShareCode
-from buscaminas.storage import Store
 from buscaminas.view import State
 from tests.terminal_support import run_piped
 

@@ -84,9 +84,9 @@ FIRST_BOARD = (
     "import sys, tempfile\n"
     "from pathlib import Path\n"
     "import buscaminas.app, buscaminas.cli, buscaminas.resume, buscaminas.terminal\n"
-    "from buscaminas.boardfile import BoardFile\n"
+    "from buscaminas.records.boardfile import BoardFile\n"
     "from buscaminas.session import Session, Settings\n"
-    "from buscaminas.storage import Store\n"
+    "from buscaminas.records.storage import Store\n"
     "from buscaminas.renderer import LEGACY, Renderer\n"
     "store = Store(Path(tempfile.mkdtemp()) / 'games', on_warning=print)\n"
     "session = Session({settings}, store, legend=[])\n"
@@ -320,7 +320,8 @@ def test_analyze_loads_neither_the_game_nor_the_presets(tmp_path: Path) -> None:
     loaded = loaded_by("analyze", str(position_file(tmp_path)), "--mines", "2")
     assert "buscaminas.coordinates" in loaded
     game = {"buscaminas.core.engine", "buscaminas.commands"}
-    assert not {"buscaminas.presets", "buscaminas.sharecode", "buscaminas.core.scoring"} & loaded
+    records = {"buscaminas.records.presets", "buscaminas.records.sharecode"}
+    assert not {*records, "buscaminas.core.scoring"} & loaded
     assert not game & loaded
 
 
@@ -340,7 +341,7 @@ def test_a_start_with_no_game_kept_loads_no_sqlite(tmp_path: Path) -> None:
         "from pathlib import Path\n"
         "from buscaminas import resume\n"
         "from buscaminas.session import Session, Settings\n"
-        "from buscaminas.storage import Store\n"
+        "from buscaminas.records.storage import Store\n"
         "from buscaminas.renderer import LEGACY, Renderer\n"
         "store = Store(Path(sys.argv[1]) / 'games', on_warning=print)\n"
         "assert resume.newest(store, time.monotonic) is None\n"

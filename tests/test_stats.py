@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from buscaminas.core.scoring import BoardKind, BoardSpec
-from buscaminas.stats import (
+from buscaminas.records.stats import (
     BEST_TIMES,
     Tally,
     format_result,
@@ -19,7 +19,7 @@ from buscaminas.stats import (
     statistics,
     worst_to_best,
 )
-from buscaminas.storage import Recorded, Store
+from buscaminas.records.storage import Recorded, Store
 from tests.record_support import BEGINNER, EXPERT, make_record
 
 HEADER = (

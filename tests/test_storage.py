@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from buscaminas import storage
 from buscaminas.core.scoring import BoardKind, BoardSpec, GameRecord
-from buscaminas.storage import MIGRATIONS, Recorded, Store, default_path
+from buscaminas.records import storage
+from buscaminas.records.storage import MIGRATIONS, Recorded, Store, default_path
 from tests.record_support import EXPERT, make_record
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="needs fork and POSIX modes")

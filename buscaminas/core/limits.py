@@ -3,7 +3,7 @@ flags, the questions, board files and the engine all apply.
 
 A broken limit comes back as a value (:class:`OutOfBounds`), not as words:
 the core speaks no language, and the front ends word it once
-(:func:`buscaminas.presets.out_of_bounds_message`).
+(:func:`buscaminas.records.presets.out_of_bounds_message`).
 """
 
 from __future__ import annotations

@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import platformdirs
 
-from .core.scoring import BoardKind, GameRecord, in_utc
-from .i18n import _
+from ..core.scoring import BoardKind, GameRecord, in_utc
+from ..i18n import _
 
 if TYPE_CHECKING:
     import sqlite3

@@ -16,7 +16,7 @@ import os
 import stat
 from pathlib import Path
 
-from .i18n import _
+from ..i18n import _
 
 LIMIT_BYTES = 256 * 1024
 """About eight times the largest board, room for hand-made files with generous spacing."""

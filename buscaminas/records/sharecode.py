@@ -13,9 +13,9 @@ from __future__ import annotations
 import zlib
 from typing import NamedTuple
 
-from .core.grid import Point
-from .core.limits import MIN_SIDE, out_of_bounds
-from .core.scoring import BoardKind
+from ..core.grid import Point
+from ..core.limits import MIN_SIDE, out_of_bounds
+from ..core.scoring import BoardKind
 
 VERSION = 4
 """Raised whenever the generator deals other mines from the same request: a code

@@ -12,10 +12,10 @@ import errno
 from pathlib import Path
 from typing import NamedTuple
 
+from ..core.grid import Point
+from ..core.limits import Measure, out_of_bounds
+from ..i18n import _
 from . import inputfile
-from .core.grid import Point
-from .core.limits import Measure, out_of_bounds
-from .i18n import _
 from .presets import out_of_bounds_message
 
 UNCOVERED, COVERED, FLAGGED = "0", "1", "2"
@@ -46,7 +46,7 @@ class BoardFileError(ValueError):
 def load(path: Path) -> BoardFile:
     """Read and parse the board file at ``path`` (``-`` is standard input).
 
-    Raises :class:`~buscaminas.inputfile.UnreadableFile` or ``OSError`` when
+    Raises :class:`~buscaminas.records.inputfile.UnreadableFile` or ``OSError`` when
     the file cannot be read, :class:`BoardFileError` when it is not a board.
     """
     return parse(inputfile.read_text(path))

@@ -7,9 +7,9 @@ import zlib
 from datetime import date
 from typing import NamedTuple
 
-from .core.limits import Measure, OutOfBounds
-from .core.scoring import BoardKind, BoardSpec
-from .i18n import _, ngettext
+from ..core.limits import Measure, OutOfBounds
+from ..core.scoring import BoardKind, BoardSpec
+from ..i18n import _, ngettext
 from .sharecode import SEED_BITS, ShareCode
 
 

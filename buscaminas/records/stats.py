@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from .core.scoring import BoardKind, BoardSpec, GameRecord
-from .i18n import _, ngettext
+from ..core.scoring import BoardKind, BoardSpec, GameRecord
+from ..i18n import _, ngettext
 from .storage import Recorded, Store
 
 BEST_TIMES = 10
