@@ -3,9 +3,9 @@
 import sys
 
 if __name__ == "__main__":
-    from buscaminas import startup
+    from buscaminas import collector
 
-    startup.hold()  # before the modules load, which is most of a start
+    collector.hold()  # before the modules load, which is most of a start
     from buscaminas.cli import main
 
     sys.exit(main())

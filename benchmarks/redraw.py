@@ -30,14 +30,14 @@ from pathlib import Path
 import pyte
 from pyte import graphics
 
-from buscaminas.app import App
-from buscaminas.commands import Command
 from buscaminas.core.engine import Action, Minesweeper, Move
 from buscaminas.core.grid import Point
+from buscaminas.game.app import App
+from buscaminas.game.commands import Command
+from buscaminas.game.rounds import Settings
+from buscaminas.game.view import View
 from buscaminas.records.boardfile import BoardFile
-from buscaminas.renderer import LEGACY, Frame, Renderer
-from buscaminas.rounds import Settings
-from buscaminas.view import View
+from buscaminas.ui.renderer import LEGACY, Frame, Renderer
 
 BOARDS: dict[str, tuple[int, int, int]] = {
     "expert": (30, 16, 99),

@@ -3,7 +3,7 @@
 A game is played to the end by a player who knows the layout (every move
 is safe) but plays as a person does: one hidden safe cell beside the opened
 area at a time, a flag now and then, an expand where a number's flags are
-all placed.  Its journal is then reviewed (``buscaminas.review.review``:
+all placed.  Its journal is then reviewed (``buscaminas.game.review.review``:
 one ``analyze`` per position that changed) and the time taken is compared
 with the replay of the same journal: at its own pace (waits cut to
 ``LONGEST_WAIT``) and at the fastest replay speed.  The player's moves are
@@ -17,14 +17,14 @@ import itertools
 import random
 import time
 
-from buscaminas import review as reviewing
 from buscaminas.core import generator
 from buscaminas.core.engine import Action, Minesweeper, Move
 from buscaminas.core.grid import Point
-from buscaminas.journal import Journal, Played
+from buscaminas.game import review as reviewing
+from buscaminas.game.journal import Journal, Played
+from buscaminas.game.replay import LONGEST_WAIT, SPEEDS
+from buscaminas.game.review import review
 from buscaminas.records.boardfile import BoardFile
-from buscaminas.replay import LONGEST_WAIT, SPEEDS
-from buscaminas.review import review
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

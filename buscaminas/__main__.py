@@ -2,9 +2,9 @@
 
 import sys
 
-from . import startup
+from . import collector
 
-startup.hold()  # before the modules load, which is most of a start
+collector.hold()  # before the modules load, which is most of a start
 from .cli import main  # noqa: E402
 
 sys.exit(main())

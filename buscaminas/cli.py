@@ -14,14 +14,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from . import i18n, signals, startup
+from . import collector, i18n, signals
 from .i18n import _
 
 if TYPE_CHECKING:
+    from .game.rounds import Round, Settings
+    from .game.screen import Screen
     from .records.storage import Store
-    from .renderer import IconSet
-    from .rounds import Round, Settings
-    from .screen import Screen
+    from .ui.renderer import IconSet
 
 # Each command imports what it uses where it uses it: ``--help``, ``stats`` and
 # ``analyze`` start in a fraction of the game's time, and load no terminal toolkit.
@@ -198,9 +198,9 @@ def settings_from_flags(
 ) -> Settings | None:
     """The board the flags ask for, or None when the player is to be asked."""
     from .core.limits import out_of_bounds
+    from .game.rounds import Settings
     from .records import boardfile, inputfile
     from .records.presets import ALIASES, out_of_bounds_message
-    from .rounds import Settings
 
     if args.game is not None or args.daily:
         return _shared_board(parser, args)
@@ -234,10 +234,10 @@ def _shared_board(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
     """``--game CODE`` or ``--daily``: a board named exactly, alone on the command line."""
     from datetime import date
 
-    from . import text
+    from .game import textwidth
+    from .game.rounds import Settings
     from .records import sharecode
     from .records.presets import DAILY, daily_code, preset_of
-    from .rounds import Settings
 
     others = (args.preset, args.width, args.height, args.mines, args.seed, args.board)
     both = args.game is not None and args.daily
@@ -263,15 +263,15 @@ def _shared_board(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
             "“{code}” is not a share code: a code is 16 letters and digits, like {example}"
         )
         example = "1G4Z-7KQ2-M0XA-93TC"
-        shown = text.clip(args.game, 30)
+        shown = textwidth.clip(args.game, 30)
         parser.exit(EXIT_USAGE, f"buscaminas: {message.format(code=shown, example=example)}\n")
     return Settings.from_code(code, preset_of(code.width, code.height, code.mines))
 
 
 def ask_resume(screen: Screen, kept: Round) -> bool:
     """Offer the game left unfinished: Enter takes it up, n gives it up."""
-    from . import resume
-    from .session import NO, YES
+    from .game import resume
+    from .game.session import NO, YES
 
     while True:
         answer = screen.ask(resume.question(kept)).strip().lower()
@@ -285,8 +285,8 @@ def ask_resume(screen: Screen, kept: Round) -> bool:
 def ask_icons(screen: Screen) -> IconSet:
     """Show the Nerd Font icons and ask whether they display: a newcomer cannot know
     whether their font has them, but can see a bomb.  Enter means yes."""
-    from .renderer import LEGACY, NERD
-    from .session import NO, YES
+    from .game.session import NO, YES
+    from .ui.renderer import LEGACY, NERD
 
     question = _("Do you see a bomb and a flag here: {bomb} {flag} ? [Enter = yes, n = no] ")
     while True:
@@ -312,7 +312,7 @@ def choose_icons(screen: Screen, args: argparse.Namespace) -> IconSet:
 
 def given_icons(args: argparse.Namespace) -> IconSet | None:
     """The icons the flags ask for, else those remembered from last time, if any."""
-    from .renderer import LEGACY, NERD
+    from .ui.renderer import LEGACY, NERD
 
     if args.legacy or args.nerd:
         return LEGACY if args.legacy else NERD
@@ -325,7 +325,7 @@ def given_icons(args: argparse.Namespace) -> IconSet | None:
 def chosen_icons(args: argparse.Namespace) -> IconSet:
     """The player's icons without a question (plain characters if never chosen), in
     colour unless the player opted out."""
-    from .renderer import LEGACY
+    from .ui.renderer import LEGACY
 
     icons = given_icons(args) or LEGACY
     return icons if coloured() else icons.without_colour()
@@ -336,8 +336,8 @@ def ask_settings(
 ) -> Settings:
     """The preset, or a custom size re-asked until valid; Enter alone is beginner."""
     from .core.limits import MAX_SIDE, MIN_SIDE, mine_range
+    from .game.rounds import Settings
     from .records.presets import ALIASES, PRESETS
-    from .rounds import Settings
 
     names = list(PRESETS)
     for number, name in enumerate(names, 1):
@@ -399,16 +399,16 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
     ``ask``: a person reads the questions (a dumb terminal); a script is given
     the beginner board instead.
     """
-    from .app import App
-    from .pipe import PipeScreen
+    from .game.app import App
+    from .game.rounds import Settings
     from .records.storage import Store
-    from .renderer import LEGACY, Renderer
-    from .rounds import Settings
+    from .ui.pipe import PipeScreen
+    from .ui.renderer import LEGACY, Renderer
 
     for stream in (sys.stdin, sys.stdout):
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="replace")  # a stray byte is bad input, not a crash
-    startup.release()  # a game read from a pipe may be long: it is up
+    collector.release()  # a game read from a pipe may be long: it is up
     pipe = PipeScreen(person=ask)
     no_guess = not args.classic
     store = Store(database(args.data_dir), on_warning=pipe.say)
@@ -457,7 +457,7 @@ def _resumed(
     """The game left unfinished, taken up if the player wants it (given up if not);
     None when there is none, or it is given up.  ``ask``: offer it; else ``--resume``
     asked for it, and hearing that there is none is news."""
-    from . import resume
+    from .game import resume
 
     kept = resume.newest(store, clock)
     if kept is None:
@@ -472,11 +472,11 @@ def _resumed(
 
 def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int:
     """The board in place, the questions first; the terminal is restored however it ends."""
-    from . import commands
-    from .app import App
+    from .game import commands
+    from .game.app import App
     from .records.storage import Store
-    from .renderer import LEGACY, Renderer
-    from .terminal import TerminalScreen
+    from .ui.renderer import LEGACY, Renderer
+    from .ui.terminal import TerminalScreen
 
     if sys.platform == "win32":  # the one console that needs it: elsewhere, no time lost
         import colorama
@@ -499,7 +499,7 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
             if args.resume or not _names_a_board(args):
                 resumed = _resumed(store, signals.playing_clock, screen, ask=not args.resume)
             else:  # the board asked for is the game wanted; a kept one waits its turn
-                from . import resume
+                from .game import resume
 
                 resumed = None
                 waiting = resume.newest(store, signals.playing_clock) is not None
@@ -564,8 +564,8 @@ def show_stats(args: argparse.Namespace) -> int:
 
 def show_analysis(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``buscaminas analyze FILE --mines M``: probabilities and certain cells of a position."""
+    from .analyze_file import Unreadable, analysis_of, certain_cells, probability_grid
     from .records import inputfile
-    from .report import Unreadable, analysis_of, certain_cells, probability_grid
 
     try:
         position, analysis = analysis_of(inputfile.read_text(args.file), args.mines)
@@ -583,13 +583,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     A closed or full standard stream ends with one line on standard error;
     SIGTERM, SIGHUP and SIGQUIT with 128 plus their number, as a shell expects.
-    The cycle collector waits until the command is up (:mod:`buscaminas.startup`).
+    The cycle collector waits until the command is up (:mod:`buscaminas.collector`).
     """
-    startup.hold()
+    collector.hold()
     try:
         return _main(argv)
     finally:
-        startup.release()
+        collector.release()
 
 
 def _main(argv: Sequence[str] | None) -> int:
@@ -641,17 +641,17 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 def show_history(args: argparse.Namespace) -> int:
     """``games``, ``replay`` and ``review``: the games played, listed, watched, judged."""
-    from . import history
+    from . import lookback
 
-    startup.release()  # a replay is watched, a review may be long: they are up
+    collector.release()  # a replay is watched, a review may be long: they are up
     if args.tool == "games":
         count = RECENT if args.count is None else args.count
-        return history.list_games(args.data_dir, None if args.all else count)
+        return lookback.list_games(args.data_dir, None if args.all else count)
     if args.tool == "replay":
         watching = sys.stdin.isatty() and sys.stdout.isatty() and os.environ.get("TERM") != "dumb"
         icons = chosen_icons(args) if watching else None
-        return history.replay_game(args.data_dir, args.number, icons)
-    return history.review_game(args.data_dir, args.number)
+        return lookback.replay_game(args.data_dir, args.number, icons)
+    return lookback.review_game(args.data_dir, args.number)
 
 
 def _silence_stdout() -> None:

@@ -6,10 +6,10 @@ import re
 
 from hypothesis import event, note
 
-from buscaminas import hints
-from buscaminas.commands import label
 from buscaminas.core.engine import Minesweeper, Termination
 from buscaminas.core.grid import Point
+from buscaminas.game import hints
+from buscaminas.game.commands import label
 
 
 def hidden_layout(game: Minesweeper) -> frozenset[Point]:

@@ -9,15 +9,15 @@ from typing import Any
 
 import pytest
 
-from buscaminas.app import App
 from buscaminas.core import generator
 from buscaminas.core.scoring import BoardKind
+from buscaminas.game.app import App
+from buscaminas.game.rounds import Settings
+from buscaminas.game.screen import Steer
+from buscaminas.game.view import Highlight, State, View
 from buscaminas.records.boardfile import parse
 from buscaminas.records.storage import DATABASE_NAME, Store
-from buscaminas.renderer import LEGACY, Renderer
-from buscaminas.rounds import Settings
-from buscaminas.screen import Steer
-from buscaminas.view import Highlight, State, View
+from buscaminas.ui.renderer import LEGACY, Renderer
 
 BOARD = parse("11 10 10 10 10\n10 10 10 10 10\n10 10 10 10 10\n11 10 10 10 11\n")
 

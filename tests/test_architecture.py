@@ -13,14 +13,14 @@ WITHOUT_A_TERMINAL = (
     "buscaminas.core.engine",
     "buscaminas.core.solver",
     "buscaminas.core.generator",
-    "buscaminas.commands",
-    "buscaminas.session",
-    "buscaminas.app",
-    "buscaminas.view",
-    "buscaminas.screen",
-    "buscaminas.controls",
-    "buscaminas.renderer",
-    "buscaminas.pipe",
+    "buscaminas.game.commands",
+    "buscaminas.game.session",
+    "buscaminas.game.app",
+    "buscaminas.game.view",
+    "buscaminas.game.screen",
+    "buscaminas.ui.controls",
+    "buscaminas.ui.renderer",
+    "buscaminas.ui.pipe",
     "buscaminas.cli",
 )
 
@@ -42,25 +42,16 @@ def test_the_game_loads_no_terminal_toolkit() -> None:
 
 
 def test_the_terminal_front_end_is_where_prompt_toolkit_comes_in() -> None:
-    assert "prompt_toolkit" in loaded_after("buscaminas.terminal")
+    assert "prompt_toolkit" in loaded_after("buscaminas.ui.terminal")
 
 
 LAYERS: dict[str, tuple[str, ...]] = {
     "core": ("buscaminas.core",),
-    "foundation": ("buscaminas.i18n", "buscaminas.signals", "buscaminas.startup"),
+    "foundation": ("buscaminas.i18n", "buscaminas.signals", "buscaminas.collector"),
     "records": ("buscaminas.records",),
-    "game": (
-        "buscaminas.game",
-        *(f"buscaminas.{name}" for name in ("commands", "session", "rounds", "resume", "view")),
-        *(f"buscaminas.{name}" for name in ("hints", "narration", "review", "commentary")),
-        *(f"buscaminas.{name}" for name in ("replay", "journal", "percent", "coordinates")),
-        *(f"buscaminas.{name}" for name in ("text", "screen", "app")),
-    ),
-    "ui": (
-        "buscaminas.ui",
-        *(f"buscaminas.{name}" for name in ("renderer", "controls", "pipe", "terminal", "watch")),
-    ),
-    "entry": ("buscaminas.cli", "buscaminas.report", "buscaminas.history", "buscaminas.__main__"),
+    "game": ("buscaminas.game",),
+    "ui": ("buscaminas.ui",),
+    "entry": tuple(f"buscaminas.{m}" for m in ("cli", "analyze_file", "lookback", "__main__")),
 }
 """ARCHITECTURE.md's layers: the modules (or folders) each holds."""
 

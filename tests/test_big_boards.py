@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from buscaminas.renderer import LEGACY, Renderer
-from buscaminas.view import State, View
+from buscaminas.game.view import State, View
+from buscaminas.ui.renderer import LEGACY, Renderer
 from tests.terminal_support import Player
 
 BIG = ("--width", "99", "--height", "99", "--mines", "30", "--classic", "--seed", "1")

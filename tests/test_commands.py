@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from buscaminas import commands
-from buscaminas.commands import (
+from buscaminas.game import commands
+from buscaminas.game.commands import (
     Command,
     ControlCharacters,
     EmptyLine,

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from buscaminas.game.view import State, View
 from buscaminas.records.preferences import MAX_BYTES, Preferences
-from buscaminas.renderer import LEGACY, NERD, Renderer
-from buscaminas.view import State, View
+from buscaminas.ui.renderer import LEGACY, NERD, Renderer
 from tests.terminal_support import ROOT, Player, scratch_directory
 
 COLOUR = re.compile(r"\x1b\[[0-9;]*(?:38;5;|48;5;|;3[0-9]m|;4[0-9]m|\[3[0-9]m|\[4[0-9]m)")

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from buscaminas import controls
-from buscaminas.commands import Command, Verb
-from buscaminas.controls import Button, Click
-from buscaminas.renderer import LEGACY, NERD, Renderer
-from buscaminas.view import State, View
+from buscaminas.game.commands import Command, Verb
+from buscaminas.game.view import State, View
+from buscaminas.ui import controls
+from buscaminas.ui.controls import Button, Click
+from buscaminas.ui.renderer import LEGACY, NERD, Renderer
 from tests.terminal_support import Player, write_board
 
 ARROWS = {"up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D"}

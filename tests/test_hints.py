@@ -7,13 +7,14 @@ from collections.abc import Iterator
 
 import pytest
 
-from buscaminas import hints, i18n
+from buscaminas import i18n
 from buscaminas.core.engine import Minesweeper
 from buscaminas.core.solver import Analysis, Position, analyze
 from buscaminas.core.solver.explain import explain
-from buscaminas.percent import percent
-from buscaminas.renderer import highlight_style
-from buscaminas.view import Highlight
+from buscaminas.game import hints
+from buscaminas.game.percent import percent
+from buscaminas.game.view import Highlight
+from buscaminas.ui.renderer import highlight_style
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """Every hint is true: random play, right and wrong flags, and each claim held to the layout.
 
-The game is driven through the engine and :mod:`buscaminas.hints` directly,
+The game is driven through the engine and :mod:`buscaminas.game.hints` directly,
 with a deal that remembers the layout, so that every claim a hint makes
 (cells safe, cells mines, the numbers it cites, the mines a group holds)
 can be checked against the mines themselves, and its words against its claims.
@@ -13,10 +13,10 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from buscaminas import hints
 from buscaminas.core import generator
 from buscaminas.core.engine import Action, Minesweeper, Move, Termination
 from buscaminas.core.grid import Point
+from buscaminas.game import hints
 from tests.play_support import assert_hint_true, hidden_layout
 
 

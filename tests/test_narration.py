@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from buscaminas import narration
 from buscaminas.core.engine import Action, Minesweeper, Move, Termination
+from buscaminas.game import narration
 
 
 def test_an_expand_that_wins_does_not_claim_the_mines_the_win_flags() -> None:

@@ -6,8 +6,8 @@ import io
 
 import pytest
 
-from buscaminas.commands import MAX_LINE, LineTooLong, Verb, parse
-from buscaminas.pipe import PipeScreen
+from buscaminas.game.commands import MAX_LINE, LineTooLong, Verb, parse
+from buscaminas.ui.pipe import PipeScreen
 from tests.bounded_support import MEMORY_BOUND_KIB, run_on_dev_zero
 from tests.terminal_support import KEPT, run_piped
 

@@ -25,12 +25,12 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from buscaminas import hints
-from buscaminas.app import PROMPT, App
 from buscaminas.core.engine import Minesweeper
-from buscaminas.rounds import Settings
-from buscaminas.screen import Steer
-from buscaminas.view import View
+from buscaminas.game import hints
+from buscaminas.game.app import PROMPT, App
+from buscaminas.game.rounds import Settings
+from buscaminas.game.screen import Steer
+from buscaminas.game.view import View
 from tests.play_support import assert_engine_invariants, assert_hint_true, hidden_layout
 
 STEP_SECONDS = 60.0

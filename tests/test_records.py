@@ -6,12 +6,12 @@ from collections.abc import Callable
 from itertools import count
 from pathlib import Path
 
-from buscaminas.app import App
 from buscaminas.core import generator
 from buscaminas.core.scoring import GameRecord, three_bv
+from buscaminas.game.app import App
+from buscaminas.game.rounds import Settings
+from buscaminas.game.view import State
 from buscaminas.records.storage import DATABASE_NAME, Store
-from buscaminas.rounds import Settings
-from buscaminas.view import State
 from tests.terminal_support import run_piped
 from tests.test_app import ScriptedScreen, clicks_that_win
 

@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 from buscaminas.core.engine import Action, Minesweeper, Move, Termination
 from buscaminas.core.generator import mine_range
 from buscaminas.core.grid import Point
-from buscaminas.renderer import LEGACY, NERD, IconSet, Renderer
-from buscaminas.view import Highlight, State, View
+from buscaminas.game.view import Highlight, State, View
+from buscaminas.ui.renderer import LEGACY, NERD, IconSet, Renderer
 
 Size = tuple[int, int]
 """A terminal's (columns, rows)."""

@@ -7,8 +7,8 @@ import re
 import pyte
 import pytest
 
-from buscaminas.renderer import LEGACY, NERD, Renderer
-from buscaminas.view import Highlight, State, View
+from buscaminas.game.view import Highlight, State, View
+from buscaminas.ui.renderer import LEGACY, NERD, Renderer
 
 ROWS = ("##1..", "#F2..", "*X1..")
 CURSOR_MOVE = re.compile(r"\x1b\[(\d+);(\d+)H")

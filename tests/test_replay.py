@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from buscaminas.core.engine import Action, Move
-from buscaminas.journal import Journal, Played
+from buscaminas.game.journal import Journal, Played
+from buscaminas.game.replay import LONGEST_WAIT, Replay, ending, timeline
+from buscaminas.game.view import State
 from buscaminas.records.boardfile import BoardFile
-from buscaminas.replay import LONGEST_WAIT, Replay, ending, timeline
-from buscaminas.view import State
-from buscaminas.watch import Key, decode
+from buscaminas.ui.watch import Key, decode
 
 MINES = frozenset({(4, 0), (4, 2)})
 

@@ -10,15 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from buscaminas import resume
-from buscaminas.commands import Command, Verb
 from buscaminas.core.scoring import BoardKind
+from buscaminas.game import resume
+from buscaminas.game.commands import Command, Verb
+from buscaminas.game.rounds import Round, Settings
+from buscaminas.game.session import Question, Session
 from buscaminas.records.presets import board_label
 from buscaminas.records.sharecode import ShareCode
 from buscaminas.records.stats import format_stats
 from buscaminas.records.storage import Store
-from buscaminas.rounds import Round, Settings
-from buscaminas.session import Question, Session
 from tests.terminal_support import KEPT, Player, run_piped, scratch_directory
 
 

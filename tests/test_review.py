@@ -11,17 +11,17 @@ from pathlib import Path
 import pytest
 
 from benchmarks.review import played
-from buscaminas.commands import Command, Verb, said
-from buscaminas.commentary import review_lines
 from buscaminas.core.engine import Action, Minesweeper, Move, Termination
 from buscaminas.core.grid import Point
 from buscaminas.core.solver import Position, analyze
-from buscaminas.journal import Journal, Played
+from buscaminas.game.commands import Command, Verb, said
+from buscaminas.game.commentary import review_lines
+from buscaminas.game.journal import Journal, Played
+from buscaminas.game.review import Review, Verdict, review
+from buscaminas.game.rounds import Settings
+from buscaminas.game.session import Session
 from buscaminas.records.boardfile import BoardFile
 from buscaminas.records.storage import Store
-from buscaminas.review import Review, Verdict, review
-from buscaminas.rounds import Settings
-from buscaminas.session import Session
 
 PROVED = {(4, 0), (4, 2)}
 """5×3 with mines down the right edge: after ``try 1 1`` the numbers prove 5 1 and 5 3
@@ -332,7 +332,7 @@ def test_a_glance_at_the_numbers_nearby_judges_as_the_full_analysis_would(
     reviews with and without it agree move by move."""
     kept = played(16, 16, 40, seed, pace=1.0)
     quick = review(kept, dealt=True)
-    monkeypatch.setattr("buscaminas.review._proved_nearby", lambda *_args: False)
+    monkeypatch.setattr("buscaminas.game.review._proved_nearby", lambda *_args: False)
     full = review(kept, dealt=True)
     assert quick == full
     assert quick.guesses and quick.guesses < len(quick.judgements)  # both kinds were judged
@@ -359,7 +359,7 @@ def test_in_the_game_a_slow_review_shows_its_progress_and_ctrl_c_cancels_it(
         clock=lambda: float(next(ticks)),  # a second a call: every task is slow
         on_progress=lambda view: shown.append(view.messages),
     )
-    monkeypatch.setattr("buscaminas.review.PROGRESS_EVERY", 1)
+    monkeypatch.setattr("buscaminas.game.review.PROGRESS_EVERY", 1)
     session.handle(Command(Verb.TRY, (0, 0)))
     session.handle(Command(Verb.FLAG, (4, 0)))
     session.handle(Command(Verb.REVIEW))
@@ -368,7 +368,7 @@ def test_in_the_game_a_slow_review_shows_its_progress_and_ctrl_c_cancels_it(
     def interrupted(*_args: object, **_options: object) -> Review:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("buscaminas.review.review", interrupted)  # loaded when first asked for
+    monkeypatch.setattr("buscaminas.game.review.review", interrupted)  # loaded when first asked for
     hints = session.current.hints
     session.handle(Command(Verb.FLAG, (4, 2)))
     session.handle(Command(Verb.REVIEW))

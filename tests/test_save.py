@@ -6,9 +6,9 @@ import os
 import re
 from pathlib import Path
 
-from buscaminas.commands import Command, Verb
+from buscaminas.game.commands import Command, Verb
+from buscaminas.game.rounds import Settings
 from buscaminas.records import boardfile
-from buscaminas.rounds import Settings
 from tests.terminal_support import run_piped
 from tests.test_session import BOARD, session_on
 

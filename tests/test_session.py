@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from buscaminas.commands import Command, Verb
 from buscaminas.core import generator
 from buscaminas.core.engine import Termination
+from buscaminas.game.commands import Command, Verb
+from buscaminas.game.rounds import Settings
+from buscaminas.game.session import Question, Session
 from buscaminas.records.boardfile import parse
 from buscaminas.records.storage import Store
-from buscaminas.rounds import Settings
-from buscaminas.session import Question, Session
 from tests.test_app import no_guess_fails
 
 BOARD = parse("11 10 10 10 10\n10 10 10 10 10\n10 10 10 10 10\n11 10 10 10 11\n")

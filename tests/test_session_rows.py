@@ -10,11 +10,11 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from buscaminas.commands import Command, Verb
 from buscaminas.core.generator import mine_range
+from buscaminas.game.commands import Command, Verb
+from buscaminas.game.rounds import Settings
+from buscaminas.game.session import Session
 from buscaminas.records.storage import Store
-from buscaminas.rounds import Settings
-from buscaminas.session import Session
 
 VERBS = [Verb.TRY, Verb.FLAG, Verb.EXPAND, Verb.HELP]
 moves = st.lists(

@@ -10,16 +10,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from buscaminas.commands import Command, Verb
 from buscaminas.core.scoring import BoardKind
+from buscaminas.game.commands import Command, Verb
+from buscaminas.game.rounds import Settings
+from buscaminas.game.session import Session
+from buscaminas.game.view import State
 from buscaminas.records import sharecode
 from buscaminas.records.presets import DAILY, daily_code
 from buscaminas.records.sharecode import MalformedCode, NewerCode, OlderCode, ShareCode
 from buscaminas.records.storage import Store
-from buscaminas.renderer import Renderer
-from buscaminas.rounds import Settings
-from buscaminas.session import Session
-from buscaminas.view import State
+from buscaminas.ui.renderer import Renderer
 from tests.terminal_support import run_piped
 
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from benchmarks.shapes import SHAPES, build
-from buscaminas import report
+from buscaminas import analyze_file
 from buscaminas.core.engine import Action, Minesweeper, Move
 from buscaminas.core.solver import (
     InconsistentPosition,
@@ -197,8 +197,8 @@ def test_the_ai_takes_the_safest_cell_when_weighing_guesses_is_over_budget() -> 
 
 
 def test_analyze_says_when_its_percentages_are_estimates() -> None:
-    lines = report.certain_cells(analyze(build("stripes-ones", 41, 41)))
+    lines = analyze_file.certain_cells(analyze(build("stripes-ones", 41, 41)))
     assert "estimates" in lines[0]
     assert lines[1].startswith("Safe: ")
-    exact_lines = report.certain_cells(analyze(build("chain", 20, 9)))
+    exact_lines = analyze_file.certain_cells(analyze(build("chain", 20, 9)))
     assert not any("estimates" in line for line in exact_lines)

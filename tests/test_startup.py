@@ -54,7 +54,7 @@ def test_the_tools_load_no_terminal_toolkit(tool: str, tmp_path: Path) -> None:
     loaded = loaded_by(*argv)
     assert "buscaminas.cli" in loaded
     assert not {name for name in loaded if name.split(".")[0] in ("prompt_toolkit", "asyncio")}
-    assert "buscaminas.terminal" not in loaded and "buscaminas.session" not in loaded
+    assert "buscaminas.ui.terminal" not in loaded and "buscaminas.game.session" not in loaded
 
 
 def test_help_and_stats_load_neither_the_solver_nor_the_generator(tmp_path: Path) -> None:
@@ -83,11 +83,11 @@ def test_stats_parse_no_json(tmp_path: Path) -> None:
 FIRST_BOARD = (
     "import sys, tempfile\n"
     "from pathlib import Path\n"
-    "import buscaminas.app, buscaminas.cli, buscaminas.resume, buscaminas.terminal\n"
+    "import buscaminas.game.app, buscaminas.cli, buscaminas.game.resume, buscaminas.ui.terminal\n"
     "from buscaminas.records.boardfile import BoardFile\n"
-    "from buscaminas.session import Session, Settings\n"
+    "from buscaminas.game.session import Session, Settings\n"
     "from buscaminas.records.storage import Store\n"
-    "from buscaminas.renderer import LEGACY, Renderer\n"
+    "from buscaminas.ui.renderer import LEGACY, Renderer\n"
     "store = Store(Path(tempfile.mkdtemp()) / 'games', on_warning=print)\n"
     "session = Session({settings}, store, legend=[])\n"
     "Renderer.draw(session.view(), (80, 24), LEGACY, None)\n"
@@ -120,7 +120,12 @@ def test_the_board_is_drawn_before_the_solver_is_needed(start: str) -> None:
     """A session shows its board without the generator, the solver or the hints: they
     load with the first move, after the player sees the board."""
     loaded = loaded_by_the_first_board(start)
-    for deferred in ("buscaminas.core.solver", "buscaminas.core.generator", "buscaminas.hints"):
+    deferred_modules = (
+        "buscaminas.core.solver",
+        "buscaminas.core.generator",
+        "buscaminas.game.hints",
+    )
+    for deferred in deferred_modules:
         assert deferred not in loaded
     assert "uuid" not in loaded, "a game's identity needs no uuid (and its platform probe)"
 
@@ -131,7 +136,7 @@ def test_the_games_start_compiles_no_dataclass(start: str) -> None:
     tuples and plain classes: in Python 3.11 a dataclass compiles its methods as its
     module loads, about a millisecond a class (ARCHITECTURE.md, "Value types")."""
     loaded = loaded_by_the_first_board(start)
-    assert "buscaminas.session" in loaded
+    assert "buscaminas.game.session" in loaded
     assert "dataclasses" not in loaded
 
 
@@ -143,7 +148,7 @@ gc.collect()  # start from nothing owed, so that the interpreter's own start cou
 
 def _count(phase, info):
     if phase == "start":
-        up = "after" if gc.get_freeze_count() else "before"  # buscaminas.startup freezes
+        up = "after" if gc.get_freeze_count() else "before"  # buscaminas.collector freezes
         with open(os.environ["COLLECTIONS_LOG"], "a") as log:
             log.write(up + "\\n")
 
@@ -318,8 +323,8 @@ def test_analyze_loads_neither_the_game_nor_the_presets(tmp_path: Path) -> None:
     """``analyze`` names cells as the game does, but needs neither its rules, nor its
     command parser, nor the board sizes: their modules stay unloaded."""
     loaded = loaded_by("analyze", str(position_file(tmp_path)), "--mines", "2")
-    assert "buscaminas.coordinates" in loaded
-    game = {"buscaminas.core.engine", "buscaminas.commands"}
+    assert "buscaminas.game.coordinates" in loaded
+    game = {"buscaminas.core.engine", "buscaminas.game.commands"}
     records = {"buscaminas.records.presets", "buscaminas.records.sharecode"}
     assert not {*records, "buscaminas.core.scoring"} & loaded
     assert not game & loaded
@@ -339,10 +344,10 @@ def test_a_start_with_no_game_kept_loads_no_sqlite(tmp_path: Path) -> None:
     script = (
         "import sys, time\n"
         "from pathlib import Path\n"
-        "from buscaminas import resume\n"
-        "from buscaminas.session import Session, Settings\n"
+        "from buscaminas.game import resume\n"
+        "from buscaminas.game.session import Session, Settings\n"
         "from buscaminas.records.storage import Store\n"
-        "from buscaminas.renderer import LEGACY, Renderer\n"
+        "from buscaminas.ui.renderer import LEGACY, Renderer\n"
         "store = Store(Path(sys.argv[1]) / 'games', on_warning=print)\n"
         "assert resume.newest(store, time.monotonic) is None\n"
         "session = Session(Settings.from_preset('expert'), store, legend=[])\n"

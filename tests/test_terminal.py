@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from buscaminas.renderer import NERD
+from buscaminas.ui.renderer import NERD
 from tests.terminal_support import KEPT, ROOT, Player, run_piped, scratch_directory, write_board
 
 BOARD = (

@@ -9,11 +9,11 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from buscaminas.commands import Command, Verb, parse
 from buscaminas.core.engine import Action, Move, Termination
-from buscaminas.journal import Journal, JournalError, Played, loads
-from buscaminas.rounds import Settings
-from buscaminas.session import Question
+from buscaminas.game.commands import Command, Verb, parse
+from buscaminas.game.journal import Journal, JournalError, Played, loads
+from buscaminas.game.rounds import Settings
+from buscaminas.game.session import Question
 from tests.test_session import session_on
 
 

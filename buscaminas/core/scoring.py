@@ -77,7 +77,7 @@ class GameRecord(NamedTuple):
     code: str | None = None
     """The share code that deals its board again, when it was dealt from a seed."""
     journal: str | None = None
-    """Its start and timed moves (:mod:`buscaminas.journal`), for replay and review."""
+    """Its start and timed moves (:mod:`buscaminas.game.journal`), for replay and review."""
 
     @classmethod
     def from_game(

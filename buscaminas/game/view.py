@@ -9,7 +9,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import NamedTuple
 
-from .core.grid import Point
+from ..core.grid import Point
 
 
 class State(Enum):

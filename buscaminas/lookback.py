@@ -13,16 +13,16 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import text
-from .commentary import help_note, review_lines
 from .core.scoring import GameRecord
+from .game import textwidth
+from .game.commentary import help_note, review_lines
+from .game.journal import Journal, JournalError, loads
+from .game.replay import Replay, timeline
+from .game.review import review
 from .i18n import _
-from .journal import Journal, JournalError, loads
 from .records.presets import board_name
 from .records.storage import DATABASE_NAME, Store
-from .renderer import IconSet
-from .replay import Replay, timeline
-from .review import review
+from .ui.renderer import IconSet
 
 
 class NotShown(Exception):
@@ -65,7 +65,7 @@ def games_table(games: Sequence[tuple[int, GameRecord]]) -> list[str]:
         ]
         for number, game in games
     ]
-    widths = [max(text.width(row[column]) for row in [header, *rows]) for column in range(6)]
+    widths = [max(textwidth.width(row[column]) for row in [header, *rows]) for column in range(6)]
     right = {0, 4}  # numbers line up on the right
     lines = []
     for row in [header, *rows]:
@@ -84,7 +84,7 @@ def result(game: GameRecord) -> str:
 
 
 def _padded(cell: str, columns: int, *, right: bool) -> str:
-    room = " " * (columns - text.width(cell))
+    room = " " * (columns - textwidth.width(cell))
     return room + cell if right else cell + room
 
 
@@ -100,7 +100,7 @@ def replay_game(data_dir: Path | None, number: int | None, icons: IconSet | None
         for line in timeline(journal):
             print(line)
         return 0
-    from .watch import watch  # the terminal's toolkit loads only to watch
+    from .ui.watch import watch  # the terminal's toolkit loads only to watch
 
     watch(Replay(journal, board_name(game.board, game.kind)), icons)
     return 0

@@ -18,10 +18,10 @@ import math
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from .core.engine import Action, Minesweeper, Move, Outcome
-from .core.grid import Point
-from .core.limits import out_of_bounds
-from .records.boardfile import BoardFile
+from ..core.engine import Action, Minesweeper, Move, Outcome
+from ..core.grid import Point
+from ..core.limits import out_of_bounds
+from ..records.boardfile import BoardFile
 
 FORMAT = 2
 """The journal's JSON layout; a newer one is refused rather than misread.  Format 1

@@ -1,7 +1,7 @@
 """Games left in progress: the newest found, described, taken up again or given up.
 
 A game the player leaves unfinished, however they leave, is kept in the
-records (:meth:`buscaminas.session.Session.put_away`).  At the next start the
+records (:meth:`buscaminas.game.session.Session.put_away`).  At the next start the
 front end finds it here, asks, and either takes it up (it leaves the records
 until it is left again or ends) or gives it up, recorded as abandoned: played
 and not won, so that leaving never protects a win rate.
@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .i18n import _
+from ..i18n import _
+from ..records.storage import Store
 from .journal import JournalError
-from .records.storage import Store
 from .rounds import Round
-from .text import clock_time
+from .textwidth import clock_time
 
 
 def newest(store: Store, clock: Callable[[], float]) -> Round | None:

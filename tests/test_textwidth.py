@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from buscaminas.text import _NARROW, _columns, clip, width, wrap
+from buscaminas.game.textwidth import _NARROW, _columns, clip, width, wrap
 
 
 def test_wide_characters_count_two_columns() -> None:

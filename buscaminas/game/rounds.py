@@ -2,7 +2,7 @@
 
 A :class:`Round` is what a game is beside the rules: when it started, the
 hints it took, whether the AI or an undo helped, the player's cursor and
-highlights, and the :class:`~buscaminas.journal.Journal` of its moves, from
+highlights, and the :class:`~buscaminas.game.journal.Journal` of its moves, from
 which undo rebuilds the board and which a game left unfinished is kept as
 (:meth:`Round.snapshot`, :meth:`Round.restore`).
 """
@@ -15,13 +15,13 @@ from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
-from .core.engine import Action, Minesweeper, Outcome, Termination
-from .core.grid import Point
-from .core.scoring import BoardKind, BoardSpec, GameRecord, in_utc
+from ..core.engine import Action, Minesweeper, Outcome, Termination
+from ..core.grid import Point
+from ..core.scoring import BoardKind, BoardSpec, GameRecord, in_utc
+from ..records.boardfile import BoardFile
+from ..records.presets import DAILY, PRESETS, board_name, preset_of
+from ..records.sharecode import ShareCode
 from .journal import Journal, JournalError, Played, loads
-from .records.boardfile import BoardFile
-from .records.presets import DAILY, PRESETS, board_name, preset_of
-from .records.sharecode import ShareCode
 from .view import Highlight, State, View
 
 SNAPSHOT_FORMAT = 1

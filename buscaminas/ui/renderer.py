@@ -15,11 +15,11 @@ import re
 from functools import cached_property, lru_cache
 from typing import NamedTuple
 
-from . import text
-from .core.alphabet import NUMBERS, Cell
-from .core.grid import Point
-from .i18n import _
-from .view import Highlight, State, View
+from ..core.alphabet import NUMBERS, Cell
+from ..core.grid import Point
+from ..game import textwidth
+from ..game.view import Highlight, State, View
+from ..i18n import _
 
 CSI = "\x1b["
 HIDE_CURSOR = CSI + "?25l"
@@ -285,7 +285,7 @@ class Renderer:
         way first."""
         parts = [_("Mines left: {count}").format(count=view.mines_left)]
         if view.elapsed is not None:
-            parts.append(_("Time: {seconds}").format(seconds=text.clock_time(view.elapsed)))
+            parts.append(_("Time: {seconds}").format(seconds=textwidth.clock_time(view.elapsed)))
         parts.append(
             {
                 State.READY: _("Type x y to start"),
@@ -301,7 +301,7 @@ class Renderer:
         keys += [view.keys] if view.keys else []
         named = [view.board_name] if view.board_name else []
         line = "   ".join([*parts, *named, *keys])
-        if columns is not None and text.width(line) > columns and named:
+        if columns is not None and textwidth.width(line) > columns and named:
             line = "   ".join([*parts, *keys])
         return line
 
@@ -437,13 +437,13 @@ class Renderer:
         lines = [
             wrapped
             for line in view.page or ()
-            for wrapped in text.wrap(line, columns - 1, _hanging(line, columns - 1))
+            for wrapped in textwidth.wrap(line, columns - 1, _hanging(line, columns - 1))
         ]
         room = min(max(2, rows - 2 - MESSAGE_ROWS), rows - 2)  # the status and prompt below
         if len(lines) > room > 1:  # a footer needs a line of its own
             lines = Renderer._screenful(lines, room - 1, view, columns - 1)
         lines = lines[: max(0, room)]
-        left = max(0, (columns - max(map(text.width, lines), default=0)) // 2)
+        left = max(0, (columns - max(map(textwidth.width, lines), default=0)) // 2)
         for row, line in enumerate(lines):
             canvas.put(row, left, line)
         row = Renderer._status_and_messages(canvas, view, room, rows)
@@ -461,7 +461,7 @@ class Renderer:
         else:
             footer = _("Page {number} of {pages}: type “{command} 1” for the first.")
         said = footer.format(number=number, pages=pages, command=view.page_command, next=number + 1)
-        return [*shown, *[""] * (room - len(shown)), text.clip(said, columns)]
+        return [*shown, *[""] * (room - len(shown)), textwidth.clip(said, columns)]
 
     @staticmethod
     def _status_and_messages(
@@ -480,11 +480,11 @@ class Renderer:
         placed: list[tuple[int, str]] = []
         for message in view.messages:
             lines = _wrapped(message, min(canvas.columns - 2, MESSAGE_COLUMNS))
-            left = max(0, (canvas.columns - max(map(text.width, lines))) // 2)
+            left = max(0, (canvas.columns - max(map(textwidth.width, lines))) // 2)
             placed += [(left, line) for line in lines]
         room = rows - row - 1  # the rows above the prompt's: a page may leave fewer than usual
         if len(placed) > room > 0:
-            placed = [*placed[: room - 1], (placed[room - 1][0], text.ELLIPSIS)]
+            placed = [*placed[: room - 1], (placed[room - 1][0], textwidth.ELLIPSIS)]
         placed = placed[: max(0, room)]
         for left, line in placed:
             canvas.put(row, left, line)
@@ -548,13 +548,13 @@ class Renderer:
             missing.append(_("{columns} more columns").format(columns=columns))
         needs = _(" and ").join(missing)
         for wording in (_("Terminal too small: it needs {needs}."), _("Too small: {needs}.")):
-            lines = text.wrap(wording.format(needs=needs), max(1, width - 1))
+            lines = textwidth.wrap(wording.format(needs=needs), max(1, width - 1))
             if len(lines) < height:
                 break
         for message in view.messages:
-            lines += text.wrap(message, max(1, width - 1))
+            lines += textwidth.wrap(message, max(1, width - 1))
         lines = lines[: max(1, height - 1)]
-        items = {(row, 0): Item(line, text.width(line)) for row, line in enumerate(lines)}
+        items = {(row, 0): Item(line, textwidth.width(line)) for row, line in enumerate(lines)}
         return Frame(size, (-1, -1), items, prompt_row=min(len(lines), height - 1))
 
     @staticmethod
@@ -659,7 +659,7 @@ def _part_words(words: str, window: tuple[int, int, int, int], width: int, heigh
 @lru_cache(maxsize=256)
 def _wrapped(message: str, columns: int) -> tuple[str, ...]:
     """A message's lines: wrapped once, not again at every tick of the clock."""
-    return tuple(text.wrap(message, columns))
+    return tuple(textwidth.wrap(message, columns))
 
 
 @lru_cache(maxsize=16)
@@ -818,12 +818,12 @@ class _Canvas:
 
     def put(self, row: int, column: int, shown: str, width: int | None = None) -> None:
         """Place ``shown`` (styled if ``width`` gives its visible width) at ``row``, ``column``."""
-        self.items[(row, column)] = Item(shown, text.width(shown) if width is None else width)
+        self.items[(row, column)] = Item(shown, textwidth.width(shown) if width is None else width)
 
     def centred(self, row: int, plain: str, style: str = "") -> None:
         """Place ``plain`` text centred on ``row``, cut short if the terminal is narrower."""
-        width = text.width(plain)
+        width = textwidth.width(plain)
         if width > self.columns:
-            plain = text.clip(plain, self.columns)
-            width = text.width(plain)
+            plain = textwidth.clip(plain, self.columns)
+            width = textwidth.width(plain)
         self.put(row, max(0, (self.columns - width) // 2), _styled(plain, style), width)

@@ -17,13 +17,13 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ..core.alphabet import COUNTS, COVERED, Cell
+from ..core.engine import Minesweeper
+from ..core.grid import Point
+from ..core.solver import Analysis, Position, analyze
+from ..core.solver.explain import Reason, ReasonKind, explain
+from ..i18n import _, ngettext
 from .commands import label, labels, listing
-from .core.alphabet import COUNTS, COVERED, Cell
-from .core.engine import Minesweeper
-from .core.grid import Point
-from .core.solver import Analysis, Position, analyze
-from .core.solver.explain import Reason, ReasonKind, explain
-from .i18n import _, ngettext
 from .percent import percent
 from .view import Highlight
 

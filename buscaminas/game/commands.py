@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import NamedTuple
 
-from . import text
+from ..core.engine import Action, Move
+from ..core.grid import Point
+from ..i18n import _
+from . import textwidth
 from .coordinates import label as label  # where the other modules find it
-from .core.engine import Action, Move
-from .core.grid import Point
-from .i18n import _
 
 MAX_LINE = 200
 SHOWN_COLUMNS = 20
@@ -152,7 +152,7 @@ class UnknownVerb(ParseError):
         self.word, self.suggestion = word, suggestion
 
     def message(self) -> str:
-        shown = text.clip(self.word, SHOWN_COLUMNS)
+        shown = textwidth.clip(self.word, SHOWN_COLUMNS)
         if self.suggestion:
             return _("Unknown command “{word}”. Did you mean “{suggestion}”?").format(
                 word=shown, suggestion=self.suggestion
@@ -185,7 +185,7 @@ class NotAnInteger(ParseError):
         self.token, self.counting = token, counting
 
     def message(self) -> str:
-        shown = text.clip(self.token, SHOWN_COLUMNS)
+        shown = textwidth.clip(self.token, SHOWN_COLUMNS)
         if self.counting:
             return _("“{token}” is not a whole number: a count is like “auto 10”.").format(
                 token=shown
@@ -227,7 +227,7 @@ class UnknownTopic(ParseError):
 
     def message(self) -> str:
         return _("There is no manual page for “{word}”. Pages: {verbs}.").format(
-            word=text.clip(self.word, SHOWN_COLUMNS), verbs=_verb_list()
+            word=textwidth.clip(self.word, SHOWN_COLUMNS), verbs=_verb_list()
         )
 
 

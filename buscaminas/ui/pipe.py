@@ -11,11 +11,11 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from typing import TextIO
 
-from .commands import MAX_LINE
-from .core.alphabet import Cell
+from ..core.alphabet import Cell
+from ..game.commands import MAX_LINE
+from ..game.screen import Steer
+from ..game.view import View
 from .renderer import Renderer
-from .screen import Steer
-from .view import View
 
 _LONGEST_READ = MAX_LINE + 2
 """A line the parser accepts and its ``\\r\\n``; anything longer is too long whole."""

@@ -11,9 +11,9 @@ import re
 from enum import Enum
 from typing import NamedTuple
 
-from .commands import Command, Verb
-from .core.alphabet import Cell
-from .core.grid import Point
+from ..core.alphabet import Cell
+from ..core.grid import Point
+from ..game.commands import Command, Verb
 
 STEPS: dict[str, Point] = {
     **{key: (0, -1) for key in ("up", "k", "w")},

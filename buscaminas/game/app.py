@@ -1,7 +1,7 @@
 """The game loop: input from a front end, into the session, and what it says back out.
 
-:class:`App` drives a :class:`~buscaminas.session.Session` from a
-:class:`~buscaminas.screen.Screen`: it reads a line (parsed here) or a ready
+:class:`App` drives a :class:`~buscaminas.game.session.Session` from a
+:class:`~buscaminas.game.screen.Screen`: it reads a line (parsed here) or a ready
 command (from keys or a click), hands it to the session, and shows the
 result, replaying reveal waves and the AI's moves at a pace a person can
 follow.  The rules are the session's and the engine's, the drawing the
@@ -14,10 +14,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from ..i18n import _
+from ..records.storage import DATABASE_NAME, Store
 from . import commands
 from .commands import Command, ParseError, Verb
-from .i18n import _
-from .records.storage import DATABASE_NAME, Store
 from .rounds import Round, Settings
 from .screen import Screen
 from .session import Reply, Session

@@ -1,11 +1,11 @@
-"""A review (:mod:`buscaminas.review`) in the player's words: one line per move, then
+"""A review (:mod:`buscaminas.game.review`) in the player's words: one line per move, then
 the summary.  The same lines serve the in-game page and ``buscaminas review``."""
 
 from __future__ import annotations
 
+from ..core.engine import Action, Termination
+from ..i18n import _, ngettext
 from .commands import label, said
-from .core.engine import Action, Termination
-from .i18n import _, ngettext
 from .percent import percent
 from .review import Judgement, Review, Verdict
 

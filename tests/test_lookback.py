@@ -16,8 +16,8 @@ import pytest
 from buscaminas import i18n
 from buscaminas.cli import main
 from buscaminas.core.engine import Action, Move
-from buscaminas.history import games_table
-from buscaminas.journal import Journal, Played
+from buscaminas.game.journal import Journal, Played
+from buscaminas.lookback import games_table
 from buscaminas.records.boardfile import BoardFile
 from buscaminas.records.storage import DATABASE_NAME, Store
 from tests.record_support import make_record

@@ -1,9 +1,9 @@
 """The live terminal front end: the board drawn in place, the prompt, the keys, the mouse.
 
-It draws through the :class:`~buscaminas.renderer.Renderer`, rewriting only
+It draws through the :class:`~buscaminas.ui.renderer.Renderer`, rewriting only
 what changed, and reads with prompt_toolkit, keeping the prompt on its own
 row.  A typed line comes back as text for the parser; a key in cursor mode
-or a click comes back as a ready :class:`~buscaminas.commands.Command`.
+or a click comes back as a ready :class:`~buscaminas.game.commands.Command`.
 """
 
 from __future__ import annotations
@@ -27,13 +27,15 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import Output
 
-from . import controls, signals, startup, text
-from .commands import Command
-from .core.grid import Point
-from .i18n import _
+from .. import collector, signals
+from ..core.grid import Point
+from ..game import textwidth
+from ..game.commands import Command
+from ..game.screen import Steer
+from ..game.view import View
+from ..i18n import _
+from . import controls
 from .renderer import CLEAR, CSI, RESET, SHOW_CURSOR, Frame, IconSet, Renderer
-from .screen import Steer
-from .view import View
 
 ALTERNATE_SCREEN = CSI + "?1049h"
 MAIN_SCREEN = CSI + "?1049l"
@@ -262,9 +264,9 @@ class TerminalScreen:
         def message() -> str:
             """Recomputed at every render, so that the prompt follows the board on a resize
             and says what the keys do in cursor mode."""
-            shown = text.clip(self._prompt(prompt), self.size()[0] - 1)
+            shown = textwidth.clip(self._prompt(prompt), self.size()[0] - 1)
             indent = self._frame.prompt_column if self._frame is not None else 0
-            if indent + text.width(shown) + ROOM_TO_TYPE > self.size()[0]:
+            if indent + textwidth.width(shown) + ROOM_TO_TYPE > self.size()[0]:
                 indent = 0
             return " " * indent + shown
 
@@ -351,7 +353,7 @@ class TerminalScreen:
         one line, and its closing space stays for the answer."""
         columns = self.size()[0] - 1  # the answer starts on the last line
         held = ANSWERS.sub(lambda answers: answers[0].replace(" ", NO_BREAK), question)
-        lines = [line for part in held.split("\n") for line in text.wrap(part, columns)]
+        lines = [line for part in held.split("\n") for line in textwidth.wrap(part, columns)]
         broken = "\n".join(lines).replace(NO_BREAK, " ")
         return broken + question[len(question.rstrip(" ")) :]
 
@@ -408,7 +410,7 @@ def _set_line_discipline(modes: list[Any] | None) -> None:
 
 def _up(_app: object) -> None:
     """The first screen is drawn and waits for the player: the game is up."""
-    startup.release()
+    collector.release()
 
 
 def _line_discipline() -> list[Any] | None:

@@ -1,7 +1,7 @@
 """A player's session: it takes a command and says what to show.
 
 :class:`Session` is push-style: a typed line, a key or a click becomes a
-:class:`~buscaminas.commands.Command`, :meth:`Session.handle` applies it and
+:class:`~buscaminas.game.commands.Command`, :meth:`Session.handle` applies it and
 returns a :class:`Reply`, and :meth:`Session.view` is the picture to draw.
 It knows nothing of terminals, so a test, a pipe, a prompt, keys or a mouse
 drive it alike.  It deals the mines itself before the first move reaches
@@ -21,21 +21,22 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from . import commands, narration, signals
+from .. import signals
+from ..core.engine import Action, Move, Outcome
+from ..core.grid import Point
+from ..core.scoring import BoardKind, GameRecord
+from ..i18n import _, ngettext
+from ..records import boardfile, sharecode
+from ..records.presets import board_label
+from . import commands, narration
 from .commands import Command, ParseError, Verb, label, said
-from .core.engine import Action, Move, Outcome
-from .core.grid import Point
-from .core.scoring import BoardKind, GameRecord
-from .i18n import _, ngettext
 from .journal import Played
 from .percent import percent
-from .records import boardfile, sharecode
-from .records.presets import board_label
 from .rounds import Round, Settings, patched
 from .view import Highlight, View
 
 if TYPE_CHECKING:
-    from .records.storage import Store
+    from ..records.storage import Store
 
 # The generator, the solver, the hints and the statistics load when first asked for
 # (the first move, a hint, the AI, the end of a game), so that the board is on
@@ -143,7 +144,7 @@ class Session:
     def goodbye(self) -> list[str]:
         """What the player reads on leaving: the session's games, worst to best, and
         where the game left in progress went, so that nobody thinks it lost."""
-        from .records.stats import format_session
+        from ..records.stats import format_session
 
         lines = format_session(self.records, board_label)
         if self.kept:
@@ -254,7 +255,7 @@ class Session:
                     _("No mines were laid: try a cell when you are ready."),
                 )
                 return Reply()
-            from .core import generator
+            from ..core import generator
 
             self.current.kind = BoardKind.CLASSIC
             game = self.current.game
@@ -290,7 +291,7 @@ class Session:
         """The AI's next move, said in words; it stops at its count or at the end."""
         current = self.current
         game = current.game
-        from .core.solver import Position, analyze
+        from ..core.solver import Position, analyze
 
         analysis = analyze(Position.from_game(game))
         cell = analysis.best_move
@@ -505,7 +506,7 @@ class Session:
         A no-guess search that runs out of time, finds no layout, or is
         cancelled with Ctrl-C leaves the question of a classic board; False then.
         """
-        from .core import generator
+        from ..core import generator
 
         current = self.current
         game = current.game
@@ -614,7 +615,7 @@ class Session:
         return self._reviewed[1]
 
     def _statistics(self) -> list[str]:
-        from .records.stats import format_stats
+        from ..records.stats import format_stats
 
         lines = format_stats(self.store, board_label)
         lines += self.warnings
@@ -624,7 +625,7 @@ class Session:
     def _finish_if_over(self) -> None:
         """Record a game that has just ended, tell the player how it went, and ask
         whether to play again."""
-        from .records.stats import format_result
+        from ..records.stats import format_result
 
         current = self.current
         if current.game.end is None or current.recorded:
@@ -645,7 +646,7 @@ class Session:
 
 
 def _why_no_board(reason: BaseException) -> str:
-    from .core import generator
+    from ..core import generator
 
     if isinstance(reason, generator.NoGuessTimeout):
         return _("No board without guessing was found in time.")

@@ -9,8 +9,8 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Protocol
 
+from ..core.grid import Point
 from .commands import Command
-from .core.grid import Point
 from .view import View
 
 Steer = Callable[[Point], View]

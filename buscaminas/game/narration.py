@@ -7,9 +7,9 @@ what would work instead, what an ``expand`` flagged, how the game ended.
 
 from __future__ import annotations
 
+from ..core.engine import Action, Minesweeper, Notice, Outcome, Termination
+from ..i18n import _, ngettext
 from .commands import label, labels
-from .core.engine import Action, Minesweeper, Notice, Outcome, Termination
-from .i18n import _, ngettext
 
 
 def outcome(done: Outcome, game: Minesweeper, seconds: float) -> tuple[str, ...]:

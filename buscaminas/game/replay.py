@@ -1,6 +1,6 @@
 """A recorded game played again: where it stands, when its next move comes, what to show.
 
-:class:`Replay` walks a :class:`~buscaminas.journal.Journal` one move at a
+:class:`Replay` walks a :class:`~buscaminas.game.journal.Journal` one move at a
 time and says how long to wait before the next one, at the game's own pace
 times the chosen speed, so that a front end only has to wait and draw.  A
 long pause of the player's (a minute's thought, a coffee) is cut to
@@ -10,9 +10,9 @@ is the same game as plain lines, for a pipe.
 
 from __future__ import annotations
 
+from ..core.engine import Minesweeper, Termination
+from ..i18n import _
 from .commands import label, said
-from .core.engine import Minesweeper, Termination
-from .i18n import _
 from .journal import Journal, Played
 from .view import State, View
 

@@ -1,9 +1,9 @@
 """A replay on the terminal: the board drawn as in the game, moves at their own pace, keys.
 
-:class:`~buscaminas.replay.Replay` says what to show and how long to wait;
+:class:`~buscaminas.game.replay.Replay` says what to show and how long to wait;
 this module waits for the keys meanwhile, in raw mode, and draws with the
-game's :class:`~buscaminas.renderer.Renderer`.  The terminal is taken and
-given back by :class:`~buscaminas.terminal.TerminalScreen`, as for a game:
+game's :class:`~buscaminas.ui.renderer.Renderer`.  The terminal is taken and
+given back by :class:`~buscaminas.ui.terminal.TerminalScreen`, as for a game:
 however the replay ends (q, Esc, Ctrl-C, a signal), it is restored, and
 Ctrl-Z hands it back until ``fg``.
 """
@@ -16,11 +16,11 @@ import sys
 import time
 from enum import Enum
 
-from . import signals
+from .. import signals
+from ..game.replay import Replay
+from ..game.view import View
 from .renderer import Frame, IconSet, Renderer
-from .replay import Replay
 from .terminal import TerminalScreen
-from .view import View
 
 POLL_SECONDS = 0.25
 """The longest the replay waits without looking at the terminal's size."""

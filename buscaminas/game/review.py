@@ -1,11 +1,11 @@
 """A finished (or unfinished) game judged move by move, as the player could have known.
 
-Each move of a :class:`~buscaminas.journal.Journal` is judged on the
+Each move of a :class:`~buscaminas.game.journal.Journal` is judged on the
 position the player saw just before it (:meth:`Position.from_game`), with the
 exact solver: was the move proved by the visible numbers, a guess nothing
 better could replace, a guess while a proof was on the board, or a move
 against a proof?  The result is plain data (:class:`Review`); the words are
-:mod:`buscaminas.commentary`'s.
+:mod:`buscaminas.game.commentary`'s.
 
 Risks are the chance that the move loses the game, over every mine layout
 that agrees with what was visible (the solver's exact counts, or its
@@ -23,12 +23,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from .core.alphabet import Cell
-from .core.engine import Action, Minesweeper, Move, Outcome, Termination
-from .core.grid import Point
-from .core.solver import Analysis, Position, analyze
-from .core.solver.budget import Budget
-from .core.solver.local import PAIR_WORK, settle_one_number, settle_pairs
+from ..core.alphabet import Cell
+from ..core.engine import Action, Minesweeper, Move, Outcome, Termination
+from ..core.grid import Point
+from ..core.solver import Analysis, Position, analyze
+from ..core.solver.budget import Budget
+from ..core.solver.local import PAIR_WORK, settle_one_number, settle_pairs
 from .journal import Journal, Played
 
 NEARBY = 3
