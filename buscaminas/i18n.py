@@ -36,12 +36,13 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 
 
 def choose_language(requested: str | None = None) -> str:
-    """``requested`` if given, else the language the locale asks for, as gettext reads it.
+    """``requested`` if given, else the language the environment asks for, found by
+    gettext's own search (``LANGUAGE``, then ``LC_ALL``, ``LC_MESSAGES``, ``LANG``)
+    among our catalogues; English when it finds none of them.
 
-    The locale is the first of ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is
-    set; ``LANGUAGE``, a list of preferences, comes before it unless the locale
-    is ``C`` or ``POSIX``, which mean "no translation" (GNU gettext's rule).
-    Spanish locales speak Spanish; every other one, English.
+    One rule of GNU gettext that Python's leaves out is kept: a ``C`` or ``POSIX``
+    locale means "no translation", whatever ``LANGUAGE`` lists, as every other
+    program in that terminal reads it.
     """
     if requested:
         return requested
@@ -49,13 +50,10 @@ def choose_language(requested: str | None = None) -> str:
         (os.environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if os.environ.get(name)),
         "",
     )
-    untranslated = locale.split(".")[0] in ("C", "POSIX")
-    preferences = [] if untranslated else os.environ.get("LANGUAGE", "").split(":")
-    for part in [*preferences, locale]:
-        code = part.split("_")[0].split(".")[0].lower()
-        if code in LANGUAGES:
-            return code
-    return DEFAULT_LANGUAGE
+    if locale.split(".")[0] in ("C", "POSIX"):
+        return DEFAULT_LANGUAGE
+    found = gettext.find(DOMAIN, LOCALE_DIR)
+    return Path(found).parents[1].name if found else DEFAULT_LANGUAGE
 
 
 def use(language: str) -> None:

@@ -81,6 +81,11 @@ def test_spanish_and_english_answer() -> None:
         ({"LANG": "C"}, "en"),
         ({"LC_ALL": "C.UTF-8", "LANG": "es_ES.UTF-8"}, "en"),
         ({"LANG": "POSIX", "LANGUAGE": "es"}, "en"),
+        ({"LC_MESSAGES": "es_AR.UTF-8", "LANG": "en_US.UTF-8"}, "es"),
+        ({"LANGUAGE": "es", "LANG": "en_US.UTF-8"}, "es"),
+        ({"LANGUAGE": "es_ES:en", "LC_ALL": "en_US.UTF-8"}, "es"),
+        # As gettext reads it: a LANGUAGE list with no language of ours means none.
+        ({"LANGUAGE": "fr", "LANG": "es_ES.UTF-8"}, "en"),
     ],
 )
 def test_the_locale_chooses_the_language(
@@ -91,4 +96,5 @@ def test_the_locale_chooses_the_language(
     for variable, value in environment.items():
         monkeypatch.setenv(variable, value)
     assert i18n.choose_language() == expected
-    assert i18n.choose_language("en") == "en"
+    assert i18n.choose_language("en") == "en", "--lang wins over the environment"
+    assert i18n.choose_language("es") == "es", "--lang wins over the environment"

@@ -16,6 +16,7 @@ from buscaminas.core.scoring import (
     BoardKind,
     GameRecord,
     board_commands,
+    index_of_efficiency,
     points,
     three_bv,
 )
@@ -157,7 +158,7 @@ def test_an_explosion_scores_nothing() -> None:
     assert points(*CORNER, outcomes) == 0
 
 
-# --- commands, efficiency and the record ----------------------------------------------
+# --- commands, the figures and the record ---------------------------------------------
 
 
 def test_only_commands_that_changed_the_board_count() -> None:
@@ -170,6 +171,16 @@ def test_only_commands_that_changed_the_board_count() -> None:
         try_(1, 1),  # changes the board
     )
     assert board_commands(outcomes) == 3
+
+
+def test_the_figures_are_the_communitys() -> None:
+    """RQP is the time over 3BV/s, IOE 3BV per click, throughput 3BV per effective click
+    (minesweepergame.com's statistics; ms_toollib computes them the same way)."""
+    record = make_record(seconds=20.0, three_bv=40, board_commands=32)
+    assert record.three_bv_per_second == 2.0
+    assert record.rqp == 10.0
+    assert record.throughput == 1.25
+    assert index_of_efficiency(record.three_bv, 50) == 0.8
 
 
 def test_a_won_game_is_recorded_with_its_scores() -> None:
@@ -193,7 +204,8 @@ def test_a_won_game_is_recorded_with_its_scores() -> None:
         scripted=False,
     )
     assert record.three_bv_per_second is None, "one click cleared the board: no rate"
-    assert record.efficiency == 0.5
+    assert record.rqp is None
+    assert record.throughput == 0.5
 
 
 TWO_OPENINGS = layout("..*..", "..*..", "..*..")
@@ -211,6 +223,7 @@ def test_a_measured_win_has_a_rate() -> None:
     record = _won_on_two_openings(assisted=False, scripted=False)
     assert (record.won, record.three_bv, record.board_commands) == (True, 2, 2)
     assert record.three_bv_per_second == 4.0
+    assert record.rqp == 0.125, "0.5 s over 4 3BV/s"
     assert record.points == 2 * 5 * FLOOD_POINTS  # each click floods the 5 cells beside it
     assert record.own and record.clean
 
@@ -262,8 +275,9 @@ def test_start_times_must_be_utc(started_at: datetime) -> None:
 def test_rates_are_zero_when_nothing_could_be_measured() -> None:
     # A board file loaded already solved: no time passed and no command was needed.
     record = make_record(seconds=0.0, board_commands=0)
-    assert record.three_bv_per_second is None
-    assert record.efficiency == 0.0
+    assert record.three_bv_per_second is None and record.rqp is None
+    assert record.throughput == 0.0
+    assert index_of_efficiency(0, 0) == 0.0
 
 
 @pytest.mark.parametrize(
@@ -280,6 +294,7 @@ def test_a_win_by_one_click_measures_nothing(changes: dict[str, Any], measured: 
     record = make_record(**changes)
     assert record.measured is measured
     assert (record.three_bv_per_second is not None) is measured
+    assert (record.rqp is not None) is measured
     assert record.clean is measured
 
 

@@ -53,7 +53,9 @@ def test_the_tools_load_no_terminal_toolkit(tool: str, tmp_path: Path) -> None:
     }[tool]
     loaded = loaded_by(*argv)
     assert "buscaminas.cli" in loaded
-    assert not {name for name in loaded if name.split(".")[0] in ("prompt_toolkit", "asyncio")}
+    assert not {
+        name for name in loaded if name.split(".")[0] in ("prompt_toolkit", "asyncio", "wcwidth")
+    }
     assert "buscaminas.ui.terminal" not in loaded and "buscaminas.game.session" not in loaded
 
 

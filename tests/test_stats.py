@@ -148,8 +148,19 @@ def test_the_session_reads_as_text() -> None:
     assert format_session([won, lost], label) == [
         "Your games this session, from worst to best:",
         "  1. Lost on custom 8x8/10 after 3.50 s, 140 points.",
-        "  2. Won on beginner 8x8/10 in 25.00 s: 3BV/s 2.00, efficiency 125%, 1200 points.",
+        "  2. Won on beginner 8x8/10 in 25.00 s:"
+        " 3BV/s 2.00, RQP 12.50, throughput 1.25, 1200 points.",
     ]
+
+
+def test_a_win_whose_clicks_were_counted_gives_its_ioe() -> None:
+    """IOE is 3BV per click, the refused ones included: 50 over 40 moves and 10 refused."""
+    won = make_record(0, seconds=25.0, three_bv=50, board_commands=40, clicks=50)
+    figures = "3BV/s 2.00, RQP 12.50, IOE 1.00, throughput 1.25"
+    assert format_session([won], label)[1:] == [
+        f"  1. Won on beginner 8x8/10 in 25.00 s: {figures}, 1000 points."
+    ]
+    assert format_result(won, Recorded.SAVED) == [f"You won in 25.00 s: {figures}."]
 
 
 def test_an_empty_session_shows_nothing() -> None:
@@ -227,12 +238,12 @@ def test_the_session_says_who_played_and_gives_no_rate_for_one_click() -> None:
         (
             {"seconds": 25.0, "three_bv": 50},
             Recorded.NEW_BEST,
-            ["You won in 25.00 s: 3BV/s 2.00, efficiency 125%.", "New best time!"],
+            ["You won in 25.00 s: 3BV/s 2.00, RQP 12.50, throughput 1.25.", "New best time!"],
         ),
         (
             {"seconds": 25.0, "three_bv": 50},
             Recorded.PENDING,
-            ["You won in 25.00 s: 3BV/s 2.00, efficiency 125%."],
+            ["You won in 25.00 s: 3BV/s 2.00, RQP 12.50, throughput 1.25."],
         ),
         ({"seconds": 36.72, "assisted": True}, Recorded.SAVED, [AI_PLAYED]),
         ({"seconds": 36.72, "assisted": True, "scripted": True}, Recorded.SAVED, [AI_PLAYED]),
@@ -240,7 +251,7 @@ def test_the_session_says_who_played_and_gives_no_rate_for_one_click() -> None:
             {"seconds": 0.01, "three_bv": 17, "scripted": True},
             Recorded.SAVED,
             [
-                "You won in 0.01 s: 3BV/s 1700.00, efficiency 42%.",
+                "You won in 0.01 s: 3BV/s 1700.00, RQP 0.00, throughput 0.42.",
                 "Played from a pipe: it is kept in your statistics as scripted,"
                 " not as a best time.",
             ],

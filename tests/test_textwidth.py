@@ -2,10 +2,35 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+import wcwidth
 from hypothesis import given
 from hypothesis import strategies as st
 
-from buscaminas.game.textwidth import _NARROW, _columns, clip, width, wrap
+from buscaminas import i18n
+from buscaminas.game.textwidth import _NARROW, _columns, clip, fitting, width, wrap
+from buscaminas.ui.renderer import LEGACY, NERD
+from tools import catalogue
+
+HEART = "\u2764\ufe0f"  # ❤ made an emoji by its variation selector
+FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"  # joined by ZWJs
+FLAG = "\U0001f1ea\U0001f1f8"  # two regional indicators: Spain's flag
+
+
+@contextmanager
+def measuring(*, with_wcwidth: bool) -> Iterator[None]:
+    """Text measured as in the game (wcwidth loaded by prompt_toolkit) or as in the
+    tools that start without it."""
+    with pytest.MonkeyPatch.context() as patch:
+        if with_wcwidth:
+            patch.setitem(sys.modules, "wcwidth", wcwidth)
+        else:
+            patch.delitem(sys.modules, "wcwidth", raising=False)
+        yield
 
 
 def test_wide_characters_count_two_columns() -> None:
@@ -47,4 +72,70 @@ def test_the_quick_measure_of_narrow_text_agrees_with_each_characters_width() ->
     assert all(_columns(char) == 1 for char in narrow)
     assert "\xad" not in narrow and "\u0301" not in narrow and "\t" not in narrow
     assert width("x 21–58, y 1–16 of 99×99 · “…”") == len("x 21–58, y 1–16 of 99×99 · “…”")
-    assert width("a\u0301b") == 2 and width("a\xadb") == 2 and width("界a") == 3
+    with measuring(with_wcwidth=False):
+        assert width("a\u0301b") == 2 and width("a\xadb") == 2 and width("界a") == 3
+
+
+def test_with_wcwidth_an_emoji_sequence_is_one_cluster_of_two_columns() -> None:
+    with measuring(with_wcwidth=True):
+        assert (width(HEART), width(FAMILY), width(FLAG)) == (2, 2, 2)
+        assert width(f"a{FAMILY}b") == 4
+        text = f"ab{FAMILY}{HEART}c{FLAG}"
+        for columns in range(width(text) + 1):
+            cut = fitting(text, columns)
+            assert width(cut) <= columns
+            assert text.startswith(cut) and wcwidth.width(text[len(cut) :]) == width(text) - width(
+                cut
+            ), f"{columns} columns cut inside a cluster: {cut!r}"
+        assert clip(f"ab{FAMILY}cd", 4) == "ab…"
+
+
+@given(
+    st.lists(st.sampled_from(["ab", " ", HEART, FAMILY, FLAG, "界"]), max_size=40).map("".join),
+    st.integers(3, 30),
+)
+def test_with_wcwidth_no_wrapped_line_is_wider_than_asked_nor_cuts_a_cluster(
+    text: str, columns: int
+) -> None:
+    with measuring(with_wcwidth=True):
+        lines = wrap(text, columns)
+        assert all(width(line) <= columns for line in lines)
+        clusters = [cluster for line in lines for cluster in wcwidth.iter_graphemes(line)]
+        assert "".join(clusters).replace(" ", "") == text.replace(" ", "")
+        assert [c for c in clusters if c != " "] == [
+            c for c in wcwidth.iter_graphemes(text) if c != " "
+        ]
+
+
+def drawn_text() -> list[str]:
+    """Everything the game draws: both icon sets and every message in both languages."""
+    icons = [
+        glyph for icons in (LEGACY, NERD) for glyph in (*icons.glyphs.values(), icons.exploded)
+    ]
+    messages = [
+        text
+        for language in i18n.LANGUAGES
+        for pair in catalogue.parse_po(catalogue.po_file(language).read_text("utf-8")).items()
+        for text in pair
+        if text
+    ]
+    return [*icons, "12345678", *messages]
+
+
+def test_without_wcwidth_the_widths_agree_with_it_on_everything_the_game_draws() -> None:
+    drawn = drawn_text()
+    glyphs = sorted(set("".join(drawn)))
+    assert len(glyphs) > 100 and NERD.hidden in glyphs and "¿" in glyphs
+    texts = [*drawn, *glyphs]
+    with measuring(with_wcwidth=False):
+        without = [width(text) for text in texts]
+    with measuring(with_wcwidth=True):
+        with_it = [width(text) for text in texts]
+    assert without == with_it
+    assert with_it == [wcwidth.width(text) for text in texts]
+
+
+def test_without_wcwidth_the_tools_measure_character_by_character() -> None:
+    """The tools' own measure: right on what the game draws, not on emoji sequences."""
+    with measuring(with_wcwidth=False):
+        assert width(HEART) == 1 and width("🙂") == 2

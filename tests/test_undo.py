@@ -149,6 +149,9 @@ def test_a_damaged_journal_is_refused() -> None:
         text.replace('["try",2,2,1.0]', '["flag",0,0,3.0],["try",2,2,1.0]'),  # back in time
         text.replace("1.0]", "Infinity]"),
         text.replace("1.0]", "NaN]"),
+        text.replace('"refused":0', '"refused":-1'),
+        text.replace('"refused":0', '"refused":"0"'),
+        text.replace('"refused":0', '"refused":0.5'),
     ]:
         try:
             loads(damaged)
@@ -170,6 +173,38 @@ def test_the_ais_moves_read_back_as_its_own_and_old_journals_as_unknown() -> Non
     old = loads(text.replace('"format":2', '"format":1').replace(',"ai"', ""))
     assert not old.whose_known
     assert [played.by_ai for played in old.moves] == [False, False]
+
+
+def test_refused_commands_are_counted_as_clicks_but_not_kept_as_moves(tmp_path: Path) -> None:
+    """IOE counts every click, so the journal counts the commands that changed nothing;
+    those given after the end are no clicks of the game."""
+    session = session_on(tmp_path)  # BOARD: mines at the corners 0 0, 0 3 and 4 3
+    for command in [
+        Command(Verb.FLAG, (0, 0)),
+        Command(Verb.TRY, (0, 0)),  # refused: flagged
+        Command(Verb.EXPAND, (3, 0)),  # refused: hidden
+        Command(Verb.TRY, (2, 1)),
+        Command(Verb.TRY, (2, 1)),  # refused: revealed
+    ]:
+        session.handle(command)
+    journal = session.current.journal
+    assert (len(journal.moves), journal.refused, journal.clicks) == (2, 3, 5)
+    again = loads(journal.dumps())
+    assert again == journal and again.clicks == 5
+    session.handle(Command(Verb.TRY, (0, 3)))  # a mine: the game ends
+    assert session.current.game.end is Termination.LOST
+    session.handle(Command(Verb.FLAG, (1, 1)))  # refused: the game is over
+    assert (len(journal.moves), journal.clicks) == (3, 6)
+    assert session.records[-1].clicks == 6
+
+
+def test_a_journal_from_before_the_count_knows_no_clicks() -> None:
+    kept = Journal(3, 3, 1)
+    kept.deal(frozenset({(0, 0)}))
+    kept.moves.append(Played(Move(Action.TRY, (2, 2)), 1.0))
+    text = kept.dumps().replace(',"refused":0', "")
+    assert text != kept.dumps()
+    assert loads(text).refused is None and loads(text).clicks is None
 
 
 def test_the_reveal_that_dealt_the_mines_stays(tmp_path: Path) -> None:

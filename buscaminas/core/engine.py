@@ -69,7 +69,7 @@ class Outcome(NamedTuple):
 
     @property
     def changed_board(self) -> bool:
-        """Whether the move did anything, as the efficiency statistic counts moves."""
+        """Whether the move did anything: an effective click, as throughput counts them."""
         return bool(self.waves or self.flagged or self.unflagged)
 
 

@@ -1,4 +1,5 @@
-"""How well a finished game was played: 3BV, points, efficiency, and the record kept of it.
+"""How well a finished game was played: 3BV, points, the speed and click figures
+Minesweeper players compare (3BV/s, RQP, IOE, throughput), and the record kept of it.
 
 Everything here is a pure function of a finished board and the engine's
 outcomes, so the statistics can be checked on hand-made boards with no
@@ -78,6 +79,9 @@ class GameRecord(NamedTuple):
     """The share code that deals its board again, when it was dealt from a seed."""
     journal: str | None = None
     """Its start and timed moves (:mod:`buscaminas.game.journal`), for replay and review."""
+    clicks: int | None = None
+    """Every board command given, refused ones included, for IOE: known for a game that
+    ends in this run, None for one read back from the records (which do not keep it)."""
 
     @classmethod
     def from_game(
@@ -97,6 +101,7 @@ class GameRecord(NamedTuple):
         identity: str | None = None,
         code: str | None = None,
         journal: str | None = None,
+        clicks: int | None = None,
     ) -> GameRecord:
         """The record of ``game`` played through ``outcomes``: over, or abandoned with
         its mines (``abandoned_layout``), which the engine keeps hidden until the end."""
@@ -127,6 +132,7 @@ class GameRecord(NamedTuple):
             identity=identity,
             code=code,
             journal=journal,
+            clicks=clicks,
         )
 
     @property
@@ -165,9 +171,22 @@ class GameRecord(NamedTuple):
         return self.three_bv / self.seconds if self.measured else None
 
     @property
-    def efficiency(self) -> float:
-        """3BV per command that changed the board; 0 when none did (a board file
-        that was already solved)."""
+    def rqp(self) -> float | None:
+        """RQP, *rapport qualité prix*: the time over 3BV/s, that is time² / 3BV (lower
+        is better), as minesweepergame.com and ms_toollib define it; None when the time
+        measured nothing."""
+        return self.seconds * self.seconds / self.three_bv if self.measured else None
+
+    @property
+    def throughput(self) -> float:
+        """Throughput: 3BV per effective click, a command that changed the board; 0
+        when none did (a board file that was already solved).
+
+        Not IOE (:func:`index_of_efficiency`), which counts the wasted clicks too.
+        ms_toollib is stricter on flags: it counts only the first flag put on each
+        mine as effective, so games with a wrong flag or a flag taken off score
+        lower there.
+        """
         return self.three_bv / self.board_commands if self.board_commands else 0.0
 
 
@@ -227,6 +246,13 @@ def points(width: int, height: int, mines: Iterable[Point], outcomes: Iterable[O
     return total
 
 
+def index_of_efficiency(three_bv: int, clicks: int) -> float:
+    """IOE: 3BV per click, every board command the player gave counted once (a chord,
+    ``expand``, is one click), the refused ones included; 0 with no click."""
+    return three_bv / clicks if clicks else 0.0
+
+
 def board_commands(outcomes: Iterable[Outcome]) -> int:
-    """How many moves changed the board: the denominator of efficiency."""
+    """How many moves changed the board, the effective clicks: the denominator of
+    throughput."""
     return sum(1 for outcome in outcomes if outcome.changed_board)

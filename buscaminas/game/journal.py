@@ -18,7 +18,7 @@ import math
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from ..core.engine import Action, Minesweeper, Move, Outcome
+from ..core.engine import Action, Minesweeper, Move, Notice, Outcome
 from ..core.grid import Point
 from ..core.limits import out_of_bounds
 from ..records.boardfile import BoardFile
@@ -43,7 +43,10 @@ class Journal:
     """A game's start and moves; ``start`` is None until the mines are dealt.
 
     ``whose_known`` is False for a journal of format 1, whose moves do not say whether
-    the AI played them.
+    the AI played them.  ``refused`` counts the board commands that changed nothing
+    (a reveal of a revealed cell, an expand that could not): they replay to nothing,
+    but they are clicks, which IOE counts.  It is None for a journal written before
+    they were counted.
     """
 
     def __init__(
@@ -55,14 +58,24 @@ class Journal:
         moves: Iterable[Played] = (),
         *,
         whose_known: bool = True,
+        refused: int | None = 0,
     ) -> None:
         self.width, self.height, self.mine_count = width, height, mine_count
         self.start = start
         self.moves = list(moves)
         self.whose_known = whose_known
+        self.refused = refused
 
     def _fields(self) -> tuple[object, ...]:
-        return (self.width, self.height, self.mine_count, self.start, self.moves, self.whose_known)
+        return (
+            self.width,
+            self.height,
+            self.mine_count,
+            self.start,
+            self.moves,
+            self.whose_known,
+            self.refused,
+        )
 
     def __eq__(self, other: object) -> bool:
         """The same start and moves: what a journal read back must be."""
@@ -73,7 +86,7 @@ class Journal:
     def __repr__(self) -> str:
         return (
             f"Journal({self.width}, {self.height}, {self.mine_count}, start={self.start!r},"
-            f" moves={self.moves!r}, whose_known={self.whose_known})"
+            f" moves={self.moves!r}, whose_known={self.whose_known}, refused={self.refused})"
         )
 
     def deal(self, mines: frozenset[Point]) -> None:
@@ -81,9 +94,18 @@ class Journal:
         self.start = BoardFile(self.width, self.height, mines, frozenset(), frozenset())
 
     def note(self, outcome: Outcome, at: float, *, by_ai: bool = False) -> None:
-        """Keep a move that did something; a refused one changes nothing to replay."""
+        """Keep a move that did something; a refused one changes nothing to replay, and
+        is only counted, unless the game was already over (no click of the game)."""
         if outcome.changed_board or outcome.end is not None:
             self.moves.append(Played(outcome.move, round(at, 3), by_ai))
+        elif outcome.notice is not Notice.GAME_OVER and self.refused is not None:
+            self.refused += 1
+
+    @property
+    def clicks(self) -> int | None:
+        """Every board command given, the refused ones too (IOE's denominator); None
+        when the refused ones were not counted."""
+        return None if self.refused is None else len(self.moves) + self.refused
 
     def game(self, moves: int | None = None) -> Minesweeper:
         """The game after its first ``moves`` moves (all of them by default)."""
@@ -116,6 +138,8 @@ class Journal:
                 for played in self.moves
             ],
         }
+        if self.refused is not None:
+            document["refused"] = self.refused
         if start is not None:
             document["start"] = {
                 "mines": _cells(start.mines),
@@ -143,7 +167,14 @@ def loads(text: str) -> Journal:
         width, height, mine_count = (_whole(value) for value in document["size"])
         if out_of_bounds(width, height, mine_count) is not None:
             raise JournalError(f"no board is {width}×{height} with {mine_count} mines")
-        journal = Journal(width, height, mine_count, whose_known=written == FORMAT)
+        refused = document.get("refused")
+        journal = Journal(
+            width,
+            height,
+            mine_count,
+            whose_known=written == FORMAT,
+            refused=None if refused is None else _count(refused),
+        )
         inside = _Board(width, height)
         if "start" in document:
             start = document["start"]
@@ -195,6 +226,13 @@ class _Board(NamedTuple):
         if not isinstance(pairs, list):
             raise JournalError(f"not a list of cells: {pairs!r}")
         return frozenset(self.cell(pair) for pair in pairs)
+
+
+def _count(value: object) -> int:
+    count = _whole(value)
+    if count < 0:
+        raise JournalError(f"a negative count: {count}")
+    return count
 
 
 def _whole(value: object) -> int:

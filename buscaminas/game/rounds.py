@@ -272,6 +272,7 @@ class Round:
             identity=self.identity,
             code=None if code is None else str(code),
             journal=self.journal.dumps(),
+            clicks=self.journal.clicks,
         )
 
     # --- kept for later -----------------------------------------------------------

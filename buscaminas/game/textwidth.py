@@ -3,14 +3,22 @@
 ``len()`` counts characters; a terminal counts columns, and an emoji or a CJK
 character covers two.  Everything that cuts or wraps player-visible text
 goes through here, so nothing spills past the edge it was measured for.
-Measured with the standard library alone, so that the parser and the
-renderer load no terminal toolkit.
+
+Once wcwidth is loaded (prompt_toolkit brings it: the game in a terminal), text is
+measured and cut as wcwidth does, by grapheme clusters, so that ❤️ or a family
+joined by ZWJs is one cluster of two columns, as prompt_toolkit lays them out.  The
+tools that start without prompt_toolkit do not load it for this (its import
+costs more than their whole start-up's work): they measure character by
+character with the standard library, which agrees with wcwidth on every glyph
+the game draws (tests/test_text.py checks both icon sets and every message).
 """
 
 from __future__ import annotations
 
 import re
+import sys
 import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
 
 ELLIPSIS = "…"
@@ -37,16 +45,27 @@ def width(text: str) -> int:
     """The columns ``text`` covers on a terminal."""
     if _NARROW.fullmatch(text):
         return len(text)
-    return sum(map(_columns, text))
+    wcwidth = sys.modules.get("wcwidth")
+    if wcwidth is None:
+        return sum(map(_columns, text))
+    return int(wcwidth.width(text))
+
+
+def _clusters(text: str) -> Iterable[str]:
+    """What is never cut apart: wcwidth's grapheme clusters, or characters without it."""
+    wcwidth = sys.modules.get("wcwidth")
+    return text if wcwidth is None else wcwidth.iter_graphemes(text)
 
 
 def fitting(text: str, columns: int) -> str:
-    """The longest start of ``text`` that fits in ``columns`` columns."""
-    used = 0
-    for index, char in enumerate(text):
-        used += _columns(char)
+    """The longest start of ``text`` that fits in ``columns`` columns, never ending
+    inside a grapheme cluster."""
+    used = end = 0
+    for cluster in _clusters(text):
+        used += width(cluster)
         if used > columns:
-            return text[:index]
+            return text[:end]
+        end += len(cluster)
     return text
 
 

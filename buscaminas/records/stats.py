@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from ..core.scoring import BoardKind, BoardSpec, GameRecord
+from ..core.scoring import BoardKind, BoardSpec, GameRecord, index_of_efficiency
 from ..i18n import _, ngettext
 from .storage import Recorded, Store
 
@@ -203,7 +203,6 @@ def format_session(games: Iterable[GameRecord], board_label: BoardLabel) -> list
             "seconds": f"{game.seconds:.2f}",
             "points": game.points,
         }
-        speed = game.three_bv_per_second
         if game.abandoned:
             line = _("{rank}. Abandoned on {board} after {seconds} s.").format(**values)
         elif not game.own:
@@ -214,15 +213,30 @@ def format_session(games: Iterable[GameRecord], board_label: BoardLabel) -> list
             ).format(**values, who=_who_played(game))
         elif not game.won:
             line = _("{rank}. Lost on {board} after {seconds} s, {points} points.").format(**values)
-        elif speed is None:
+        elif game.three_bv_per_second is None:
             line = _("{rank}. Won on {board} in {seconds} s, {points} points.").format(**values)
         else:
-            line = _(
-                "{rank}. Won on {board} in {seconds} s: 3BV/s {speed},"
-                " efficiency {efficiency}, {points} points."
-            ).format(**values, speed=f"{speed:.2f}", efficiency=f"{game.efficiency:.0%}")
+            line = _("{rank}. Won on {board} in {seconds} s: {figures}, {points} points.").format(
+                **values, figures=figures(game)
+            )
         lines.append("  " + line)
     return lines
+
+
+def figures(game: GameRecord) -> str:
+    """The figures players compare a measured win by, named as they name them:
+    3BV/s, RQP, IOE (when the game counted its refused clicks) and throughput."""
+    speed, rqp = game.three_bv_per_second, game.rqp
+    assert speed is not None and rqp is not None, "only a measured win has figures"
+    shown = [
+        _("3BV/s {value}").format(value=f"{speed:.2f}"),
+        _("RQP {value}").format(value=f"{rqp:.2f}"),
+    ]
+    if game.clicks is not None:
+        ioe = index_of_efficiency(game.three_bv, game.clicks)
+        shown.append(_("IOE {value}").format(value=f"{ioe:.2f}"))
+    shown.append(_("throughput {value}").format(value=f"{game.throughput:.2f}"))
+    return ", ".join(shown)
 
 
 def _who_played(game: GameRecord) -> str:
@@ -259,13 +273,12 @@ def _how_it_went(game: GameRecord, saved: Recorded) -> list[str]:
                 " statistics as assisted, not as a best time."
             )
         ]
-    speed = game.three_bv_per_second
-    if speed is None:
+    if game.three_bv_per_second is None:
         lines = [_("You won in {seconds:.2f} s.").format(seconds=game.seconds)]
     else:
         lines = [
-            _("You won in {seconds:.2f} s: 3BV/s {speed:.2f}, efficiency {efficiency:.0%}.").format(
-                seconds=game.seconds, speed=speed, efficiency=game.efficiency
+            _("You won in {seconds:.2f} s: {figures}.").format(
+                seconds=game.seconds, figures=figures(game)
             )
         ]
     if game.scripted:

@@ -87,6 +87,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE TABLE unfinished ("
         " identity TEXT PRIMARY KEY, saved_at TEXT NOT NULL, snapshot TEXT NOT NULL)",
     ),
+    (
+        # Every board command given, for IOE; games from before did not count them.
+        "ALTER TABLE games ADD COLUMN clicks INTEGER",
+    ),
 )
 """Schema changes, in order; ``PRAGMA user_version`` counts those applied."""
 
@@ -110,6 +114,7 @@ _NAMES = (
     "identity",
     "code",
     "journal",
+    "clicks",
 )
 _COLUMNS = ", ".join(_NAMES)
 _INSERT = (
@@ -588,12 +593,14 @@ def _to_row(game: GameRecord) -> tuple[object, ...]:
         game.identity,
         game.code,
         game.journal,
+        game.clicks,
     )
 
 
 def _from_row(row: Any) -> GameRecord:
-    # A pending file written before schema 3 holds the first fifteen columns.
-    abandoned, identity, code, journal = row[15:] if len(row) > 15 else (0, None, None, None)
+    # A pending file written before schema 3 holds the first fifteen columns, and one
+    # written before schema 4 the first nineteen.
+    abandoned, identity, code, journal, clicks = (*row[15:], 0, None, None, None, None)[:5]
     (
         started_at,
         preset,
@@ -631,4 +638,5 @@ def _from_row(row: Any) -> GameRecord:
         identity=identity,
         code=code,
         journal=journal,
+        clicks=clicks,
     )
