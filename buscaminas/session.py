@@ -422,7 +422,7 @@ class Session:
             game.flags,
         )
         try:
-            boardfile.save(board, path)
+            boardfile.save(board, path, replace=True)
         except OSError as error:
             current.messages = (
                 _("The game was not saved to {file}: {reason}.").format(
