@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import os
 import re
+import resource
 import shlex
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import pexpect
@@ -180,8 +182,14 @@ class Player:
         return int(status)
 
 
-def run_piped(*args: str, lines: str = "", timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    """The program with ``lines`` on its standard input and both outputs captured."""
+def run_piped(
+    *args: str, lines: str = "", timeout: float = 60, file_size: int | None = None
+) -> subprocess.CompletedProcess[str]:
+    """The program with ``lines`` on its standard input and both outputs captured;
+    ``file_size``: no file it writes may grow past that many bytes, as on a full disk."""
+    limit = None
+    if file_size is not None:
+        limit = partial(resource.setrlimit, resource.RLIMIT_FSIZE, (file_size, file_size))
     return subprocess.run(
         [sys.executable, "-m", "buscaminas", *args],
         input=lines,
@@ -190,6 +198,7 @@ def run_piped(*args: str, lines: str = "", timeout: float = 60) -> subprocess.Co
         cwd=ROOT,
         env={**os.environ, "BUSCAMINAS_DATA_DIR": scratch_directory()},
         timeout=timeout,
+        preexec_fn=limit,
     )
 
 

@@ -6,10 +6,13 @@ import os
 import re
 from pathlib import Path
 
+import pytest
+
+from buscaminas.records import boardfile
 from buscaminas.game.commands import Command, Verb
 from buscaminas.game.rounds import Settings
-from buscaminas.records import boardfile
-from tests.terminal_support import run_piped
+from buscaminas.game.session import Question, Session
+from tests.terminal_support import Player, run_piped, write_board
 from tests.test_session import BOARD, session_on
 
 
@@ -64,3 +67,172 @@ def test_a_saved_game_goes_on_with_board(tmp_path: Path) -> None:
     assert again.returncode == 0, again.stderr
     shown = [line for line in again.stdout.splitlines() if re.fullmatch(r"[#F.1-8]{30}", line)]
     assert shown[:16] == board[-16:]
+
+
+OLD = "a file of the player's own\n"
+PLAYED = ("--preset", "expert", "--seed", "4", "--lang", "en")
+"""An expert board whose first move at 15 8 opens it: a game in progress to save."""
+
+
+def saved_session(tmp_path: Path) -> tuple[Session, Path]:
+    """A game in progress, and a file of the player's that ``save`` names."""
+    session = session_on(tmp_path)
+    session.handle(Command(Verb.TRY, (2, 1)))
+    file = tmp_path / "saved.txt"
+    file.write_text(OLD)
+    return session, file
+
+
+@pytest.mark.parametrize("answer", ["y", "yes", "Y", "s", "sí", "si", " Sí "])
+def test_a_file_already_there_is_replaced_after_a_yes_in_either_language(
+    tmp_path: Path, answer: str
+) -> None:
+    session, file = saved_session(tmp_path)
+    reply = session.handle(Command(Verb.SAVE, file=str(file)))
+    assert reply.question is session.question is Question.REPLACE
+    assert session.view().messages == (f"There is already a file {file}.",)
+    assert file.read_text() == OLD
+    session.answer(answer)
+    assert session.question is None
+    assert session.view().messages[0].startswith(f"Saved to {file}; ")
+    assert boardfile.load(file).mines == BOARD.mines
+
+
+@pytest.mark.parametrize("answer", ["", "n", "no", "nope", "maybe", "yes please"])
+def test_enter_or_anything_but_yes_keeps_the_file_as_it_was(tmp_path: Path, answer: str) -> None:
+    session, file = saved_session(tmp_path)
+    session.handle(Command(Verb.SAVE, file=str(file)))
+    session.answer(answer)
+    assert session.question is None
+    assert session.view().messages == (f"Not saved: {file} is as it was.",)
+    assert file.read_text() == OLD
+    assert list(tmp_path.iterdir()) == [file]  # and no temporary file
+
+
+def test_a_link_put_in_the_file_s_place_while_the_player_answers_is_refused(
+    tmp_path: Path,
+) -> None:
+    session, file = saved_session(tmp_path)
+    session.handle(Command(Verb.SAVE, file=str(file)))
+    victim = tmp_path / "victim.txt"
+    victim.write_text(OLD)
+    file.unlink()
+    file.symlink_to(victim)
+    session.answer("y")
+    assert session.view().messages == (
+        f"The game was not saved to {file}: it is a symbolic link to {victim},"
+        " and links are not followed; the file there is as it was.",
+    )
+    assert victim.read_text() == OLD
+
+
+def test_a_piped_save_asks_and_the_next_line_answers(tmp_path: Path) -> None:
+    file = tmp_path / "game.txt"
+    file.write_text(OLD)
+    data = ("--data-dir", str(tmp_path / "data"))
+    question = "Replace it with this game? [y = yes, Enter = no]"
+    kept = run_piped(*PLAYED, *data, lines=f"15 8\nsave {file}\n\nsave {file}\nno\n")
+    assert kept.returncode == 0, kept.stderr
+    lines = kept.stdout.splitlines()
+    assert lines.count(f"There is already a file {file}.") == 2
+    assert lines.count(question) == 2
+    assert lines.count(f"Not saved: {file} is as it was.") == 2
+    assert file.read_text() == OLD
+    replaced = run_piped(*PLAYED, *data, lines=f"15 8\nsave {file}\nyes\n")
+    assert question in replaced.stdout.splitlines()
+    assert f"Saved to {file}; " in replaced.stdout
+    assert boardfile.load(file).width == 30
+
+
+def test_a_piped_save_in_spanish_asks_in_spanish_and_takes_si(tmp_path: Path) -> None:
+    file = tmp_path / "partida.txt"
+    file.write_text(OLD)
+    played = run_piped(
+        *PLAYED,
+        "--data-dir",
+        str(tmp_path / "data"),
+        "--lang",
+        "es",
+        lines=f"15 8\nsave {file}\nsí\n",
+    )
+    assert f"Ya hay un archivo {file}." in played.stdout.splitlines()
+    assert "¿Reemplazarlo por esta partida? [s = sí, Enter = no]" in played.stdout.splitlines()
+    assert f"Guardada en {file}; " in played.stdout
+    assert boardfile.load(file).width == 30
+
+
+def test_a_piped_save_never_goes_through_a_link_nor_into_the_kernel_s_files(
+    tmp_path: Path,
+) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_text(OLD)
+    link = tmp_path / "link.txt"
+    link.symlink_to(victim)
+    dangling = tmp_path / "dangling.txt"
+    dangling.symlink_to(tmp_path / "created.txt")
+    lines = f"15 8\nsave {link}\ny\nsave {dangling}\nsave /proc/self/mem\ny\n"
+    played = run_piped(*PLAYED, "--data-dir", str(tmp_path / "data"), lines=lines)
+    assert played.returncode == 0, played.stderr
+    said = played.stdout.splitlines()
+    for name, target in ((link, victim), (dangling, tmp_path / "created.txt")):
+        assert (
+            f"The game was not saved to {name}: it is a symbolic link to {target},"
+            " and links are not followed." in said
+        )
+    assert (
+        "The game was not saved to /proc/self/mem: it is one of the kernel's own files"
+        " (proc), not a file on a disk." in said
+    )
+    assert not any(line.startswith("Replace it") for line in said)
+    assert victim.read_text() == OLD
+    assert sorted(path.name for path in tmp_path.iterdir()) == [
+        "dangling.txt",
+        "data",
+        "link.txt",
+        "victim.txt",
+    ]
+
+
+def test_a_save_the_disk_cannot_hold_leaves_the_old_board_whole(tmp_path: Path) -> None:
+    old = write_board(tmp_path / "board.txt", "*#", "#.")
+    before = old.read_bytes()
+    played = run_piped(
+        *PLAYED,
+        "--data-dir",
+        str(tmp_path / "data"),
+        lines=f"15 8\nsave {old}\ny\n",
+        file_size=1024,  # the expert board's file is 1,440 bytes
+    )
+    failure = re.escape(f"The game was not saved to {old}: ") + r".+; the file there is as it was\."
+    assert any(re.fullmatch(failure, line) for line in played.stdout.splitlines()), played.stdout
+    assert old.read_bytes() == before
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["board.txt", "data"]
+
+
+def test_in_a_terminal_the_question_is_asked_on_the_game_s_screen() -> None:
+    player = Player(*PLAYED, "--legacy", columns=120)
+    file = Path(player.data_dir) / "board.txt"
+    file.write_text(OLD)
+
+    def shown() -> str:
+        """The screen's words, a message wrapped under the board read as one line."""
+        return " ".join(player.text.split())
+
+    player.prompt_row()
+    player.type("15 8")
+    player.wait_for("Playing")
+    player.type(f"save {file}")
+    player.wait_for("Replace it with this game? [y = yes, Enter = no]")
+    assert f"There is already a file {file}." in shown()
+    assert file.read_text() == OLD
+    player.type("")
+    player.wait_until(lambda: f"Not saved: {file} is as it was." in shown())
+    assert "Replace it" not in player.text
+    assert file.read_text() == OLD
+    player.type(f"save {file}")
+    player.wait_for("Replace it with this game? [y = yes, Enter = no]")
+    player.type("y")
+    player.wait_until(lambda: f"Saved to {file}; " in shown())
+    assert boardfile.load(file).width == 30
+    player.type("quit")
+    assert player.finish() == 0

@@ -443,7 +443,7 @@ def manual(topic: Verb | None = None) -> list[str]:
         Verb.REDO: _("Put back the last move taken back (r with the cursor)."),
         Verb.SAVE: _(
             "Write the game, mines included, to a file that “buscaminas --board FILE”"
-            " continues."
+            " continues. A file already there is replaced only if you say yes."
         ),
         Verb.REVIEW: _(
             "Go through your moves with the solver: which were certain, which were guesses"

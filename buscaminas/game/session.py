@@ -65,12 +65,16 @@ class Question(Enum):
     """The game is over: another with the same settings?"""
     ABANDON = "abandon"
     """``new`` in the middle of a game: give it up, as a game lost?"""
+    REPLACE = "replace"
+    """``save`` names a file that is already there: put the game in its place?"""
 
     def words(self) -> str:
         if self is Question.CLASSIC:
             return _("Play a classic board instead? [Enter = yes, n = no] ")
         if self is Question.ABANDON:
             return _("Abandon this game? It counts as lost. [y = yes, Enter = no] ")
+        if self is Question.REPLACE:
+            return _("Replace it with this game? [y = yes, Enter = no] ")
         return _("Play again with the same settings? [Enter = yes, n = no] ")
 
 
@@ -124,6 +128,8 @@ class Session:
         self.question: Question | None = None
         self._told = False
         self._waiting_move: Move | None = None
+        self._waiting_save: Path | None = None
+        """The file that ``save`` would replace, if the player says so."""
         self._ai_moves_left: int | None = None
         self._ai_played = 0
         self._reviewed: tuple[tuple[str, tuple[Played, ...]], list[str]] | None = None
@@ -246,6 +252,13 @@ class Session:
                 self._abandon()
                 return self._next_round()
             self.current.messages = (_("The game goes on."),)
+            return Reply()
+        if question is Question.REPLACE:
+            path, self._waiting_save = self._waiting_save, None
+            assert path is not None
+            if answer in SURE:
+                return self._save(path, replace=True)
+            self.current.messages = (_("Not saved: {file} is as it was.").format(file=path),)
             return Reply()
         if question is Question.CLASSIC:
             move, self._waiting_move = self._waiting_move, None
@@ -403,8 +416,9 @@ class Session:
         current.cursor = played.move.cell
         return self._play(played.move, by_ai=played.by_ai)  # still the AI's choice, if it was
 
-    def _save(self, path: Path) -> Reply:
-        """Write the game as a board file, mines and all, for ``--board`` to go on with."""
+    def _save(self, path: Path, *, replace: bool = False) -> Reply:
+        """Write the game as a board file, mines and all, for ``--board`` to go on with;
+        a file already there is replaced only once the player says so."""
         current = self.current
         start = current.journal.start
         if start is None or current.game.end is not None:
@@ -424,13 +438,19 @@ class Session:
             game.flags,
         )
         try:
-            boardfile.save(board, path)
+            boardfile.save(board, path, replace=replace)
+        except FileExistsError:
+            self.question = Question.REPLACE
+            self._waiting_save = path
+            current.messages = (_("There is already a file {file}.").format(file=path),)
+            return Reply(question=Question.REPLACE)
         except OSError as error:
-            current.messages = (
-                _("The game was not saved to {file}: {reason}.").format(
-                    file=path, reason=error.strerror or error
-                ),
+            failure = (
+                _("The game was not saved to {file}: {reason}; the file there is as it was.")
+                if replace
+                else _("The game was not saved to {file}: {reason}.")
             )
+            current.messages = (failure.format(file=path, reason=error.strerror or error),)
             return Reply()
         current.messages = (
             _("Saved to {file}; “buscaminas --board {argument}” goes on with it.").format(

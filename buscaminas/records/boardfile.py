@@ -8,14 +8,13 @@ so that a hand-edited file is quick to mend.
 
 from __future__ import annotations
 
-import errno
 from pathlib import Path
 from typing import NamedTuple
 
+from . import inputfile, outputfile
 from ..core.grid import Point
-from ..core.limits import Measure, out_of_bounds
 from ..i18n import _
-from . import inputfile
+from ..core.limits import Measure, out_of_bounds
 from .presets import out_of_bounds_message
 
 UNCOVERED, COVERED, FLAGGED = "0", "1", "2"
@@ -71,15 +70,11 @@ def dump(board: BoardFile) -> str:
     return "\n".join(rows) + "\n"
 
 
-def save(board: BoardFile, path: Path) -> None:
-    """Write ``board`` to ``path``; ``OSError`` if it cannot be written.
-
-    Only a regular file is written: a FIFO with no reader would hold the game
-    still, and a device is no place for a board.
-    """
-    if path.exists() and not path.is_file():
-        raise OSError(errno.EINVAL, _("it is not a regular file"), str(path))
-    path.write_text(dump(board), encoding="utf-8")
+def save(board: BoardFile, path: Path, *, replace: bool) -> None:
+    """Write ``board`` to ``path`` as :func:`outputfile.write_text` writes any file:
+    whole or not at all, never through a link, only where a regular file is or
+    none; ``FileExistsError`` if one is there and ``replace`` is False."""
+    outputfile.write_text(path, dump(board), replace=replace)
 
 
 def parse(text: str) -> BoardFile:

@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 import os
 import stat
-import tempfile
 from pathlib import Path
+
+from . import outputfile
 
 FILE_NAME = "preferences.json"
 MAX_BYTES = 4096
@@ -48,14 +49,7 @@ class Preferences:
         data = {**self._load(), "icons": name}
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            descriptor, temporary = tempfile.mkstemp(dir=self.path.parent, suffix=".tmp")
+            outputfile.write_text(self.path, json.dumps(data), replace=True)
         except OSError:
-            return False
-        try:
-            with os.fdopen(descriptor, "w", encoding="utf-8") as file:
-                json.dump(data, file)
-            os.replace(temporary, self.path)  # whole or not at all, never half a file
-        except OSError:
-            Path(temporary).unlink(missing_ok=True)
             return False
         return True

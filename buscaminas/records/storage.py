@@ -28,8 +28,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import platformdirs
 
-from ..core.scoring import BoardKind, GameRecord, in_utc
+from . import outputfile
 from ..i18n import _
+from ..core.scoring import BoardKind, GameRecord, in_utc
 
 if TYPE_CHECKING:
     import sqlite3
@@ -250,7 +251,7 @@ class Store:
             return []
         if not kept and seen is not None and _stamp(self.path) == seen:
             with suppress(OSError):  # a read-only place: the next start looks again
-                self.nothing_kept.write_text(seen, encoding="ascii")
+                outputfile.write_text(self.nothing_kept, seen, replace=True, durable=False)
         return kept
 
     def take(self, identity: str) -> bool:
@@ -341,7 +342,9 @@ class Store:
 
         name = f"{time.time_ns():020d}-{uuid.uuid4().hex}.json"
         try:
-            _write_atomically(self.pending / name, json.dumps(_to_row(game)))
+            self.pending.mkdir(parents=True, exist_ok=True)
+            # whole or not at all; its temporary name, a dot first, is no pending game
+            outputfile.write_text(self.pending / name, json.dumps(_to_row(game)), replace=True)
         except OSError:
             reason = _(
                 "the score database {path} is locked by another program"
@@ -493,28 +496,6 @@ def _forget(files: list[Path]) -> None:
     for file in files:
         with suppress(OSError):
             file.unlink(missing_ok=True)
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all, even if the game dies meanwhile.
-
-    The temporary file's name starts with a dot, so that it is never taken for
-    a pending game.
-    """
-    import tempfile  # only writes need it: the statistics start without it
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
-    try:
-        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with suppress(OSError):
-            os.unlink(temporary)
-        raise
 
 
 def _locked(error: Exception) -> bool:
