@@ -22,7 +22,7 @@ from buscaminas.session import Session
 from buscaminas.sharecode import MalformedCode, MistypedCode, OlderCode, ShareCode
 from buscaminas.storage import Store
 from buscaminas.view import State
-from tests.terminal_support import run_piped
+from tests.terminal_support import Player, run_piped
 from tools.share_codes import read_pins
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -208,6 +208,16 @@ def test_a_seed_code_whose_search_finds_no_board_is_refused_not_swapped() -> Non
     result = run_piped("--game", str(code), "--lang", "en")
     assert result.returncode == 2 and not result.stdout
     assert f"“{code}” deals no board: No board without guessing exists" in result.stderr
+
+
+def test_on_a_terminal_a_code_with_no_board_is_refused_once_the_terminal_is_restored() -> None:
+    code = ShareCode(3, 3, 1, BoardKind.NO_GUESS, 1, (1, 1), generator.VERSION)
+    player = Player("--legacy", "--game", str(code), "--lang", "en")
+    player.wait_for(f"“{code}” deals no board")
+    assert player.finish() == 2
+    said = player.output.rindex(f"“{code}” deals no board".encode())
+    assert player.output.rindex(b"\x1b[?1049l") < said, "said on the main screen, after it"
+    assert b"See you soon" not in player.output
 
 
 def test_a_layout_code_deals_its_mines_with_no_generator(
