@@ -20,6 +20,7 @@ from .i18n import _
 if TYPE_CHECKING:
     from .game.rounds import Round, Settings
     from .game.screen import Screen
+    from .records import sharecode
     from .records.storage import Store
     from .ui.renderer import IconSet
 
@@ -234,7 +235,6 @@ def _shared_board(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
     """``--game CODE`` or ``--daily``: a board named exactly, alone on the command line."""
     from datetime import date
 
-    from .game import textwidth
     from .game.rounds import Settings
     from .records import sharecode
     from .records.presets import DAILY, daily_code, preset_of
@@ -247,25 +247,89 @@ def _shared_board(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
         return Settings.from_code(daily_code(date.today()), DAILY)
     try:
         code = sharecode.parse(args.game)
-    except sharecode.NewerCode:
+    except sharecode.CodeError as error:
+        parser.exit(EXIT_USAGE, f"buscaminas: {_code_refused(error, args.game)}\n")
+    refusal = _undealt(code)
+    if refusal is not None:
+        parser.exit(EXIT_USAGE, f"buscaminas: {_no_board(args.game, refusal)}\n")
+    return Settings.from_code(code, preset_of(code.width, code.height, code.mines))
+
+
+EXAMPLE_CODE = "R0SE-HS08-3GW0-A0T6-SKRA"
+
+
+def _code_refused(error: sharecode.CodeError, typed: str) -> str:
+    """Why ``typed`` deals no board, in words."""
+    from .game import textwidth
+    from .records import sharecode
+
+    shown = textwidth.clip(typed, 40)
+    if isinstance(error, sharecode.MistypedCode):
+        if error.fix is not None:
+            message = _(
+                "“{code}” is mistyped: a letter is wrong, missing, extra or swapped with"
+                " its neighbour. Did you mean {fix}?"
+            )
+            return message.format(code=shown, fix=error.fix)
+        message = _(
+            "“{code}” is mistyped: a letter is wrong, missing, extra or swapped with its"
+            " neighbour; check it against the code you were given"
+        )
+        return message.format(code=shown)
+    if isinstance(error, sharecode.NewerCode):
         message = _(
             "“{code}” comes from a newer version of buscaminas: update it to play that board"
         )
-        parser.exit(EXIT_USAGE, f"buscaminas: {message.format(code=args.game)}\n")
-    except sharecode.OlderCode:
+        return message.format(code=shown)
+    if isinstance(error, sharecode.OlderCode):
         message = _(
-            "“{code}” comes from an earlier version of buscaminas, which dealt another board"
-            " from it: ask for a code from this version"
+            "“{code}” is a code of an earlier version of buscaminas, which this version no"
+            " longer deals: its check let a typo deal another board. Ask for the board's"
+            " code from this version (20 letters or more)"
         )
-        parser.exit(EXIT_USAGE, f"buscaminas: {message.format(code=args.game)}\n")
-    except sharecode.MalformedCode:
-        message = _(
-            "“{code}” is not a share code: a code is 16 letters and digits, like {example}"
-        )
-        example = "1G4Z-7KQ2-M0XA-93TC"
-        shown = textwidth.clip(args.game, 30)
-        parser.exit(EXIT_USAGE, f"buscaminas: {message.format(code=shown, example=example)}\n")
-    return Settings.from_code(code, preset_of(code.width, code.height, code.mines))
+        return message.format(code=shown)
+    message = _(
+        "“{code}” is not a share code: a code is groups of four letters and digits,"
+        " like {example}"
+    )
+    return message.format(code=shown, example=EXAMPLE_CODE)
+
+
+def _undealt(code: sharecode.ShareCode) -> BaseException | None:
+    """Why the generator cannot deal ``code``'s board, found before any search: a
+    generator version it does not have, or a no-guess request it can refuse at once
+    (too many mines for its size, no room for an opening)."""
+    from .core import generator
+    from .core.scoring import BoardKind
+    from .records import sharecode
+
+    if code.layout is not None:
+        return None
+    if code.generator not in generator.VERSIONS:
+        newer = code.generator > generator.VERSION
+        return sharecode.NewerCode(code) if newer else sharecode.MalformedCode(code)
+    if code.kind is BoardKind.NO_GUESS:
+        try:
+            generator.check_no_guess(code.width, code.height, code.mines, code.first)
+        except generator.LayoutError as refusal:
+            return refusal
+    return None
+
+
+def _no_board(typed: str, refusal: BaseException) -> str:
+    """``typed`` refused because its board cannot be dealt (``refusal``), in words."""
+    from .game.session import why_no_board
+    from .records import sharecode
+
+    if isinstance(refusal, sharecode.CodeError):
+        return _code_refused(refusal, typed)
+    return _deals_no_board(typed, why_no_board(refusal))
+
+
+def _deals_no_board(typed: str, why: str) -> str:
+    from .game import textwidth
+
+    return _("“{code}” deals no board: {why}").format(code=textwidth.clip(typed, 40), why=why)
 
 
 def ask_resume(screen: Screen, kept: Round) -> bool:
@@ -401,6 +465,7 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
     """
     from .game.app import App
     from .game.rounds import Settings
+    from .game.session import BoardRefused
     from .records.storage import Store
     from .ui.pipe import PipeScreen
     from .ui.renderer import LEGACY, Renderer
@@ -426,14 +491,19 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
             )
     except (EOFError, KeyboardInterrupt):
         return 0
-    app = App(
-        settings,
-        pipe,
-        legend=Renderer.legend(LEGACY),
-        data_dir=args.data_dir,
-        scripted=not sys.stdin.isatty(),  # lines typed by a program, not a person
-        resumed=resumed,
-    )
+    try:
+        app = App(
+            settings,
+            pipe,
+            legend=Renderer.legend(LEGACY),
+            data_dir=args.data_dir,
+            scripted=not sys.stdin.isatty(),  # lines typed by a program, not a person
+            resumed=resumed,
+        )
+    except KeyboardInterrupt:
+        return 0
+    except BoardRefused as refused:
+        return _refuse_board(args.game, refused)
     try:
         app.run()
     except (EOFError, KeyboardInterrupt):
@@ -474,6 +544,7 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
     """The board in place, the questions first; the terminal is restored however it ends."""
     from .game import commands
     from .game.app import App
+    from .game.session import BoardRefused
     from .records.storage import Store
     from .ui.renderer import LEGACY, Renderer
     from .ui.terminal import TerminalScreen
@@ -489,6 +560,7 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
         mouse=not args.no_mouse,
     )
     app: App | None = None
+    refusal: BoardRefused | None = None
     try:
         with signals.suspending(screen.step_away, screen.resume):
             screen.enter()
@@ -522,13 +594,25 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
             app.run()
     except (EOFError, KeyboardInterrupt):
         pass
+    except BoardRefused as refused:
+        refusal = refused
     finally:
         screen.restore()
         if app is not None:
             app.session.put_away()  # however the player left, the game waits for them
+    if refusal is not None:
+        return _refuse_board(args.game, refusal)
     for line in [*(app.goodbye() if app else []), _("See you soon!")]:
         print(line)
     return 0
+
+
+def _refuse_board(code: str | None, refused: Exception) -> int:
+    """A shared board the generator found no layout for: the code is refused, with
+    the reason, and nothing else is dealt in its place."""
+    said = str(refused) if code is None else _deals_no_board(code, str(refused))
+    print(f"buscaminas: {said}", file=sys.stderr)  # None: the day's board, named by the date
+    return EXIT_USAGE
 
 
 def coloured() -> bool:

@@ -192,11 +192,11 @@ def test_auto_plays_a_number_of_moves_and_a_key_stops_it(tmp_path: Path) -> None
 def test_a_generation_timeout_offers_a_classic_board(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    no_guess_fails(monkeypatch, generator.NoGuessTimeout("too slow"))
+    no_guess_fails(monkeypatch, generator.SearchExhausted("too slow"))
     screen = ScriptedScreen("5 5", "", "n")
     with pytest.raises(EOFError):
         app_for(screen, tmp_path, Settings(9, 9, 10, seed=1)).run()
-    assert "No board without guessing was found in time." in screen.said()
+    assert "No board without guessing was found within the search's limit." in screen.said()
     assert "solved without guessing" not in screen.said()  # never promised, never broken
     assert screen.prompts[1].startswith("Play a classic board instead?")
     assert "classic" in screen.last.board_name

@@ -23,9 +23,12 @@ from hypothesis import strategies as st
 from benchmarks.generate import needs_no_guess, start_cell
 from buscaminas.core.generator import (
     LayoutError,
-    NoGuessTimeout,
+    SearchExhausted,
+    TooDense,
     generate,
     mine_range,
+    no_guess_limit,
+    noguess,
     reserved_cells,
 )
 from buscaminas.core.generator.cells import cells_of, mask_of
@@ -202,12 +205,53 @@ def test_mine_range_is_what_generate_accepts() -> None:
     generate(9, 9, high, start=(4, 4), seed=1, no_guess=True)
 
 
-def test_a_search_out_of_time_raises_a_layout_error() -> None:
-    started = time.monotonic()
-    with pytest.raises(NoGuessTimeout, match="no guess was found in 0 s"):
-        generate(30, 16, 170, start=(15, 8), seed=3, no_guess=True, timeout=0)
-    assert time.monotonic() - started < 1
-    assert issubclass(NoGuessTimeout, LayoutError)
+def test_a_search_out_of_repairs_raises_a_layout_error() -> None:
+    with pytest.raises(SearchExhausted, match="no guess was found in 0 repairs"):
+        generate(30, 16, 170, start=(15, 8), seed=3, no_guess=True, repairs=0)
+    assert issubclass(SearchExhausted, LayoutError)
+
+
+def test_what_a_search_deals_depends_on_its_work_not_on_the_clock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A slow machine deals the same board: a clock that jumps an hour at every call
+    changes nothing, and the search stops on its count of repairs alone."""
+    request = (30, 16, 170)
+    dealt = generate(*request, start=(15, 8), seed=3, no_guess=True)
+    hour = iter(range(0, 10**9, 3600))
+    monkeypatch.setattr(time, "monotonic", lambda: float(next(hour)))
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(hour)))
+    assert generate(*request, start=(15, 8), seed=3, no_guess=True) == dealt
+    with pytest.raises(SearchExhausted):
+        generate(*request, start=(15, 8), seed=3, no_guess=True, repairs=1)
+
+
+def test_a_denser_no_guess_board_than_the_limit_is_refused_at_once() -> None:
+    limit = no_guess_limit(99, 99)
+    assert 0.24 < limit / 99**2 < 0.26
+    with pytest.raises(TooDense) as refused:
+        generate(99, 99, 6510, start=(50, 50), seed=1, no_guess=True)
+    assert refused.value.limit == limit
+    with pytest.raises(TooDense):
+        generate(99, 99, limit + 1, start=(50, 50), seed=1, no_guess=True)
+    generate(99, 99, 6510, start=(50, 50), seed=1)  # a classic board is any density
+    generate(9, 9, 80, start=(4, 4), seed=1, no_guess=True)  # one safe cell: won at once
+
+
+@pytest.mark.parametrize(
+    ("width", "height"), [(8, 8), (16, 16), (30, 16), (99, 3), (99, 5), (30, 30), (50, 50)]
+)
+def test_every_density_up_to_the_limit_is_found_well_within_the_repairs(
+    width: int, height: int
+) -> None:
+    """The limit is where the search is sure to succeed: at the limit itself, no board
+    of these sizes needs a tenth of the repairs allowed (the ``generate --limit``
+    benchmark samples every size more widely)."""
+    limit = no_guess_limit(width, height)
+    for seed in range(6):
+        start = (seed * 7 % width, seed * 5 % height)
+        repairs = noguess.REPAIRS // 10
+        generate(width, height, limit, start=start, seed=seed, no_guess=True, repairs=repairs)
 
 
 def test_a_tiny_board_with_no_no_guess_layout_says_so_at_once() -> None:
@@ -215,8 +259,8 @@ def test_a_tiny_board_with_no_no_guess_layout_says_so_at_once() -> None:
     others = [(x, y) for y in range(3) for x in range(3) if (x, y) != (1, 1)]
     assert not any(needs_no_guess(3, 3, frozenset({mine}), (1, 1)) for mine in others)
     with pytest.raises(LayoutError) as refused:
-        generate(3, 3, 1, start=(1, 1), seed=1, no_guess=True, timeout=30)
-    assert not isinstance(refused.value, NoGuessTimeout), "every layout was tried: none"
+        generate(3, 3, 1, start=(1, 1), seed=1, no_guess=True, repairs=0)
+    assert not isinstance(refused.value, SearchExhausted), "every layout was tried: none"
 
 
 @pytest.mark.parametrize(("width", "height", "mines"), [(3, 3, 1), (4, 3, 2), (4, 4, 3), (5, 3, 4)])
@@ -227,8 +271,8 @@ def test_tiny_boards_are_searched_whole_and_any_layout_found_needs_no_guess(
         for start in [(0, 0), (width - 1, height // 2)]:
             try:
                 layout = generate(width, height, mines, start=start, seed=seed, no_guess=True)
-            except NoGuessTimeout:
-                raise AssertionError("a tiny board is searched whole, never timed out") from None
+            except SearchExhausted:
+                raise AssertionError("a tiny board is searched whole, never cut short") from None
             except LayoutError:
                 continue
             assert needs_no_guess(width, height, layout, start)

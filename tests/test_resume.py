@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from buscaminas.core import generator
 from buscaminas.core.scoring import BoardKind
 from buscaminas.game import resume
 from buscaminas.game.commands import Command, Verb
@@ -149,7 +150,7 @@ def test_sigterm_mid_game_then_the_next_start_offers_it(tmp_path: Path) -> None:
     assert "  1 of them abandoned." in stats.stdout
 
 
-A_CODE = str(ShareCode(8, 8, 10, BoardKind.NO_GUESS, 12345, (3, 3)))
+A_CODE = str(ShareCode(8, 8, 10, BoardKind.NO_GUESS, 12345, (3, 3), generator.VERSION))
 """A share code of this version, so that it deals a board whatever the version."""
 
 

@@ -52,7 +52,7 @@ def test_steering_stops_at_the_edges(tmp_path: Path) -> None:
 def test_the_deal_waits_for_the_first_try_and_a_failed_search_asks(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    no_guess_fails(monkeypatch, generator.NoGuessTimeout("too slow"))
+    no_guess_fails(monkeypatch, generator.SearchExhausted("too slow"))
     session = session_on(tmp_path, Settings(3, 3, 8, seed=1, no_guess=True))
     assert not session.current.game.started
     reply = session.handle(Command(Verb.TRY, (1, 1)))

@@ -39,6 +39,10 @@ class Settings(NamedTuple):
     no_guess: bool = True
     opening: Point | None = None
     """A shared board's first cell: its first round is dealt and opened there at once."""
+    layout: frozenset[Point] | None = None
+    """A layout code's mines: its first round is dealt them, with no generator."""
+    generator: int | None = None
+    """The generator version a seed code names; None for the one that deals new boards."""
 
     @classmethod
     def from_preset(cls, name: str, seed: int | None = None, *, no_guess: bool = True) -> Settings:
@@ -56,13 +60,15 @@ class Settings(NamedTuple):
             code.seed,
             no_guess=code.kind is BoardKind.NO_GUESS,
             opening=code.first,
+            layout=code.layout,
+            generator=None if code.layout is not None else code.generator,
         )
 
     def after_the_shared_board(self) -> Settings:
         """What “play again” deals after a shared or daily board: a fresh board of its
         size, named as any board of that size is, not that board again."""
         preset = preset_of(self.width, self.height, self.mines)
-        return self._replace(opening=None, seed=None, preset=preset)
+        return self._replace(opening=None, seed=None, preset=preset, layout=None, generator=None)
 
     @property
     def board(self) -> BoardSpec:
@@ -226,13 +232,19 @@ class Round:
         return board_name(self.settings.board, self.kind)
 
     def code(self) -> ShareCode | None:
-        """The code that deals this board again, once its mines are dealt from a seed."""
-        if self.first is None or self.settings.board_file is not None:
+        """The code that deals this board again, once its mines are dealt from a seed: one
+        that carries them where that stays short, else the seed and its generator's version."""
+        start = self.journal.start
+        if self.first is None or start is None or self.settings.board_file is not None:
             return None
-        return ShareCode(
+        from ..core import generator
+
+        version = self.settings.generator
+        seeded = ShareCode(
             self.game.width, self.game.height, self.game.mine_count, self.kind, self.seed,
-            self.first,
+            self.first, generator.VERSION if version is None else version,
         )
+        return seeded.with_layout(start.mines)
 
     def view(self, rows: tuple[str, ...] | None = None) -> View:
         return View(
@@ -286,6 +298,7 @@ class Round:
             "preset": settings.preset,
             "kind": self.kind.value,
             "seed": self.seed,
+            "generator": settings.generator,
             "first": None if self.first is None else list(self.first),
             "board_file": settings.board_file is not None,
             "elapsed": self.elapsed(),
@@ -313,6 +326,7 @@ class Round:
                 _preset(document["preset"]),
                 board_file=board_file,
                 no_guess=kind is BoardKind.NO_GUESS,
+                generator=_generator_version(document.get("generator")),
             )
             seed = int(document["seed"])
             restored = cls(
@@ -368,6 +382,14 @@ def _journal(text: Any) -> Journal:
     if not isinstance(text, str):
         raise JournalError("no journal")
     return loads(text)
+
+
+def _generator_version(version: Any) -> int | None:
+    """The generator version a kept game was dealt by: None (the current one) in a
+    snapshot kept before versions were kept."""
+    if version is None or (type(version) is int and version > 0):
+        return version
+    raise JournalError(f"no generator version is {version!r}")
 
 
 def _preset(name: Any) -> str | None:

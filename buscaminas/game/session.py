@@ -56,6 +56,11 @@ AFTER_THE_END = frozenset({Verb.UNDO, Verb.REDO, Verb.SAVE, Verb.REVIEW, Verb.MA
 """Commands that look back at a finished game, or take its last move back."""
 
 
+class BoardRefused(Exception):
+    """A shared board's code deals no board (its search found none): the code is
+    refused, with the reason in words, rather than another board dealt under its name."""
+
+
 class Question(Enum):
     """What the next input answers, instead of being a command."""
 
@@ -523,17 +528,29 @@ class Session:
     def _deal(self, move: Move) -> bool:
         """Lay the mines around the first cell tried: no-guess unless asked otherwise.
 
-        A no-guess search that runs out of time, finds no layout, or is
-        cancelled with Ctrl-C leaves the question of a classic board; False then.
+        A no-guess search that finds no layout, or is cancelled with Ctrl-C,
+        leaves the question of a classic board; False then.  A shared board is
+        the board its code names or none: it raises :class:`BoardRefused`
+        (or the Ctrl-C) instead, never offering another board.
         """
         from ..core import generator
 
         current = self.current
         game = current.game
+        settings = current.settings
+        if settings.layout is not None:
+            current.lay(settings.layout, move.cell)
+            return True
+        version = generator.VERSION if settings.generator is None else settings.generator
         if current.kind is BoardKind.CLASSIC:
             current.lay(
                 generator.generate(
-                    game.width, game.height, game.mine_count, start=move.cell, seed=current.seed
+                    game.width,
+                    game.height,
+                    game.mine_count,
+                    start=move.cell,
+                    seed=current.seed,
+                    version=version,
                 ),
                 move.cell,
             )
@@ -547,9 +564,14 @@ class Session:
                 seed=current.seed,
                 no_guess=True,
                 progress=self._progress(_("Generating a board with no guessing… {percent}%")),
+                version=version,
             )
         except (generator.LayoutError, KeyboardInterrupt) as reason:
-            current.messages = (_why_no_board(reason),)
+            if settings.opening is not None:
+                if isinstance(reason, generator.LayoutError):
+                    raise BoardRefused(why_no_board(reason)) from reason
+                raise
+            current.messages = (why_no_board(reason),)
             self.question = Question.CLASSIC
             self._waiting_move = move
             return False
@@ -665,11 +687,19 @@ class Session:
         self.records.append(record)
 
 
-def _why_no_board(reason: BaseException) -> str:
+def why_no_board(reason: BaseException) -> str:
+    """Why no board without guessing was dealt (``reason``, the generator's error or a
+    Ctrl-C), in the player's words."""
     from ..core import generator
 
-    if isinstance(reason, generator.NoGuessTimeout):
-        return _("No board without guessing was found in time.")
+    if isinstance(reason, generator.SearchExhausted):
+        return _("No board without guessing was found within the search's limit.")
+    if isinstance(reason, generator.TooDense):
+        return ngettext(
+            "A board without guessing of this size holds at most {limit} mine.",
+            "A board without guessing of this size holds at most {limit} mines.",
+            reason.limit,
+        ).format(limit=reason.limit)
     if isinstance(reason, generator.LayoutError):
         return _("No board without guessing exists with so many mines around this first cell.")
     return _("Generation cancelled.")

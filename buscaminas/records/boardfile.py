@@ -11,10 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
-from . import inputfile, outputfile
 from ..core.grid import Point
-from ..i18n import _
 from ..core.limits import Measure, out_of_bounds
+from ..i18n import _
+from . import inputfile, outputfile
 from .presets import out_of_bounds_message
 
 UNCOVERED, COVERED, FLAGGED = "0", "1", "2"

@@ -55,9 +55,13 @@ def daily_code(day: date) -> ShareCode:
     """The day's board: no-guess, intermediate's size, opened at its centre, dealt from a
     seed that only the date decides, so that everyone plays the same one that day."""
     size = PRESETS["intermediate"]
+    from ..core.generator import VERSION
+
     seed = zlib.crc32(f"buscaminas daily {day.isoformat()}".encode()) % 2**SEED_BITS
     centre = (size.width // 2 - 1, size.height // 2 - 1)
-    return ShareCode(size.width, size.height, size.mines, BoardKind.NO_GUESS, seed, centre)
+    return ShareCode(
+        size.width, size.height, size.mines, BoardKind.NO_GUESS, seed, centre, VERSION
+    )
 
 
 def board_label(board: BoardSpec) -> str:

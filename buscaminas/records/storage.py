@@ -28,9 +28,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import platformdirs
 
-from . import outputfile
-from ..i18n import _
 from ..core.scoring import BoardKind, GameRecord, in_utc
+from ..i18n import _
+from . import outputfile
 
 if TYPE_CHECKING:
     import sqlite3
