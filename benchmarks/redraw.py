@@ -4,8 +4,8 @@ Three measures, each comparing a 99×99 board with expert side by side in one ru
 
 - **latency**: a typed flag toggle through the real loop (``App.command`` and
   ``App.present``: parse, session, view, :meth:`Renderer.draw`), and a clock
-  tick as the prompt's background task draws it (:meth:`Session.view`, then
-  :meth:`Renderer.update`), on a mid-game board in an 80×24 terminal and in one
+  tick as the terminal draws it while it waits for a key (:meth:`Session.view`,
+  then :meth:`Renderer.draw`), on a mid-game board in an 80×24 terminal and in one
   large enough for the whole 99×99 board; medians of interleaved repetitions.
 - **bytes**: a full frame of that board against a run-length encoding of the
   same screen (read back from a terminal emulator): one cursor move per row,
@@ -102,9 +102,9 @@ class BenchScreen:
         self.written += len(drawn)
 
     def tick(self, view: View) -> None:
-        """What the prompt's clock task does every quarter second."""
+        """What the terminal does every quarter second while it waits for a key."""
         assert self.frame is not None
-        drawn, self.frame = Renderer.update(view._replace(keys=KEYS), self.size, LEGACY, self.frame)
+        drawn, self.frame = Renderer.draw(view._replace(keys=KEYS), self.size, LEGACY, self.frame)
         self.written += len(drawn)
 
     def fits(self, width: int, height: int) -> bool:

@@ -31,8 +31,6 @@ EXIT_USAGE = 2
 _WHOLE_ARGUMENT = re.compile(r"[+-]?[0-9]{1,18}")
 RECENT = 20
 """How many games ``buscaminas games`` lists unless told."""
-_WHOLE = re.compile(r"\+?[0-9]{1,6}")
-"""An answer to a numeric question: ASCII digits only, since ``int`` refuses ``²``."""
 
 
 TOOLS = ("stats", "analyze", "games", "replay", "review")
@@ -332,44 +330,16 @@ def _deals_no_board(typed: str, why: str) -> str:
     return _("“{code}” deals no board: {why}").format(code=textwidth.clip(typed, 40), why=why)
 
 
-def ask_resume(screen: Screen, kept: Round) -> bool:
-    """Offer the game left unfinished: Enter takes it up, n gives it up."""
-    from .game import resume
-    from .game.session import NO, YES
-
-    while True:
-        answer = screen.ask(resume.question(kept)).strip().lower()
-        if answer in YES:
-            return True
-        if answer in NO:
-            return False
-        screen.say(_("Type y to resume the game, n to give it up (it counts as lost)."))
-
-
-def ask_icons(screen: Screen) -> IconSet:
-    """Show the Nerd Font icons and ask whether they display: a newcomer cannot know
-    whether their font has them, but can see a bomb.  Enter means yes."""
-    from .game.session import NO, YES
-    from .ui.renderer import LEGACY, NERD
-
-    question = _("Do you see a bomb and a flag here: {bomb} {flag} ? [Enter = yes, n = no] ")
-    while True:
-        answer = screen.ask(question.format(bomb=NERD.mine, flag=NERD.flag)).strip().lower()
-        if answer in YES:
-            return NERD
-        if answer in NO:
-            return LEGACY
-        screen.say(_("Type y if you see a bomb and a flag, n if not."))
-
-
 def choose_icons(screen: Screen, args: argparse.Namespace) -> IconSet:
     """The flags decide; else the answer remembered from last time; else ask, and remember."""
     icons = given_icons(args)
     if icons is not None:
         return icons
+    from .game import questions
     from .records.preferences import Preferences
+    from .ui.renderer import LEGACY, NERD
 
-    icons = ask_icons(screen)
+    icons = NERD if questions.ask(screen, questions.SeeIcons(NERD.mine, NERD.flag)) else LEGACY
     Preferences(data_directory(args.data_dir)).remember_icons(icons.name)
     return icons
 
@@ -395,53 +365,25 @@ def chosen_icons(args: argparse.Namespace) -> IconSet:
     return icons if coloured() else icons.without_colour()
 
 
-def ask_settings(
-    screen: Screen, seed: int | None, *, no_guess: bool
-) -> Settings:
-    """The preset, or a custom size re-asked until valid; Enter alone is beginner."""
+def ask_settings(screen: Screen, seed: int | None, *, no_guess: bool) -> Settings:
+    """The preset, or a custom size asked until valid; Enter alone is beginner."""
     from .core.limits import MAX_SIDE, MIN_SIDE, mine_range
+    from .game import questions
     from .game.rounds import Settings
     from .records.presets import ALIASES, PRESETS
 
-    names = list(PRESETS)
-    for number, name in enumerate(names, 1):
-        preset = PRESETS[name]
-        screen.say(
-            _("{number}. {label}: {width}×{height}, {mines} mines").format(
-                number=number,
-                label=preset.label(),
-                width=preset.width,
-                height=preset.height,
-                mines=preset.mines,
-            )
-        )
-    screen.say(_("{number}. Custom").format(number=len(names) + 1))
-    while True:
-        answer = screen.ask(_("Board [Enter = 1]: ")).strip().lower()
-        answer = ALIASES.get(answer, answer) or names[0]
-        if _WHOLE.fullmatch(answer) and 1 <= int(answer) <= len(names):
-            answer = names[int(answer) - 1]
-        if answer in PRESETS:
-            return Settings.from_preset(answer, seed, no_guess=no_guess)
-        if _WHOLE.fullmatch(answer) and int(answer) == len(names) + 1:
-            break
-        screen.say(_("Type a number from 1 to {high}.").format(high=len(names) + 1))
+    board = questions.ChooseBoard(PRESETS, ALIASES)
+    for line in board.menu():
+        screen.say(line)
+    chosen = questions.ask(screen, board)
+    if isinstance(chosen, str):
+        return Settings.from_preset(chosen, seed, no_guess=no_guess)
     # Any size plays in any terminal: a board bigger than the screen scrolls.
-    width = ask_number(screen, _("Width"), MIN_SIDE, MAX_SIDE)
-    height = ask_number(screen, _("Height"), MIN_SIDE, MAX_SIDE)
-    mines = ask_number(screen, _("Mines"), *mine_range(width, height))
+    width = questions.ask(screen, questions.Number(_("Width"), MIN_SIDE, MAX_SIDE))
+    height = questions.ask(screen, questions.Number(_("Height"), MIN_SIDE, MAX_SIDE))
+    low, high = mine_range(width, height)
+    mines = questions.ask(screen, questions.Number(_("Mines"), low, high))
     return Settings(width, height, mines, seed=seed, no_guess=no_guess)
-
-
-def ask_number(screen: Screen, name: str, low: int, high: int) -> int:
-    """Ask until the answer is a whole number from ``low`` to ``high``."""
-    while True:
-        answer = screen.ask(
-            _("{name}, from {low} to {high}: ").format(name=name, low=low, high=high)
-        ).strip()
-        if _WHOLE.fullmatch(answer) and low <= int(answer) <= high:
-            return int(answer)
-        screen.say(_("Type a whole number from {low} to {high}.").format(low=low, high=high))
 
 
 def play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -527,14 +469,14 @@ def _resumed(
     """The game left unfinished, taken up if the player wants it (given up if not);
     None when there is none, or it is given up.  ``ask``: offer it; else ``--resume``
     asked for it, and hearing that there is none is news."""
-    from .game import resume
+    from .game import questions, resume
 
     kept = resume.newest(store, clock)
     if kept is None:
         if not ask:
             screen.say(_("There is no game in progress to resume."))
         return None
-    if ask and not ask_resume(screen, kept):
+    if ask and not questions.ask(screen, questions.TakeUp(kept)):
         resume.give_up(store, kept)
         return None
     return kept if resume.take_up(store, kept) else None
@@ -563,7 +505,7 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
     refusal: BoardRefused | None = None
     try:
         with signals.suspending(screen.step_away, screen.resume):
-            screen.enter()
+            screen.enter()  # one application from here to the exit: every screen is in it
             icons = choose_icons(screen, args)
             screen.icons = icons if coloured() else icons.without_colour()
             store = Store(database(args.data_dir), on_warning=screen.say)

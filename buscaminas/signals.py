@@ -4,14 +4,16 @@ A game on the alternate screen in raw mode owes the terminal its state back on
 every way out.  SIGTERM, SIGHUP and SIGQUIT are turned into :class:`Terminated`,
 an exception that unwinds through every ``finally`` (where the terminal is
 restored) to :func:`buscaminas.cli.main`, which exits with the conventional
-status, 128 plus the signal's number.  SIGTSTP (Ctrl-Z outside the prompt)
-gives the terminal back before stopping and takes it again on ``fg``.
+status, 128 plus the signal's number.  SIGTSTP (Ctrl-Z, or ``kill -TSTP``) gives
+the terminal back before stopping and takes it again on ``fg``, never while the
+game is in the background.
 """
 
 from __future__ import annotations
 
 import os
 import signal
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -43,28 +45,8 @@ class Terminated(BaseException):
         return 128 + self.signum
 
 
-_divert: Callable[[Terminated], bool] | None = None
-"""Who takes an ending signal instead of raising it where it lands: an event loop,
-which would catch an exception raised inside one of its callbacks."""
-
-
 def _terminate(signum: int, _frame: FrameType | None) -> None:
-    ending = Terminated(signum)
-    if _divert is not None and _divert(ending):
-        return
-    raise ending
-
-
-@contextmanager
-def diverted(take: Callable[[Terminated], bool]) -> Iterator[None]:
-    """While inside, an ending signal goes to ``take``, which must end the block
-    by raising it at a safe place; ``take`` returns False to have it raised at once."""
-    global _divert
-    previous, _divert = _divert, take
-    try:
-        yield
-    finally:
-        _divert = previous
+    raise Terminated(signum)
 
 
 def suspend(
@@ -80,15 +62,39 @@ def suspend(
     global _stopped
     if SUSPEND is None:
         return
+    stopping = time.monotonic()
     leave()
     previous = signal.signal(SUSPEND, signal.SIG_DFL)
-    stopping = time.monotonic()
     try:
         os.kill(0 if group else os.getpid(), SUSPEND)  # returns once SIGCONT arrives
+        while not in_the_foreground():
+            # ``bg`` continued us behind the shell, which has the terminal: anything
+            # drawn would land on its screen, and a change of modes would stop us on
+            # SIGTTOU.  Stop again until ``fg``, as Textual's driver does.
+            os.kill(os.getpid(), SUSPEND)
     finally:
         _stopped += time.monotonic() - stopping
         signal.signal(SUSPEND, previous)
         come_back()
+
+
+def stop_the_group() -> None:
+    """Ctrl-Z read as a key in raw mode: stop the process group, as the terminal would
+    have (the processes of a pipeline stop together); our own stop is taken by the
+    handler :func:`suspending` set, on the main thread."""
+    if SUSPEND is not None:
+        os.kill(0, SUSPEND)
+
+
+def in_the_foreground() -> bool:
+    """Whether our process group has the terminal (True where there is no terminal to
+    share, or no job control): the test Textual's driver makes after SIGCONT."""
+    if not hasattr(os, "tcgetpgrp"):
+        return True
+    try:
+        return os.tcgetpgrp(sys.stdin.fileno()) == os.getpgrp()
+    except (OSError, ValueError, AttributeError):  # no terminal, or standard input closed
+        return True
 
 
 def playing_clock() -> float:
@@ -111,8 +117,8 @@ def ending() -> Iterator[None]:
 
 @contextmanager
 def suspending(leave: Callable[[], None], come_back: Callable[[], None]) -> Iterator[None]:
-    """While inside, Ctrl-Z (outside the prompt, where the terminal turns it into
-    SIGTSTP) suspends around ``leave`` and ``come_back``."""
+    """While inside, a stop (Ctrl-Z, which the terminal front end sends as SIGTSTP, or
+    ``kill -TSTP``) suspends around ``leave`` and ``come_back``, on the main thread."""
     if SUSPEND is None:
         yield
         return
@@ -136,16 +142,3 @@ def deferred() -> Iterator[None]:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
-
-
-def quiet_wakeup() -> None:
-    """Let a storm of resizes fill the event loop's wake-up socket without a word.
-
-    asyncio registers that socket with warnings on, and each signal that
-    finds it full would print ``Exception ignored … BlockingIOError`` over
-    the board.  A full socket already means the loop will wake up: nothing is
-    lost by saying nothing.
-    """
-    fd = signal.set_wakeup_fd(-1)
-    if fd != -1:
-        signal.set_wakeup_fd(fd, warn_on_full_buffer=False)

@@ -10,7 +10,7 @@ import pytest
 from buscaminas.game.commands import Command, Verb
 from buscaminas.game.view import State, View
 from buscaminas.ui import controls
-from buscaminas.ui.controls import Button, Click
+from buscaminas.ui.controls import Button, Kind, Report
 from buscaminas.ui.renderer import LEGACY, NERD, Renderer
 from tests.terminal_support import Player, write_board
 
@@ -53,7 +53,7 @@ def test_the_cursor_plays_next_to_typed_commands(tmp_path: Path, icons: str) -> 
     assert player.cursor() == (3, 3), "a new game puts the cursor at the centre"
     assert "Tab: keys" in player.text
     player.child.send("\t")
-    player.wait_for("Space reveals")
+    player.wait_for("Space, Enter, m: reveal")
     player.child.send(ARROWS["down"] + "l" + "a" + "s")  # down, right, left, down (stops): 3 4
     player.wait_until(lambda: player.cursor() == (3, 4))
     player.child.send("wwww")  # past the edge it stops
@@ -78,14 +78,16 @@ def test_the_cursor_plays_next_to_typed_commands(tmp_path: Path, icons: str) -> 
     assert player.finish() == 0
 
 
-def test_keys_typed_in_cursor_mode_type_nothing(tmp_path: Path) -> None:
+def test_a_letter_no_cursor_key_uses_goes_to_the_typed_line(tmp_path: Path) -> None:
     player = start(tmp_path, "--legacy")
     player.child.send("\t")
-    player.wait_for("Space reveals")
+    player.wait_for("Space, Enter, m: reveal")
     player.child.send("xyz")
-    player.child.send(":")
-    player.wait_for("Tab: keys")
-    row = player.prompt_row()  # the bare prompt is back: nothing was typed into it
+    player.wait_until(lambda: any(line.strip() == "> xyz" for line in player.lines))
+    assert "Tab: keys" in player.text, "the keys are the line's again"
+    assert player.board(4) == ["#####"] * 4
+    player.child.send("\x7f\x7f\x7f")
+    row = player.prompt_row()
     assert player.lines[row].strip() == ">"
     player.type("quit")
     assert player.finish() == 0
@@ -134,21 +136,22 @@ def test_no_mouse_leaves_the_terminal_alone(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("report", "expected"),
     [
-        ("\x1b[<0;10;5M", Click(Button.LEFT, 4, 9)),
-        ("\x1b[<2;1;1M", Click(Button.RIGHT, 0, 0)),
-        ("\x1b[<1;3;4M", Click(Button.MIDDLE, 3, 2)),
-        ("\x1b[<16;10;5M", Click(Button.LEFT, 4, 9)),  # with Ctrl held
-        ("\x1b[<0;10;5m", None),  # a release
-        ("\x1b[<64;10;5M", None),  # the wheel
-        ("\x1b[<32;10;5M", None),  # a drag
-        ("\x1b[34;10;5M", Click(Button.RIGHT, 4, 9)),  # urxvt
-        ("\x1b[M" + chr(32) + chr(42) + chr(37), Click(Button.LEFT, 4, 9)),  # X10
-        ("\x1b[M" + chr(35) + chr(42) + chr(37), None),  # an X10 release
+        ("\x1b[<0;10;5M", Report(Kind.PRESS, Button.LEFT, 4, 9)),
+        ("\x1b[<2;1;1M", Report(Kind.PRESS, Button.RIGHT, 0, 0)),
+        ("\x1b[<1;3;4M", Report(Kind.PRESS, Button.MIDDLE, 3, 2)),
+        ("\x1b[<16;10;5M", Report(Kind.PRESS, Button.LEFT, 4, 9)),  # with Ctrl held
+        ("\x1b[<0;10;5m", Report(Kind.RELEASE, Button.LEFT, 4, 9)),
+        ("\x1b[<64;10;5M", Report(Kind.WHEEL, None, 4, 9, (0, -3))),  # the wheel, up
+        ("\x1b[<69;10;5M", Report(Kind.WHEEL, None, 4, 9, (3, 0))),  # Shift, down: right
+        ("\x1b[<32;10;5M", Report(Kind.DRAG, Button.LEFT, 4, 9)),  # a drag
+        ("\x1b[34;10;5M", Report(Kind.PRESS, Button.RIGHT, 4, 9)),  # urxvt
+        ("\x1b[M" + chr(32) + chr(42) + chr(37), Report(Kind.PRESS, Button.LEFT, 4, 9)),  # X10
+        ("\x1b[M" + chr(35) + chr(42) + chr(37), Report(Kind.RELEASE, None, 4, 9)),
         ("\x1b[<0;0;5M", None),
         ("garbage", None),
     ],
 )
-def test_mouse_reports_in_every_encoding(report: str, expected: Click | None) -> None:
+def test_mouse_reports_in_every_encoding(report: str, expected: Report | None) -> None:
     assert controls.parse_mouse(report) == expected
 
 
@@ -180,7 +183,7 @@ def test_keys_at_the_cursor() -> None:
 def test_u_and_r_undo_and_redo_at_the_cursor(tmp_path: Path) -> None:
     player = start(tmp_path, "--legacy")
     player.child.send("\t")
-    player.wait_for("u undo")
+    player.wait_for("u: undo")
     player.child.send("wf")  # up, flag 3 2
     player.wait_until(lambda: player.board(4)[1][2] == "F")
     player.child.send("u")

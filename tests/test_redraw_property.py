@@ -1,8 +1,8 @@
 """An incremental redraw leaves the screen exactly as a full redraw would.
 
 This is the renderer's central promise: :meth:`Renderer.draw` with the
-previous frame, and :meth:`Renderer.update` while the prompt waits, write
-only what changed, yet the player must see what a redraw from a blank
+previous frame, with what is typed on the prompt's row, writes only what
+changed, yet the player must see what a redraw from a blank
 screen shows.  Random sessions on a real engine game (moves, messages,
 pages, hints' highlights, the clock, resizes down to a terminal too small
 for the board) are drawn both ways into two ``pyte`` terminal emulators,
@@ -22,7 +22,7 @@ from buscaminas.core.engine import Action, Minesweeper, Move, Termination
 from buscaminas.core.generator import mine_range
 from buscaminas.core.grid import Point
 from buscaminas.game.view import Highlight, State, View
-from buscaminas.ui.renderer import LEGACY, NERD, IconSet, Renderer
+from buscaminas.ui.renderer import LEGACY, NERD, IconSet, Line, Renderer
 
 Size = tuple[int, int]
 """A terminal's (columns, rows)."""
@@ -85,16 +85,16 @@ class Resize:
 Change = Act | Say | Page | Mark | Steer | Tick | Resize
 
 
-@dataclass(frozen=True)
-class Step:
-    change: Change
-    live: bool
-    """Drawn with :meth:`Renderer.update`, as while the prompt waits, not with ``draw``."""
-
-
 TEXT = "abcdefghij ABC 0123456789 .,:¿?¡!—…“”ñáé 中文"
 """Letters, digits, spaces, punctuation, accents and wide characters."""
 words = st.text(alphabet=TEXT, max_size=140)
+
+
+@dataclass(frozen=True)
+class Step:
+    change: Change
+    typed: str
+    """What is typed on the prompt's row as the change is drawn, the cursor at its end."""
 page_lines = st.builds(
     lambda indent, entry, gap, body: " " * indent + entry + " " * gap + body,
     st.integers(0, 6),
@@ -132,7 +132,8 @@ def changes_on(
     )
 
 
-steps = st.lists(st.builds(Step, changes_on(30, 16, sizes), st.booleans()), min_size=1, max_size=14)
+typing = st.text(alphabet=TEXT, max_size=90)
+steps = st.lists(st.builds(Step, changes_on(30, 16, sizes), typing), min_size=1, max_size=14)
 icon_sets = st.sampled_from([LEGACY, NERD, LEGACY.without_colour(), NERD.without_colour()])
 
 
@@ -241,7 +242,7 @@ big_sizes = st.tuples(st.integers(22, 130), st.integers(12, 60))
     icon_sets,
     big_sizes,
     st.lists(
-        st.builds(Step, changes_on(99, 99, big_sizes), st.booleans()), min_size=1, max_size=10
+        st.builds(Step, changes_on(99, 99, big_sizes), typing), min_size=1, max_size=10
     ),
 )
 def test_big_boards_in_scrolled_windows_redraw_as_a_full_redraw_would(
@@ -259,28 +260,19 @@ def check_redraws(game: Minesweeper, icons: IconSet, size: Size, script: list[St
     text, frame = Renderer.draw(session.view, size, icons, None)
     screen = emulator(size, text)
     stream = pyte.Stream(screen)
-    shown = session.view
     story = [f"start at {size}"]
     for step in script:
         if isinstance(step.change, Resize):
             size = step.change.size
             screen.resize(lines=size[1], columns=size[0])
         session.apply(step.change)
-        story.append(f"{'update' if step.live else 'draw'} {step.change}")
-        if step.live and not isinstance(step.change, Resize):
-            text, patched = Renderer.update(session.view, size, icons, frame)
-            if patched is frame:
-                assert text == "", "a frame that cannot be patched is left alone"
-            else:
-                shown, frame = session.view, patched
-        else:
-            text, frame = Renderer.draw(session.view, size, icons, frame)
-            shown = session.view
+        story.append(f"draw {step.change} typed {step.typed!r}")
+        line = Line(text=step.typed, cursor=len(step.typed))
+        text, frame = Renderer.draw(session.view, size, icons, frame, line)
         stream.feed(text)
         for (row, column), item in frame.items.items():
             assert 0 <= row < size[1] and 0 <= column <= column + item.width <= size[0], item
-            assert row != frame.prompt_row, item
-        full = emulator(size, Renderer.draw(shown, size, icons, None)[0])
+            assert row != frame.prompt_row or column == frame.prompt_column, item
+        full = emulator(size, Renderer.draw(session.view, size, icons, None, line)[0])
         assert_same_screen(screen, full, story)
-        if not step.live:
-            assert (screen.cursor.x, screen.cursor.y) == (full.cursor.x, full.cursor.y)
+        assert (screen.cursor.x, screen.cursor.y) == (full.cursor.x, full.cursor.y)

@@ -88,7 +88,7 @@ def test_a_terminal_too_small_says_how_much_is_missing() -> None:
         assert "#" not in said
     size = (needed_columns - 1, 30)
     text, _frame = Renderer.draw(view(), size, LEGACY, None)
-    assert "1 more columns" in " ".join(line.strip() for line in screen_of(text, size=size))
+    assert "1 more column." in " ".join(line.strip() for line in screen_of(text, size=size))
     text, _frame = Renderer.draw(view(), (8, 3), LEGACY, None)
     assert "Too" in "".join(screen_of(text, size=(8, 3)))
 
@@ -168,7 +168,10 @@ def test_nothing_is_placed_past_the_edge_of_a_small_terminal(
     assert frame.prompt_row < rows
     for (row, column), item in frame.items.items():
         assert row < rows and column + item.width <= columns, (row, column, item)
-        assert row != frame.prompt_row, "the prompt's row is the prompt's"
+        assert row != frame.prompt_row or column == frame.prompt_column, (
+            "the prompt's row is the prompt's"
+        )
+    assert frame.items[(frame.prompt_row, frame.prompt_column)].text.startswith(">")
 
 
 def test_the_keys_keep_their_place_on_a_narrow_status_line() -> None:
@@ -197,8 +200,8 @@ def test_a_move_on_a_big_board_rewrites_a_few_cells_not_its_row_or_board() -> No
 
 def test_a_tick_on_a_big_board_rewrites_only_the_status_line() -> None:
     _text, frame = Renderer.draw(view(BIG, elapsed=3.0), LARGE, LEGACY, None)
-    ticked, _frame = Renderer.update(view(BIG, elapsed=4.0), LARGE, LEGACY, frame)
-    assert len(CURSOR_MOVE.findall(ticked)) == 1
+    ticked, _frame = Renderer.draw(view(BIG, elapsed=4.0), LARGE, LEGACY, frame)
+    assert len(CURSOR_MOVE.findall(ticked)) == 2, "one move to the status line, one back"
     assert "4 s" in ticked and "#" not in ticked
 
 

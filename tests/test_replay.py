@@ -6,10 +6,11 @@ import pytest
 
 from buscaminas.core.engine import Action, Move
 from buscaminas.game.journal import Journal, Played
+from buscaminas.game.keys import Act
 from buscaminas.game.replay import LONGEST_WAIT, Replay, ending, timeline
 from buscaminas.game.view import State
 from buscaminas.records.boardfile import BoardFile
-from buscaminas.ui.watch import Key, decode
+from tests.app_support import piped_screen
 
 MINES = frozenset({(4, 0), (4, 2)})
 
@@ -98,17 +99,27 @@ def test_the_timeline_is_each_move_with_its_time_then_the_end() -> None:
 @pytest.mark.parametrize(
     ("sent", "keys"),
     [
-        (b" ", [Key.PAUSE]),
-        (b"+-", [Key.FASTER, Key.SLOWER]),
-        (b"\x1b[C\x1bOCn", [Key.NEXT] * 3),
-        (b"\x1b[Dp", [Key.BACK] * 2),
-        (b"q", [Key.QUIT]),
-        (b"\x1b", [Key.QUIT]),
-        (b"\x03", [Key.QUIT]),
-        (b"\x1a", [Key.SUSPEND]),
-        (b"\x1b[A\x1b[1;5Cxyz", []),  # other arrows, modified arrows, other letters
-        (b"\x1b[", []),  # a sequence cut short
+        (" ", [Act.PAUSE]),
+        ("+-", [Act.FASTER, Act.SLOWER]),
+        ("\x1b[C\x1bOCn", [Act.FORWARD] * 3),
+        ("\x1b[Dp", [Act.BACK] * 2),
+        ("q", [Act.STOP]),
+        ("\x1b", [Act.STOP]),
+        ("\x1b[A\x1b[1;5Cxyz", []),  # other arrows, modified arrows, other letters
     ],
 )
-def test_keys_are_read_from_what_the_terminal_sends(sent: bytes, keys: list[Key]) -> None:
-    assert decode(sent) == keys
+def test_keys_are_read_from_what_the_terminal_sends(sent: str, keys: list[Act]) -> None:
+    """The replay's keys are read by the game's own application, from the key table."""
+    with piped_screen() as piped, piped.screen.replaying():
+        piped.send(sent)
+        read = []
+        while (key := piped.screen.next_key(0.3)) is not None:
+            read.append(key)
+        assert read == keys
+
+
+def test_ctrl_c_in_a_replay_is_a_cancel() -> None:
+    with piped_screen() as piped, piped.screen.replaying():
+        piped.send("\x03")
+        with pytest.raises(KeyboardInterrupt):
+            piped.screen.next_key(5)

@@ -14,8 +14,9 @@ from buscaminas.core import generator
 from buscaminas.core.scoring import BoardKind
 from buscaminas.game import resume
 from buscaminas.game.commands import Command, Verb
+from buscaminas.game.questions import Question
 from buscaminas.game.rounds import Round, Settings
-from buscaminas.game.session import Question, Session
+from buscaminas.game.session import Session
 from buscaminas.records.presets import board_label
 from buscaminas.records.sharecode import ShareCode
 from buscaminas.records.stats import format_stats

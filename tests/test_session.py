@@ -9,8 +9,9 @@ import pytest
 from buscaminas.core import generator
 from buscaminas.core.engine import Termination
 from buscaminas.game.commands import Command, Verb
+from buscaminas.game.questions import Question
 from buscaminas.game.rounds import Settings
-from buscaminas.game.session import Question, Session
+from buscaminas.game.session import Session
 from buscaminas.records.boardfile import parse
 from buscaminas.records.storage import Store
 from tests.test_app import no_guess_fails
@@ -33,8 +34,13 @@ def test_the_cursor_starts_at_the_centre_and_follows_moves_hints_and_the_ai(
     session.handle(Command(Verb.TRY, (2, 1)))
     assert session.view().cursor == (2, 1)
     session.handle(Command(Verb.HELP))
+    assert session.view().marked.targets == {(4, 3)}, "the hint proves 5 4 a mine"
+    assert session.view().cursor == (2, 1), "a key at the cursor must never open a mine"
+    session.handle(Command(Verb.FLAG, (4, 3)))
+    session.handle(Command(Verb.HELP))
     targets = session.view().marked.targets
-    assert targets and session.view().cursor in targets
+    assert targets and session.view().cursor in targets, "the cell the hint says to open"
+    assert session.view().cursor not in session.current.journal.start.mines  # type: ignore[union-attr]
     session.handle(Command(Verb.AUTO, number=1))
     assert session.thinking
     session.ai_step()

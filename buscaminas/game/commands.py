@@ -75,12 +75,12 @@ ALIASES = {"exit": Verb.QUIT, **SHORT, **SPANISH}
 """Every other spelling of a verb; ``exit`` leaves like ``quit`` because players type both."""
 
 
-def _plain(word: str) -> str:
+def plain(word: str) -> str:
     """``word`` without its accents: “estadisticas” is how many type “estadísticas”."""
     return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
 
 
-_SPELLED = {_plain(word): verb for word, verb in ALIASES.items()}
+_SPELLED = {plain(word): verb for word, verb in ALIASES.items()}
 
 MEANT = {
     "hint": Verb.HELP,
@@ -361,8 +361,8 @@ def spellings(verb: Verb) -> str:
 
 
 def _verb(word: str) -> Verb:
-    if _plain(word) in _SPELLED:
-        return _SPELLED[_plain(word)]
+    if plain(word) in _SPELLED:
+        return _SPELLED[plain(word)]
     try:
         return Verb(word)
     except ValueError:
@@ -465,17 +465,15 @@ def manual(topic: Verb | None = None) -> list[str]:
     for verb, entry in entries.items():
         lines.append(f"  {verb.value:<7} {entry}")
         lines.append(f"  {'':<7} ({spellings(verb)})")
+    from . import keys
+
+    lines += ["", *keys.manual()]
     lines += [
-        "",
-        _("Keys: Tab on an empty line gives the keys to the cursor [ ]; Tab, Esc or : give"
-          " them back."),
-        _("  arrows, h j k l or w a s d move it; Space, Enter or m reveals; f or b flags; v"
-          " takes a flag off; e expands; ? gives a hint; u undoes, r redoes."),
-        _("Mouse: left click reveals, right click flags, middle click expands. To select text"
-          " while the mouse is on, hold Shift as you drag (--no-mouse leaves the mouse alone)."),
+        _("To select text while the mouse is on, hold Shift as you drag (--no-mouse leaves"
+          " the mouse alone)."),
         _("Revealing a number whose flags are all placed expands it, with keys, clicks or typing."),
-        _("A board bigger than the terminal scrolls to follow the cursor; Page Up, Page Down"
-          " and Shift with the arrows move it a screenful at a time."),
+        _("A board bigger than the terminal scrolls to follow the cursor and keeps still"
+          " under a click."),
         "",
     ]
     return lines

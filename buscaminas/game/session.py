@@ -17,7 +17,6 @@ import random
 import shlex
 import time
 from collections.abc import Callable
-from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -32,6 +31,7 @@ from . import commands, narration
 from .commands import Command, ParseError, Verb, label, said
 from .journal import Played
 from .percent import percent
+from .questions import AGAIN, LEAVE, SURE, YES, Question
 from .rounds import Round, Settings, patched
 from .view import Highlight, View
 
@@ -44,14 +44,6 @@ if TYPE_CHECKING:
 
 PROGRESS_AFTER = 0.2
 """Seconds of searching before the progress line appears: most boards come sooner."""
-YES = frozenset({"", "y", "yes", "s", "si", "sí"})
-"""Answers that agree: Enter, in English or Spanish."""
-NO = frozenset({"n", "no"})
-SURE = YES - {""}
-"""Agreeing to lose something: Enter alone keeps the game."""
-AGAIN = YES | {word for word, verb in commands.ALIASES.items() if verb is Verb.NEW} | {"new"}
-LEAVE = NO | {word for word, verb in commands.ALIASES.items() if verb is Verb.QUIT} | {"quit"}
-"""At “play again?”, every spelling of ``new`` and ``quit`` means what it says."""
 AFTER_THE_END = frozenset({Verb.UNDO, Verb.REDO, Verb.SAVE, Verb.REVIEW, Verb.MAN, Verb.STATS})
 """Commands that look back at a finished game, or take its last move back."""
 
@@ -59,28 +51,6 @@ AFTER_THE_END = frozenset({Verb.UNDO, Verb.REDO, Verb.SAVE, Verb.REVIEW, Verb.MA
 class BoardRefused(Exception):
     """A shared board's code deals no board (its search found none): the code is
     refused, with the reason in words, rather than another board dealt under its name."""
-
-
-class Question(Enum):
-    """What the next input answers, instead of being a command."""
-
-    CLASSIC = "classic"
-    """No no-guess board came: play a classic one?"""
-    AGAIN = "again"
-    """The game is over: another with the same settings?"""
-    ABANDON = "abandon"
-    """``new`` in the middle of a game: give it up, as a game lost?"""
-    REPLACE = "replace"
-    """``save`` names a file that is already there: put the game in its place?"""
-
-    def words(self) -> str:
-        if self is Question.CLASSIC:
-            return _("Play a classic board instead? [Enter = yes, n = no] ")
-        if self is Question.ABANDON:
-            return _("Abandon this game? It counts as lost. [y = yes, Enter = no] ")
-        if self is Question.REPLACE:
-            return _("Replace it with this game? [y = yes, Enter = no] ")
-        return _("Play again with the same settings? [Enter = yes, n = no] ")
 
 
 class Reply(NamedTuple):
@@ -247,6 +217,11 @@ class Session:
             min(max(y + step[1], 0), game.height - 1),
         )
         return self.view()
+
+    def decline(self) -> Reply:
+        """Ctrl-C at :attr:`question`: the question is cancelled, as its “no” would: the
+        game goes on, no classic board is laid, no file is replaced."""
+        return self.answer("n")  # one of NO
 
     def answer(self, text: str) -> Reply:
         """The answer to :attr:`question`."""
@@ -606,8 +581,9 @@ class Session:
         hint = hints.hint(game) if cell is None else hints.chance(game, cell)
         current.marked = hint.highlight
         current.messages = hint.messages
-        if hint.targets:
-            current.cursor = min(hint.targets, key=lambda target: (target[1], target[0]))
+        to_open = hint.targets - hint.mines  # never a mine the hint proves: a key opens it
+        if to_open:
+            current.cursor = min(to_open, key=lambda target: (target[1], target[0]))
         if hint.rescue is None:
             return Reply()
         before = current.rows

@@ -1,8 +1,7 @@
-"""Keys and mouse reports turned into commands: the cursor's and the mouse's front ends.
+"""Keys and mouse reports turned into commands: the cursor's and the mouse's rules.
 
-Pure functions, so that they are tested without a terminal: the terminal
-front end binds each key named here and hands mouse reports to
-:func:`parse_mouse`.
+Pure values and small state machines, tested without a terminal: the terminal
+front end feeds them the keys and reports it reads, and does what they say.
 """
 
 from __future__ import annotations
@@ -13,51 +12,145 @@ from typing import NamedTuple
 
 from ..core.alphabet import Cell
 from ..core.grid import Point
+from ..game import commands
 from ..game.commands import Command, Verb
+from ..game.keys import TABLE, Act, Mode
 
+ACTS: dict[str, Act] = {
+    key: binding.act for binding in TABLE if binding.mode is Mode.CURSOR for key in binding.keys
+}
+"""What each key does at the cursor, from the one key table."""
 STEPS: dict[str, Point] = {
-    **{key: (0, -1) for key in ("up", "k", "w")},
-    **{key: (0, 1) for key in ("down", "j", "s")},
-    **{key: (-1, 0) for key in ("left", "h", "a")},
-    **{key: (1, 0) for key in ("right", "l", "d")},
+    key: step
+    for binding in TABLE
+    if binding.mode in (Mode.CURSOR, Mode.BOARD)
+    for key, step in zip(binding.keys, binding.steps, strict=False)
 }
-"""Arrows, vi's h j k l, and the w a s d of the game this one grew from."""
-SCREENFULS: dict[str, Point] = {
-    "pageup": (0, -1),
-    "pagedown": (0, 1),
-    "s-up": (0, -1),
-    "s-down": (0, 1),
-    "s-left": (-1, 0),
-    "s-right": (1, 0),
+"""How far each moving key moves the cursor: a cell, or (for a screenful) a direction."""
+VERBS = {
+    Act.TRY: Verb.TRY,
+    Act.FLAG: Verb.FLAG,
+    Act.UNFLAG: Verb.FLAG,
+    Act.EXPAND: Verb.EXPAND,
+    Act.HINT: Verb.HELP,
+    Act.UNDO: Verb.UNDO,
+    Act.REDO: Verb.REDO,
 }
-"""Keys that move the cursor, and so the view, by a screenful of cells, in either mode."""
-ACTIONS: dict[str, Verb] = {
-    "space": Verb.TRY,
-    "enter": Verb.TRY,
-    "m": Verb.TRY,
-    "f": Verb.FLAG,
-    "b": Verb.FLAG,
-    "v": Verb.FLAG,
-    "e": Verb.EXPAND,
-    "?": Verb.HELP,
-    "u": Verb.UNDO,
-    "r": Verb.REDO,
-}
-"""What the keys do at the cursor; ``v`` only ever takes a flag off (see :func:`key_command`)."""
 ANYWHERE = frozenset({Verb.HELP, Verb.UNDO, Verb.REDO})
 """Keys whose command does not depend on the cursor's cell."""
-LEAVE_CURSOR = ("tab", "escape", ":")
 
 
 def key_command(key: str, cursor: Point, shown: str) -> Command | None:
     """The command ``key`` gives at ``cursor``, whose cell shows ``shown`` (position
-    format); None where the key does nothing there."""
-    verb = ACTIONS.get(key)
-    if verb is None or (key == "v" and shown != Cell.FLAG):
+    format); None where the key does nothing there (``v`` only takes a flag off)."""
+    act = ACTS.get(key)
+    verb = VERBS.get(act) if act is not None else None
+    if verb is None or (act is Act.UNFLAG and shown != Cell.FLAG):
         return None
     if verb in ANYWHERE:
         return Command(verb)
     return Command(verb, cursor)
+
+
+# --- typing by habit while the cursor has the keys ---------------------------------
+
+
+def _spellings() -> frozenset[str]:
+    """Every word a player may type to start a command, without accents: the verbs,
+    their other spellings, and the words suggested for them."""
+    words = [verb.value for verb in Verb] + [*commands.ALIASES, *commands.MEANT]
+    return frozenset(commands.plain(word) for word in words)
+
+
+SPELLINGS = _spellings()
+PREFIXES = frozenset(word[:end] for word in SPELLINGS for end in range(1, len(word) + 1))
+MOVING = frozenset(
+    key for binding in TABLE if binding.act is Act.MOVE for key in binding.keys if len(key) == 1
+)
+"""Letters that move the cursor: harmless, so they move at once even inside a word."""
+HOLD_SECONDS = 0.3
+"""How long a lone key that could start a command waits for a second letter."""
+
+
+class Step(NamedTuple):
+    """What the terminal is to do for a key typed while the cursor has the keys."""
+
+    kind: str
+    """``act``: the key's cursor binding; ``back``: the cursor to where the word began;
+    ``type``: to the typed line, with ``text``; ``submit``: the same, then Enter."""
+    text: str = ""
+
+
+class Habit:
+    """Tells a command typed into cursor mode by habit from cursor keys.
+
+    A digit, a letter no cursor key uses, or two letters or more that start a
+    command (``fl``, ``he``) are typing: they go to the typed line, carrying
+    the letters before them, and the cursor moves those letters made are taken
+    back.  A key that acts on the board and could start a command (``f``,
+    ``e``) waits a moment (:data:`HOLD_SECONDS`) or for the next key before it
+    acts; keys that only move act at once.  So ``flag 3 3`` flags 3 3, ``help``
+    asks for a hint, and neither reveals the cursor's cell.
+    """
+
+    def __init__(self) -> None:
+        self.word = ""
+        self.held: list[str] = []
+        self.moved = False
+
+    @property
+    def pending(self) -> bool:
+        return bool(self.word)
+
+    def key(self, key: str) -> list[Step]:
+        """The steps for ``key``: a character, ``space`` or ``enter``."""
+        if key in ("space", "enter"):
+            if not self.word:
+                return [Step("act", key)]
+            steps = self._to_the_line()
+            word = steps[-1].text
+            last = Step("type", word + " ") if key == "space" else Step("submit", word)
+            return [*steps[:-1], last]
+        if len(key) != 1:
+            return [*self.settle(), Step("act", key)]
+        if key.isdigit():
+            steps = self._to_the_line()
+            return [*steps[:-1], Step("type", steps[-1].text + key)]
+        candidate = commands.plain((self.word + key).lower())
+        if candidate in PREFIXES:
+            self.word += key
+            if key in MOVING:
+                self.moved = True
+                return [Step("act", key)]
+            if key in ACTS:
+                self.held.append(key)
+            return []
+        if len(self.word) >= 2 or (not self.word and key not in ACTS):
+            steps = self._to_the_line()
+            return [*steps[:-1], Step("type", steps[-1].text + key)]
+        return [*self.settle(), *self.key(key)] if self.word else [Step("act", key)]
+
+    def settle(self) -> list[Step]:
+        """The word ends without a space, a digit or Enter (a pause, another key): one
+        letter is a key, and acts; two or more are typing, and go to the line."""
+        if len(self.word) >= 2:
+            return self._to_the_line()
+        steps = [Step("act", key) for key in self.held]
+        self._clear()
+        return steps
+
+    def _to_the_line(self) -> list[Step]:
+        """The word goes to the typed line; the moves its letters made are taken back."""
+        steps = [Step("back")] if self.moved else []
+        word = self.word
+        self._clear()
+        return [*steps, Step("type", word)]
+
+    def _clear(self) -> None:
+        self.word, self.held, self.moved = "", [], False
+
+
+# --- the mouse ------------------------------------------------------------------------
 
 
 class Button(Enum):
@@ -66,57 +159,94 @@ class Button(Enum):
     RIGHT = 2
 
 
-CLICKS = {Button.LEFT: Verb.TRY, Button.RIGHT: Verb.FLAG, Button.MIDDLE: Verb.EXPAND}
-"""Left reveals (on a satisfied number, expands), right flags, middle expands."""
+class Kind(Enum):
+    PRESS = "press"
+    RELEASE = "release"
+    DRAG = "drag"
+    WHEEL = "wheel"
 
 
-class Click(NamedTuple):
-    """A mouse button pressed at a screen row and column, both 0-based."""
+class Report(NamedTuple):
+    """A mouse report: what happened, where (screen row and column, both 0-based), with
+    which button (None for a release whose button the encoding does not say, and for
+    the wheel), the wheel's step (rows, or columns with Shift), and Shift."""
 
-    button: Button
+    kind: Kind
+    button: Button | None
     row: int
     column: int
+    step: Point = (0, 0)
 
 
 _SGR = re.compile(r"\x1b\[<(\d+);(\d+);(\d+)([Mm])")
 _URXVT = re.compile(r"\x1b\[(\d+);(\d+);(\d+)M")
 _X10_PREFIX = "\x1b[M"
-_MOTION, _WHEEL, _BUTTONS = 32, 64, 3
+_SHIFT, _MOTION, _WHEEL, _BUTTONS = 4, 32, 64, 3
+WHEEL_ROWS = 3
+"""Rows (or columns) the view moves for one notch of the wheel."""
 
 
-def parse_mouse(report: str) -> Click | None:
-    """A button press from a mouse report (SGR mode 1006, urxvt's 1015, or the X10
-    encoding); None for releases, motion, the wheel and anything unreadable."""
+def parse_mouse(report: str) -> Report | None:
+    """A report in SGR (mode 1006), urxvt's (1015) or the X10 encoding; None for
+    anything unreadable."""
     match = _SGR.fullmatch(report)
     if match:
         code, column, row, kind = match.groups()
-        if kind == "m":
-            return None
-        return _press(int(code), int(row), int(column))
+        return _report(int(code), int(row), int(column), release=kind == "m")
     match = _URXVT.fullmatch(report)
     if match:
         code, column, row = match.groups()
-        return _press(int(code) - 32, int(row), int(column))
+        return _report(int(code) - 32, int(row), int(column), release=False)
     if report.startswith(_X10_PREFIX) and len(report) == len(_X10_PREFIX) + 3:
         code, column, row = (ord(char) - 32 for char in report[len(_X10_PREFIX) :])
-        if code & _BUTTONS == _BUTTONS:  # X10 reports every release as button 3
-            return None
-        return _press(code, row, column)
+        return _report(code, row, column, release=False)
     return None
 
 
-def _press(code: int, row: int, column: int) -> Click | None:
-    """``code`` with its modifier bits (shift 4, meta 8, control 16) set aside."""
-    if code & (_MOTION | _WHEEL) or row < 1 or column < 1:
+def _report(code: int, row: int, column: int, *, release: bool) -> Report | None:
+    """``code`` read with its modifier bits (shift 4, meta 8, control 16)."""
+    if row < 1 or column < 1:
         return None
     button = code & _BUTTONS
-    if button == _BUTTONS:
-        return None
-    return Click(Button(button), row - 1, column - 1)
+    if code & _WHEEL:
+        if code & _MOTION:
+            return None
+        sideways = bool(code & _SHIFT) or button >= 2  # Shift+wheel, or a tilted wheel
+        sign = -1 if button % 2 == 0 else 1
+        step = (sign * WHEEL_ROWS, 0) if sideways else (0, sign * WHEEL_ROWS)
+        return Report(Kind.WHEEL, None, row - 1, column - 1, step)
+    if button == _BUTTONS:  # the older encodings report every release as button 3
+        return Report(Kind.RELEASE, None, row - 1, column - 1)
+    kind = Kind.RELEASE if release else Kind.DRAG if code & _MOTION else Kind.PRESS
+    return Report(kind, Button(button), row - 1, column - 1)
 
 
-def click_command(click: Click, cell: Point | None) -> Command | None:
-    """What a click on ``cell`` does; a click off the board does nothing."""
-    if cell is None:
+class Pan(NamedTuple):
+    """The view moved by ``step`` cells, the cursor left where it is."""
+
+    step: Point
+
+
+class Pointer:
+    """The mouse's conventions: the left button reveals on release, at the cell under
+    the pointer then (off the board it cancels); the right button flags and the
+    middle one expands as they are pressed; the wheel pans."""
+
+    def __init__(self) -> None:
+        self.left_down = False
+
+    def report(self, report: Report, cell: Point | None) -> Command | Pan | None:
+        """What ``report`` does, ``cell`` being the board cell under the pointer."""
+        if report.kind is Kind.WHEEL:
+            return Pan(report.step)
+        if report.kind is Kind.PRESS:
+            if report.button is Button.LEFT:
+                self.left_down = True
+                return None
+            verb = Verb.FLAG if report.button is Button.RIGHT else Verb.EXPAND
+            return None if cell is None else Command(verb, cell)
+        if report.kind is Kind.RELEASE and report.button in (Button.LEFT, None):
+            released, self.left_down = self.left_down, False
+            if released and cell is not None:
+                return Command(Verb.TRY, cell)
         return None
-    return Command(CLICKS[click.button], cell)

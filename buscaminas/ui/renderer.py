@@ -19,20 +19,24 @@ from ..core.alphabet import NUMBERS, Cell
 from ..core.grid import Point
 from ..game import textwidth
 from ..game.view import Highlight, State, View
-from ..i18n import _
+from ..i18n import _, ngettext
 
 CSI = "\x1b["
 HIDE_CURSOR = CSI + "?25l"
 SHOW_CURSOR = CSI + "?25h"
 RESET = CSI + "0m"
 CLEAR = CSI + "H" + CSI + "2J"
-SAVE_CURSOR = "\x1b7"
-RESTORE_CURSOR = "\x1b8"
 MESSAGE_ROWS = 3
 """Rows kept for messages under the status line, so that the prompt stays put as they
-come and go; expert (30×16) still fits an 80×24 terminal."""
+come and go; expert (30×16) still fits an 80×24 terminal.  Longer messages take rows
+from the board's window rather than lose their end."""
 MESSAGE_COLUMNS = 76
 """Messages wrap before this width, so a long explanation reads as a paragraph."""
+ROOM_TO_TYPE = 24
+"""Columns kept free after the prompt under the board; with fewer the prompt starts at
+the left edge."""
+NO_BREAK = "\u00a0"
+"""Holds a number to its unit (“9 more rows”) when a line is broken at spaces."""
 TITLE_ROWS = 2
 """The title and the blank row under it, drawn only when the terminal has room for them."""
 
@@ -146,6 +150,27 @@ def highlight_style(highlight: Highlight, cell: Point) -> str:
     return ""
 
 
+class Line(NamedTuple):
+    """The prompt's row and the key legend above it: the player's side of the screen,
+    which the game's view does not hold."""
+
+    prompt: str = "> "
+    text: str = ""
+    """What is typed so far."""
+    cursor: int = 0
+    """Where in ``text`` the next character goes."""
+    style: str = ""
+    """The prompt's attributes: the mode the keys act in, plain to see."""
+    legend: tuple[str, ...] = ()
+    """Lines that say what the keys do, shown above the prompt."""
+    above: tuple[str, ...] = ()
+    """A question's first lines, when it is too long for the prompt's row."""
+
+
+BARE_PROMPT = Line()
+"""The prompt with nothing typed: what a frame drawn for a test or a tool shows."""
+
+
 class Item(NamedTuple):
     """One piece of the screen: styled text and the columns it covers.  The text leaves
     the terminal's attributes as it found them, plain.  A frame is made of hundreds,
@@ -226,11 +251,14 @@ class Frame:
         board_size: tuple[int, int] = (0, 0),
         window: tuple[int, int] = (0, 0),
         drawing: BoardDrawing | None = None,
+        caret: tuple[int, int] | None = None,
     ) -> None:
         self.size, self.origin, self.text_items = size, origin, text_items
         self.prompt_row, self.prompt_column = prompt_row, prompt_column
         self.board, self.board_size, self.window = board, board_size, window
         self.drawing = drawing
+        self.caret = caret if caret is not None else (prompt_row, 0)
+        """Where the terminal's cursor rests: in the typed line, after what is typed."""
 
     @cached_property
     def items(self) -> Items:
@@ -361,29 +389,47 @@ class Renderer:
         return Renderer.terminal_size_for(width, height, smallest)
 
     @staticmethod
-    def frame(view: View, size: tuple[int, int], icons: IconSet) -> Frame:
-        """The items that show ``view`` on a terminal of ``size`` (columns, rows).
+    def frame(
+        view: View,
+        size: tuple[int, int],
+        icons: IconSet,
+        line: Line = BARE_PROMPT,
+        origin: Point | None = None,
+    ) -> Frame:
+        """The items that show ``view`` on a terminal of ``size`` (columns, rows), with
+        ``line`` on the prompt's row.
 
         A board bigger than the terminal is shown through a window that keeps
-        the cursor in view.
+        the cursor in view, or has ``origin``, a board cell, at its corner: the front
+        end keeps the view still under a click, and pans it with the wheel.
         """
-        return Renderer._compose(view, size, icons, None)[0]
+        return Renderer._compose(view, size, icons, None, line, origin)[0]
 
     @staticmethod
     def _compose(
-        view: View, size: tuple[int, int], icons: IconSet, previous: Frame | None
+        view: View,
+        size: tuple[int, int],
+        icons: IconSet,
+        previous: Frame | None,
+        line: Line,
+        origin: Point | None,
     ) -> tuple[Frame, list[tuple[tuple[int, int], Item]] | None]:
         """The frame for ``view``, reusing the board rows of ``previous`` that show the
         same; with it, the positions of the board rows drawn anew (None: all of them)."""
         if view.page is not None:
-            return Renderer._page(view, size), None
+            return Renderer._page(view, size, line), None
         columns, rows = size
         if not Renderer.fits(view.width, view.height, size):
             need_columns, need_rows = Renderer._smallest_terminal(view.width, view.height)
-            too_small = Renderer._too_small(view, size, need_columns - columns, need_rows - rows)
+            too_small = Renderer._too_small(
+                view, size, need_columns - columns, need_rows - rows, line
+            )
             return too_small, None
-        window = Renderer._window(view, size)
+        said = Renderer._said(view, line, columns)
+        extra = max(0, len(said) - MESSAGE_ROWS)
+        window = Renderer._window(view, size, origin, extra)
         need_columns, need_rows = Renderer.terminal_size_for(view.width, view.height, window[2:])
+        need_rows = min(rows, need_rows + extra)
         titled = rows - need_rows >= TITLE_ROWS
         if titled:
             need_rows += TITLE_ROWS
@@ -397,31 +443,44 @@ class Renderer:
         before = previous.drawing if previous is not None and previous.size == size else None
         drawing, redrawn = Renderer._board(view, icons, row, left, window, before)
         row = drawing.top + window[3] + 1
-        row = Renderer._status_and_messages(canvas, view, row, rows, window)
-        prompt_row = max(row, top + need_rows - 1)
+        row = Renderer._status_and_messages(canvas, view, row, rows, said, window)
+        prompt_row = min(max(row, top + need_rows - 1), rows - 1)
+        indent = left if left + textwidth.width(line.prompt) + ROOM_TO_TYPE <= columns else 0
+        caret = Renderer._prompt(canvas, line, prompt_row, indent)
         board = (drawing.top, left + _label_width(view.height) + 1)
         frame = Frame(
             size,
             (top, left),
             canvas.items,
             prompt_row,
-            left,
+            indent,
             board,
             window[2:],
             window[:2],
             drawing,
+            caret,
         )
         return frame, redrawn
 
     @staticmethod
-    def _window(view: View, size: tuple[int, int]) -> tuple[int, int, int, int]:
+    def _window(
+        view: View, size: tuple[int, int], origin: Point | None, extra: int
+    ) -> tuple[int, int, int, int]:
         """The first column and row in view and how many of each: all of the board if it
-        fits, else as much as fits, placed by the cursor alone (see :func:`_page_of`),
-        so that the same view always looks the same, however it was reached."""
+        fits, else as much as fits beside ``extra`` rows of messages (never fewer rows
+        than :data:`SMALLEST_WINDOW`), with its corner at ``origin`` when the front end
+        keeps one (a click, the wheel), else placed by the cursor alone (see
+        :func:`_page_of`), so that the same view always looks the same, however it was
+        reached."""
         columns, rows = size
         shown = min(view.width, (columns - _label_width(view.height) - 1) // 2)
-        rows_shown = min(view.height, rows - _header_rows(view.width) - ROWS_AROUND_THE_BOARD)
+        room = rows - _header_rows(view.width) - ROWS_AROUND_THE_BOARD
+        rows_shown = min(view.height, max(room - extra, SMALLEST_WINDOW[1]))
         x, y = view.cursor if view.cursor is not None else (0, 0)
+        if origin is not None:
+            first_x = min(max(origin[0], 0), view.width - shown)
+            first_y = min(max(origin[1], 0), view.height - rows_shown)
+            return first_x, first_y, shown, rows_shown
         return (
             _page_of(x, shown, view.width),
             _page_of(y, rows_shown, view.height),
@@ -430,29 +489,67 @@ class Renderer:
         )
 
     @staticmethod
-    def _page(view: View, size: tuple[int, int]) -> Frame:
+    def _said(view: View, line: Line, columns: int) -> list[tuple[int, str]]:
+        """The lines under the status line, each with its column: the messages wrapped
+        at words and centred, then a question's first lines and the key legend."""
+        placed: list[tuple[int, str]] = []
+        width = max(1, min(columns - 2, MESSAGE_COLUMNS))
+        for message in view.messages:
+            lines = _wrapped(message, width)
+            left = max(0, (columns - max(map(textwidth.width, lines))) // 2)
+            placed += [(left, line) for line in lines]
+        for text in (*line.above, *line.legend):
+            for wrapped in _wrapped(text, max(1, columns - 1)):
+                placed.append((max(0, (columns - textwidth.width(wrapped)) // 2), wrapped))
+        return placed
+
+    @staticmethod
+    def _prompt(canvas: _Canvas, line: Line, row: int, column: int) -> tuple[int, int]:
+        """Put the prompt and what is typed at ``row``, ``column``; where the text is
+        longer than the row, the part around the cursor shows.  Returns where the
+        terminal's cursor goes."""
+        prompt = textwidth.fitting(line.prompt, max(0, canvas.columns - column - 2))
+        room = max(1, canvas.columns - column - textwidth.width(prompt) - 1)
+        text, cursor = line.text, line.cursor
+        start = 0
+        while textwidth.width(text[start:cursor]) >= room:
+            start += 1
+        shown = textwidth.fitting(text[start:], room)
+        styled = _styled(prompt, line.style) + shown
+        width = textwidth.width(prompt) + textwidth.width(shown)
+        if width:
+            canvas.put(row, column, styled, width)
+        return row, column + textwidth.width(prompt) + textwidth.width(text[start:cursor])
+
+    @staticmethod
+    def _page(view: View, size: tuple[int, int], line: Line) -> Frame:
         """A page of text (the manual, the statistics) in place of the board."""
         columns, rows = size
         canvas = _Canvas(columns)
         lines = [
             wrapped
-            for line in view.page or ()
-            for wrapped in textwidth.wrap(line, columns - 1, _hanging(line, columns - 1))
+            for text in view.page or ()
+            for wrapped in textwidth.wrap(text, columns - 1, _hanging(text, columns - 1))
         ]
-        room = min(max(2, rows - 2 - MESSAGE_ROWS), rows - 2)  # the status and prompt below
+        said = Renderer._said(view, line, columns)
+        below = max(MESSAGE_ROWS, len(said))
+        room = min(max(2, rows - 2 - below), rows - 2)  # the status and prompt below
         if len(lines) > room > 1:  # a footer needs a line of its own
             lines = Renderer._screenful(lines, room - 1, view, columns - 1)
         lines = lines[: max(0, room)]
         left = max(0, (columns - max(map(textwidth.width, lines), default=0)) // 2)
-        for row, line in enumerate(lines):
-            canvas.put(row, left, line)
-        row = Renderer._status_and_messages(canvas, view, room, rows)
-        return Frame(size, (-1, left), canvas.items, min(row, rows - 1))
+        for row, text in enumerate(lines):
+            canvas.put(row, left, text)
+        row = Renderer._status_and_messages(canvas, view, room, rows, said)
+        prompt_row = min(row, rows - 1)
+        caret = Renderer._prompt(canvas, line, prompt_row, 0)
+        return Frame(size, (-1, left), canvas.items, prompt_row, caret=caret)
 
     @staticmethod
     def _screenful(lines: list[str], room: int, view: View, columns: int) -> list[str]:
         """The screenful of ``lines`` that ``view`` asks for, and under it which one it
-        is and what to type for the next."""
+        is and what to type for the next (as much of it as the width holds: the page
+        under it says the rest)."""
         pages = -(-len(lines) // room)
         number = min(max(view.page_number, 1), pages)
         shown = lines[(number - 1) * room : number * room]
@@ -461,7 +558,7 @@ class Renderer:
         else:
             footer = _("Page {number} of {pages}: type “{command} 1” for the first.")
         said = footer.format(number=number, pages=pages, command=view.page_command, next=number + 1)
-        return [*shown, *[""] * (room - len(shown)), textwidth.clip(said, columns)]
+        return [*shown, *[""] * (room - len(shown)), textwidth.fitting(said, columns)]
 
     @staticmethod
     def _status_and_messages(
@@ -469,25 +566,29 @@ class Renderer:
         view: View,
         row: int,
         rows: int,
+        said: list[tuple[int, str]],
         window: tuple[int, int, int, int] | None = None,
     ) -> int:
-        """Put the status line and the messages from ``row`` on; return the prompt's row.
+        """Put the status line and the lines ``said`` from ``row`` on; return the prompt's
+        row.  Lines the terminal has no room for are not cut into “…”: the last row
+        says how many more there are, and the terminal grown shows them.
 
         A scrolled board says on the status line which part is in view."""
         status = Renderer.status(view, canvas.columns, Renderer._part_in_view(view, window))
         canvas.centred(row, status, "1")
         row += 1
-        placed: list[tuple[int, str]] = []
-        for message in view.messages:
-            lines = _wrapped(message, min(canvas.columns - 2, MESSAGE_COLUMNS))
-            left = max(0, (canvas.columns - max(map(textwidth.width, lines))) // 2)
-            placed += [(left, line) for line in lines]
         room = rows - row - 1  # the rows above the prompt's: a page may leave fewer than usual
-        if len(placed) > room > 0:
-            placed = [*placed[: room - 1], (placed[room - 1][0], textwidth.ELLIPSIS)]
-        placed = placed[: max(0, room)]
-        for left, line in placed:
-            canvas.put(row, left, line)
+        if len(said) > room > 0:
+            more = len(said) - room + 1
+            words = ngettext(
+                "{count} more line: make the terminal taller.",
+                "{count} more lines: make the terminal taller.",
+                more,
+            ).format(count=more)
+            tail = _wrapped(words.replace(" ", NO_BREAK, 1), max(1, canvas.columns - 1))[0]
+            said = [*said[: room - 1], (0, tail.replace(NO_BREAK, " "))]
+        for left, text in said[: max(0, room)]:
+            canvas.put(row, left, text)
             row += 1
         return row
 
@@ -537,60 +638,93 @@ class Renderer:
         return drawing, redrawn
 
     @staticmethod
-    def _too_small(view: View, size: tuple[int, int], columns: int, rows: int) -> Frame:
-        """Say how much the terminal must grow, in the longest wording that fits, and
-        under it the messages, as far as there is room (why a move was refused)."""
+    def _too_small(
+        view: View, size: tuple[int, int], columns: int, rows: int, line: Line
+    ) -> Frame:
+        """Say how much the terminal must grow, in the longest wording that fits and in
+        whole words (a number stays with its unit), and under it the messages, as far
+        as there is room (why a move was refused)."""
         width, height = size
         missing = []
         if rows > 0:
-            missing.append(_("{rows} more rows").format(rows=rows))
+            missing.append(
+                ngettext("{rows} more row", "{rows} more rows", rows).format(rows=rows)
+            )
         if columns > 0:
-            missing.append(_("{columns} more columns").format(columns=columns))
+            missing.append(
+                ngettext("{columns} more column", "{columns} more columns", columns).format(
+                    columns=columns
+                )
+            )
         needs = _(" and ").join(missing)
         for wording in (_("Terminal too small: it needs {needs}."), _("Too small: {needs}.")):
-            lines = textwidth.wrap(wording.format(needs=needs), max(1, width - 1))
+            lines = _held_together(wording.format(needs=needs), missing, max(1, width - 1))
             if len(lines) < height:
                 break
         for message in view.messages:
-            lines += textwidth.wrap(message, max(1, width - 1))
+            lines += _wrapped(message, max(1, width - 1))
         lines = lines[: max(1, height - 1)]
-        items = {(row, 0): Item(line, textwidth.width(line)) for row, line in enumerate(lines)}
-        return Frame(size, (-1, -1), items, prompt_row=min(len(lines), height - 1))
+        canvas = _Canvas(width)
+        for row, text in enumerate(lines):
+            canvas.put(row, 0, text)
+        prompt_row = min(len(lines), height - 1)
+        caret = Renderer._prompt(canvas, line, prompt_row, 0)
+        return Frame(size, (-1, -1), canvas.items, prompt_row=prompt_row, caret=caret)
 
     @staticmethod
     def draw(
-        view: View, size: tuple[int, int], icons: IconSet, previous: Frame | None
+        view: View,
+        size: tuple[int, int],
+        icons: IconSet,
+        previous: Frame | None,
+        line: Line = BARE_PROMPT,
+        origin: Point | None = None,
     ) -> tuple[str, Frame]:
-        """The text that turns the screen from ``previous`` into ``view``, and the new frame.
+        """The text that turns the screen from ``previous`` into ``view`` with ``line`` on
+        the prompt's row, and the new frame.
 
         With no previous frame, a new size or a moved board, the screen is
         cleared and drawn whole; otherwise only changed items are written.
-        The cursor ends at the start of the prompt row.
+        The cursor ends where the next typed character goes.
         """
-        frame, redrawn = Renderer._compose(view, size, icons, previous)
+        frame, redrawn = Renderer._compose(view, size, icons, previous, line, origin)
+        return Renderer._drawn(previous, frame, redrawn), frame
+
+    @staticmethod
+    def dialogue(
+        said: list[str], size: tuple[int, int], previous: Frame | None, line: Line
+    ) -> tuple[str, Frame]:
+        """The screen before the board: what was said (the board menu), wrapped at words,
+        and the question under it; when the terminal is too short, the latest lines."""
+        columns, rows = size
+        canvas = _Canvas(columns)
+        lines = [
+            wrapped for text in (*said, *line.above) for wrapped in _wrapped(text, columns - 1)
+        ]
+        lines = lines[max(0, len(lines) - rows + 1) :]
+        for row, text in enumerate(lines):
+            canvas.put(row, 0, text)
+        prompt_row = min(len(lines), rows - 1)
+        caret = Renderer._prompt(canvas, line, prompt_row, 0)
+        frame = Frame(size, (-2, -2), canvas.items, prompt_row, caret=caret)
+        return Renderer._drawn(previous, frame, None), frame
+
+    @staticmethod
+    def _drawn(
+        previous: Frame | None, frame: Frame, redrawn: list[tuple[tuple[int, int], Item]] | None
+    ) -> str:
+        """What turns ``previous`` into ``frame``: all of it on a cleared screen for a new
+        size or a moved board, else the changes; nothing at all for no change."""
         if previous is None or previous.size != frame.size or previous.origin != frame.origin:
             changes = CLEAR + "".join(
                 Renderer._at(pos, item.text) for pos, item in sorted(frame.items.items())
             )
         else:
             changes = Renderer._changes(previous, frame, redrawn)
-        park = f"{CSI}{frame.prompt_row + 1};1H{CSI}0K"
-        return HIDE_CURSOR + changes + park + SHOW_CURSOR, frame
-
-    @staticmethod
-    def update(
-        view: View, size: tuple[int, int], icons: IconSet, previous: Frame
-    ) -> tuple[str, Frame]:
-        """Like :meth:`draw`, but for use while someone else owns the cursor (the prompt):
-        the cursor is saved and put back, and nothing is written unless the board
-        can be patched in place."""
-        frame, redrawn = Renderer._compose(view, size, icons, previous)
-        if previous.size != frame.size or previous.origin != frame.origin:
-            return "", previous
-        changes = Renderer._changes(previous, frame, redrawn)
-        if not changes:
-            return "", frame
-        return SAVE_CURSOR + HIDE_CURSOR + changes + RESTORE_CURSOR + SHOW_CURSOR, frame
+            if not changes and previous.caret == frame.caret:
+                return ""
+        park = Renderer._at(frame.caret, "")
+        return HIDE_CURSOR + changes + park + SHOW_CURSOR
 
     @staticmethod
     def _changes(
@@ -654,6 +788,16 @@ def _part_words(words: str, window: tuple[int, int, int, int], width: int, heigh
     return words.format(
         first=x + 1, last=x + shown, width=width, top=y + 1, bottom=y + rows_shown, height=height
     )
+
+
+def _held_together(text: str, groups: list[str], columns: int) -> list[str]:
+    """``text`` wrapped at words, each of ``groups`` (“9 more rows”) kept on one line
+    where a line can hold it."""
+    held = text
+    for group in groups:
+        if textwidth.width(group) <= columns:
+            held = held.replace(group, group.replace(" ", NO_BREAK))
+    return [line.replace(NO_BREAK, " ") for line in textwidth.wrap(held, columns)]
 
 
 @lru_cache(maxsize=256)

@@ -1,401 +1,798 @@
-"""The live terminal front end: the board drawn in place, the prompt, the keys, the mouse.
+"""The terminal: one prompt_toolkit application from the first frame to the exit.
 
-It draws through the :class:`~buscaminas.ui.renderer.Renderer`, rewriting only
-what changed, and reads with prompt_toolkit, keeping the prompt on its own
-row.  A typed line comes back as text for the parser; a key in cursor mode
-or a click comes back as a ready :class:`~buscaminas.game.commands.Command`.
+One :class:`TerminalScreen` owns the terminal for the whole run.  Its
+application runs on a thread of its own, the *terminal thread*, and never
+stops between actions: raw mode, mouse reporting and bracketed paste stay on
+from the first frame to the exit, so nothing typed is ever echoed, and a key
+or a click that comes while the game is busy waits in order on the
+application's queue.  The game (questions, the session, the AI, a replay)
+runs on the main thread, where the signals land, and talks to the terminal
+thread through two doors: events in (:meth:`read`, :meth:`ask`,
+:meth:`next_key`) and views out (:meth:`show`).
+
+prompt_toolkit reads and parses the keys, edits the typed line (history,
+completion, the emacs keys) and runs the loop; its own renderer draws into a
+:class:`~prompt_toolkit.output.DummyOutput`.  Every character on the screen is
+written by the game's :class:`~buscaminas.ui.renderer.Renderer`, the board's
+and the prompt's alike, on the terminal thread, after prompt_toolkit has
+handled the keys: one writer, diffing one frame against the last.
+
+This is the one module that touches the terminal's modes; the rest of the
+game sees a :class:`~buscaminas.game.screen.Screen`.
 """
 
 from __future__ import annotations
 
+import _thread
 import asyncio
 import contextlib
+import queue
 import re
-import select
+import signal
 import sys
+import threading
 import time
-from collections.abc import Callable
-from contextlib import AbstractContextManager
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, NamedTuple
 
-from prompt_toolkit import PromptSession
-from prompt_toolkit.application import get_app, run_in_terminal
+from prompt_toolkit.application import Application
+from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import WordCompleter
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.history import InMemoryHistory
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import (
+    ConditionalKeyBindings,
+    KeyBindings,
+    KeyPressEvent,
+    merge_key_bindings,
+)
+from prompt_toolkit.key_binding.bindings.basic import load_basic_bindings
+from prompt_toolkit.key_binding.bindings.emacs import load_emacs_bindings
 from prompt_toolkit.keys import Keys
-from prompt_toolkit.output import Output
+from prompt_toolkit.layout import Layout, Window
+from prompt_toolkit.layout.controls import BufferControl
+from prompt_toolkit.output import DummyOutput, Output, create_output
 
 from .. import collector, signals
 from ..core.grid import Point
-from ..game import textwidth
+from ..game import keys, textwidth
 from ..game.commands import Command
+from ..game.keys import Act, Mode
 from ..game.screen import Steer
 from ..game.view import View
 from ..i18n import _
 from . import controls
-from .renderer import CLEAR, CSI, RESET, SHOW_CURSOR, Frame, IconSet, Renderer
+from .renderer import CLEAR, CSI, RESET, SHOW_CURSOR, Frame, IconSet, Line, Renderer
 
 ALTERNATE_SCREEN = CSI + "?1049h"
 MAIN_SCREEN = CSI + "?1049l"
+MOUSE_ON = CSI + "?1000h" + CSI + "?1002h" + CSI + "?1006h"
+"""Presses, releases and moves while a button is held, in SGR's encoding: no report
+for a pointer that only passes over the screen."""
 MOUSE_OFF = CSI + "?1000l" + CSI + "?1002l" + CSI + "?1003l" + CSI + "?1006l" + CSI + "?1015l"
-"""Every mouse reporting mode prompt_toolkit may have turned on, off again: a signal
-can end the game while the prompt has them on."""
+PASTE_ON = CSI + "?2004h"
+PASTE_OFF = CSI + "?2004l"
 TICK_SECONDS = 0.25
 """How often the clock under the prompt is checked; it changes once a second."""
-ROOM_TO_TYPE = 24
-"""Columns kept free after the prompt, so that typing never wraps onto a new row."""
+ESCAPE_SECONDS = 0.04
+"""How long a lone Esc waits for the rest of an arrow key's sequence."""
 ANSWERS = re.compile(r"\[[^\]]*\]")
 """The answers a question lists, “[Enter = yes, n = no]”: read as one, kept on one line."""
 NO_BREAK = "\u00a0"
+STOPPING_SIGNALS = {
+    getattr(signal, name)
+    for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGTSTP", "SIGWINCH")
+    if hasattr(signal, name)
+}
+"""Signals the terminal thread never takes: Python runs every handler on the main
+thread anyway, and a signal the kernel hands to this thread would not wake it."""
+PLAYING = frozenset({Mode.LINE, Mode.CURSOR})
 
 
-def _windows_key_within(seconds: float) -> bool:
-    """The Windows console cannot be select()ed: poll it instead."""
-    if sys.platform == "win32":
-        import msvcrt
+class Event(NamedTuple):
+    """Something for the game from the terminal thread."""
 
-        deadline = time.monotonic() + seconds
-        while not msvcrt.kbhit():
-            if time.monotonic() >= deadline:
-                return False
-            time.sleep(0.01)
-        msvcrt.getwch()
-        return True
-    raise OSError("only the Windows console is polled for keys")
+    kind: str
+    """``line``, ``command``, ``steer``, ``key`` (a key at the cursor, or a replay's
+    key), ``mark``/``back`` (the cursor kept, then put back), ``cancel``, ``eof``,
+    ``failure``."""
+    value: Any = None
 
 
 class TerminalScreen:
-    """A live terminal: the board drawn in place, the prompt on its own row below it."""
+    """The game's screens on a live terminal, all in one application."""
+
+    animated: bool
+    interactive = True
 
     def __init__(
-        self, icons: IconSet, *, animated: bool, words: list[str], mouse: bool = True
+        self,
+        icons: IconSet,
+        *,
+        animated: bool = True,
+        words: list[str] | None = None,
+        mouse: bool = True,
+        stdin: Input | None = None,
+        output: Output | None = None,
     ) -> None:
+        """``stdin`` and ``output``: prompt_toolkit's, for a test to drive it with a pipe
+        and read what it writes; the terminal's by default."""
         self.icons = icons
         self.animated = animated
-        self.interactive = True
-        self._frame: Frame | None = None
+        self._mouse = mouse
+        self._input = stdin
+        self._output = output
+        self._events: queue.Queue[Event] = queue.Queue()
+        self._mode = Mode.LINE
+        """The keys' mode; a question, a replay and the AI's game have their own."""
+        self._asking: str | None = None
+        """The question the typed line answers, if any."""
+        self._watching = False
+        self._replaying = False
         self._view: View | None = None
-        self._pasted: list[str] = []
-        """Lines of a paste still to run, one command each."""
-        self._typed_ahead = ""
-        """The unfinished last line of a paste, waiting at the next prompt."""
+        self._said: list[str] = []
+        """Lines said before the board, above the first questions."""
+        self._frame: Frame | None = None
+        self._origin: Point | None = None
+        """The board cell a click or the wheel keeps at the window's corner."""
+        self._waiting = False
+        """The game waits for an event: a Ctrl-C is one, not an interruption."""
+        self._habit = controls.Habit()
+        self._held_since = 0
+        self._pointer = controls.Pointer()
+        self._away = False
+        self._ready = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._line_discipline: list[Any] | None = None
-        """The terminal's modes as the shell gave it, to leave it so."""
-        self._modes_at_the_stop: list[Any] | None = None
-        """The modes in play when the game was stopped, to play on in them after ``fg``."""
-        self.cursor_mode = False
-        """Keys move the cursor and act on its cell, instead of typing a line."""
-        self._ending: signals.Terminated | None = None
-        self._live: Callable[[], View] | None = None
-        self._steer: Steer | None = None
-        self._session: PromptSession[str | Command] = PromptSession(
+        self._resized: Any = None
+        """The handler of resizes before ours."""
+        self.buffer = Buffer(
             history=InMemoryHistory(),
-            completer=WordCompleter(words, ignore_case=True, sentence=True),
+            completer=WordCompleter(words or [], ignore_case=True, sentence=True),
             complete_while_typing=False,
-            reserve_space_for_menu=0,
-            erase_when_done=True,
-            wrap_lines=False,
-            mouse_support=mouse,
-            key_bindings=self._bindings(),
+            multiline=False,
         )
-        self._output: Output = self._session.app.output
-        self._session.app.before_render += self._check_size
-        self._session.app.after_render += _up
+        self.app: Application[None] = Application(
+            layout=Layout(Window(BufferControl(self.buffer))),
+            key_bindings=self._bindings(),
+            output=DummyOutput(),
+            input=stdin,
+            terminal_size_polling_interval=None,
+        )
+        self.app.ttimeoutlen = ESCAPE_SECONDS
+        self.app.timeoutlen = ESCAPE_SECONDS
+        self.app.after_render += lambda _app: self._paint()
 
-    def _bindings(self) -> KeyBindings:
-        bindings = KeyBindings()
+    # --- the game's side: the main thread ---------------------------------------------
 
-        @bindings.add("c-l")
-        def _redraw(event: KeyPressEvent) -> None:
-            """Ctrl-L draws the whole screen again, as in every terminal program."""
-            event.app.create_background_task(self._redraw_above_prompt())
+    def enter(self) -> None:
+        """Take the terminal: start the application, on the alternate screen."""
+        self._line_discipline = _line_discipline()
+        if self._output is None:
+            self._output = create_output(stdout=sys.stdout)
+        self._thread = threading.Thread(target=self._run, name="terminal", daemon=True)
+        self._thread.start()
+        self._ready.wait()
+        if hasattr(signal, "SIGWINCH"):
+            self._resized = signal.signal(signal.SIGWINCH, lambda _n, _f: self._post(self._paint))
 
-        @bindings.add("c-z")
-        def _suspend(event: KeyPressEvent) -> None:
-            """Ctrl-Z arrives as a key in raw mode: suspend as the terminal would have."""
-            run_in_terminal(lambda: signals.suspend(self.step_away, self.resume, group=True))
+    def restore(self) -> None:
+        """Give the terminal back as it was: the application ends (raw mode with it),
+        then colours, cursor, main screen and every mode it set go back.
 
-        self._cursor_bindings(bindings)
-
-        @bindings.add(Keys.Vt100MouseEvent)
-        def _click(event: KeyPressEvent) -> None:
-            """A click anywhere on the screen: on a cell it is a move, elsewhere nothing."""
-            click = controls.parse_mouse(event.data)
-            if click is None or self._frame is None:
-                return
-            command = controls.click_command(click, self._frame.cell_at(click.row, click.column))
-            if command is not None:
-                event.app.exit(result=command)
-
-        @bindings.add(Keys.BracketedPaste)
-        def _paste(event: KeyPressEvent) -> None:
-            """A paste of several lines runs them one by one, as if typed; a paste is
-            text, so it takes the keys back from the cursor."""
-            if self.cursor_mode:
-                self._switch(False)
-            lines = event.data.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-            buffer = event.current_buffer
-            buffer.insert_text(lines[0])
-            if len(lines) > 1:
-                *self._pasted, self._typed_ahead = lines[1:]
-                buffer.validate_and_handle()
-
-        return bindings
-
-    def _cursor_bindings(self, bindings: KeyBindings) -> None:
-        """Tab on an empty line takes the keys to the cursor; Tab, Esc or : give them back."""
-        on = Condition(lambda: self.cursor_mode)
-        empty = Condition(lambda: not get_app().current_buffer.text)
-
-        board = Condition(lambda: self._steer is not None)  # not at a question
-
-        @bindings.add("tab", filter=~on & empty & board)
-        def _enter(event: KeyPressEvent) -> None:
-            self._switch(True)
-
-        for key in controls.LEAVE_CURSOR:
-
-            @bindings.add(key, filter=on)
-            def _leave(event: KeyPressEvent) -> None:
-                self._switch(False)
-
-        for key, step in controls.STEPS.items():
-
-            @bindings.add(key, filter=on)
-            def _move(event: KeyPressEvent, step: Point = step) -> None:
-                if self._steer is not None:
-                    self._patch(self._steer(step))
-
-        for key, direction in controls.SCREENFULS.items():
-
-            @bindings.add(key)
-            def _scroll(event: KeyPressEvent, direction: Point = direction) -> None:
-                if self._steer is not None and self._frame is not None:
-                    shown, rows_shown = self._frame.board_size
-                    self._patch(self._steer((direction[0] * shown, direction[1] * rows_shown)))
-
-        for key in controls.ACTIONS:
-
-            @bindings.add(key, filter=on)
-            def _act(event: KeyPressEvent, key: str = key) -> None:
-                view = self._view
-                if view is None or view.cursor is None or view.page is not None:
-                    return
-                x, y = view.cursor
-                command = controls.key_command(key, view.cursor, view.rows[y][x])
-                if command is not None:
-                    event.app.exit(result=command)
-
-        @bindings.add(Keys.Any, filter=on)
-        def _swallow(event: KeyPressEvent) -> None:
-            """Other keys type nothing while the cursor has them."""
-
-    def _switch(self, cursor_mode: bool) -> None:
-        self.cursor_mode = cursor_mode
-        if self._live is not None:
-            self._patch(self._live())
-        get_app().invalidate()  # the prompt's row names the keys, or gives them back
-
-    def _keys(self) -> str:
-        """The mode, in a word or two, for the status line; the prompt's row, which has
-        the room, names the keys."""
-        return _("Cursor keys") if self.cursor_mode else _("Tab: keys")
-
-    def _prompt(self, prompt: str) -> str:
-        """What the prompt's row says: the prompt, or in cursor mode what the keys do."""
-        if not self.cursor_mode:
-            return prompt
-        return _("arrows move · Space reveals · f flags · e expands · ? hint · u undo · Tab types ")
-
-    def _patch(self, view: View) -> None:
-        """Bring the board up to date under the prompt, which keeps the cursor."""
-        self._view = view = view._replace(keys=self._keys())
-        if self._frame is None:
+        A terminal that has gone away (SIGHUP) cannot be written to: there is
+        nothing left to restore then.
+        """
+        thread, self._thread = self._thread, None
+        if thread is None:
             return
-        drawn, self._frame = Renderer.update(view, self.size(), self.icons, self._frame)
-        if drawn:
-            self._write(drawn)
+        if hasattr(signal, "SIGWINCH"):
+            signal.signal(signal.SIGWINCH, self._resized)
+        if self._loop is not None and thread.is_alive():
+            with contextlib.suppress(RuntimeError):
+                self._loop.call_soon_threadsafe(self._stop)
+            thread.join(timeout=5)
+        output = self._output
+        assert output is not None
+        with contextlib.suppress(OSError, ValueError):
+            output.write_raw(_leaving(self._mouse))
+            output.flush()
+        _set_line_discipline(self._line_discipline)
 
-    def _check_size(self, _app: object) -> None:
-        """Redraw the board when the terminal has been resized under the prompt."""
-        if self._frame is not None and self.size() != self._frame.size:
-            get_app().create_background_task(self._redraw_above_prompt())
+    def step_away(self) -> None:
+        """Hand the terminal back for a stop (Ctrl-Z, ``kill -TSTP``): every mode the
+        game set goes, and nothing is drawn until :meth:`resume`."""
+        self._across(self._leave())
 
-    async def _redraw_above_prompt(self) -> None:
-        """Redraw while the prompt waits: prompt_toolkit hides it, we draw, it comes back."""
-        await run_in_terminal(self.redraw)
+    def resume(self) -> None:
+        """Take the terminal again after the stop and draw everything anew."""
+        self._across(self._come_back())
 
     def size(self) -> tuple[int, int]:
+        assert self._output is not None
         size = self._output.get_size()
         return size.columns, size.rows
 
     def fits(self, width: int, height: int) -> bool:
         return Renderer.fits(width, height, self.size())
 
-    def _write(self, drawn: str) -> None:
-        self._output.write_raw(drawn)
-        self._output.flush()
-
     def show(self, view: View) -> None:
-        self._view = view = view._replace(keys=self._keys())
-        drawn, self._frame = Renderer.draw(view, self.size(), self.icons, self._frame)
-        self._write(drawn)
+        self._post(self._draw_view, view)
 
     def start(self, view: View) -> None:
-        self.show(view)
-
-    def redraw(self) -> None:
-        """Draw everything again from a blank screen."""
-        self._frame = None
-        if self._view is not None:
-            self.show(self._view)
-
-    def read(
-        self, prompt: str, live: Callable[[], View] | None = None, steer: Steer | None = None
-    ) -> str | Command:
-        if self._pasted:
-            return self._pasted.pop(0)
-        self._live, self._steer = live, steer
-        if self._frame is not None and self.size() != self._frame.size:
-            self.redraw()
-
-        def message() -> str:
-            """Recomputed at every render, so that the prompt follows the board on a resize
-            and says what the keys do in cursor mode."""
-            shown = textwidth.clip(self._prompt(prompt), self.size()[0] - 1)
-            indent = self._frame.prompt_column if self._frame is not None else 0
-            if indent + textwidth.width(shown) + ROOM_TO_TYPE > self.size()[0]:
-                indent = 0
-            return " " * indent + shown
-
-        def start_ticking() -> None:
-            if live is not None:
-                get_app().create_background_task(self._tick(live))
-
-        typed, self._typed_ahead = self._typed_ahead, ""
-        # prompt_toolkit keeps each call's options for the next: say it every time.
-        return self._prompt_session(message, pre_run=start_ticking, wrap_lines=False, default=typed)
-
-    def _end_prompt(self, ending: signals.Terminated) -> bool:
-        """End the prompt with the signal's exception, from the event loop's own turn:
-        raised where the signal landed, inside a callback, the loop would catch it."""
-        app = self._session.app
-        loop = app.loop
-        if loop is None or not app.is_running:
-            return False
-
-        def leave() -> None:
-            if not app.is_done:
-                app.exit(exception=ending)
-
-        self._ending = ending  # raised by the prompt, or after it if it was ending anyway
-        loop.call_soon_threadsafe(leave)
-        return True
-
-    def _prompt_session(self, *args: Any, **options: Any) -> str | Command:
-        """prompt_toolkit's prompt, with the ending signals kept for after it: one that
-        lands while the prompt is finishing must still end the game."""
-        self._ending = None
-        with signals.diverted(self._end_prompt):
-            answer = self._session.prompt(*args, **options)
-        if self._ending is not None:
-            raise self._ending
-        return answer
-
-    async def _tick(self, live: Callable[[], View]) -> None:
-        """Keep the clock running under the prompt without touching what is being typed.
-
-        prompt_toolkit cancels this task when the prompt returns.
-        """
-        signals.quiet_wakeup()  # the loop has registered its resize handler by now
-        while True:
-            await asyncio.sleep(TICK_SECONDS)
-            if self._frame is None:
-                continue
-            self._patch(live())
-
-    def watching(self) -> AbstractContextManager[object]:
-        """Raw mode for the whole of the AI's game, not only while a key is awaited: a
-        key typed while the AI thinks or draws would otherwise be echoed over the board."""
-        return self._session.input.raw_mode()
-
-    def key_pressed_within(self, seconds: float) -> bool:
-        keyboard = self._session.input
-        with keyboard.raw_mode():
-            if sys.platform == "win32":
-                return _windows_key_within(seconds)
-            ready, _writable, _failed = select.select([keyboard.fileno()], [], [], seconds)
-            if ready:
-                keyboard.read_keys()
-            return bool(ready)
-
-    def ask(self, question: str) -> str:
-        """Before the board is drawn a long question may wrap; under the board it may not,
-        or the screen would scroll."""
-        if self._frame is None:
-            answer = self._prompt_session(self._broken_at_words(question), wrap_lines=True)
-            return answer if isinstance(answer, str) else ""
-        keys = self.cursor_mode
-        if keys:
-            self._switch(False)  # an answer is typed, and the status line says so
-        try:
-            while not isinstance(answer := self.read(question), str):
-                pass  # a click is no answer
-            return answer
-        finally:
-            self.cursor_mode = keys
-
-    def _broken_at_words(self, question: str) -> str:
-        """The question in lines that end between words, as prose is read, and not
-        wherever the terminal's edge falls; the answers it lists in brackets stay on
-        one line, and its closing space stays for the answer."""
-        columns = self.size()[0] - 1  # the answer starts on the last line
-        held = ANSWERS.sub(lambda answers: answers[0].replace(" ", NO_BREAK), question)
-        lines = [line for part in held.split("\n") for line in textwidth.wrap(part, columns)]
-        broken = "\n".join(lines).replace(NO_BREAK, " ")
-        return broken + question[len(question.rstrip(" ")) :]
+        """The board of a new game: what was said before it is gone."""
+        self._post(self._new_board, view)
 
     def say(self, line: str) -> None:
-        self._frame = None
-        self._write(line + "\r\n")
+        """A line before the board (the board menu): shown above the question."""
+        self._post(self._said.append, line)
 
     def pause(self, seconds: float) -> None:
         time.sleep(seconds)
 
-    def enter(self) -> None:
-        """Play on the alternate screen, so that the shell's scrollback is left untouched;
-        the line discipline is noted first, so that :meth:`restore` can put it back
-        however the game ends."""
-        self._line_discipline = _line_discipline()
-        self._frame = None
-        self._write(ALTERNATE_SCREEN + CLEAR)
+    def read(
+        self, prompt: str, live: Callable[[], View] | None = None, steer: Steer | None = None
+    ) -> str | Command:
+        """The next typed line, or a command from a key or a click; the clock kept up
+        to date meanwhile, the cursor moved as the keys say."""
+        self._post(self._set_question, None)
+        marked: Point | None = None
+        while True:
+            event = self._next(live)
+            if event.kind in ("line", "command"):
+                return event.value  # type: ignore[no-any-return]
+            if live is None or steer is None:
+                continue
+            view = live()
+            cursor = view.cursor or (0, 0)
+            if event.kind == "steer":
+                view = steer(event.value)
+            elif event.kind == "mark":
+                marked = cursor
+            elif event.kind == "back" and marked is not None:
+                view = steer((marked[0] - cursor[0], marked[1] - cursor[1]))
+            elif event.kind == "key" and view.cursor is not None and view.page is None:
+                x, y = view.cursor
+                command = controls.key_command(event.value, view.cursor, view.rows[y][x])
+                if command is not None:
+                    return command
+            self.show(view)
 
-    def step_away(self) -> None:
-        """Hand the terminal back for a stop, noting the modes the game had set: a stop
-        sent from outside (``kill -TSTP``) can come while the prompt waits in raw mode,
-        and no one would put raw mode back after ``fg`` but :meth:`resume`."""
-        self._modes_at_the_stop = _line_discipline()
-        self.restore()
+    def ask(self, question: str) -> str:
+        """The answer to a question, typed on the prompt's row; a click is no answer."""
+        self._post(self._set_question, question)
+        try:
+            while True:
+                event = self._next(None)
+                if event.kind == "line":
+                    return str(event.value)
+        finally:
+            self._post(self._set_question, None)
 
-    def resume(self) -> None:
-        """Take the terminal again after a suspension, in the modes it was left in, and
-        draw everything anew."""
-        self.enter()
-        _set_line_discipline(self._modes_at_the_stop)
-        self.redraw()
+    def key_pressed_within(self, seconds: float) -> bool:
+        """While the AI plays: True, at once, for any key or click."""
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                event = self._take(left)
+            except queue.Empty:
+                return False
+            if event.kind == "key":
+                return True
+        return False
 
-    def restore(self) -> None:
-        """Leave the terminal as we found it: colours reset, cursor shown, the main
-        screen back with what was on it before the game, cooked mode again.
+    @contextlib.contextmanager
+    def watching(self) -> Iterator[None]:
+        """While the AI plays, a key or a click stops it: none is typed or played."""
+        self._post(self._set_watching, True)
+        try:
+            yield
+        finally:
+            self._post(self._set_watching, False)
 
-        A terminal that has gone away (SIGHUP) cannot be written to: there is
-        nothing left to restore then.
-        """
-        with contextlib.suppress(OSError):
-            self._write(MOUSE_OFF + RESET + SHOW_CURSOR + CLEAR + MAIN_SCREEN)
-        _set_line_discipline(self._line_discipline)
+    @contextlib.contextmanager
+    def replaying(self) -> Iterator[None]:
+        """While a replay is watched, the keys are the replay's."""
+        self._post(self._set_replaying, True)
+        try:
+            yield
+        finally:
+            self._post(self._set_replaying, False)
+
+    def next_key(self, seconds: float) -> Act | None:
+        """A replay's next key within ``seconds``, or None."""
+        try:
+            event = self._take(seconds)
+        except queue.Empty:
+            return None
+        return event.value if event.kind == "key" else None
+
+    def _next(self, live: Callable[[], View] | None) -> Event:
+        """The next event; the clock ticks on while none comes."""
+        while True:
+            try:
+                return self._take(TICK_SECONDS)
+            except queue.Empty:
+                if live is not None:
+                    self.show(live())
+
+    def _take(self, seconds: float) -> Event:
+        """The next event within ``seconds`` (``queue.Empty`` if none), raising the ones
+        that end a wait: Ctrl-C, the end of input, a failure of the terminal thread."""
+        self._waiting = True
+        try:
+            event = self._events.get(timeout=seconds)
+        finally:
+            self._waiting = False
+        if event.kind == "cancel":
+            raise KeyboardInterrupt
+        if event.kind == "eof":
+            raise EOFError
+        if event.kind == "failure":
+            raise RuntimeError("the terminal failed") from event.value
+        return event
+
+    def _post(self, call: Callable[..., object], *args: object) -> None:
+        """Run ``call`` on the terminal thread, after what was posted before it."""
+        if self._loop is not None and self._thread is not None:
+            with contextlib.suppress(RuntimeError):  # the loop has just ended
+                self._loop.call_soon_threadsafe(call, *args)
+
+    def _across(self, job: Any) -> None:
+        """Run the coroutine ``job`` on the terminal thread and wait until it is done."""
+        if self._loop is None or self._thread is None or not self._thread.is_alive():
+            job.close()
+            return
+        asyncio.run_coroutine_threadsafe(job, self._loop).result(timeout=10)
+
+    # --- the terminal thread -----------------------------------------------------------
+
+    def _run(self) -> None:
+        if hasattr(signal, "pthread_sigmask"):
+            signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING_SIGNALS)
+        try:
+            self.app.run(pre_run=self._started, set_exception_handler=False, handle_sigint=False)
+        except EOFError:  # the input closed: the terminal has gone
+            self._events.put(Event("eof"))
+        except BaseException as failure:  # handed to the game's thread, which raises it
+            self._events.put(Event("failure", failure))
+        finally:
+            self._loop = None
+            self._ready.set()
+
+    def _started(self) -> None:
+        loop = asyncio.get_running_loop()
+        loop.set_exception_handler(self._failed)
+        self._loop = loop
+        self._write(ALTERNATE_SCREEN + (self._modes_on()) + CLEAR)
+        self._ready.set()
+        collector.release()  # the first screen is up
+
+    def _failed(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """A fault on the terminal thread ends the game with a traceback, after the
+        terminal is given back, never hidden behind the board."""
+        failure = context.get("exception") or RuntimeError(context.get("message"))
+        self._events.put(Event("failure", failure))
+        self._stop()
+
+    def _stop(self) -> None:
+        if not self.app.is_done and self.app.is_running:
+            self.app.exit()
+
+    def _modes_on(self) -> str:
+        if not self._mouse:
+            return PASTE_ON
+        if sys.platform == "win32":
+            assert self._output is not None
+            self._output.enable_mouse_support()  # the console's own mouse input
+            return PASTE_ON
+        return MOUSE_ON + PASTE_ON
+
+    def _write(self, text: str) -> None:
+        if self._away or not text:
+            return
+        assert self._output is not None
+        self._output.write_raw(text)
+        self._output.flush()
+
+    async def _leave(self) -> None:
+        """Until :meth:`_come_back`: the terminal as the shell wants it, the keys left
+        unread, nothing drawn."""
+        self._write(_leaving(self._mouse))
+        self._away = True
+        self._back = asyncio.Event()
+        self._returned = asyncio.Event()
+        left = asyncio.Event()
+
+        async def away() -> None:
+            with self.app.input.detach(), self.app.input.cooked_mode():
+                left.set()
+                await self._back.wait()
+            self._away = False
+            self._write(ALTERNATE_SCREEN + self._modes_on())
+            self._paint(whole=True)
+            self._returned.set()
+
+        self.app.create_background_task(away())
+        await left.wait()
+
+    async def _come_back(self) -> None:
+        self._back.set()
+        await self._returned.wait()
+
+    # --- what the terminal thread draws --------------------------------------------
+
+    def _new_board(self, view: View) -> None:
+        self._said.clear()
+        self._origin = None
+        self._pointer = controls.Pointer()
+        self._draw_view(view)
+
+    def _draw_view(self, view: View) -> None:
+        self._view = view
+        self._paint()
+
+    def _paint(self, *, whole: bool = False) -> None:
+        """Bring the screen up to date: the view and the prompt's row, only what changed
+        unless ``whole``."""
+        if self._away or self._loop is None:
+            return
+        size = self.size()
+        previous = None if whole else self._frame
+        line = self._line(size[0])
+        if self._view is None:
+            drawn, self._frame = Renderer.dialogue(self._said, size, previous, line)
+        else:
+            view = self._view if self._replaying else self._view._replace(keys=self._keys_word())
+            drawn, self._frame = Renderer.draw(
+                view, size, self.icons, previous, line, self._origin
+            )
+            if self._origin is not None and self._frame.board is not None:
+                self._origin = self._frame.window
+        self._write(drawn)
+
+    def _keys_word(self) -> str:
+        """The mode, in a word or two, for the status line."""
+        if self._asking is not None:
+            return ""
+        return _("Cursor keys") if self._mode is Mode.CURSOR else _("Tab: keys")
+
+    def _line(self, columns: int) -> Line:
+        """The prompt's row: what the keys will do is written at its start."""
+        buffer = self.buffer
+        if self._replaying:
+            return Line(prompt="", legend=tuple(keys.legend((Mode.REPLAY,), columns - 1)))
+        if self._asking is not None:
+            above, prompt = _question_lines(self._asking, columns)
+            return Line(prompt, buffer.text, buffer.cursor_position, above=above)
+        if self._mode is Mode.CURSOR:
+            legend = tuple(keys.legend((Mode.CURSOR,), columns - 1))
+            word = self._habit.word
+            return Line(f" {_('KEYS')} ", word, len(word), "7", legend)
+        return Line("> ", buffer.text, buffer.cursor_position)
+
+    # --- the keys ---------------------------------------------------------------------
+
+    def _bindings(self) -> Any:
+        typing = Condition(lambda: self._types())
+        line = merge_key_bindings([load_basic_bindings(), load_emacs_bindings()])
+        own = KeyBindings()
+        cursor = Condition(lambda: self._keys_at(Mode.CURSOR))
+        board = Condition(lambda: self._keys_at(Mode.LINE) or self._keys_at(Mode.CURSOR))
+        watching = Condition(lambda: self._watching and not self._replaying)
+        replaying = Condition(lambda: self._replaying)
+
+        @own.add("c-c", eager=True)
+        def _cancel(event: KeyPressEvent) -> None:
+            self._cancel()
+
+        @own.add("c-d")
+        def _end(event: KeyPressEvent) -> None:
+            """Ctrl-D on an empty line leaves, as at any prompt; on a word, it deletes."""
+            if self._types() and self.buffer.text:
+                self.buffer.delete()
+            elif self._replaying:
+                self._events.put(Event("key", Act.STOP))
+            else:
+                self._events.put(Event("eof"))
+
+        @own.add("c-l")
+        def _redraw(event: KeyPressEvent) -> None:
+            self._paint(whole=True)
+
+        @own.add("c-z")
+        def _suspend(event: KeyPressEvent) -> None:
+            """Ctrl-Z arrives as a key in raw mode: the process group is stopped as the
+            terminal would have stopped it (the main thread takes the stop)."""
+            signals.stop_the_group()
+
+        @own.add("enter", filter=typing)
+        def _enter(event: KeyPressEvent) -> None:
+            self._submit()
+
+        @own.add("tab", filter=typing)
+        def _tab(event: KeyPressEvent) -> None:
+            """Tab on an empty line gives the keys to the cursor; on a word, completes it."""
+            buffer = self.buffer
+            if not buffer.text and self._keys_at(Mode.LINE):
+                self._switch(Mode.CURSOR)
+            elif buffer.complete_state is not None:
+                buffer.complete_next()
+            else:
+                buffer.start_completion(select_first=True)
+
+        @own.add(Keys.Any, filter=cursor)
+        @own.add("escape", filter=cursor, eager=True)
+        @own.add("enter", filter=cursor)
+        @own.add("tab", filter=cursor)
+        def _cursor(event: KeyPressEvent) -> None:
+            self._cursor_key(_name(event))
+
+        for binding in keys.TABLE:
+            if binding.mode is Mode.CURSOR:
+                for key in binding.keys:
+                    if len(key) > 1 and key not in ("escape", "enter", "tab", "space"):
+                        own.add(key, filter=cursor)(_cursor)
+            elif binding.mode is Mode.BOARD:
+                for key, step in zip(binding.keys, binding.steps, strict=True):
+                    own.add(key, filter=board)(self._screenful(step))
+            elif binding.mode is Mode.REPLAY:
+                for key in binding.keys:
+                    own.add(key, filter=replaying, eager=True)(self._replay_key(binding.act))
+
+        @own.add(Keys.Any, filter=replaying)
+        def _nothing(event: KeyPressEvent) -> None:
+            """Other keys do nothing in a replay."""
+
+        @own.add(Keys.Any, filter=watching)
+        @own.add("escape", filter=watching, eager=True)
+        def _stop_the_ai(event: KeyPressEvent) -> None:
+            self._events.put(Event("key"))
+
+        @own.add(Keys.Vt100MouseEvent)
+        def _mouse(event: KeyPressEvent) -> None:
+            report = controls.parse_mouse(event.data)
+            if report is not None:
+                self._mouse_report(report)
+
+        @own.add(Keys.WindowsMouseEvent)
+        def _windows_mouse(event: KeyPressEvent) -> None:
+            report = _windows_report(event.data, self._output)
+            if report is not None:
+                self._mouse_report(report)
+
+        @own.add(Keys.BracketedPaste, filter=typing | cursor)
+        def _paste(event: KeyPressEvent) -> None:
+            """A paste of several lines runs them one by one, as if typed; a paste is
+            text, so it takes the keys back from the cursor."""
+            self._to_the_line()
+            lines = event.data.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+            self.buffer.insert_text(lines[0])
+            for rest in lines[1:]:
+                self._submit()
+                self.buffer.insert_text(rest)
+
+        return merge_key_bindings([ConditionalKeyBindings(line, typing), own])
+
+    def _types(self) -> bool:
+        """Whether keys type into the line: at the prompt or a question, not while the
+        cursor, the AI or a replay has them."""
+        if self._replaying or self._watching:
+            return False
+        return self._asking is not None or self._mode is Mode.LINE
+
+    def _keys_at(self, mode: Mode) -> bool:
+        """Whether the board's keys are ``mode``'s now (no question, AI or replay)."""
+        quiet = self._asking is None and not self._watching and not self._replaying
+        return quiet and self._view is not None and self._mode is mode
+
+    def _switch(self, mode: Mode) -> None:
+        self.buffer.cancel_completion()
+        self._mode = mode
+        self._paint()
+
+    def _to_the_line(self) -> None:
+        if self._mode is Mode.CURSOR:
+            for step in self._habit.settle():
+                self._step(step)
+            self._switch(Mode.LINE)
+
+    def _submit(self) -> None:
+        buffer = self.buffer
+        text = buffer.text
+        if self._asking is None and text.strip():
+            buffer.append_to_history()
+        buffer.reset()
+        self._origin = None  # a typed move brings its cell into view
+        self._events.put(Event("line", text))
+        self._paint()
+
+    def _cancel(self) -> None:
+        """Ctrl-C: it closes a completion, drops a word typed at the cursor or a half-typed
+        line, stops what the game is busy with (the AI, a search, a review), and with
+        nothing under way it is the game's: it leaves, or cancels a question."""
+        buffer = self.buffer
+        if buffer.complete_state is not None:
+            buffer.cancel_completion()
+        elif self._habit.pending:
+            self._habit.settle()
+            self._paint()
+        elif buffer.text and not self._replaying and not self._watching:
+            buffer.reset()
+        elif self._waiting or self._replaying:
+            self._events.put(Event("cancel"))
+        else:
+            _interrupt_the_game()
+
+    def _cursor_key(self, key: str) -> None:
+        """A key while the cursor has the keys: moved, acted, or typed by habit."""
+        was_pending = self._habit.pending
+        steps = self._habit.key(key) if len(key) == 1 or key in ("space", "enter") else None
+        if steps is None:
+            steps = [*self._habit.settle(), controls.Step("act", key)]
+        if self._habit.pending and not was_pending:
+            self._events.put(Event("mark"))
+        for step in steps:
+            self._step(step)
+        if self._habit.pending:
+            self._held_since += 1
+            held = self._held_since
+            assert self._loop is not None
+            self._loop.call_later(controls.HOLD_SECONDS, self._pause, held)
+        self._paint()
+
+    def _pause(self, held: int) -> None:
+        """No key came for a while after a key that could start a command."""
+        if held == self._held_since and self._mode is Mode.CURSOR:
+            for step in self._habit.settle():
+                self._step(step)
+            self._paint()
+
+    def _step(self, step: controls.Step) -> None:
+        if step.kind == "back":
+            self._events.put(Event("back"))
+        elif step.kind in ("type", "submit"):
+            self._switch(Mode.LINE)
+            self.buffer.insert_text(step.text)
+            if step.kind == "submit":
+                self._submit()
+        else:
+            act = controls.ACTS.get(step.text)
+            if act is Act.KEYS_TO_LINE:
+                self._switch(Mode.LINE)
+            elif act is Act.MOVE:
+                self._origin = None
+                self._events.put(Event("steer", controls.STEPS[step.text]))
+            elif act is not None:
+                self._origin = None
+                self._events.put(Event("key", step.text))
+
+    def _screenful(self, direction: Point) -> Callable[[KeyPressEvent], None]:
+        def move(event: KeyPressEvent) -> None:
+            if self._frame is not None:
+                shown, rows_shown = self._frame.board_size
+                self._origin = None
+                self._events.put(Event("steer", (direction[0] * shown, direction[1] * rows_shown)))
+
+        return move
+
+    def _replay_key(self, act: Act) -> Callable[[KeyPressEvent], None]:
+        def pressed(event: KeyPressEvent) -> None:
+            self._events.put(Event("key", act))
+
+        return pressed
+
+    def _mouse_report(self, report: controls.Report) -> None:
+        if self._watching and not self._replaying:
+            if report.kind is controls.Kind.PRESS:
+                self._events.put(Event("key"))
+            return
+        if not (self._keys_at(Mode.LINE) or self._keys_at(Mode.CURSOR)) or self._frame is None:
+            return
+        frame = self._frame
+        done = self._pointer.report(report, frame.cell_at(report.row, report.column))
+        if isinstance(done, controls.Pan):
+            if frame.board is not None:
+                x, y = frame.window
+                self._origin = (x + done.step[0], y + done.step[1])
+                self._paint()
+        elif done is not None:
+            if frame.board is not None:
+                self._origin = frame.window  # the cell under the pointer stays under it
+            self._events.put(Event("command", done))
+
+    def _set_question(self, question: str | None) -> None:
+        self._asking = question
+        self._paint()
+
+    def _set_watching(self, watching: bool) -> None:
+        self._watching = watching
+        self._paint()
+
+    def _set_replaying(self, replaying: bool) -> None:
+        self._replaying = replaying
+        self._paint()
+
+
+def _name(event: KeyPressEvent) -> str:
+    """The key as the key table names it."""
+    key = event.key_sequence[0].key
+    if key == " ":
+        return "space"
+    if key == Keys.ControlM:
+        return "enter"
+    if key == Keys.ControlI:
+        return "tab"
+    if key == Keys.Escape:
+        return "escape"
+    name = key.value if isinstance(key, Keys) else key
+    return name if len(name) > 1 else event.data
+
+
+def _question_lines(question: str, columns: int) -> tuple[tuple[str, ...], str]:
+    """A question in lines that end between words, as prose is read: the last one on
+    the prompt's row, the others above it.  The answers it lists in brackets stay on
+    one line, and its closing space stays for the answer."""
+    held = ANSWERS.sub(lambda answers: answers[0].replace(" ", NO_BREAK), question.rstrip(" "))
+    room = max(10, columns - 1 - min(20, columns // 4))
+    lines = [
+        line.replace(NO_BREAK, " ")
+        for part in held.split("\n")
+        for line in textwidth.wrap(part, room)
+    ]
+    return tuple(lines[:-1]), lines[-1] + question[len(question.rstrip(" ")) :]
+
+
+def _leaving(mouse: bool) -> str:
+    """What gives the terminal back: colours, cursor, the modes set, the main screen."""
+    return (MOUSE_OFF if mouse else "") + PASTE_OFF + RESET + SHOW_CURSOR + CLEAR + MAIN_SCREEN
+
+
+def _interrupt_the_game() -> None:
+    """Ctrl-C while the game is busy: a KeyboardInterrupt where its thread is, as a
+    terminal in cooked mode would have raised, for what is under way to cancel."""
+    if hasattr(signal, "pthread_kill"):
+        main = threading.main_thread().ident
+        assert main is not None
+        signal.pthread_kill(main, signal.SIGINT)
+    else:
+        _thread.interrupt_main()
+
+
+def _windows_report(data: str, output: Output | None) -> controls.Report | None:
+    """A Windows console's mouse event (``button;event;x;y``, prompt_toolkit's) as a
+    report; its coordinates count from the top of the console's buffer."""
+    from prompt_toolkit.mouse_events import MouseButton, MouseEventType
+
+    try:
+        button_name, kind_name, x, y = data.split(";")
+        button, kind = MouseButton(button_name), MouseEventType(kind_name)
+        row, column = int(y), int(x)
+    except ValueError:
+        return None
+    info = getattr(output, "get_win32_screen_buffer_info", None)
+    if info is not None:
+        row -= info().srWindow.Top
+    buttons = {
+        MouseButton.LEFT: controls.Button.LEFT,
+        MouseButton.MIDDLE: controls.Button.MIDDLE,
+        MouseButton.RIGHT: controls.Button.RIGHT,
+    }
+    if kind is MouseEventType.SCROLL_UP or kind is MouseEventType.SCROLL_DOWN:
+        sign = -1 if kind is MouseEventType.SCROLL_UP else 1
+        return controls.Report(
+            controls.Kind.WHEEL, None, row, column, (0, sign * controls.WHEEL_ROWS)
+        )
+    kinds = {
+        MouseEventType.MOUSE_DOWN: controls.Kind.PRESS,
+        MouseEventType.MOUSE_UP: controls.Kind.RELEASE,
+        MouseEventType.MOUSE_MOVE: controls.Kind.DRAG,
+    }
+    if kind not in kinds:
+        return None
+    return controls.Report(kinds[kind], buttons.get(button), row, column)
 
 
 def _set_line_discipline(modes: list[Any] | None) -> None:
@@ -406,11 +803,6 @@ def _set_line_discipline(modes: list[Any] | None) -> None:
 
     with contextlib.suppress(OSError, termios.error):
         termios.tcsetattr(sys.stdin.fileno(), termios.TCSADRAIN, modes)
-
-
-def _up(_app: object) -> None:
-    """The first screen is drawn and waits for the player: the game is up."""
-    collector.release()
 
 
 def _line_discipline() -> list[Any] | None:
