@@ -195,3 +195,73 @@ def test_u_and_r_undo_and_redo_at_the_cursor(tmp_path: Path) -> None:
     player.child.send("\t")
     player.type("quit")
     assert player.finish() == 0
+
+
+def typed_at_the_cursor(keys: list[str]) -> list[controls.Step]:
+    """What the terminal would do for ``keys`` typed quickly in cursor mode: once a key
+    goes to the typed line, the rest are the line's."""
+    habit = controls.Habit()
+    steps: list[controls.Step] = []
+    for key in keys:
+        if any(step.kind in ("type", "submit") for step in steps):
+            steps.append(controls.Step("line", key))
+            continue
+        steps += habit.key(key)
+    return steps + habit.settle()
+
+
+@pytest.mark.parametrize(
+    ("keys", "typed"),
+    [
+        ([*"flag", "space", *"3 3"], "flag"),
+        ([*"try", "space"], "t"),
+        ([*"help", "enter"], "help"),
+        ([*"exit", "enter"], "ex"),
+        (["f", "space"], "f"),
+        (["u", "enter"], "u"),
+        ([*"3 3"], "3"),
+    ],
+)
+def test_a_command_typed_at_the_cursor_by_habit_goes_to_the_line(
+    keys: list[str], typed: str
+) -> None:
+    steps = typed_at_the_cursor(keys)
+    assert ("type", typed) in [(s.kind, s.text.strip()) for s in steps] or (
+        "submit",
+        typed,
+    ) in [(s.kind, s.text) for s in steps]
+    acted = [step.text for step in steps if step.kind == "act"]
+    assert not {"space", "enter", "m", "e", "f"} & set(acted), "nothing reveals, expands or flags"
+    if any(step.kind == "act" for step in steps):
+        assert ("back", "") in [(s.kind, s.text) for s in steps], "its moves are taken back"
+
+
+def test_keys_alone_still_act_at_once_or_after_a_moment() -> None:
+    assert typed_at_the_cursor(["space"]) == [controls.Step("act", "space")]
+    assert typed_at_the_cursor(["j", "j"]) == [controls.Step("act", "j")] * 2
+    habit = controls.Habit()
+    assert habit.key("f") == [controls.Step("mark")], "f could start “flag”: it waits"
+    assert habit.patience == controls.HOLD_SECONDS
+    assert habit.settle() == [controls.Step("act", "f")]
+    assert typed_at_the_cursor(["f", "\x1b[A"]) == [
+        controls.Step("mark"),
+        controls.Step("act", "f"),
+        controls.Step("act", "\x1b[A"),
+    ]
+
+
+def test_the_left_button_acts_on_release_and_nowhere_else() -> None:
+    pointer = controls.Pointer()
+    press = Report(Kind.PRESS, Button.LEFT, 3, 3)
+    assert pointer.report(press, (1, 1)) is None, "a press alone does nothing"
+    drag = Report(Kind.DRAG, Button.LEFT, 3, 5)
+    assert pointer.report(drag, (2, 1)) is None
+    release = Report(Kind.RELEASE, Button.LEFT, 3, 5)
+    assert pointer.report(release, (2, 1)) == Command(Verb.TRY, (2, 1)), "where it is released"
+    assert pointer.report(press, (1, 1)) is None
+    assert pointer.report(release, None) is None, "off the board: cancelled"
+    assert pointer.report(release, (2, 1)) is None, "a release with no press does nothing"
+    right = Report(Kind.PRESS, Button.RIGHT, 3, 3)
+    assert pointer.report(right, (1, 1)) == Command(Verb.FLAG, (1, 1))
+    wheel = Report(Kind.WHEEL, None, 3, 3, (0, 3))
+    assert pointer.report(wheel, (1, 1)) == controls.Pan((0, 3))

@@ -69,28 +69,34 @@ MOVING = frozenset(
 )
 """Letters that move the cursor: harmless, so they move at once even inside a word."""
 HOLD_SECONDS = 0.3
-"""How long a lone key that could start a command waits for a second letter."""
+"""How long a lone key that acts on the board and could start a command waits for a
+second letter before it acts."""
+WORD_SECONDS = 1.0
+"""How long a word begun at the cursor waits for its next letter (a key that only moved
+the cursor costs nothing to wait on)."""
 
 
 class Step(NamedTuple):
     """What the terminal is to do for a key typed while the cursor has the keys."""
 
     kind: str
-    """``act``: the key's cursor binding; ``back``: the cursor to where the word began;
-    ``type``: to the typed line, with ``text``; ``submit``: the same, then Enter."""
+    """``act``: the key's cursor binding; ``mark``: keep the cursor's cell, a word
+    begins; ``back``: the cursor to the cell kept; ``type``: to the typed line, with
+    ``text``; ``submit``: the same, then Enter."""
     text: str = ""
 
 
 class Habit:
     """Tells a command typed into cursor mode by habit from cursor keys.
 
-    A digit, a letter no cursor key uses, or two letters or more that start a
-    command (``fl``, ``he``) are typing: they go to the typed line, carrying
-    the letters before them, and the cursor moves those letters made are taken
-    back.  A key that acts on the board and could start a command (``f``,
-    ``e``) waits a moment (:data:`HOLD_SECONDS`) or for the next key before it
-    acts; keys that only move act at once.  So ``flag 3 3`` flags 3 3, ``help``
-    asks for a hint, and neither reveals the cursor's cell.
+    A digit, or a character no cursor key uses (``t``, ``q``, ``x``), is typing:
+    it goes to the typed line, carrying the letters typed before it where they
+    begin a command with it.  So do two letters or more that start a command
+    (``fl``, ``he``): the cursor moves those letters made are taken back.  A key
+    that acts on the board and could start a command (``f``, ``e``) waits a
+    moment (:data:`HOLD_SECONDS`) or for the next key before it acts; keys that
+    only move act at once.  So ``flag 3 3`` flags 3 3, ``help`` asks for a hint,
+    and neither reveals the cursor's cell.
     """
 
     def __init__(self) -> None:
@@ -101,6 +107,11 @@ class Habit:
     @property
     def pending(self) -> bool:
         return bool(self.word)
+
+    @property
+    def patience(self) -> float:
+        """Seconds the word waits for its next letter before :meth:`settle`."""
+        return HOLD_SECONDS if self.held and len(self.word) == 1 else WORD_SECONDS
 
     def key(self, key: str) -> list[Step]:
         """The steps for ``key``: a character, ``space`` or ``enter``."""
@@ -113,19 +124,21 @@ class Habit:
             return [*steps[:-1], last]
         if len(key) != 1:
             return [*self.settle(), Step("act", key)]
-        if key.isdigit():
+        word = commands.plain((self.word + key).lower())
+        if key.isdigit() or key not in ACTS:
+            if len(self.word) == 1 and word not in PREFIXES:  # a key, then typing: h, “try”
+                return [*self.settle(), *self.key(key)]
             steps = self._to_the_line()
             return [*steps[:-1], Step("type", steps[-1].text + key)]
-        candidate = commands.plain((self.word + key).lower())
-        if candidate in PREFIXES:
+        if word in PREFIXES:
+            steps = [] if self.word else [Step("mark")]
             self.word += key
             if key in MOVING:
                 self.moved = True
-                return [Step("act", key)]
-            if key in ACTS:
-                self.held.append(key)
-            return []
-        if len(self.word) >= 2 or (not self.word and key not in ACTS):
+                return [*steps, Step("act", key)]
+            self.held.append(key)
+            return steps
+        if len(self.word) >= 2:
             steps = self._to_the_line()
             return [*steps[:-1], Step("type", steps[-1].text + key)]
         return [*self.settle(), *self.key(key)] if self.word else [Step("act", key)]

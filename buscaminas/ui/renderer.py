@@ -310,7 +310,7 @@ class Renderer:
     def status(view: View, columns: int | None = None, in_view: str = "") -> str:
         """The status line: mines left, time, state, kind of board, the part in view and
         the keys; where ``columns`` are too few for all of it, the kind of board gives
-        way first."""
+        way first, then the keys' mode, which the prompt's row shows as well."""
         parts = [_("Mines left: {count}").format(count=view.mines_left)]
         if view.elapsed is not None:
             parts.append(_("Time: {seconds}").format(seconds=textwidth.clock_time(view.elapsed)))
@@ -331,6 +331,8 @@ class Renderer:
         line = "   ".join([*parts, *named, *keys])
         if columns is not None and textwidth.width(line) > columns and named:
             line = "   ".join([*parts, *keys])
+        if columns is not None and textwidth.width(line) > columns and view.keys:
+            line = "   ".join([*parts, *keys[:-1]])  # the prompt's row names the mode too
         return line
 
     @staticmethod

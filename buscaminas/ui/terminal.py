@@ -628,19 +628,14 @@ class TerminalScreen:
 
     def _cursor_key(self, key: str) -> None:
         """A key while the cursor has the keys: moved, acted, or typed by habit."""
-        was_pending = self._habit.pending
-        steps = self._habit.key(key) if len(key) == 1 or key in ("space", "enter") else None
-        if steps is None:
-            steps = [*self._habit.settle(), controls.Step("act", key)]
-        if self._habit.pending and not was_pending:
-            self._events.put(Event("mark"))
+        steps = self._habit.key(key)
         for step in steps:
             self._step(step)
         if self._habit.pending:
             self._held_since += 1
             held = self._held_since
             assert self._loop is not None
-            self._loop.call_later(controls.HOLD_SECONDS, self._pause, held)
+            self._loop.call_later(self._habit.patience, self._pause, held)
         self._paint()
 
     def _pause(self, held: int) -> None:
@@ -651,8 +646,8 @@ class TerminalScreen:
             self._paint()
 
     def _step(self, step: controls.Step) -> None:
-        if step.kind == "back":
-            self._events.put(Event("back"))
+        if step.kind in ("mark", "back"):
+            self._events.put(Event(step.kind))
         elif step.kind in ("type", "submit"):
             self._switch(Mode.LINE)
             self.buffer.insert_text(step.text)

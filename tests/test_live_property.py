@@ -1,0 +1,208 @@
+"""Random sessions of keys, clicks, wheel and resizes through the real application.
+
+A hypothesis state machine plays the game through the real
+:class:`~buscaminas.ui.terminal.TerminalScreen` and the real
+:class:`~buscaminas.game.app.App`: the bytes a terminal would send (typed
+lines, Tab, Esc, arrows and other cursor keys, Ctrl-R and Ctrl-S, mouse
+presses, drags and releases, the wheel) go into prompt_toolkit's pipe input,
+and everything the game writes goes into a terminal emulator.  Once the game
+has settled after each step:
+
+- the engine's invariants hold;
+- the emulated screen equals the same view, prompt row and window drawn whole
+  on a blank screen: nothing but the renderer wrote to the terminal, so no key
+  was echoed, and no diff left anything behind;
+- the game is still waiting for the player (no key sequence leaves it deaf).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import select
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import pyte
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+from buscaminas.game.app import App
+from buscaminas.game.rounds import Settings
+from buscaminas.ui.renderer import LEGACY, Renderer
+from buscaminas.ui.terminal import Event
+from tests.app_support import Piped, piped_screen
+from tests.play_support import assert_engine_invariants
+
+SETTLE_SECONDS = 0.05
+"""Longer than a lone Esc waits for the rest of a sequence."""
+ARROWS = ["\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D", "\x1b[5~", "\x1b[6~", "\x1b[1;2C"]
+TYPED = st.text(alphabet="tryfexphudo 0123456789,", max_size=14)
+"""Typed lines: moves, flags, expands, hints, undo and redo in their short spellings,
+and mistakes; never one that leaves or hands the game to the AI for long."""
+
+
+class LiveSession(RuleBasedStateMachine):
+    """One game through the whole terminal stack, driven by random input."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.folder = tempfile.TemporaryDirectory(prefix="live-")
+        self.piped: Piped | None = None
+        self.context: object = None
+        self.app: App | None = None
+        self.thread: threading.Thread | None = None
+
+    @initialize(
+        size=st.sampled_from([(8, 8, 10), (16, 16, 40), (30, 16, 99), (40, 30, 99)]),
+        terminal=st.sampled_from([(80, 24), (60, 20), (100, 40)]),
+        seed=st.integers(0, 100),
+    )
+    def start(self, size: tuple[int, int, int], terminal: tuple[int, int], seed: int) -> None:
+        self.context = piped_screen(*terminal)
+        self.piped = self.context.__enter__()
+        width, height, mines = size
+        settings = Settings(width, height, mines, seed=seed, no_guess=False)
+        self.app = App(settings, self.piped.screen, legend=[], data_dir=Path(self.folder.name))
+        self.thread = threading.Thread(target=self._play, daemon=True)
+        self.thread.start()
+        self.settle()
+
+    def _play(self) -> None:
+        assert self.app is not None
+        with contextlib.suppress(EOFError, KeyboardInterrupt):
+            self.app.run()
+
+    # --- input ------------------------------------------------------------------------
+
+    def send(self, data: str) -> None:
+        assert self.piped is not None
+        self.piped.send(data)
+        self.settle()
+
+    @rule(line=TYPED)
+    def typed_line(self, line: str) -> None:
+        self.send(line + "\r")
+
+    @rule(text=TYPED)
+    def half_typed(self, text: str) -> None:
+        self.send(text)
+
+    @rule(key=st.sampled_from(["\t", "\x1b", ":", "\x7f", "\x12", "\x13", "\x15"]))
+    def line_key(self, key: str) -> None:
+        """Tab, Esc, a colon, Backspace, Ctrl-R, Ctrl-S, Ctrl-U."""
+        self.send(key)
+
+    @rule(keys=st.lists(st.sampled_from([*ARROWS, "j", "k", "v", "?", "u", "r", " "]), max_size=6))
+    def cursor_keys(self, keys: list[str]) -> None:
+        self.send("".join(keys))
+
+    @rule(
+        button=st.sampled_from([0, 1, 2]),
+        at=st.tuples(st.integers(1, 120), st.integers(1, 45)),
+        to=st.none() | st.tuples(st.integers(1, 120), st.integers(1, 45)),
+    )
+    def click(self, button: int, at: tuple[int, int], to: tuple[int, int] | None) -> None:
+        """A press, perhaps a drag, and a release where the pointer ends."""
+        column, row = at
+        report = f"\x1b[<{button};{column};{row}M"
+        if to is not None:
+            report += f"\x1b[<{button + 32};{to[0]};{to[1]}M"
+            column, row = to
+        self.send(report + f"\x1b[<{button};{column};{row}m")
+
+    @rule(
+        code=st.sampled_from([64, 65, 68, 69]),
+        at=st.tuples(st.integers(1, 80), st.integers(1, 24)),
+    )
+    def wheel(self, code: int, at: tuple[int, int]) -> None:
+        self.send(f"\x1b[<{code};{at[0]};{at[1]}M")
+
+    @rule(size=st.tuples(st.integers(20, 120), st.integers(8, 45)))
+    def resize(self, size: tuple[int, int]) -> None:
+        assert self.piped is not None
+        self.piped.output.resize(*size)
+        self.piped.screen._post(self.piped.screen._paint)  # as SIGWINCH does
+        self.settle()
+
+    # --- settling and checking --------------------------------------------------------
+
+    def settle(self) -> None:
+        """Until the keys are read, the game waits for more and the screen is drawn."""
+        piped = self.piped
+        assert piped is not None
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            time.sleep(SETTLE_SECONDS)
+            unread = select.select([piped.keys.fileno()], [], [], 0)[0]
+            screen = piped.screen
+            if unread or not screen._waiting or not screen._events.empty():
+                continue
+            if self._round_trip() and screen._waiting and screen._events.empty():
+                return
+        raise AssertionError("the game never came back to wait for the player")
+
+    def _round_trip(self) -> bool:
+        """Everything posted to the terminal thread so far has run."""
+        assert self.piped is not None
+        done = threading.Event()
+        self.piped.screen._post(done.set)
+        return done.wait(10)
+
+    @invariant()
+    def engine_holds(self) -> None:
+        if self.app is not None:
+            assert_engine_invariants(self.app.session.current.game)
+
+    @invariant()
+    def the_screen_is_a_full_redraw(self) -> None:
+        piped = self.piped
+        if piped is None:
+            return
+        screen = piped.screen
+        view, frame = screen._view, screen._frame
+        if view is None or frame is None:
+            return
+        shown = view._replace(keys=screen._keys_word())
+        size = frame.size
+        line = screen._line(size[0])
+        origin = screen._origin
+        drawn, _frame = Renderer.draw(shown, size, LEGACY, None, line, origin)
+        full = pyte.Screen(*size)
+        pyte.Stream(full).feed(drawn)
+        with piped.output.lock:
+            buffer = piped.output.screen.buffer
+            seen = [[buffer[y][x] for x in range(size[0])] for y in range(size[1])]
+            cursor = (piped.output.screen.cursor.x, piped.output.screen.cursor.y)
+        wanted = [[full.buffer[y][x] for x in range(size[0])] for y in range(size[1])]
+        assert seen == wanted, "\n".join(full.display) + "\n---- on screen:\n" + piped.output.text
+        assert cursor == (full.cursor.x, full.cursor.y)
+
+    @invariant()
+    def the_game_listens(self) -> None:
+        if self.thread is not None:
+            assert self.thread.is_alive() or self.app is None, "the game ended unasked"
+
+    def teardown(self) -> None:
+        if self.piped is not None:
+            self.piped.screen._events.put(Event("eof"))  # as the input's end would
+        if self.context is not None:
+            self.context.__exit__(None, None, None)  # type: ignore[attr-defined]
+        if self.thread is not None:
+            self.thread.join(timeout=10)
+        self.folder.cleanup()
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
+def test_random_sessions_through_the_whole_terminal() -> None:
+    run = LiveSession.TestCase
+    run.settings = settings(
+        max_examples=10,
+        stateful_step_count=12,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+    run().runTest()
