@@ -154,7 +154,9 @@ class TerminalScreen:
             complete_while_typing=False,
             multiline=False,
         )
-        self.app: Application[None] = Application(
+        self._paint_due = False
+        self.app: Application[None] = _Unrendered(
+            self._paint_soon,
             layout=Layout(Window(BufferControl(self.buffer))),
             key_bindings=self._bindings(),
             output=DummyOutput(),
@@ -163,7 +165,6 @@ class TerminalScreen:
         )
         self.app.ttimeoutlen = ESCAPE_SECONDS
         self.app.timeoutlen = ESCAPE_SECONDS
-        self.app.after_render += lambda _app: self._paint()
 
     # --- the game's side: the main thread ---------------------------------------------
 
@@ -434,9 +435,16 @@ class TerminalScreen:
         self._view = view
         self._paint()
 
+    def _paint_soon(self) -> None:
+        """Paint once the keys read together are all handled: a paste is one paint."""
+        if not self._paint_due and self._loop is not None:
+            self._paint_due = True
+            self._loop.call_soon(self._paint)
+
     def _paint(self, *, whole: bool = False) -> None:
         """Bring the screen up to date: the view and the prompt's row, only what changed
         unless ``whole``."""
+        self._paint_due = False
         if self._away or self._loop is None:
             return
         size = self.size()
@@ -591,7 +599,7 @@ class TerminalScreen:
     def _switch(self, mode: Mode) -> None:
         self.buffer.cancel_completion()
         self._mode = mode
-        self._paint()
+        self._paint_soon()
 
     def _to_the_line(self) -> None:
         if self._mode is Mode.CURSOR:
@@ -607,7 +615,7 @@ class TerminalScreen:
         buffer.reset()
         self._origin = None  # a typed move brings its cell into view
         self._events.put(Event("line", text))
-        self._paint()
+        self._paint_soon()
 
     def _cancel(self) -> None:
         """Ctrl-C: it closes a completion, drops a word typed at the cursor or a half-typed
@@ -618,7 +626,7 @@ class TerminalScreen:
             buffer.cancel_completion()
         elif self._habit.pending:
             self._habit.settle()
-            self._paint()
+            self._paint_soon()
         elif buffer.text and not self._replaying and not self._watching:
             buffer.reset()
         elif self._waiting or self._replaying:
@@ -636,14 +644,14 @@ class TerminalScreen:
             held = self._held_since
             assert self._loop is not None
             self._loop.call_later(self._habit.patience, self._pause, held)
-        self._paint()
+        self._paint_soon()
 
     def _pause(self, held: int) -> None:
         """No key came for a while after a key that could start a command."""
         if held == self._held_since and self._mode is Mode.CURSOR:
             for step in self._habit.settle():
                 self._step(step)
-            self._paint()
+            self._paint_soon()
 
     def _step(self, step: controls.Step) -> None:
         if step.kind in ("mark", "back"):
@@ -692,7 +700,7 @@ class TerminalScreen:
             if frame.board is not None:
                 x, y = frame.window
                 self._origin = (x + done.step[0], y + done.step[1])
-                self._paint()
+                self._paint_soon()
         elif done is not None:
             if frame.board is not None:
                 self._origin = frame.window  # the cell under the pointer stays under it
@@ -700,15 +708,28 @@ class TerminalScreen:
 
     def _set_question(self, question: str | None) -> None:
         self._asking = question
-        self._paint()
+        self._paint_soon()
 
     def _set_watching(self, watching: bool) -> None:
         self._watching = watching
-        self._paint()
+        self._paint_soon()
 
     def _set_replaying(self, replaying: bool) -> None:
         self._replaying = replaying
-        self._paint()
+        self._paint_soon()
+
+
+class _Unrendered(Application[None]):
+    """prompt_toolkit's application with its renderer left idle: what it would draw (the
+    line being edited) changes, and the game's renderer paints the screen instead."""
+
+    def __init__(self, changed: Callable[[], None], **options: Any) -> None:
+        super().__init__(**options)
+        self._changed = changed
+
+    def invalidate(self) -> None:
+        """Every change of the line, the focus or a key binding's state comes here."""
+        self._changed()
 
 
 def _name(event: KeyPressEvent) -> str:
