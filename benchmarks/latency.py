@@ -300,7 +300,8 @@ def p90(values: list[float]) -> float:
 
 
 def _echoes(root: Path, trials: int) -> int:
-    """Trials in which keys typed right after Enter showed up as stray text."""
+    """Trials in which keys typed right after Enter (as the move's first output comes)
+    showed up as stray text, or were lost from the prompt."""
     import pyte
 
     strays = 0
@@ -309,7 +310,9 @@ def _echoes(root: Path, trials: int) -> int:
         try:
             program.wait_for(b"Mines left")
             program.settle(0.3)
-            os.write(program.master, b"4 4\rzq")
+            os.write(program.master, b"4 4\r")
+            program.read(5)  # the move drawn: keys typed now fall in the old prompt's gap
+            os.write(program.master, b"zq")
             program.settle(0.5)
             screen = pyte.Screen(SIZE[1], SIZE[0])
             pyte.ByteStream(screen).feed(program.output)

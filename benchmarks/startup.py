@@ -240,7 +240,7 @@ def _commands(
             f"buscaminas stats{suffix}": (to_exit([*game, "stats"], tree, root), PASS),
             f"buscaminas analyze{suffix}": (to_exit(analyze, tree, root), PASS),
             f"game to its first board{suffix}": (
-                to_marks(play, tree, root, b"Mines left", b">\x1b["),
+                to_marks(play, tree, root, b"Mines left", b">"),
                 PROMPT,
             ),
         }
