@@ -41,6 +41,8 @@ MAIN_SCREEN = CSI + "?1049l"
 MOUSE_OFF = CSI + "?1000l" + CSI + "?1002l" + CSI + "?1003l" + CSI + "?1006l" + CSI + "?1015l"
 """Every mouse reporting mode prompt_toolkit may have turned on, off again: a signal
 can end the game while the prompt has them on."""
+PASTE_OFF = CSI + "?2004l"
+"""Bracketed paste, which prompt_toolkit turns on while the prompt waits, off again."""
 TICK_SECONDS = 0.25
 """How often the clock under the prompt is checked; it changes once a second."""
 ROOM_TO_TYPE = 24
@@ -124,7 +126,7 @@ class TerminalScreen:
         @bindings.add("c-z")
         def _suspend(event: KeyPressEvent) -> None:
             """Ctrl-Z arrives as a key in raw mode: suspend as the terminal would have."""
-            run_in_terminal(lambda: signals.suspend(self.step_away, self.resume, group=True))
+            self._suspend_prompt(group=True)
 
         self._cursor_bindings(bindings)
 
@@ -340,6 +342,22 @@ class TerminalScreen:
         loop.call_soon_threadsafe(leave)
         return True
 
+    def _stop_prompt(self) -> bool:
+        """A stop sent from outside (``kill -TSTP``) while the prompt waits is taken on
+        the event loop's own turn, as Ctrl-Z is: prompt_toolkit then gives back the
+        modes it set (bracketed paste, the mouse) for the stop and sets them again as
+        soon as the game is in the foreground, not at the next prompt."""
+        app = self._session.app
+        loop = app.loop
+        if loop is None or not app.is_running or app.context is None:
+            return False
+        loop.call_soon_threadsafe(self._suspend_prompt, False, context=app.context)
+        return True
+
+    def _suspend_prompt(self, group: bool) -> None:
+        """Stop the game with the prompt put away, and bring it back after ``fg``."""
+        run_in_terminal(lambda: signals.suspend(self.step_away, self.resume, group=group))
+
     def _prompt_session(
         self, *args: Any, pre_run: Callable[[], None] | None = None, **options: Any
     ) -> str | Command:
@@ -353,7 +371,7 @@ class TerminalScreen:
                 pre_run()
 
         self._ending = None
-        with signals.diverted(self._end_prompt):
+        with signals.diverted(self._end_prompt, stop=self._stop_prompt):
             answer = self._session.prompt(*args, pre_run=begin, **options)
         if self._ending is not None:
             raise self._ending
@@ -449,7 +467,7 @@ class TerminalScreen:
         nothing left to restore then.
         """
         with contextlib.suppress(OSError):
-            self._write(MOUSE_OFF + RESET + SHOW_CURSOR + CLEAR + MAIN_SCREEN)
+            self._write(MOUSE_OFF + PASTE_OFF + RESET + SHOW_CURSOR + CLEAR + MAIN_SCREEN)
         _set_line_discipline(self._line_discipline)
 
 
