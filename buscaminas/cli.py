@@ -12,7 +12,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, NamedTuple, NoReturn
 
 from . import collector, i18n, signals
 from .i18n import _
@@ -477,16 +477,16 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
     pipe = PipeScreen(person=ask)
     no_guess = not args.classic
     store = Store(database(args.data_dir), on_warning=pipe.say)
-    resumed = None
+    taken = _Taken(None)
     try:
         if args.resume:
-            resumed = _resumed(store, time.monotonic, pipe, ask=False)
-        if resumed is not None:
-            settings = resumed.settings
+            taken = _resumed(store, time.monotonic, pipe, ask=False)
+        if taken.kept is not None:
+            settings = taken.kept.settings
         elif settings is None:
             settings = (
                 ask_settings(pipe, args.seed, no_guess=no_guess)
-                if ask
+                if ask or taken.lost
                 else Settings.from_preset("beginner", args.seed, no_guess=no_guess)
             )
     except (EOFError, KeyboardInterrupt):
@@ -498,7 +498,7 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
             legend=Renderer.legend(LEGACY),
             data_dir=args.data_dir,
             scripted=not sys.stdin.isatty(),  # lines typed by a program, not a person
-            resumed=resumed,
+            resumed=taken.kept,
         )
     except KeyboardInterrupt:
         return 0
@@ -521,23 +521,34 @@ def _names_a_board(args: argparse.Namespace) -> bool:
     return args.game is not None or args.daily or args.board is not None
 
 
-def _resumed(
-    store: Store, clock: Callable[[], float], screen: Screen, *, ask: bool
-) -> Round | None:
-    """The game left unfinished, taken up if the player wants it (given up if not);
-    None when there is none, or it is given up.  ``ask``: offer it; else ``--resume``
-    asked for it, and hearing that there is none is news."""
+class _Taken(NamedTuple):
+    """What became of the game left unfinished at the start."""
+
+    kept: Round | None
+    """The game to go on with; None when there was none, or it was given up or lost."""
+    lost: bool = False
+    """Another terminal took it up first (said): the board menu is to be offered."""
+
+
+def _resumed(store: Store, clock: Callable[[], float], screen: Screen, *, ask: bool) -> _Taken:
+    """The game left unfinished, taken up if the player wants it (given up if not).
+    ``ask``: offer it; else ``--resume`` asked for it, and hearing that there is none
+    is news.  Another terminal may take it up between the look and the take (while
+    the player reads the offer, say): the player is told, not dealt a board unasked."""
     from .game import resume
 
     kept = resume.newest(store, clock)
     if kept is None:
         if not ask:
             screen.say(_("There is no game in progress to resume."))
-        return None
+        return _Taken(None)
     if ask and not ask_resume(screen, kept):
         resume.give_up(store, kept)
-        return None
-    return kept if resume.take_up(store, kept) else None
+        return _Taken(None)
+    if resume.take_up(store, kept):
+        return _Taken(kept)
+    screen.say(_("That game was just taken up elsewhere: it goes on there, not here."))
+    return _Taken(None, lost=True)
 
 
 def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int:
@@ -569,7 +580,7 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
             store = Store(database(args.data_dir), on_warning=screen.say)
             waiting = False
             if args.resume or not _names_a_board(args):
-                resumed = _resumed(store, signals.playing_clock, screen, ask=not args.resume)
+                resumed = _resumed(store, signals.playing_clock, screen, ask=not args.resume).kept
             else:  # the board asked for is the game wanted; a kept one waits its turn
                 from .game import resume
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -46,6 +47,10 @@ class Terminated(BaseException):
 _divert: Callable[[Terminated], bool] | None = None
 """Who takes an ending signal instead of raising it where it lands: an event loop,
 which would catch an exception raised inside one of its callbacks."""
+_divert_stop: Callable[[], bool] | None = None
+"""Who takes a stop sent from outside instead of stopping where it lands: an event
+loop, whose own modes (the mouse, bracketed paste) only it can give back and take
+again."""
 
 
 def _terminate(signum: int, _frame: FrameType | None) -> None:
@@ -56,15 +61,20 @@ def _terminate(signum: int, _frame: FrameType | None) -> None:
 
 
 @contextmanager
-def diverted(take: Callable[[Terminated], bool]) -> Iterator[None]:
+def diverted(
+    take: Callable[[Terminated], bool], stop: Callable[[], bool] | None = None
+) -> Iterator[None]:
     """While inside, an ending signal goes to ``take``, which must end the block
-    by raising it at a safe place; ``take`` returns False to have it raised at once."""
-    global _divert
-    previous, _divert = _divert, take
+    by raising it at a safe place; ``take`` returns False to have it raised at once.
+    A stop sent from outside goes to ``stop``, which must suspend (:func:`suspend`)
+    soon; it too returns False to have the stop handled where it lands."""
+    global _divert, _divert_stop
+    previous = _divert, _divert_stop
+    _divert, _divert_stop = take, stop
     try:
         yield
     finally:
-        _divert = previous
+        _divert, _divert_stop = previous
 
 
 def suspend(
@@ -80,15 +90,31 @@ def suspend(
     global _stopped
     if SUSPEND is None:
         return
+    stopping = time.monotonic()
     leave()
     previous = signal.signal(SUSPEND, signal.SIG_DFL)
-    stopping = time.monotonic()
     try:
         os.kill(0 if group else os.getpid(), SUSPEND)  # returns once SIGCONT arrives
+        while not in_the_foreground():
+            # ``bg`` continued us behind the shell, which has the terminal: a word
+            # drawn would land on its screen, and a change of modes would stop us on
+            # SIGTTOU, uncounted.  Stop again, until ``fg``.
+            os.kill(0 if group else os.getpid(), SUSPEND)
     finally:
         _stopped += time.monotonic() - stopping
         signal.signal(SUSPEND, previous)
         come_back()
+
+
+def in_the_foreground() -> bool:
+    """Whether our process group has the terminal (True where there is no terminal to
+    share, or no job control): the test Textual's driver makes after SIGCONT."""
+    if not hasattr(os, "tcgetpgrp"):
+        return True
+    try:
+        return os.tcgetpgrp(sys.stdin.fileno()) == os.getpgrp()
+    except (OSError, ValueError, AttributeError):  # no terminal, or stdin closed
+        return True
 
 
 def playing_clock() -> float:
@@ -116,7 +142,12 @@ def suspending(leave: Callable[[], None], come_back: Callable[[], None]) -> Iter
     if SUSPEND is None:
         yield
         return
-    previous = signal.signal(SUSPEND, lambda _signum, _frame: suspend(leave, come_back))
+
+    def stopped(_signum: int, _frame: FrameType | None) -> None:
+        if _divert_stop is None or not _divert_stop():
+            suspend(leave, come_back)
+
+    previous = signal.signal(SUSPEND, stopped)
     try:
         yield
     finally:

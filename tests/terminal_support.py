@@ -56,7 +56,9 @@ class Player:
         env: dict[str, str] | None = None,
         shell: bool = False,
     ) -> None:
-        """``shell``: start it from an interactive bash, with job control (Ctrl-Z, fg)."""
+        """``shell``: start it from an interactive bash, with job control (Ctrl-Z, fg),
+        and without line editing, so that the terminal's modes while the game is
+        stopped are the ones the game left (readline would set its own)."""
         self.screen = AnsweringScreen(columns, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.output = b""
@@ -75,7 +77,7 @@ class Player:
         self.data_dir = environment["BUSCAMINAS_DATA_DIR"]
         command = [sys.executable, "-m", "buscaminas", *args]
         if shell:
-            command = ["bash", "--norc", "--noprofile", "-i"]
+            command = ["bash", "--norc", "--noprofile", "--noediting", "-i"]
         self.child = pexpect.spawn(
             command[0], command[1:], dimensions=(rows, columns), env=environment, cwd=str(ROOT)
         )

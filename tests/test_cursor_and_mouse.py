@@ -12,7 +12,7 @@ from buscaminas.game.view import State, View
 from buscaminas.ui import controls
 from buscaminas.ui.controls import Button, Click
 from buscaminas.ui.renderer import LEGACY, NERD, Renderer
-from tests.terminal_support import Player, write_board
+from tests.terminal_support import KEPT, Player, write_board
 
 ARROWS = {"up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D"}
 BOARD = ("*####", "#####", "#####", "*###*")
@@ -191,4 +191,53 @@ def test_u_and_r_undo_and_redo_at_the_cursor(tmp_path: Path) -> None:
     player.wait_until(lambda: player.board(4)[1][2] == "F")
     player.child.send("\t")
     player.type("quit")
+    assert player.finish() == 0
+
+
+def test_the_line_s_search_and_the_cursor_keys_never_stack(tmp_path: Path) -> None:
+    """Ctrl-R then Tab, or Tab then Ctrl-R, once left the search holding the keys under
+    the cursor mode: Enter, ``quit``, Ctrl-C and Ctrl-D did nothing, letters moved."""
+    player = start(tmp_path, "--legacy")
+    player.type("3 2")
+    player.wait_until(lambda: player.board(4) == ["#1...", "#1...", "#1.11", "#1.1#"])
+    player.child.sendcontrol("r")
+    player.wait_for("reverse-i-search")
+    player.child.send("\t")  # no cursor keys while the search has the keys
+    player.child.send("\r")  # ends the search, and only the search
+    player.wait_until(lambda: "reverse-i-search" not in player.text)
+    player.type("flag 1 1")  # the line has the keys again
+    player.wait_until(lambda: player.board(4)[0][0] == "F")
+    assert "Cursor keys" not in player.text
+    player.child.send("\t")
+    player.wait_for("Cursor keys")
+    player.child.sendcontrol("r")  # no search while the cursor has the keys
+    player.child.send("f")  # at 1 1, which the search would have taken as text
+    player.wait_until(lambda: player.board(4)[0][0] == "#")
+    assert "reverse-i-search" not in player.text
+    player.child.send("jf")  # the keys are still the cursor's: flag 1 2
+    player.wait_until(lambda: player.board(4)[1][0] == "F")
+    player.child.send("\t")
+    player.wait_for("Tab: keys")
+    player.child.sendcontrol("r")
+    player.wait_for("reverse-i-search")
+    player.child.sendcontrol("c")  # cancels the search
+    player.wait_until(lambda: "reverse-i-search" not in player.text)
+    assert player.child.isalive()
+    player.child.sendcontrol("c")  # and leaves, keeping the game
+    player.wait_for("See you soon!")
+    assert KEPT in player.text
+    assert player.finish() == 0
+
+
+def test_ctrl_c_closes_the_completion_menu_before_it_leaves(tmp_path: Path) -> None:
+    player = start(tmp_path, "--legacy")
+    player.child.send("e\t")  # expand, exit…: a menu of the verbs that begin so
+    player.wait_for("expand")
+    player.child.sendcontrol("c")  # closes the menu, the line as typed
+    player.wait_until(
+        lambda: "expand" not in player.text
+        and any(line.strip() == "> e" for line in player.lines)
+    )
+    player.child.sendcontrol("c")
+    player.wait_for("See you soon!")
     assert player.finish() == 0

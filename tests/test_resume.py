@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import re
 import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,7 +22,7 @@ from buscaminas.records.presets import board_label
 from buscaminas.records.sharecode import ShareCode
 from buscaminas.records.stats import format_stats
 from buscaminas.records.storage import Store
-from tests.terminal_support import KEPT, Player, run_piped, scratch_directory
+from tests.terminal_support import KEPT, ROOT, Player, run_piped, scratch_directory
 
 
 def store_in(directory: Path) -> Store:
@@ -287,3 +289,82 @@ def test_a_game_given_up_is_recorded_with_its_own_time(tmp_path: Path) -> None:
     resume.give_up(store, kept)
     (game,) = store.games() or []
     assert game.abandoned and game.seconds == 10.0
+
+
+LOSING_THE_RACE = """
+import sys
+from buscaminas import cli
+from buscaminas.game import resume
+from buscaminas.records.storage import Store
+
+look = resume.newest
+
+
+def newest(store, clock):
+    kept = look(store, clock)
+    if kept is not None:  # another run takes it up between this one's look and take
+        assert Store(store.path, on_warning=print).take(kept.identity)
+    return kept
+
+
+resume.newest = newest
+sys.exit(cli.main())
+"""
+"""The game, with one seam: another connection takes the kept game up right after this
+run has found it, the one interleaving in which this run loses the race."""
+
+
+@pytest.mark.parametrize(
+    ("language", "taken", "menu"),
+    [
+        ("en", "That game was just taken up elsewhere", "Board [Enter = 1]:"),
+        ("es", "Esa partida se acaba de reanudar en otro sitio", "Tablero [Enter = 1]:"),
+    ],
+)
+def test_a_piped_resume_that_loses_the_race_is_told_and_offered_the_boards(
+    tmp_path: Path, language: str, taken: str, menu: str
+) -> None:
+    data = ("--data-dir", str(tmp_path), "--lang", language)
+    run_piped("--preset", "beginner", "--seed", "3", *data, lines="4 4\n")
+    lost = subprocess.run(
+        [sys.executable, "-c", LOSING_THE_RACE, "--resume", *data],
+        input="2\n8 8\nquit\n",  # the board menu's second board: intermediate, 16×16
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert lost.returncode == 0, lost.stderr
+    said = lost.stdout
+    assert taken in said
+    assert said.index(taken) < said.index(menu)
+    assert len(rows(said, 16)) == 16, "the board chosen from the menu, not a beginner's"
+    assert not rows(said, 8)
+
+
+def test_a_terminal_that_loses_the_race_while_it_offers_the_game_says_so(
+    tmp_path: Path,
+) -> None:
+    """The offer waits for the player: time enough for another run to take it up."""
+    data = ("--data-dir", str(tmp_path), "--lang", "en")
+    run_piped("--preset", "beginner", "--seed", "3", *data, lines="4 4\n")
+    player = Player("--legacy", *data)
+    player.wait_for("Resume it?")
+    with subprocess.Popen(
+        [sys.executable, "-m", "buscaminas", "--resume", *data],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    ) as elsewhere:  # plays on while the terminal's player answers
+        assert elsewhere.stdout is not None and elsewhere.stdin is not None
+        assert "Welcome back" in elsewhere.stdout.readline()
+        player.type("")  # yes: but the game has gone
+        player.wait_for("That game was just taken up elsewhere: it goes on there, not here.")
+        player.wait_for("Board [Enter = 1]: ")
+        elsewhere.stdin.close()
+        elsewhere.wait(60)
+    player.type("1")
+    player.wait_until(lambda: player.board(8) == ["########"] * 8)
+    player.type("quit")
+    assert player.finish() == 0

@@ -126,6 +126,21 @@ def test_ctrl_c_says_goodbye_restores_the_cursor_and_exits_zero(board_file: Path
     assert "#####" not in player.text
 
 
+def test_ctrl_c_at_a_question_cancels_it_and_a_second_one_leaves(board_file: Path) -> None:
+    player = start(board_file)
+    player.type("3 2")
+    player.wait_until(lambda: player.board(4) == AFTER_3_2)
+    player.type("new")
+    player.wait_for("Abandon this game?")
+    player.child.sendcontrol("c")
+    player.wait_for("The game goes on.")
+    assert player.board(4) == AFTER_3_2
+    player.child.sendcontrol("c")
+    player.wait_for("See you soon!")
+    assert KEPT in player.text
+    assert player.finish() == 0
+
+
 def test_ctrl_d_leaves_too(board_file: Path) -> None:
     player = Player("--board", str(board_file), "--legacy", "--lang", "es")
     player.prompt_row()

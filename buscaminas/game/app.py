@@ -64,12 +64,16 @@ class App:
         self.session.warnings.append(line)
 
     def run(self) -> None:
-        """Play until the player leaves; EOFError and KeyboardInterrupt pass to the caller."""
+        """Play until the player leaves; EOFError and KeyboardInterrupt pass to the caller,
+        but for Ctrl-C at a question, which cancels the question."""
         session, screen = self.session, self.screen
         screen.start(session.view())
         while True:
             if session.question is not None:
-                reply = session.answer(screen.ask(session.question.words()))
+                try:
+                    reply = session.answer(screen.ask(session.question.words()))
+                except KeyboardInterrupt:  # cancels the question; the next one leaves
+                    reply = session.decline()
             else:
                 reply = self.command(screen.read(PROMPT, live=session.view, steer=session.steer))
             if reply.leave:

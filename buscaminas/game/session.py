@@ -248,6 +248,11 @@ class Session:
         )
         return self.view()
 
+    def decline(self) -> Reply:
+        """Ctrl-C at :attr:`question`: the question is cancelled, as its “no” would:
+        the game goes on, no classic board is laid, no other game begins."""
+        return self.answer("n")  # one of NO
+
     def answer(self, text: str) -> Reply:
         """The answer to :attr:`question`."""
         answer = text.strip().lower()

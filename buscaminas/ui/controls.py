@@ -47,6 +47,9 @@ ACTIONS: dict[str, Verb] = {
 ANYWHERE = frozenset({Verb.HELP, Verb.UNDO, Verb.REDO})
 """Keys whose command does not depend on the cursor's cell."""
 LEAVE_CURSOR = ("tab", "escape", ":")
+LINE_MODES = ("c-r", "c-s")
+"""The line's incremental search, backwards and forwards: nothing while the cursor has
+the keys, which are not the line's."""
 
 
 def key_command(key: str, cursor: Point, shown: str) -> Command | None:

@@ -18,10 +18,11 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any
 
-from prompt_toolkit import PromptSession
+from prompt_toolkit import PromptSession, search
 from prompt_toolkit.application import get_app, run_in_terminal
 from prompt_toolkit.completion import WordCompleter
-from prompt_toolkit.filters import Condition
+from prompt_toolkit.enums import DEFAULT_BUFFER
+from prompt_toolkit.filters import Condition, has_completions, has_focus
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
@@ -42,6 +43,8 @@ MAIN_SCREEN = CSI + "?1049l"
 MOUSE_OFF = CSI + "?1000l" + CSI + "?1002l" + CSI + "?1003l" + CSI + "?1006l" + CSI + "?1015l"
 """Every mouse reporting mode prompt_toolkit may have turned on, off again: a signal
 can end the game while the prompt has them on."""
+PASTE_OFF = CSI + "?2004l"
+"""Bracketed paste, which prompt_toolkit turns on while the prompt waits, off again."""
 TICK_SECONDS = 0.25
 """How often the clock under the prompt is checked; it changes once a second."""
 ROOM_TO_TYPE = 24
@@ -112,10 +115,20 @@ class TerminalScreen:
             """Ctrl-L draws the whole screen again, as in every terminal program."""
             event.app.create_background_task(self._redraw_above_prompt())
 
+        @bindings.add("c-c", eager=True)
+        def _interrupt(event: KeyPressEvent) -> None:
+            """Ctrl-C cancels what is in progress on the line (a search, a completion
+            menu) and, with nothing in progress, leaves.  Bound above every mode and at
+            once (eager), so that no key sequence can keep it from the game."""
+            if self._on_the_line():
+                event.app.exit(exception=KeyboardInterrupt, style="class:aborting")
+            else:
+                self._to_the_line()
+
         @bindings.add("c-z")
         def _suspend(event: KeyPressEvent) -> None:
             """Ctrl-Z arrives as a key in raw mode: suspend as the terminal would have."""
-            run_in_terminal(lambda: signals.suspend(self.step_away, self.resume, group=True))
+            self._suspend_prompt(group=True)
 
         self._cursor_bindings(bindings)
 
@@ -135,6 +148,7 @@ class TerminalScreen:
             text, so it takes the keys back from the cursor."""
             if self.cursor_mode:
                 self._switch(False)
+            self._to_the_line()
             lines = event.data.replace("\r\n", "\n").replace("\r", "\n").split("\n")
             buffer = event.current_buffer
             buffer.insert_text(lines[0])
@@ -145,21 +159,35 @@ class TerminalScreen:
         return bindings
 
     def _cursor_bindings(self, bindings: KeyBindings) -> None:
-        """Tab on an empty line takes the keys to the cursor; Tab, Esc or : give them back."""
-        on = Condition(lambda: self.cursor_mode)
+        """Tab on an empty line takes the keys to the cursor; Tab, Esc or : give them back.
+
+        The cursor's keys hold only while the line itself has the focus, and the
+        keys that would open another of the line's modes (its search) are swallowed
+        while the cursor has the keys: a search under the cursor mode took Enter,
+        Ctrl-D and the letters, and ending the prompt from there left the next one
+        with no key that reached the game.
+        """
+        line = has_focus(DEFAULT_BUFFER)
+        on = Condition(lambda: self.cursor_mode) & line
         empty = Condition(lambda: not get_app().current_buffer.text)
 
         board = Condition(lambda: self._steer is not None)  # not at a question
 
-        @bindings.add("tab", filter=~on & empty & board)
+        @bindings.add("tab", filter=~on & line & ~has_completions & empty & board)
         def _enter(event: KeyPressEvent) -> None:
             self._switch(True)
 
         for key in controls.LEAVE_CURSOR:
 
-            @bindings.add(key, filter=on)
+            @bindings.add(key, filter=on, eager=True)  # Esc at once, not as a prefix
             def _leave(event: KeyPressEvent) -> None:
                 self._switch(False)
+
+        for key in controls.LINE_MODES:
+
+            @bindings.add(key, filter=on)
+            def _stay(event: KeyPressEvent) -> None:
+                """The line's search would take the keys from under the cursor."""
 
         for key, step in controls.STEPS.items():
 
@@ -193,10 +221,32 @@ class TerminalScreen:
             """Other keys type nothing while the cursor has them."""
 
     def _switch(self, cursor_mode: bool) -> None:
+        self._to_the_line()  # modes never stack: the cursor's keys are the line's
         self.cursor_mode = cursor_mode
         if self._live is not None:
             self._patch(self._live())
         get_app().invalidate()  # the prompt's row names the keys, or gives them back
+
+    def _on_the_line(self) -> bool:
+        """Whether the line has the keys, with no search or completion menu open on it."""
+        line = self._session.default_buffer
+        return self._session.app.layout.has_focus(line) and line.complete_state is None
+
+    def _to_the_line(self) -> None:
+        """Close the line's search and completion menu, and give the line the focus.
+
+        Each prompt starts here too: prompt_toolkit keeps the focus from one prompt to
+        the next, and a prompt that ended while its search had it (a click, a key in
+        cursor mode, a paste) would start the next one in a search field with no
+        search, where Enter, Ctrl-C and Ctrl-D mean nothing.
+        """
+        layout = self._session.app.layout
+        line = self._session.default_buffer
+        if layout.is_searching:
+            search.stop_search()
+        if not layout.has_focus(line):
+            layout.focus(line)
+        line.cancel_completion()
 
     def _keys(self) -> str:
         """The mode, in a word or two, for the status line; the prompt's row, which has
@@ -294,12 +344,37 @@ class TerminalScreen:
         loop.call_soon_threadsafe(leave)
         return True
 
-    def _prompt_session(self, *args: Any, **options: Any) -> str | Command:
-        """prompt_toolkit's prompt, with the ending signals kept for after it: one that
-        lands while the prompt is finishing must still end the game."""
+    def _stop_prompt(self) -> bool:
+        """A stop sent from outside (``kill -TSTP``) while the prompt waits is taken on
+        the event loop's own turn, as Ctrl-Z is: prompt_toolkit then gives back the
+        modes it set (bracketed paste, the mouse) for the stop and sets them again as
+        soon as the game is in the foreground, not at the next prompt."""
+        app = self._session.app
+        loop = app.loop
+        if loop is None or not app.is_running or app.context is None:
+            return False
+        loop.call_soon_threadsafe(self._suspend_prompt, False, context=app.context)
+        return True
+
+    def _suspend_prompt(self, group: bool) -> None:
+        """Stop the game with the prompt put away, and bring it back after ``fg``."""
+        run_in_terminal(lambda: signals.suspend(self.step_away, self.resume, group=group))
+
+    def _prompt_session(
+        self, *args: Any, pre_run: Callable[[], None] | None = None, **options: Any
+    ) -> str | Command:
+        """prompt_toolkit's prompt, begun on the line (:meth:`_to_the_line`), with the
+        ending signals kept for after it: one that lands while the prompt is finishing
+        must still end the game."""
+
+        def begin() -> None:
+            self._to_the_line()
+            if pre_run is not None:
+                pre_run()
+
         self._ending = None
-        with signals.diverted(self._end_prompt):
-            answer = self._session.prompt(*args, **options)
+        with signals.diverted(self._end_prompt, stop=self._stop_prompt):
+            answer = self._session.prompt(*args, pre_run=begin, **options)
         if self._ending is not None:
             raise self._ending
         return answer
@@ -394,7 +469,7 @@ class TerminalScreen:
         nothing left to restore then.
         """
         with contextlib.suppress(OSError):
-            self._write(MOUSE_OFF + RESET + SHOW_CURSOR + CLEAR + MAIN_SCREEN)
+            self._write(MOUSE_OFF + PASTE_OFF + RESET + SHOW_CURSOR + CLEAR + MAIN_SCREEN)
         _set_line_discipline(self._line_discipline)
 
 
