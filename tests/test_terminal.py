@@ -175,7 +175,7 @@ def test_startup_questions_on_a_terminal() -> None:
     player.wait_for("Type y if you see a bomb and a flag, n if not.")
     player.type("no")
     player.wait_for("Board [Enter = 1]")
-    player.type("4")
+    player.type("10")
     player.wait_for("Width, from 3 to")
     player.type("2")
     player.wait_for("Type a whole number from 3 to")
