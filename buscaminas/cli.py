@@ -10,7 +10,7 @@ import re
 import signal
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, NoReturn
 
@@ -45,6 +45,29 @@ class Refused(Exception):
     say so, in its own words (its usage names every option)."""
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's own words (``usage:``) in the player's language: argparse looks them
+    up in a catalogue of its own, which the game does not ship."""
+
+    def add_usage(
+        self,
+        usage: str | None,
+        actions: Iterable[argparse.Action],
+        groups: Iterable[argparse._MutuallyExclusiveGroup],
+        prefix: str | None = None,
+    ) -> None:
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+
+def _in_words(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """``parser`` with argparse's own words in the player's language: its headings
+    and its ``-h``, made with ``add_help=False``."""
+    parser._positionals.title = _("positional arguments")
+    parser._optionals.title = _("options")
+    parser.add_argument("-h", "--help", action="help", help=_("show this help and leave"))
+    return parser
+
+
 class _ToolParser(argparse.ArgumentParser):
     settled = False
     """True once it has parsed the command line: a refusal after that is the game's
@@ -63,50 +86,78 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     stats`` neither builds them nor loads what they name (the presets).  For the
     :data:`GAME`, no tool's parser.  Those parsers raise :class:`Refused` where the
     whole one would print an error."""
+    from . import __version__
+
     tool = None if command == GAME else command
-    parser = (argparse.ArgumentParser if command is None else _ToolParser)(
-        prog="buscaminas",
-        description="Minesweeper for the terminal. Type “man” in the game for the manual.",
+    parser = _in_words(
+        (argparse.ArgumentParser if command is None else _ToolParser)(
+            prog="buscaminas",
+            description=_("Minesweeper for the terminal. Type “man” in the game for the manual."),
+            formatter_class=_Formatter,
+            add_help=False,
+        )
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"buscaminas {__version__}",
+        help=_("print the version and leave"),
     )
     _shared_options(parser)
-    tools = parser.add_subparsers(dest="tool", metavar="{" + ",".join(TOOLS) + "}")
+    tools = parser.add_subparsers(
+        dest="tool", metavar="{" + ",".join(TOOLS) + "}", title=_("tools")
+    )
+
+    def add_tool(name: str, does: str) -> argparse.ArgumentParser:
+        made = tools.add_parser(name, help=does, formatter_class=_Formatter, add_help=False)
+        _shared_options(_in_words(made))
+        return made
+
     if command is None or command == "stats":
-        _shared_options(tools.add_parser("stats", help="print your statistics and best times"))
+        add_tool("stats", _("print your statistics and best times"))
     if command is None or command == "games":
-        games = tools.add_parser("games", help="list your recent games with their numbers")
-        _shared_options(games)
-        games.add_argument("count", nargs="?", type=_whole, help=f"how many (default {RECENT})")
-        games.add_argument("--all", action="store_true", help="list every game")
-    for name, does in (("replay", "watch game N again"), ("review", "judge game N's moves")):
+        games = add_tool("games", _("list your recent games with their numbers"))
+        games.add_argument(
+            "count",
+            nargs="?",
+            type=_whole,
+            help=_("how many (default {count})").format(count=RECENT),
+        )
+        games.add_argument("--all", action="store_true", help=_("list every game"))
+    looking_back_tools = (
+        ("replay", _("watch game N again (default: the last one)")),
+        ("review", _("judge game N's moves (default: the last one)")),
+    )
+    for name, does in looking_back_tools:
         if command not in (None, name):
             continue
-        looking_back = tools.add_parser(name, help=f"{does} (default: the last one)")
-        _shared_options(looking_back)
+        looking_back = add_tool(name, does)
         looking_back.add_argument(
-            "number", nargs="?", type=_whole, help="its number in “games”"
+            "number", nargs="?", type=_whole, help=_("its number in “games”")
         )
         if name == "replay":
             _icon_options(looking_back, default=argparse.SUPPRESS)
     if command is None or command == "analyze":
-        analyze = tools.add_parser("analyze", help="print the mine probabilities of a position")
-        _shared_options(analyze)
+        analyze = add_tool("analyze", _("print the mine probabilities of a position"))
         analyze.add_argument(
             "file",
             type=Path,
-            help="a position in the position text format (- for standard input)",
+            help=_("a position in the position text format (- for standard input)"),
         )
-        analyze.add_argument("--mines", type=int, required=True, help="the board's mine total")
+        analyze.add_argument(
+            "--mines", type=int, required=True, help=_("the board's mine total")
+        )
     if tool is None:
         _game_options(parser)
     _icon_options(parser, default=False)
     if tool is None:
         parser.add_argument(
-            "--no-animation", action="store_true", help="reveal without animation"
+            "--no-animation", action="store_true", help=_("reveal without animation")
         )
         parser.add_argument(
             "--no-mouse",
             action="store_true",
-            help="leave the mouse to the terminal (its own selection and scrolling)",
+            help=_("leave the mouse to the terminal (its own selection and scrolling)"),
         )
     return parser
 
@@ -116,29 +167,37 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
     from .core.limits import MAX_SIDE, MIN_SIDE
     from .records.presets import ALIASES, PRESETS
 
-    board = parser.add_argument_group("board")
-    board.add_argument("--preset", choices=[*PRESETS, *ALIASES], help="a classic size")
-    board.add_argument("--width", type=int, help=f"columns, {MIN_SIDE}-{MAX_SIDE}")
-    board.add_argument("--height", type=int, help=f"rows, {MIN_SIDE}-{MAX_SIDE}")
-    board.add_argument("--mines", type=int, help="mines, 1 to width×height−1")
-    board.add_argument("--seed", type=int, help="make the mine layout reproducible")
+    sides = {"low": MIN_SIDE, "high": MAX_SIDE}
+    board = parser.add_argument_group(_("board"))
+    board.add_argument(
+        "--preset",
+        choices=[*PRESETS, *ALIASES],
+        metavar="NAME",
+        help=_("a board by name: {names}").format(names=", ".join([*PRESETS, *ALIASES])),
+    )
+    board.add_argument("--width", type=int, help=_("columns, {low}-{high}").format(**sides))
+    board.add_argument("--height", type=int, help=_("rows, {low}-{high}").format(**sides))
+    board.add_argument("--mines", type=int, help=_("mines, 1 to width×height−1"))
+    board.add_argument("--seed", type=int, help=_("make the mine layout reproducible"))
     board.add_argument(
         "--board",
         type=Path,
         metavar="FILE",
-        help="start from a lab board file (- for standard input)",
+        help=_("start from a lab board file (- for standard input)"),
     )
     board.add_argument(
-        "--classic", action="store_true", help="random boards, which may need a guess"
+        "--classic", action="store_true", help=_("random boards, which may need a guess")
     )
     board.add_argument(
-        "--game", metavar="CODE", help="play the board a share code names (shown after a game)"
+        "--game",
+        metavar="CODE",
+        help=_("play the board a share code names (shown after a game)"),
     )
     board.add_argument(
-        "--daily", action="store_true", help="play the day's board, the same for everyone"
+        "--daily", action="store_true", help=_("play the day's board, the same for everyone")
     )
     parser.add_argument(
-        "--resume", action="store_true", help="go on with the game left unfinished, unasked"
+        "--resume", action="store_true", help=_("go on with the game left unfinished, unasked")
     )
 
 
@@ -168,7 +227,10 @@ def _icon_options(parser: argparse.ArgumentParser, *, default: object) -> None:
     """``--legacy`` or ``--nerd``: for the game, and for ``replay`` after its name too
     (suppressed there unless given, so that one given before the name holds)."""
     icons = parser.add_mutually_exclusive_group()
-    for flag, words in (("--legacy", "plain characters for icons"), ("--nerd", "Nerd Font icons")):
+    for flag, words in (
+        ("--legacy", _("plain characters for icons")),
+        ("--nerd", _("Nerd Font icons")),
+    ):
         icons.add_argument(flag, action="store_true", default=default, help=words)
 
 
@@ -183,14 +245,14 @@ def _shared_options(parser: argparse.ArgumentParser) -> None:
         "--lang",
         choices=i18n.LANGUAGES,
         default=argparse.SUPPRESS,
-        help="language (default: the locale)",
+        help=_("language (default: the locale)"),
     )
     parser.add_argument(
         "--data-dir",
         type=Path,
         metavar="DIR",
         default=argparse.SUPPRESS,
-        help="where scores are kept",
+        help=_("where scores are kept"),
     )
 
 
@@ -401,10 +463,11 @@ def ask_settings(
     """The preset, or a custom size re-asked until valid; Enter alone is beginner."""
     from .core.limits import MAX_SIDE, MIN_SIDE, mine_range
     from .game.rounds import Settings
-    from .records.presets import ALIASES, PRESETS
+    from .records.presets import ALIASES, PRESETS, usual_mines
 
     names = list(PRESETS)
-    for number, name in enumerate(names, 1):
+    for number, name in enumerate(names, 1):  # the ranked sizes first, then the seeds'
+
         preset = PRESETS[name]
         screen.say(
             _("{number}. {label}: {width}×{height}, {mines} mines").format(
@@ -427,18 +490,31 @@ def ask_settings(
             break
         screen.say(_("Type a number from 1 to {high}.").format(high=len(names) + 1))
     # Any size plays in any terminal: a board bigger than the screen scrolls.
-    width = ask_number(screen, _("Width"), MIN_SIDE, MAX_SIDE)
-    height = ask_number(screen, _("Height"), MIN_SIDE, MAX_SIDE)
-    mines = ask_number(screen, _("Mines"), *mine_range(width, height))
+    side = _("{name}, from {low} to {high}: ")
+    sides = (MIN_SIDE, MAX_SIDE)
+    width = ask_number(screen, side.format(name=_("Width"), low=MIN_SIDE, high=MAX_SIDE), sides)
+    height = ask_number(screen, side.format(name=_("Height"), low=MIN_SIDE, high=MAX_SIDE), sides)
+    usual, like = usual_mines(width, height)
+    low, high = mine_range(width, height)
+    offer = _("Mines, from {low} to {high} [Enter = {usual}, as dense as {preset}]: ")
+    question = offer.format(low=low, high=high, usual=usual, preset=like.label())
+    mines = ask_number(screen, question, (low, high), usual)
     return Settings(width, height, mines, seed=seed, no_guess=no_guess)
 
 
-def ask_number(screen: Screen, name: str, low: int, high: int) -> int:
-    """Ask until the answer is a whole number from ``low`` to ``high``."""
+def ask_number(
+    screen: Screen,
+    question: str,
+    bounds: tuple[int, int],
+    default: int | None = None,
+) -> int:
+    """Ask until the answer is a whole number within ``bounds``; Enter alone gives
+    the ``default``, if there is one (the question says so)."""
+    low, high = bounds
     while True:
-        answer = screen.ask(
-            _("{name}, from {low} to {high}: ").format(name=name, low=low, high=high)
-        ).strip()
+        answer = screen.ask(question).strip()
+        if default is not None and not answer:
+            return default
         if _WHOLE.fullmatch(answer) and low <= int(answer) <= high:
             return int(answer)
         screen.say(_("Type a whole number from {low} to {high}.").format(low=low, high=high))
@@ -515,12 +591,6 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
     return 0
 
 
-def _names_a_board(args: argparse.Namespace) -> bool:
-    """A shared code, the day's board or a board file: one board, chosen on purpose,
-    where a size (``--preset``) is only a habit of the player's."""
-    return args.game is not None or args.daily or args.board is not None
-
-
 class _Taken(NamedTuple):
     """What became of the game left unfinished at the start."""
 
@@ -579,9 +649,9 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
             screen.icons = icons if coloured() else icons.without_colour()
             store = Store(database(args.data_dir), on_warning=screen.say)
             waiting = False
-            if args.resume or not _names_a_board(args):
+            if args.resume or settings is None:
                 resumed = _resumed(store, signals.playing_clock, screen, ask=not args.resume).kept
-            else:  # the board asked for is the game wanted; a kept one waits its turn
+            else:  # the board the flags name is the game wanted; a kept one waits its turn
                 from .game import resume
 
                 resumed = None
@@ -689,6 +759,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     arguments = sys.argv[1:] if argv is None else list(argv)
+    i18n.use(i18n.choose_language(_language_asked(arguments)))  # for --help and errors
     try:
         parser = build_parser(command_of(arguments))
         args = parser.parse_args(arguments)
@@ -721,6 +792,20 @@ def _main(argv: Sequence[str] | None) -> int:
     except OSError as error:
         _silence_stdout()
         return _fail(_("cannot write: {reason}").format(reason=error.strerror or error))
+
+
+def _language_asked(arguments: Sequence[str]) -> str | None:
+    """The language ``--lang`` names on the command line, before it is parsed: the
+    parser's own words (``--help``, its refusals) are to be in it."""
+    for index, word in enumerate(arguments):
+        if word == "--":
+            break
+        given = word.removeprefix("--lang=") if word.startswith("--lang=") else None
+        if word == "--lang" and index + 1 < len(arguments):
+            given = arguments[index + 1]
+        if given in i18n.LANGUAGES:
+            return given
+    return None
 
 
 def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:

@@ -80,7 +80,9 @@ def result(game: GameRecord) -> str:
     """Won, lost or abandoned, and whether the AI or an undo helped: a list of games
     must not pass an assisted win off as the player's own."""
     outcome = _("abandoned") if game.abandoned else _("won") if game.won else _("lost")
-    return _("{result}, assisted").format(result=outcome) if game.assisted else outcome
+    if game.assisted:
+        return _("{result}, assisted").format(result=outcome)
+    return _("{result}, with undo").format(result=outcome) if game.undone else outcome
 
 
 def _padded(cell: str, columns: int, *, right: bool) -> str:

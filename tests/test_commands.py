@@ -188,7 +188,7 @@ def test_label_is_the_inverse_of_parsing() -> None:
 @pytest.mark.parametrize(
     ("word", "meant"),
     [
-        ("hint", "help"),
+        ("reveal", "try"),
         ("hlep", "help"),
         ("falg", "flag"),
         ("expnad", "expand"),
@@ -211,7 +211,7 @@ def test_did_you_mean_offers_only_a_close_verb_that_keeps_the_game(
         assert "Did you mean" not in message
         assert (
             "The commands are: try, flag, expand, help, auto, man, stats, undo, redo, save,"
-            " review, new, quit."
+            " review, new, again, quit."
         ) in message
     else:
         assert f"Did you mean “{meant}”?" in message

@@ -16,8 +16,7 @@ from tests.terminal_support import run_piped
 from tests.test_app import ScriptedScreen, clicks_that_win
 
 AI_PLAYED = (
-    "The AI played or a move was undone in this game: it is kept in your statistics as assisted,"
-    " not as a best time."
+    "The AI played in this game: it is kept in your statistics as assisted, not as a best time."
 )
 SCRIPTED = "Played from a pipe: it is kept in your statistics as scripted, not as a best time."
 

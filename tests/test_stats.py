@@ -23,11 +23,11 @@ from buscaminas.records.storage import Recorded, Store
 from tests.record_support import BEGINNER, EXPERT, make_record
 
 HEADER = (
-    "Played, won, streaks and times count your own games only: no AI moves, not played from a pipe."
+    "Played, won, streaks and times count your own games only:"
+    " no AI moves, no undo, not played from a pipe."
 )
 AI_PLAYED = (
-    "The AI played or a move was undone in this game: it is kept in your statistics as assisted,"
-    " not as a best time."
+    "The AI played in this game: it is kept in your statistics as assisted, not as a best time."
 )
 
 
@@ -226,8 +226,7 @@ def test_the_session_says_who_played_and_gives_no_rate_for_one_click() -> None:
     assert format_session(games, label) == [
         "Your games this session, from worst to best:",
         "  1. Lost on beginner 8x8/10 after 2.00 s; played from a pipe (scripted, no points).",
-        "  2. Won on beginner 8x8/10 in 36.72 s;"
-        " the AI played or a move was undone (assisted, no points).",
+        "  2. Won on beginner 8x8/10 in 36.72 s; the AI played (assisted, no points).",
         "  3. Won on beginner 8x8/10 in 0.00 s, 0 points.",
     ]
 

@@ -113,7 +113,7 @@ def test_an_old_database_keeps_every_row_and_goes_on_recording(
         db.execute("PRAGMA user_version = 1")
         db.executemany(f"INSERT INTO games VALUES (NULL{', ?' * 13})", OLD_ROWS)
     old = store.games()
-    assert old is not None and user_version(path) == len(MIGRATIONS) == 4
+    assert old is not None and user_version(path) == len(MIGRATIONS) == 5
     assert [(game.preset, game.seed, game.won, game.points) for game in old] == [
         ("beginner", 7, True, 990),
         (None, None, False, 140),
@@ -123,10 +123,12 @@ def test_an_old_database_keeps_every_row_and_goes_on_recording(
     assert all(game.own for game in old)
     assert store.save(make_record(9, seconds=19.0)) is Recorded.NEW_BEST, "faster than 20 s"
     assert store.save(make_record(10, seconds=25.0, assisted=True)) is Recorded.SAVED
+    assert store.save(make_record(11, seconds=26.0, undone=True)) is Recorded.SAVED
     assert store.games() == [
         *old,
         make_record(9, seconds=19.0),
         make_record(10, seconds=25.0, assisted=True),
+        make_record(11, seconds=26.0, undone=True),
     ]
     assert warned == []
 

@@ -19,8 +19,7 @@ BOARD = (
 )
 AFTER_3_2 = ["#1...", "#1...", "#1.11", "#1.1#"]
 AI_PLAYED = (
-    "The AI played or a move was undone in this game: it is kept in your statistics as assisted,"
-    " not as a best time."
+    "The AI played in this game: it is kept in your statistics as assisted, not as a best time."
 )
 
 
@@ -191,7 +190,7 @@ def test_startup_questions_on_a_terminal() -> None:
     player.wait_for("Type y if you see a bomb and a flag, n if not.")
     player.type("no")
     player.wait_for("Board [Enter = 1]")
-    player.type("4")
+    player.type("10")
     player.wait_for("Width, from 3 to")
     player.type("2")
     player.wait_for("Type a whole number from 3 to")
@@ -282,7 +281,7 @@ def test_stats_from_the_shell_after_a_game(board_file: Path, tmp_path: Path) -> 
     assert result.returncode == 0
     assert result.stdout.splitlines()[:3] == [
         "Played, won, streaks and times count your own games only:"
-        " no AI moves, not played from a pipe.",
+        " no AI moves, no undo, not played from a pipe.",
         "Custom 5×4, 3 mines",
         "  Played 1, won 1 (100%); current streak 1, best streak 1.",
     ]

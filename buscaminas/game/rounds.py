@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 from ..core.engine import Action, Minesweeper, Outcome, Termination
 from ..core.grid import Point
 from ..core.scoring import BoardKind, BoardSpec, GameRecord, in_utc
+from ..i18n import _
 from ..records.boardfile import BoardFile
 from ..records.presets import DAILY, PRESETS, board_name, preset_of
 from ..records.sharecode import ShareCode
@@ -115,7 +116,13 @@ class Round:
         self._kept_for: float | None = None
         """Seconds on the clock when the game was kept unfinished, if it was."""
         self.hints = 0
-        self.assisted = False  # the AI made a move, or one was undone: not the player's own
+        self._asked: tuple[tuple[str, ...], set[Point | None]] = ((), set())
+        """The position the last hints were asked of, and what was asked of it (a cell,
+        or None for “help” alone): the same question again counts no new hint."""
+        self.assisted = False  # the AI made a move: not the player's own
+        self.took_back = False  # a move was undone: not the player's own either
+        self.seen = False
+        """The board was played before in this session (``again``): the player knows it."""
         self.scripted = False  # moves came from a pipe at some time: not a person's own
         self.recorded = False  # the game as it ended is in the records
         self.undone: list[Played] = []
@@ -172,6 +179,16 @@ class Round:
             self.rows, [*outcome.revealed, *outcome.flagged, *outcome.unflagged], self.game.shown
         )
 
+    def count_hint(self, asked: Point | None) -> None:
+        """Count a hint about ``asked`` (a cell, or None for the board), once per
+        position: asking again what the board already answered tells nothing new."""
+        position, questions = self._asked
+        if position != self.rows:
+            position, questions = self._asked = (self.rows, set())
+        if asked not in questions:
+            questions.add(asked)
+            self.hints += 1
+
     def last_move_dealt(self) -> bool:
         """Whether the last move is the reveal the mines were dealt around: the board
         stays dealt, so taking that reveal back would leave a first reveal that is not
@@ -196,7 +213,7 @@ class Round:
         if self.game.end is None:
             self.finished_at = None  # the clock runs again: the game goes on
             self.recorded = False  # its next end replaces the one recorded
-        self.assisted = True
+        self.took_back = True
         return played
 
     def stop_clock(self) -> None:
@@ -229,7 +246,8 @@ class Round:
         return State.PLAYING
 
     def board_name(self) -> str:
-        return board_name(self.settings.board, self.kind)
+        named = board_name(self.settings.board, self.kind)
+        return _("{board}, again").format(board=named) if self.seen else named
 
     def code(self) -> ShareCode | None:
         """The code that deals this board again, once its mines are dealt from a seed: one
@@ -279,6 +297,7 @@ class Round:
             seed=self.seed,
             hints=self.hints,
             assisted=self.assisted,
+            undone=self.took_back,
             scripted=scripted,
             abandoned_layout=start.mines if abandoned and start is not None else None,
             identity=self.identity,
@@ -305,6 +324,8 @@ class Round:
             "started_at": None if self.started_wall is None else self.started_wall.isoformat(),
             "hints": self.hints,
             "assisted": self.assisted,
+            "took_back": self.took_back,
+            "seen": self.seen,
             "scripted": self.scripted,
             "cursor": list(self.cursor),
             "journal": self.journal.dumps(),
@@ -348,6 +369,9 @@ class Round:
             restored.started_wall = in_utc(datetime.fromisoformat(document["started_at"]))
             restored.hints = int(document["hints"])
             restored.assisted = bool(document["assisted"])
+            # Kept before undo and a board seen again were told apart from the AI: neither.
+            restored.took_back = bool(document.get("took_back", False))
+            restored.seen = bool(document.get("seen", False))
             restored.scripted = bool(document["scripted"])
             x, y = (int(value) for value in document["cursor"])
             if (x, y) in restored.game.grid:

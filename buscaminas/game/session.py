@@ -49,9 +49,16 @@ YES = frozenset({"", "y", "yes", "s", "si", "sí"})
 NO = frozenset({"n", "no"})
 SURE = YES - {""}
 """Agreeing to lose something: Enter alone keeps the game."""
-AGAIN = YES | {word for word, verb in commands.ALIASES.items() if verb is Verb.NEW} | {"new"}
-LEAVE = NO | {word for word, verb in commands.ALIASES.items() if verb is Verb.QUIT} | {"quit"}
-"""At “play again?”, every spelling of ``new`` and ``quit`` means what it says."""
+
+def _spellings(verb: Verb) -> frozenset[str]:
+    aliases = {word for word, meant in commands.ALIASES.items() if meant is verb}
+    return frozenset({verb.value, *aliases})
+
+
+AGAIN = YES | _spellings(Verb.NEW)
+SAME_BOARD = _spellings(Verb.AGAIN)
+LEAVE = NO | _spellings(Verb.QUIT)
+"""At “play again?”, every spelling of ``new``, ``again`` and ``quit`` means what it says."""
 AFTER_THE_END = frozenset({Verb.UNDO, Verb.REDO, Verb.SAVE, Verb.REVIEW, Verb.MAN, Verb.STATS})
 """Commands that look back at a finished game, or take its last move back."""
 
@@ -69,7 +76,7 @@ class Question(Enum):
     AGAIN = "again"
     """The game is over: another with the same settings?"""
     ABANDON = "abandon"
-    """``new`` in the middle of a game: give it up, as a game lost?"""
+    """``new`` or ``again`` in the middle of a game: give it up, as a game lost?"""
     REPLACE = "replace"
     """``save`` names a file that is already there: put the game in its place?"""
 
@@ -133,6 +140,8 @@ class Session:
         self.question: Question | None = None
         self._told = False
         self._waiting_move: Move | None = None
+        self._same_board_next = False
+        """The game given up at :attr:`Question.ABANDON` is followed by its own board."""
         self._waiting_save: Path | None = None
         """The file that ``save`` would replace, if the player says so."""
         self._ai_moves_left: int | None = None
@@ -190,11 +199,20 @@ class Session:
         current = self.current
         if command.verb is Verb.QUIT:
             return Reply(leave=True)
-        if command.verb is Verb.NEW:
+        if command.verb in (Verb.NEW, Verb.AGAIN):
+            again = command.verb is Verb.AGAIN
+            if again and current.journal.start is None:
+                return self.say(
+                    _(
+                        "There is no board to play again yet: the mines are laid at the"
+                        " first reveal."
+                    )
+                )
             if current.in_progress:
                 self.question = Question.ABANDON
+                self._same_board_next = again
                 return Reply(question=Question.ABANDON, changed=False)
-            return self._next_round()
+            return self._same_board() if again else self._next_round()
         current.page = None
         current.marked = Highlight()
         current.messages = ()
@@ -260,7 +278,7 @@ class Session:
         if question is Question.ABANDON:
             if answer in SURE:
                 self._abandon()
-                return self._next_round()
+                return self._same_board() if self._same_board_next else self._next_round()
             self.current.messages = (_("The game goes on."),)
             return Reply()
         if question is Question.REPLACE:
@@ -295,6 +313,8 @@ class Session:
             return self._play(move)
         if answer in AGAIN:
             return self._next_round()
+        if answer in SAME_BOARD:
+            return self._same_board()
         if answer in LEAVE:
             return Reply(leave=True)
         after = self._after_the_end(text)
@@ -373,18 +393,46 @@ class Session:
         else:
             seed = (settings.seed + self.rounds) % 2**sharecode.SEED_BITS
         self.current = Round(settings, seed, self.clock)
-        opening = settings.opening
-        if opening is not None:
-            self.current.cursor = opening
-            self._play(Move(Action.TRY, opening))
-            self.current.stop_clock()  # the code opened it: the player's time starts with them
+        if settings.opening is not None:
+            self._open(settings.opening)
+
+    def _open(self, opening: Point) -> None:
+        """Open a shared or repeated board where it was first opened: the player's time
+        starts with the player's first move."""
+        self.current.cursor = opening
+        self._play(Move(Action.TRY, opening))
+        self.current.stop_clock()
 
     def _next_round(self) -> Reply:
         self.rounds += 1
+        self._between_rounds()
+        self._start_round()
+        return Reply(new_round=True)
+
+    def _between_rounds(self) -> None:
         self.question = None
         self._told = False
         self.thinking = False
-        self._start_round()
+
+    def _same_board(self) -> Reply:
+        """The board just played, dealt again: its mines, opened at its first cell as its
+        share code would open it (a board file from its own start).  The round is a
+        board the player has seen (:attr:`Round.seen`); what that may not count for is
+        the records' to say.  The rounds after it go on from the settings as before."""
+        played = self.current
+        start = played.journal.start
+        assert start is not None, "a board is played again once it is dealt"
+        settings = played.settings
+        if settings.board_file is None:
+            assert played.first is not None, "a dealt board has its first cell"
+            settings = settings._replace(layout=start.mines, opening=played.first)
+        self._between_rounds()
+        self.current = Round(settings, played.seed, self.clock)
+        self.current.kind = played.kind
+        self.current.seen = True
+        if settings.opening is not None:
+            self._open(settings.opening)
+        self.tell(_("The same board again: its mines are where they were."))
         return Reply(new_round=True)
 
     # --- taking back, keeping, giving up ----------------------------------------------
@@ -605,7 +653,7 @@ class Session:
         current = self.current
         game = current.game
         if game.started:  # the first try is safe anyway: saying where is no help
-            current.hints += 1
+            current.count_hint(cell)
         from . import hints
 
         hint = hints.hint(game) if cell is None else hints.chance(game, cell)

@@ -6,9 +6,10 @@ are plain text with no colour and no cursor movement.  How a board is named
 (its translated preset, or its size) belongs to the caller, which passes
 ``board_label``.
 
-Games the AI moved in (assisted) and games read from a pipe (scripted) are
-kept and counted, but apart: played, won, streaks and best times are the
-player's own games only, so that they say how the player plays.
+Games the AI moved in (assisted), games with a move taken back (undone) and
+games read from a pipe (scripted) are kept and counted, but apart: played,
+won, streaks and best times are the player's own games only, so that they say
+how the player plays.
 """
 
 from __future__ import annotations
@@ -43,7 +44,8 @@ class BoardStats:
     """The record of every game on one board.
 
     ``played``, ``won``, the streaks and the tables count the player's own
-    games only; ``assisted`` and ``scripted`` count the others.  ``best_times``
+    games only; ``assisted``, ``undone`` and ``scripted`` count the others, each game
+    once, under the first of them that it is.  ``best_times``
     holds only clean wins (no-guess board, no hints), so that a best time
     always means the same thing; ``other_wins`` keeps the player's other timed
     wins apart.
@@ -57,6 +59,7 @@ class BoardStats:
     best_times: tuple[GameRecord, ...]
     other_wins: tuple[GameRecord, ...]
     assisted: Tally = Tally()
+    undone: Tally = Tally()
     scripted: Tally = Tally()
     abandoned: int = 0
     """Own games left unfinished and given up: among the played, never among the won."""
@@ -97,7 +100,10 @@ def _board_stats(board: BoardSpec, games: Sequence[GameRecord]) -> BoardStats:
         other_wins=tuple(game for game in timed if not game.clean)[:BEST_TIMES],
         # A script that called the AI is counted once, as assisted: the AI played.
         assisted=Tally.of([game for game in games if game.assisted]),
-        scripted=Tally.of([game for game in games if game.scripted and not game.assisted]),
+        undone=Tally.of([game for game in games if game.undone and not game.assisted]),
+        scripted=Tally.of(
+            [game for game in games if game.scripted and not (game.assisted or game.undone)]
+        ),
         abandoned=sum(game.abandoned for game in own),
     )
 
@@ -113,7 +119,7 @@ def format_stats(store: Store, board_label: BoardLabel) -> list[str]:
     lines = [
         _(
             "Played, won, streaks and times count your own games only:"
-            " no AI moves, not played from a pipe."
+            " no AI moves, no undo, not played from a pipe."
         )
     ]
     for stats in statistics(games):
@@ -141,6 +147,7 @@ def format_stats(store: Store, board_label: BoardLabel) -> list[str]:
             )
         for tally, line in (
             (stats.assisted, _("With AI moves (assisted): played {played}, won {won}.")),
+            (stats.undone, _("With a move undone: played {played}, won {won}.")),
             (stats.scripted, _("Played from a pipe (scripted): played {played}, won {won}.")),
         ):
             if tally.played:
@@ -242,7 +249,9 @@ def figures(game: GameRecord) -> str:
 def _who_played(game: GameRecord) -> str:
     """Why a game that is not the player's own earns nothing."""
     if game.assisted:
-        return _("the AI played or a move was undone (assisted, no points)")
+        return _("the AI played (assisted, no points)")
+    if game.undone:
+        return _("a move was undone (no points)")
     return _("played from a pipe (scripted, no points)")
 
 
@@ -269,8 +278,15 @@ def _how_it_went(game: GameRecord, saved: Recorded) -> list[str]:
     if game.assisted:
         return [
             _(
-                "The AI played or a move was undone in this game: it is kept in your"
-                " statistics as assisted, not as a best time."
+                "The AI played in this game: it is kept in your statistics as assisted,"
+                " not as a best time."
+            )
+        ]
+    if game.undone:
+        return [
+            _(
+                "A move was undone in this game: it is kept in your statistics apart,"
+                " not as a best time."
             )
         ]
     if game.three_bv_per_second is None:

@@ -92,6 +92,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # Every board command given, for IOE; games from before did not count them.
         "ALTER TABLE games ADD COLUMN clicks INTEGER",
     ),
+    (
+        # A move taken back, apart from the AI's moves; before, both were ``assisted``.
+        "ALTER TABLE games ADD COLUMN undone INTEGER NOT NULL DEFAULT 0"
+        " CHECK (undone IN (0, 1))",
+    ),
 )
 """Schema changes, in order; ``PRAGMA user_version`` counts those applied."""
 
@@ -116,6 +121,7 @@ _NAMES = (
     "code",
     "journal",
     "clicks",
+    "undone",
 )
 _COLUMNS = ", ".join(_NAMES)
 _INSERT = (
@@ -575,13 +581,16 @@ def _to_row(game: GameRecord) -> tuple[object, ...]:
         game.code,
         game.journal,
         game.clicks,
+        int(game.undone),
     )
 
 
 def _from_row(row: Any) -> GameRecord:
-    # A pending file written before schema 3 holds the first fifteen columns, and one
-    # written before schema 4 the first nineteen.
-    abandoned, identity, code, journal, clicks = (*row[15:], 0, None, None, None, None)[:5]
+    # A pending file written before schema 3 holds the first fifteen columns, one
+    # written before schema 4 the first nineteen, and one before schema 5 twenty.
+    abandoned, identity, code, journal, clicks, undone = (
+        *row[15:], 0, None, None, None, None, 0
+    )[:6]
     (
         started_at,
         preset,
@@ -620,4 +629,5 @@ def _from_row(row: Any) -> GameRecord:
         code=code,
         journal=journal,
         clicks=clicks,
+        undone=bool(undone),
     )

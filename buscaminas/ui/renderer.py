@@ -335,6 +335,21 @@ class Renderer:
         lines += view.page if view.page is not None else view.rows
         return "".join(line + "\n" for line in lines)
 
+    @staticmethod
+    def labelled(view: View) -> str:
+        """Line by line for a person (a dumb terminal): the messages, the board with its
+        column and row numbers, and the status line with the mines left; a page as it is."""
+        lines = list(view.messages)
+        if view.page is not None:
+            lines += view.page
+        else:
+            label = _label_width(view.height)
+            numbers = _column_numbers(range(view.width), view.width)
+            lines += [" " * (label + 1) + line for line in numbers]
+            lines += [f"{y + 1:>{label}} " + " ".join(row) for y, row in enumerate(view.rows)]
+            lines.append(Renderer.status(view))
+        return "".join(line.rstrip() + "\n" for line in lines)
+
     # --- the terminal screen --------------------------------------------------------
 
     @staticmethod
@@ -512,12 +527,11 @@ class Renderer:
         if previous is None or previous.key != key:
             xs = range(first_x, first_x + shown)
             board_left = left + label + 1
-            headers = {}
-            if view.width >= 10:
-                tens = " ".join(str((x + 1) // 10) if x + 1 >= 10 else " " for x in xs).rstrip()
-                headers[(row, board_left)] = Item(tens, len(tens))
-            units = " ".join(str((x + 1) % 10) for x in xs)
-            headers[(top - 1, board_left)] = Item(units, len(units))
+            numbers = _column_numbers(xs, view.width)
+            headers = {
+                (top - len(numbers) + index, board_left): Item(line, len(line))
+                for index, line in enumerate(numbers)
+            }
             lines = {
                 y: tuple(_part(view, icons, y, window, label, part) for part in range(parts))
                 for y in range(first_y, first_y + rows_shown)
@@ -625,6 +639,15 @@ class Renderer:
 def _label_width(height: int) -> int:
     """Columns for the row labels: the widest row number, and never fewer than two."""
     return max(2, len(str(height)))
+
+
+def _column_numbers(xs: range, width: int) -> list[str]:
+    """The column numbers over columns ``xs`` of a board ``width`` wide, a line each:
+    the tens (from column 10 on) over the units, one character per column."""
+    units = " ".join(str((x + 1) % 10) for x in xs)
+    if width < 10:
+        return [units]
+    return [" ".join(str((x + 1) // 10) if x + 1 >= 10 else " " for x in xs).rstrip(), units]
 
 
 def _header_rows(width: int) -> int:
