@@ -132,3 +132,13 @@ def test_an_import_up_or_sideways_is_caught(tmp_path: Path) -> None:
         "buscaminas/core/solver/frontier.py (core) imports buscaminas.records.storage (records)",
         "buscaminas/ui/terminal.py (ui) imports buscaminas.records.storage (records)",
     ]
+
+
+def test_the_rules_stand_on_nothing_that_deals_or_solves() -> None:
+    """The engine raises its own errors and never chooses mines: it imports neither the
+    generator nor, through it, the solver's counting."""
+    rules = ROOT / "buscaminas" / "core" / "engine.py"
+    imported = imported_modules(rules, ROOT)
+    assert imported <= {f"buscaminas.core.{name}" for name in ("alphabet", "grid", "limits")}
+    assert "buscaminas.core.generator" not in loaded_after("buscaminas.core.engine")
+

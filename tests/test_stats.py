@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from buscaminas.core.scoring import BoardKind, BoardSpec
+from buscaminas.core.board import BoardKind, BoardSpec
 from buscaminas.records.stats import (
     BEST_TIMES,
     Tally,

@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from buscaminas.core.scoring import BoardKind, BoardSpec, GameRecord
+from buscaminas.core.board import BoardKind, BoardSpec
+from buscaminas.core.scoring import GameRecord
 from buscaminas.records import storage
 from buscaminas.records.storage import MIGRATIONS, Recorded, Store, default_path
 from tests.record_support import EXPERT, make_record

@@ -154,7 +154,7 @@ def review(
     ``progress`` hears the share of the moves judged so far, now and then: a
     long game on a big board takes a while.
     """
-    game, _outcomes = journal.replay(0)
+    game = journal.game(0)
     judgements: list[Judgement] = []
     least_kept = 1.0
     analysis: Analysis | None = None

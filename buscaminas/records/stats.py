@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from ..core.scoring import BoardKind, BoardSpec, GameRecord, index_of_efficiency
+from ..core.board import BoardKind, BoardSpec
+from ..core.scoring import GameRecord, index_of_efficiency
 from ..i18n import _, ngettext
 from .storage import Recorded, Store
 

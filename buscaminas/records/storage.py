@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import platformdirs
 
-from ..core.scoring import BoardKind, GameRecord, in_utc
+from ..core.board import BoardKind
+from ..core.scoring import GameRecord, in_utc
 from ..i18n import _
 from . import outputfile
 

@@ -69,7 +69,7 @@ class ShowsBoard(Protocol):
     @property
     def mine_count(self) -> int: ...
 
-    def rows(self) -> list[str]: ...
+    def rows(self) -> tuple[str, ...]: ...
 
 
 @dataclass(frozen=True)
@@ -139,7 +139,7 @@ class Position:
     @classmethod
     def from_game(cls, game: ShowsBoard) -> Position:
         """What the player of ``game`` sees now; the layout stays in the game."""
-        return cls(tuple(game.rows()), game.mine_count)
+        return cls(game.rows(), game.mine_count)
 
     def format(self) -> str:
         """The position text: rows joined by newlines, no final newline."""
