@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
 from typing import NamedTuple
 
-from .alphabet import Cell, revealed_char
+from .alphabet import Symbol, revealed_char
 from .grid import Grid, Point
 from .limits import mine_range
 
@@ -174,10 +174,10 @@ class Minesweeper:
             return revealed_char(self._numbers[cell])
         mine = self._mines is not None and cell in self._mines
         if cell in self._flags:
-            return Cell.WRONG_FLAG.value if lost and not mine else Cell.FLAG.value
+            return Symbol.WRONG_FLAG.value if lost and not mine else Symbol.FLAG.value
         if lost and mine:
-            return Cell.MINE.value
-        return Cell.HIDDEN.value
+            return Symbol.MINE.value
+        return Symbol.HIDDEN.value
 
     def rows(self) -> tuple[str, ...]:
         """The board in the position text format, one string per row."""

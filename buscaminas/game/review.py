@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from ..core.alphabet import Cell
+from ..core.alphabet import Symbol
 from ..core.engine import Action, Minesweeper, Move, Outcome, Termination
 from ..core.grid import Point
 from ..core.solver import Analysis, Position, analyze
@@ -309,7 +309,7 @@ def _expand_risk(cell: Point, game: Minesweeper, analysis: Analysis) -> tuple[fl
     for index, flag in enumerate(flagged):
         if index:
             x, y = flagged[index - 1]
-            rows[y][x] = Cell.MINE
+            rows[y][x] = Symbol.MINE
             analysis = analyze(Position(tuple("".join(row) for row in rows), game.mine_count))
             exact = exact and analysis.exact
         all_mines *= analysis.probability[flag]

@@ -495,7 +495,7 @@ class Session:
             return
         record = current.as_record(scripted=self.scripted or current.scripted, abandoned=True)
         with signals.deferred():
-            self.store.save(record)
+            self.store.add_game(record)
         self._remember(record)
 
     def _after_the_end(self, text: str) -> Reply | None:
@@ -696,7 +696,7 @@ class Session:
         record = current.as_record(scripted=self.scripted or current.scripted)
         self._remember(record)
         with signals.deferred():  # a SIGTERM now still leaves the game recorded
-            saved = self.store.save(record)
+            saved = self.store.add_game(record)
         self.ui.messages = (*self.ui.messages, *self.warnings, *format_result(record, saved))
         self.warnings.clear()
 

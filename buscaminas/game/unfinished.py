@@ -41,7 +41,7 @@ def give_up(store: Store, kept: Kept) -> None:
     left = kept.round
     if store.take(left.identity):
         left.carry_on()  # the time spent deciding is not the game's
-        store.save(left.as_record(scripted=left.scripted, abandoned=True))
+        store.add_game(left.as_record(scripted=left.scripted, abandoned=True))
 
 
 def question(kept: Kept) -> str:

@@ -28,14 +28,14 @@ BoardLabel = Callable[[BoardSpec], str]
 
 
 @dataclass(frozen=True)
-class Tally:
+class GameCount:
     """How many games of one sort were played and won."""
 
     played: int = 0
     won: int = 0
 
     @classmethod
-    def of(cls, games: Sequence[GameRecord]) -> Tally:
+    def of(cls, games: Sequence[GameRecord]) -> GameCount:
         return cls(len(games), sum(game.won for game in games))
 
 
@@ -57,8 +57,8 @@ class BoardStats:
     best_streak: int
     best_times: tuple[GameRecord, ...]
     other_wins: tuple[GameRecord, ...]
-    assisted: Tally = Tally()
-    scripted: Tally = Tally()
+    assisted: GameCount = GameCount()
+    scripted: GameCount = GameCount()
     abandoned: int = 0
     """Own games left unfinished and given up: among the played, never among the won."""
 
@@ -97,8 +97,8 @@ def _board_stats(board: BoardSpec, games: Sequence[GameRecord]) -> BoardStats:
         best_times=tuple(game for game in timed if game.clean)[:BEST_TIMES],
         other_wins=tuple(game for game in timed if not game.clean)[:BEST_TIMES],
         # A script that called the AI is counted once, as assisted: the AI played.
-        assisted=Tally.of([game for game in games if game.assisted]),
-        scripted=Tally.of([game for game in games if game.scripted and not game.assisted]),
+        assisted=GameCount.of([game for game in games if game.assisted]),
+        scripted=GameCount.of([game for game in games if game.scripted and not game.assisted]),
         abandoned=sum(game.abandoned for game in own),
     )
 

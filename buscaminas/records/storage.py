@@ -140,7 +140,7 @@ _WITHDRAW = "DELETE FROM games WHERE identity = ?"
 
 
 class Recorded(Enum):
-    """What became of a finished game handed to :meth:`Store.save`."""
+    """What became of a finished game handed to :meth:`Store.add_game`."""
 
     NOT_SAVED = "not-saved"
     PENDING = "pending"  # the database was locked: kept beside it, written at the next chance
@@ -182,10 +182,10 @@ class Store:
         self._warn = on_warning
         self._timeout = timeout
 
-    def save(self, game: GameRecord) -> Recorded:
+    def add_game(self, game: GameRecord) -> Recorded:
         """Save a finished game, and say whether it set a new best time."""
 
-        def save(db: sqlite3.Connection) -> Recorded:
+        def add(db: sqlite3.Connection) -> Recorded:
             db.execute("BEGIN IMMEDIATE")
             with db:
                 taken = self._take_in_pending(db)
@@ -203,7 +203,7 @@ class Store:
 
         failure = _("This game was not saved: {reason}.")
         try:
-            return self._run_repairing(save)
+            return self._run_repairing(add)
         except _failures() as error:
             if _locked(error):
                 return self._keep_pending(game, failure)
