@@ -18,8 +18,9 @@ from . import collector, i18n, signals
 from .i18n import _
 
 if TYPE_CHECKING:
-    from .game.rounds import Round, Settings
+    from .game.rounds import Kept
     from .game.screen import Screen
+    from .game.settings import Settings
     from .records import sharecode
     from .records.storage import Store
     from .ui.renderer import IconSet
@@ -261,7 +262,7 @@ def settings_from_flags(
 ) -> Settings | None:
     """The board the flags ask for, or None when the player is to be asked."""
     from .core.limits import out_of_bounds
-    from .game.rounds import Settings
+    from .game.settings import Settings
     from .records import boardfile, inputfile
     from .records.presets import ALIASES, out_of_bounds_message
 
@@ -297,7 +298,7 @@ def _shared_board(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
     """``--game CODE`` or ``--daily``: a board named exactly, alone on the command line."""
     from datetime import date
 
-    from .game.rounds import Settings
+    from .game.settings import Settings
     from .records import sharecode
     from .records.presets import DAILY, daily_code, preset_of
 
@@ -362,7 +363,7 @@ def _undealt(code: sharecode.ShareCode) -> BaseException | None:
     generator version it does not have, or a no-guess request it can refuse at once
     (too many mines for its size, no room for an opening)."""
     from .core import generator
-    from .core.scoring import BoardKind
+    from .core.board import BoardKind
     from .records import sharecode
 
     if code.layout is not None:
@@ -394,13 +395,13 @@ def _deals_no_board(typed: str, why: str) -> str:
     return _("“{code}” deals no board: {why}").format(code=textwidth.clip(typed, 40), why=why)
 
 
-def ask_resume(screen: Screen, kept: Round) -> bool:
+def ask_resume(screen: Screen, kept: Kept) -> bool:
     """Offer the game left unfinished: Enter takes it up, n gives it up."""
-    from .game import resume
+    from .game import unfinished
     from .game.session import NO, YES
 
     while True:
-        answer = screen.ask(resume.question(kept)).strip().lower()
+        answer = screen.ask(unfinished.question(kept)).strip().lower()
         if answer in YES:
             return True
         if answer in NO:
@@ -462,7 +463,7 @@ def ask_settings(
 ) -> Settings:
     """The preset, or a custom size re-asked until valid; Enter alone is beginner."""
     from .core.limits import MAX_SIDE, MIN_SIDE, mine_range
-    from .game.rounds import Settings
+    from .game.settings import Settings
     from .records.presets import ALIASES, PRESETS, usual_mines
 
     names = list(PRESETS)
@@ -540,8 +541,8 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
     the beginner board instead.
     """
     from .game.app import App
-    from .game.rounds import Settings
     from .game.session import BoardRefused
+    from .game.settings import Settings
     from .records.storage import Store
     from .ui.pipe import PipeScreen
     from .ui.renderer import LEGACY, Renderer
@@ -558,7 +559,7 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
         if args.resume:
             taken = _resumed(store, time.monotonic, pipe, ask=False)
         if taken.kept is not None:
-            settings = taken.kept.settings
+            settings = taken.kept.round.settings
         elif settings is None:
             settings = (
                 ask_settings(pipe, args.seed, no_guess=no_guess)
@@ -594,7 +595,7 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
 class _Taken(NamedTuple):
     """What became of the game left unfinished at the start."""
 
-    kept: Round | None
+    kept: Kept | None
     """The game to go on with; None when there was none, or it was given up or lost."""
     lost: bool = False
     """Another terminal took it up first (said): the board menu is to be offered."""
@@ -605,17 +606,17 @@ def _resumed(store: Store, clock: Callable[[], float], screen: Screen, *, ask: b
     ``ask``: offer it; else ``--resume`` asked for it, and hearing that there is none
     is news.  Another terminal may take it up between the look and the take (while
     the player reads the offer, say): the player is told, not dealt a board unasked."""
-    from .game import resume
+    from .game import unfinished
 
-    kept = resume.newest(store, clock)
+    kept = unfinished.newest(store, clock)
     if kept is None:
         if not ask:
             screen.say(_("There is no game in progress to resume."))
         return _Taken(None)
     if ask and not ask_resume(screen, kept):
-        resume.give_up(store, kept)
+        unfinished.give_up(store, kept)
         return _Taken(None)
-    if resume.take_up(store, kept):
+    if unfinished.take_up(store, kept):
         return _Taken(kept)
     screen.say(_("That game was just taken up elsewhere: it goes on there, not here."))
     return _Taken(None, lost=True)
@@ -652,12 +653,12 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
             if args.resume or settings is None:
                 resumed = _resumed(store, signals.playing_clock, screen, ask=not args.resume).kept
             else:  # the board the flags name is the game wanted; a kept one waits its turn
-                from .game import resume
+                from .game import unfinished
 
                 resumed = None
-                waiting = resume.newest(store, signals.playing_clock) is not None
+                waiting = unfinished.newest(store, signals.playing_clock) is not None
             if resumed is not None:
-                settings = resumed.settings
+                settings = resumed.round.settings
             elif settings is None:
                 settings = ask_settings(screen, args.seed, no_guess=not args.classic)
             app = App(

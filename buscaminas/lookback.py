@@ -17,7 +17,7 @@ from .core.scoring import GameRecord
 from .game import textwidth
 from .game.commentary import help_note, review_lines
 from .game.journal import Journal, JournalError, loads
-from .game.replay import Replay, timeline
+from .game.playback import Playback, timeline
 from .game.review import review
 from .i18n import _
 from .records.presets import board_name
@@ -104,7 +104,7 @@ def replay_game(data_dir: Path | None, number: int | None, icons: IconSet | None
         return 0
     from .ui.watch import watch  # the terminal's toolkit loads only to watch
 
-    watch(Replay(journal, board_name(game.board, game.kind)), icons)
+    watch(Playback(journal, board_name(game.board, game.kind)), icons)
     return 0
 
 

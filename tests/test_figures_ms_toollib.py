@@ -26,8 +26,8 @@ from buscaminas.core.scoring import GameRecord, index_of_efficiency
 from buscaminas.core.solver import Position, analyze
 from buscaminas.game.commands import Command, Verb
 from buscaminas.game.journal import loads
-from buscaminas.game.rounds import Settings
 from buscaminas.game.session import Session
+from buscaminas.game.settings import Settings
 from buscaminas.records.storage import Store
 
 MS_TOOLLIB = """

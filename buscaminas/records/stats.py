@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from ..core.scoring import BoardKind, BoardSpec, GameRecord, index_of_efficiency
+from ..core.board import BoardKind, BoardSpec
+from ..core.scoring import GameRecord, index_of_efficiency
 from ..i18n import _, ngettext
 from .storage import Recorded, Store
 
@@ -28,14 +29,14 @@ BoardLabel = Callable[[BoardSpec], str]
 
 
 @dataclass(frozen=True)
-class Tally:
+class GameCount:
     """How many games of one sort were played and won."""
 
     played: int = 0
     won: int = 0
 
     @classmethod
-    def of(cls, games: Sequence[GameRecord]) -> Tally:
+    def of(cls, games: Sequence[GameRecord]) -> GameCount:
         return cls(len(games), sum(game.won for game in games))
 
 
@@ -58,9 +59,9 @@ class BoardStats:
     best_streak: int
     best_times: tuple[GameRecord, ...]
     other_wins: tuple[GameRecord, ...]
-    assisted: Tally = Tally()
-    undone: Tally = Tally()
-    scripted: Tally = Tally()
+    assisted: GameCount = GameCount()
+    undone: GameCount = GameCount()
+    scripted: GameCount = GameCount()
     abandoned: int = 0
     """Own games left unfinished and given up: among the played, never among the won."""
 
@@ -99,9 +100,9 @@ def _board_stats(board: BoardSpec, games: Sequence[GameRecord]) -> BoardStats:
         best_times=tuple(game for game in timed if game.clean)[:BEST_TIMES],
         other_wins=tuple(game for game in timed if not game.clean)[:BEST_TIMES],
         # A script that called the AI is counted once, as assisted: the AI played.
-        assisted=Tally.of([game for game in games if game.assisted]),
-        undone=Tally.of([game for game in games if game.undone and not game.assisted]),
-        scripted=Tally.of(
+        assisted=GameCount.of([game for game in games if game.assisted]),
+        undone=GameCount.of([game for game in games if game.undone and not game.assisted]),
+        scripted=GameCount.of(
             [game for game in games if game.scripted and not (game.assisted or game.undone)]
         ),
         abandoned=sum(game.abandoned for game in own),

@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import platformdirs
 
-from ..core.scoring import BoardKind, GameRecord, in_utc
+from ..core.board import BoardKind
+from ..core.scoring import GameRecord, in_utc
 from ..i18n import _
 from . import outputfile
 
@@ -145,7 +146,7 @@ _WITHDRAW = "DELETE FROM games WHERE identity = ?"
 
 
 class Recorded(Enum):
-    """What became of a finished game handed to :meth:`Store.save`."""
+    """What became of a finished game handed to :meth:`Store.add_game`."""
 
     NOT_SAVED = "not-saved"
     PENDING = "pending"  # the database was locked: kept beside it, written at the next chance
@@ -187,10 +188,10 @@ class Store:
         self._warn = on_warning
         self._timeout = timeout
 
-    def save(self, game: GameRecord) -> Recorded:
+    def add_game(self, game: GameRecord) -> Recorded:
         """Save a finished game, and say whether it set a new best time."""
 
-        def save(db: sqlite3.Connection) -> Recorded:
+        def add(db: sqlite3.Connection) -> Recorded:
             db.execute("BEGIN IMMEDIATE")
             with db:
                 taken = self._take_in_pending(db)
@@ -208,7 +209,7 @@ class Store:
 
         failure = _("This game was not saved: {reason}.")
         try:
-            return self._run_repairing(save)
+            return self._run_repairing(add)
         except _failures() as error:
             if _locked(error):
                 return self._keep_pending(game, failure)

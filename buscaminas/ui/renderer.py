@@ -15,7 +15,7 @@ import re
 from functools import cached_property, lru_cache
 from typing import NamedTuple
 
-from ..core.alphabet import NUMBERS, Cell
+from ..core.alphabet import NUMBERS, Symbol
 from ..core.grid import Point
 from ..game import textwidth
 from ..game.view import Highlight, State, View
@@ -58,22 +58,22 @@ class IconSet(NamedTuple):
     def glyphs(self) -> dict[str, str]:
         """Position-format character → icon, for every character that is not a number."""
         return {
-            Cell.HIDDEN: self.hidden,
-            Cell.FLAG: self.flag,
-            Cell.EMPTY: self.empty,
-            Cell.MINE: self.mine,
-            Cell.WRONG_FLAG: self.wrong_flag,
+            Symbol.HIDDEN: self.hidden,
+            Symbol.FLAG: self.flag,
+            Symbol.EMPTY: self.empty,
+            Symbol.MINE: self.mine,
+            Symbol.WRONG_FLAG: self.wrong_flag,
         }
 
 
 LEGACY = IconSet(
     "legacy",
-    hidden=Cell.HIDDEN,
-    flag=Cell.FLAG,
-    empty=Cell.EMPTY,
-    mine=Cell.MINE,
-    exploded=Cell.MINE,
-    wrong_flag=Cell.WRONG_FLAG,
+    hidden=Symbol.HIDDEN,
+    flag=Symbol.FLAG,
+    empty=Symbol.EMPTY,
+    mine=Symbol.MINE,
+    exploded=Symbol.MINE,
+    wrong_flag=Symbol.WRONG_FLAG,
 )
 """The position text's own characters."""
 NERD = IconSet(
@@ -99,19 +99,20 @@ NUMBER_STYLES = {
 """Mid-luminance colours, chosen to read on dark and light backgrounds alike."""
 
 CELL_STYLES: dict[str, str] = {
-    Cell.HIDDEN: "",  # the terminal's own foreground: hidden cells stand out from the grey empties
-    Cell.FLAG: "1;38;5;208",  # orange, so that a flag never reads as a red 3
-    Cell.EMPTY: "38;5;244",
-    Cell.MINE: "1",
-    Cell.WRONG_FLAG: "1;38;5;160",
+    # the terminal's own foreground: hidden cells stand out from the grey empties
+    Symbol.HIDDEN: "",
+    Symbol.FLAG: "1;38;5;208",  # orange, so that a flag never reads as a red 3
+    Symbol.EMPTY: "38;5;244",
+    Symbol.MINE: "1",
+    Symbol.WRONG_FLAG: "1;38;5;160",
 }
 EXPLODED_STYLE = "1;97;41"
 MONOCHROME_STYLES: dict[str, str] = {
-    Cell.HIDDEN: "",
-    Cell.FLAG: "1",
-    Cell.EMPTY: "2",
-    Cell.MINE: "1",
-    Cell.WRONG_FLAG: "1",
+    Symbol.HIDDEN: "",
+    Symbol.FLAG: "1",
+    Symbol.EMPTY: "2",
+    Symbol.MINE: "1",
+    Symbol.WRONG_FLAG: "1",
 }
 """Without colour: numbers bold, empties dim, flags and mines bold (their glyphs differ)."""
 MONOCHROME_EXPLODED_STYLE = "1;7"
