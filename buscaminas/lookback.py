@@ -79,10 +79,15 @@ def games_table(games: Sequence[tuple[int, GameRecord]]) -> list[str]:
 
 
 def result(game: GameRecord) -> str:
-    """Won, lost or abandoned, and whether the AI or an undo helped: a list of games
-    must not pass an assisted win off as the player's own."""
+    """Won, lost or abandoned, and whether the AI or an undo helped, or the board was
+    one the player had seen: a list of games must not pass an assisted win, or a
+    board played again, off as the player's own."""
     outcome = _("abandoned") if game.abandoned else _("won") if game.won else _("lost")
-    return _("{result}, assisted").format(result=outcome) if game.assisted else outcome
+    if game.assisted:
+        return _("{result}, assisted").format(result=outcome)
+    if game.practice:
+        return _("{result}, practice").format(result=outcome)
+    return outcome
 
 
 def _padded(cell: str, columns: int, *, right: bool) -> str:
@@ -163,7 +168,8 @@ def export_game(data_dir: Path | None, number: int, path: Path) -> int:
             file=sys.stderr,
         )
         return 1
-    print(_("Game {number} written to {file} as {what}.").format(number=number, file=path, what=what))
+    written = _("Game {number} written to {file} as {what}.")
+    print(written.format(number=number, file=path, what=what))
     return 0
 
 

@@ -23,7 +23,8 @@ from buscaminas.records.storage import Recorded, Store
 from tests.record_support import BEGINNER, EXPERT, make_record
 
 HEADER = (
-    "Played, won, streaks and times count your own games only: no AI moves, not played from a pipe."
+    "Played, won, streaks and times count your own games only: no AI moves,"
+    " no board you had seen, not played from a pipe."
 )
 AI_PLAYED = (
     "The AI played or a move was undone in this game: it is kept in your statistics as assisted,"

@@ -82,6 +82,9 @@ class GameRecord(NamedTuple):
     clicks: int | None = None
     """Every board command given, refused ones included, for IOE: known for a game that
     ends in this run, None for one read back from the records (which do not keep it)."""
+    practice: bool = False
+    """Played on a board the player had already seen (the records decide, as the game
+    is saved): counted, but apart, like an assisted game, and never a best time."""
 
     @classmethod
     def from_game(
@@ -141,8 +144,9 @@ class GameRecord(NamedTuple):
 
     @property
     def own(self) -> bool:
-        """Played by the player alone, at the keyboard: the games that streaks count."""
-        return not (self.assisted or self.scripted)
+        """Played by the player alone, at the keyboard, on a board they had not seen:
+        the games that streaks count."""
+        return not (self.assisted or self.scripted or self.practice)
 
     @property
     def measured(self) -> bool:

@@ -28,6 +28,7 @@ from ..core.scoring import BoardKind, GameRecord
 from ..i18n import _, ngettext
 from ..records import boardfile, sharecode
 from ..records.presets import board_label
+from ..records.storage import Recorded
 from . import commands, narration
 from .commands import Command, ParseError, Verb, label, said
 from .journal import Played
@@ -479,8 +480,8 @@ class Session:
             return
         record = current.as_record(scripted=self.scripted or current.scripted, abandoned=True)
         with signals.deferred():
-            self.store.save(record)
-        self._remember(record)
+            saved = self.store.save(record)
+        self._remember(record._replace(practice=saved is Recorded.PRACTICE))
 
     def _after_the_end(self, text: str) -> Reply | None:
         """At “play again?”, a command that looks back at the game (undo, save, the
@@ -678,6 +679,9 @@ class Session:
         self._remember(record)
         with signals.deferred():  # a SIGTERM now still leaves the game recorded
             saved = self.store.save(record)
+        if saved is Recorded.PRACTICE:  # the records knew its board: it counts apart
+            record = record._replace(practice=True)
+            self._remember(record)
         current.messages = (*current.messages, *self.warnings, *format_result(record, saved))
         self.warnings.clear()
 
