@@ -146,7 +146,7 @@ def export_game(data_dir: Path | None, number: int, path: Path) -> int:
         return 2
     try:
         number, game, journal = chosen(store_in(data_dir), number)
-        data = _exported(game, journal, replay=suffix == ".evf")
+        data = exported(game, journal, replay=suffix == ".evf")
     except NotShown as why:
         print(why, file=sys.stderr)
         return 1
@@ -173,7 +173,7 @@ def export_game(data_dir: Path | None, number: int, path: Path) -> int:
     return 0
 
 
-def _exported(game: GameRecord, journal: Journal, *, replay: bool) -> bytes:
+def exported(game: GameRecord, journal: Journal, *, replay: bool) -> bytes:
     """The bytes of game ``game`` (its ``journal``) as a replay or as its board; raises
     :class:`NotShown` for a game the replay format cannot hold."""
     from .game import evf

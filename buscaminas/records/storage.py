@@ -117,7 +117,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             " WHEN NEW.board IS NOT NULL BEGIN"
             " UPDATE games SET practice = 1 WHERE id = NEW.id AND EXISTS (SELECT 1"
             " FROM seen_boards WHERE board = NEW.board AND identity IS NOT NEW.identity);"
-            " INSERT OR IGNORE INTO seen_boards (board, identity) VALUES (NEW.board, NEW.identity);"
+            # not OR IGNORE: an upsert's own conflict clause would override it here
+            " INSERT INTO seen_boards (board, identity) SELECT NEW.board, NEW.identity"
+            " WHERE NOT EXISTS (SELECT 1 FROM seen_boards WHERE board = NEW.board);"
             " END"
             for name, event in (("insert", "INSERT"), ("update", "UPDATE OF board"))
         ),
