@@ -207,3 +207,36 @@ def test_in_a_pipe_win_replay_then_the_code_with_the_same_moves_is_practice(
     assert "  Played from a pipe (scripted): played 1, won 1." in stats
     games = run_piped("games", *data).stdout.splitlines()
     assert "won, practice" in games[2] and "practice" not in games[1]
+
+
+def test_on_a_terminal_the_code_of_a_board_won_sets_no_best_time(tmp_path: Path) -> None:
+    """The issue's reproduction as a player meets it: a win at the keyboard (a best
+    time), its replay, then its code and the same moves, typed: practice, no best time."""
+    from tests.terminal_support import Player
+    from tests.test_exchange import WIN, won_in_a_pipe
+
+    moves, _output = won_in_a_pipe(tmp_path / "moves")  # the winning moves, found by a pipe
+    environment = {"BUSCAMINAS_DATA_DIR": str(tmp_path / "data")}
+    first = Player(
+        "--preset", "beginner", "--seed", "1", "--legacy", "--lang", "en", env=environment
+    )
+    first.prompt_row()
+    for line in moves.splitlines()[:-1]:
+        first.type(line)
+    first.wait_for("New best time!")
+    code = first.text.split(WIN, 1)[1].split()[0].rstrip(":")
+    first.type("n")
+    assert first.finish() == 0
+    data = ("--data-dir", str(tmp_path / "data"), "--lang", "en")
+    assert run_piped("replay", *data).returncode == 0
+    again = Player("--game", code, "--legacy", "--lang", "en", env=environment)
+    again.prompt_row()
+    for line in moves.splitlines()[:-1]:
+        again.type(line)
+    again.wait_for("You had seen this board before")
+    assert "New best time!" not in again.text
+    again.type("n")
+    assert again.finish() == 0
+    stats = run_piped("stats", *data).stdout.splitlines()
+    assert "  Played 1, won 1 (100%); current streak 1, best streak 1." in stats
+    assert "  On boards you had seen (practice): played 1, won 1." in stats

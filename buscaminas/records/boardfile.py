@@ -47,18 +47,33 @@ def load(path: Path) -> BoardFile:
     format or in MBF (:mod:`buscaminas.records.mbf`).
 
     A name ending in ``.mbf`` is read as MBF; any other file is read as MBF when
-    its bytes are not the lab format's text (digits, spaces and line ends).  No MBF
-    board is such text: its third byte would make it hold 2,304 mines or more, on
-    the 15 × 15 cells whose coordinates are such bytes.
+    its bytes are not the lab format's text (digits, spaces and line ends) and are
+    a whole MBF board, and else as the lab format, whose errors (not text, a wrong
+    character at a line and column) say best what is wrong with a file that is
+    neither.  No MBF board is lab text: its third byte would make it hold 2,304
+    mines or more, on the 15 × 15 cells whose coordinates are such bytes.
     Raises :class:`~buscaminas.records.inputfile.UnreadableFile` or ``OSError`` when
     the file cannot be read, :class:`BoardFileError` or
     :class:`~buscaminas.records.mbf.MbfError` when it is not a board.
     """
     data = inputfile.read_bytes(path)
-    if path.suffix.lower() == mbf.SUFFIX or not _lab_text(data):
-        width, height, mines = mbf.parse(data)
-        return BoardFile(width, height, mines, frozenset(), frozenset())
-    return parse(data.decode("utf-8"))
+    if path.suffix.lower() == mbf.SUFFIX:
+        return _from_mbf(data)
+    if not _lab_text(data):
+        try:
+            return _from_mbf(data)
+        except mbf.MbfError:
+            pass  # neither: the lab format says what is wrong
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise inputfile.UnreadableFile(inputfile.not_text()) from error
+    return parse(text)
+
+
+def _from_mbf(data: bytes) -> BoardFile:
+    width, height, mines = mbf.parse(data)
+    return BoardFile(width, height, mines, frozenset(), frozenset())
 
 
 def _lab_text(data: bytes) -> bool:
