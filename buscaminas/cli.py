@@ -36,7 +36,7 @@ _WHOLE = re.compile(r"\+?[0-9]{1,6}")
 """An answer to a numeric question: ASCII digits only, since ``int`` refuses ``²``."""
 
 
-TOOLS = ("stats", "analyze", "games", "replay", "review")
+TOOLS = ("stats", "analyze", "games", "replay", "review", "export")
 GAME = "game"
 """A command line that names no tool: the game, built by :func:`build_parser` alone."""
 
@@ -138,6 +138,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         )
         if name == "replay":
             _icon_options(looking_back, default=argparse.SUPPRESS)
+    if command is None or command == "export":
+        export = add_tool(
+            "export", _("write game N as an EVF replay (FILE.evf) or its board as MBF (FILE.mbf)")
+        )
+        export.add_argument("number", type=_whole, help=_("its number in “games”"))
+        export.add_argument("file", type=Path, help=_("FILE.evf or FILE.mbf"))
     if command is None or command == "analyze":
         analyze = add_tool("analyze", _("print the mine probabilities of a position"))
         analyze.add_argument(
@@ -263,7 +269,7 @@ def settings_from_flags(
     """The board the flags ask for, or None when the player is to be asked."""
     from .core.limits import out_of_bounds
     from .game.settings import Settings
-    from .records import boardfile, inputfile
+    from .records import boardfile, inputfile, mbf
     from .records.presets import ALIASES, out_of_bounds_message
 
     if args.game is not None or args.daily:
@@ -275,7 +281,7 @@ def settings_from_flags(
             board = boardfile.load(args.board)
         except OSError as error:
             parser.exit(EXIT_USAGE, f"buscaminas: {args.board}: {error.strerror}\n")
-        except (inputfile.UnreadableFile, boardfile.BoardFileError) as error:
+        except (inputfile.UnreadableFile, boardfile.BoardFileError, mbf.MbfError) as error:
             parser.exit(EXIT_USAGE, f"buscaminas: {args.board}: {error}\n")
         return Settings(board.width, board.height, len(board.mines), board_file=board)
     sizes = (args.width, args.height, args.mines)
@@ -815,19 +821,22 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return show_stats(args)
     if args.tool == "analyze":
         return show_analysis(parser, args)
-    if args.tool in ("games", "replay", "review"):
+    if args.tool in ("games", "replay", "review", "export"):
         return show_history(args)
     return play(parser, args)
 
 
 def show_history(args: argparse.Namespace) -> int:
-    """``games``, ``replay`` and ``review``: the games played, listed, watched, judged."""
+    """``games``, ``replay``, ``review`` and ``export``: the games played, listed, watched,
+    judged, written for other tools."""
     from . import lookback
 
     collector.release()  # a replay is watched, a review may be long: they are up
     if args.tool == "games":
         count = RECENT if args.count is None else args.count
         return lookback.list_games(args.data_dir, None if args.all else count)
+    if args.tool == "export":
+        return lookback.export_game(args.data_dir, args.number, args.file)
     if args.tool == "replay":
         watching = sys.stdin.isatty() and sys.stdout.isatty() and os.environ.get("TERM") != "dumb"
         icons = chosen_icons(args) if watching else None

@@ -23,8 +23,8 @@ from buscaminas.records.storage import Recorded, Store
 from tests.record_support import BEGINNER, EXPERT, make_record
 
 HEADER = (
-    "Played, won, streaks and times count your own games only:"
-    " no AI moves, no undo, not played from a pipe."
+    "Played, won, streaks and times count your own games only: no AI moves,"
+    " no undo, no board you had seen, not played from a pipe."
 )
 AI_PLAYED = (
     "The AI played in this game: it is kept in your statistics as assisted, not as a best time."

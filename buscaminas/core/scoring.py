@@ -69,6 +69,9 @@ class GameRecord(NamedTuple):
     undone: bool = False
     """A move was taken back; games recorded before this was kept apart from the AI's
     moves say ``assisted`` instead."""
+    practice: bool = False
+    """Played on a board the player had already seen (the records decide, as the game
+    is saved): counted, but apart, like an assisted game, and never a best time."""
 
     @classmethod
     def from_game(
@@ -130,8 +133,9 @@ class GameRecord(NamedTuple):
 
     @property
     def own(self) -> bool:
-        """Played by the player alone, at the keyboard: the games that streaks count."""
-        return not (self.assisted or self.undone or self.scripted)
+        """Played by the player alone, at the keyboard, on a board they had not seen:
+        the games that streaks count."""
+        return not (self.assisted or self.undone or self.scripted or self.practice)
 
     @property
     def measured(self) -> bool:

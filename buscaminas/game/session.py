@@ -30,6 +30,7 @@ from ..core.scoring import GameRecord
 from ..i18n import _, ngettext
 from ..records import boardfile, sharecode
 from ..records.presets import board_label
+from ..records.storage import Recorded
 from . import commands, narration
 from .commands import Command, ParseError, Verb, label, said
 from .journal import Played
@@ -549,8 +550,8 @@ class Session:
             return
         record = current.as_record(scripted=self.scripted or current.scripted, abandoned=True)
         with signals.deferred():
-            self.store.add_game(record)
-        self._remember(record)
+            saved = self.store.add_game(record)
+        self._remember(record._replace(practice=saved is Recorded.PRACTICE))
 
     def _after_the_end(self, text: str) -> Reply | None:
         """At “play again?”, a command that looks back at the game (undo, save, the
@@ -751,6 +752,9 @@ class Session:
         self._remember(record)
         with signals.deferred():  # a SIGTERM now still leaves the game recorded
             saved = self.store.add_game(record)
+        if saved is Recorded.PRACTICE:  # the records knew its board: it counts apart
+            record = record._replace(practice=True)
+            self._remember(record)
         self.ui.messages = (*self.ui.messages, *self.warnings, *format_result(record, saved))
         self.warnings.clear()
 
