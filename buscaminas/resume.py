@@ -19,12 +19,17 @@ from .text import clock_time
 
 
 def newest(store: Store, clock: Callable[[], float]) -> Round | None:
-    """The newest game left in progress; one that is damaged is dropped, not offered."""
+    """The newest game left in progress; one that is damaged is set aside, not offered."""
     for identity, snapshot in store.unfinished():
         try:
-            return Round.restore(snapshot, clock)
-        except JournalError:
-            store.take(identity)
+            kept = Round.restore(snapshot, clock)
+        except JournalError as why:
+            store.set_aside(identity, str(why))
+            continue
+        if kept.identity == identity:
+            return kept
+        # Taken up by its own identity, it could never leave the records: offered forever.
+        store.set_aside(identity, f"the snapshot's identity is {kept.identity!r}")
     return None
 
 

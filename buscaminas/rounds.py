@@ -339,7 +339,8 @@ class Round:
                 restored.cursor = (x, y)
         except JournalError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError) as error:
+        except (KeyError, TypeError, ValueError, IndexError, ArithmeticError) as error:
+            # ArithmeticError: a number too large for a float or an infinite whole one.
             raise JournalError(f"not a game in progress: {error}") from error
         return restored
 

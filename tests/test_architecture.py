@@ -48,7 +48,10 @@ def test_the_terminal_front_end_is_where_prompt_toolkit_comes_in() -> None:
 LAYERS = (
     ("engine", "grid", "alphabet", "limits", "generator", "solver", "scoring", "sharecode"),
     ("i18n", "text", "percent", "signals", "startup", "coordinates"),
-    ("presets", "inputfile", "boardfile", "journal", "storage", "stats", "preferences"),
+    (
+        *("presets", "inputfile", "boardfile", "journal", "gamerow", "storage", "stats"),
+        "preferences",
+    ),
     (
         *("commands", "session", "rounds", "resume", "view", "hints", "narration"),
         *("review", "commentary", "replay"),

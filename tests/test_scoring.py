@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from buscaminas import storage
+from buscaminas import gamerow
 from buscaminas.engine import Action, Minesweeper, Move, Outcome
 from buscaminas.grid import Grid, Point
 from buscaminas.scoring import (
@@ -253,10 +253,10 @@ def test_start_times_must_be_utc(started_at: datetime) -> None:
     game, outcomes = play(board, try_(2, 2))
     with pytest.raises(ValueError, match="UTC"):
         recorded(game, outcomes, started_at=started_at, kind=BoardKind.NO_GUESS)
-    row = storage._to_row(make_record())
+    row = gamerow.to_row(make_record())
     with pytest.raises(ValueError, match="UTC"):
-        storage._from_row((started_at.isoformat(), *row[1:]))
-    assert storage._from_row(row) == make_record()
+        gamerow.from_row((started_at.isoformat(), *row[1:]))
+    assert gamerow.from_row(row) == make_record()
 
 
 def test_rates_are_zero_when_nothing_could_be_measured() -> None:

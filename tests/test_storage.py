@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from buscaminas import storage
+from buscaminas import gamerow, storage
 from buscaminas.scoring import BoardKind, BoardSpec, GameRecord
 from buscaminas.storage import MIGRATIONS, Recorded, Store, default_path
 from tests.record_support import EXPERT, make_record
@@ -387,7 +387,7 @@ def test_a_pending_file_that_is_not_a_game_is_left_alone(store: Store, warned: l
         "garbage.json": b"\xff\x00 not json",
         "list.json": b"[1, 2, 3]",
         "huge.json": b" " * storage.PENDING_BYTES
-        + json.dumps(storage._to_row(make_record(5))).encode(),
+        + json.dumps(gamerow.to_row(make_record(5))).encode(),
         "nulls.json": json.dumps([None] * 15).encode(),
         "no-width.json": json.dumps([*PENDING_ROW[:2], None, *PENDING_ROW[3:]]).encode(),
         "naive.json": json.dumps(["2024-05-01T12:00:00", *PENDING_ROW[1:]]).encode(),
