@@ -10,6 +10,7 @@ and not won, so that leaving never protects a win rate.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from .i18n import _
 from .journal import JournalError
@@ -19,18 +20,19 @@ from .text import clock_time
 
 
 def newest(store: Store, clock: Callable[[], float]) -> Round | None:
-    """The newest game left in progress; one that is damaged is set aside, not offered."""
-    for identity, snapshot in store.unfinished():
-        try:
-            kept = Round.restore(snapshot, clock)
-        except JournalError as why:
-            store.set_aside(identity, str(why))
-            continue
-        if kept.identity == identity:
-            return kept
-        # Taken up by its own identity, it could never leave the records: offered forever.
-        store.set_aside(identity, f"the snapshot's identity is {kept.identity!r}")
-    return None
+    """The newest game left in progress.  Every one kept is read, and those that are
+    damaged are set aside, not offered."""
+    restored: list[Round] = []
+
+    def restore(identity: str, snapshot: dict[str, Any]) -> None:
+        kept = Round.restore(snapshot, clock)
+        if kept.identity != identity:
+            # Taken up by its own identity, it could never leave the records: offered forever.
+            raise JournalError(f"the snapshot's identity is {kept.identity!r}")
+        restored.append(kept)
+
+    store.unfinished(restore)
+    return restored[0] if restored else None
 
 
 def take_up(store: Store, kept: Round) -> bool:

@@ -3,7 +3,14 @@
 Keeping a score must never cost the player a game, so no failure escapes a
 :class:`Store`: a database that is read-only or from a newer version becomes a
 one-line warning and the call returns as if there were nothing saved; a
-damaged file is moved aside (never deleted) and a new one started.
+damaged file is moved aside (never deleted) and a new one started.  Nor does a
+failure escape a read: every row is checked (:mod:`buscaminas.gamerow`) and one
+that cannot be read is moved, value for value, to a table beside its own
+(``games_set_aside``, ``unfinished_set_aside``), made the first time it is
+needed so that a sound database keeps its schema; the player is told once.
+Moved rather than marked, so that every query of the games reads the games
+alone, an upsert can never overwrite a row set aside, and whoever rescues one
+finds it whole, with when and why it was set aside.
 
 Every call opens its own connection and every write is one ``BEGIN
 IMMEDIATE`` transaction under a busy timeout, so two games finishing at the
@@ -210,10 +217,14 @@ class Store:
             return False
         return True
 
-    def unfinished(self) -> list[tuple[str, dict[str, Any]]]:
-        """The games left in progress, newest first, as (identity, snapshot); a row
-        whose identity is not text or whose snapshot is not a JSON object is set
-        aside (:meth:`set_aside`), for the caller never to see.
+    def unfinished(
+        self, check: Callable[[str, dict[str, Any]], None] = lambda identity, snapshot: None
+    ) -> list[tuple[str, dict[str, Any]]]:
+        """The games left in progress, newest first, as (identity, snapshot).
+
+        A row whose identity is not text, whose snapshot is not a JSON object, or
+        that ``check`` refuses with a ValueError (a game that cannot be taken up)
+        is set aside, kept for whoever wants to rescue it, never offered again.
 
         Every start asks, and most find none: a database unchanged since a look
         found none is not opened again (nor SQLite loaded), which the game's
@@ -224,9 +235,12 @@ class Store:
             kept, unreadable = [], {}
             for rowid, identity, text in db.execute(_UNFINISHED).fetchall():
                 try:
-                    kept.append((_identity(identity), _snapshot(text)))
-                except BadRow as why:
+                    read = (_identity(identity), _snapshot(text))
+                    check(*read)
+                except ValueError as why:
                     unreadable[rowid] = str(why)
+                else:
+                    kept.append(read)
             if unreadable:
                 self._put_aside(db, UNFINISHED, unreadable)
             return kept
@@ -260,21 +274,6 @@ class Store:
             failure = _("The game in progress could not be taken up: {reason}.")
             self._warn(failure.format(reason=self._reason(error)))
             return False
-
-    def set_aside(self, identity: str, why: str) -> None:
-        """Set aside the game in progress kept as ``identity``, which the game cannot take
-        up (``why``): kept, never deleted, for whoever wants to rescue it, and no longer
-        offered."""
-
-        def set_aside(db: sqlite3.Connection) -> None:
-            found = db.execute("SELECT rowid FROM unfinished WHERE identity = ?", (identity,))
-            self._put_aside(db, UNFINISHED, {rowid: why for (rowid,) in found.fetchall()})
-
-        try:
-            self._run_repairing(set_aside)
-        except _failures() as error:
-            failure = _("The game in progress could not be read: {reason}.")
-            self._warn(failure.format(reason=self._reason(error)))
 
     def withdraw(self, identity: str) -> None:
         """Take a finished game out of the records: an undo has reopened it, and it is
