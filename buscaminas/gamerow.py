@@ -82,6 +82,7 @@ NAMES = (
 )
 """The games table's columns, as :func:`to_row` fills them."""
 
+_KINDS = {kind.value: kind for kind in BoardKind}
 _FIRST_SCHEMA = 15
 """A pending file written before schema 3 holds the first fifteen columns."""
 
@@ -90,36 +91,53 @@ def from_row(row: Any) -> GameRecord:
     """The game ``row`` holds; :class:`BadRow` if any column is not what the game writes."""
     if not isinstance(row, (list, tuple)) or len(row) not in (_FIRST_SCHEMA, len(NAMES)):
         raise BadRow(f"not a row of {len(NAMES)} columns")
-    values = dict(zip(NAMES, row, strict=False))
-    width = _whole(values, "width", MIN_SIDE, MAX_SIDE)
-    height = _whole(values, "height", MIN_SIDE, MAX_SIDE)
-    mines = _whole(values, "mines", *mine_range(width, height))
-    preset = _text(values, "preset")
+    abandoned, identity, code, journal = row[_FIRST_SCHEMA:] or (0, None, None, None)
+    (
+        started_at,
+        preset,
+        width,
+        height,
+        mines,
+        kind,
+        seed,
+        won,
+        seconds,
+        three_bv,
+        board_commands,
+        hints,
+        points,
+        assisted,
+        scripted,
+    ) = row[:_FIRST_SCHEMA]
+    width = _whole("width", width, MIN_SIDE, MAX_SIDE)
+    height = _whole("height", height, MIN_SIDE, MAX_SIDE)
+    mines = _whole("mines", mines, *mine_range(width, height))
+    preset = _text("preset", preset)
     if not fits(preset, width, height, mines):
         raise BadRow(f"preset: {_shown(preset)} is not a {width}×{height} board with {mines} mines")
-    won, abandoned = _flag(values, "won"), _flag(values, "abandoned")
+    won, abandoned = _flag("won", won), _flag("abandoned", abandoned)
     if won and abandoned:
         raise BadRow("won and abandoned")
     return GameRecord(
-        started_at=_moment(values),
+        started_at=_moment(started_at),
         preset=preset,
         width=width,
         height=height,
         mines=mines,
-        kind=_kind(values),
-        seed=_seed(values),
+        kind=_kind(kind),
+        seed=_seed(seed),
         won=won,
-        seconds=_seconds(values),
-        three_bv=_whole(values, "three_bv", 0, width * height),
-        board_commands=_whole(values, "board_commands", 0, LARGEST),
-        hints=_whole(values, "hints", 0, LARGEST),
-        points=_whole(values, "points", 0, LARGEST),
-        assisted=_flag(values, "assisted"),
-        scripted=_flag(values, "scripted"),
+        seconds=_seconds(seconds),
+        three_bv=_whole("three_bv", three_bv, 0, width * height),
+        board_commands=_whole("board_commands", board_commands, 0, LARGEST),
+        hints=_whole("hints", hints, 0, LARGEST),
+        points=_whole("points", points, 0, LARGEST),
+        assisted=_flag("assisted", assisted),
+        scripted=_flag("scripted", scripted),
         abandoned=abandoned,
-        identity=_text(values, "identity"),
-        code=_code(values),
-        journal=_text(values, "journal"),
+        identity=_text("identity", identity),
+        code=_code(code),
+        journal=_text("journal", journal),
     )
 
 
@@ -131,38 +149,36 @@ def _shown(value: object) -> str:
         return type(value).__name__
 
 
-def _whole(values: dict[str, object], name: str, low: int, high: int) -> int:
-    value = values[name]
+def _whole(name: str, value: object, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
         raise BadRow(f"{name}: {_shown(value)} is not a whole number from {low} to {high}")
     return value
 
 
-def _flag(values: dict[str, object], name: str) -> bool:
-    """0 or 1, as the columns' checks have it; a row written before a column came is 0."""
-    value = values.get(name, 0)
+def _flag(name: str, value: object) -> bool:
+    """0 or 1, as the columns' checks have it."""
     if type(value) is not int or value not in (0, 1):
         raise BadRow(f"{name}: {_shown(value)} is neither 0 nor 1")
     return bool(value)
 
 
-def _text(values: dict[str, object], name: str) -> str | None:
+def _text(name: str, value: object) -> str | None:
     """Text or nothing; text that UTF-8 cannot hold (bytes SQLite could not decode)
     could be neither shown nor written back."""
-    value = values.get(name)
     if value is None:
         return None
     if not isinstance(value, str):
         raise BadRow(f"{name}: {_shown(value)} is not text")
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        raise BadRow(f"{name}: {_shown(value)} is not UTF-8") from None
+    if not value.isascii():  # ASCII, as nearly all is, is UTF-8: no copy made to see it
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise BadRow(f"{name}: {_shown(value)} is not UTF-8") from None
     return value
 
 
-def _moment(values: dict[str, object]) -> datetime:
-    text = _text(values, "started_at")
+def _moment(value: object) -> datetime:
+    text = _text("started_at", value)
     try:
         moment = in_utc(datetime.fromisoformat(text or ""))
     except ValueError:
@@ -172,17 +188,15 @@ def _moment(values: dict[str, object]) -> datetime:
     return moment
 
 
-def _kind(values: dict[str, object]) -> BoardKind:
-    kind = values["kind"]
-    for known in BoardKind:
-        if kind == known.value and isinstance(kind, str):
-            return known
+def _kind(kind: object) -> BoardKind:
+    if isinstance(kind, str) and kind in _KINDS:
+        return _KINDS[kind]
     raise BadRow(f"kind: {_shown(kind)} is neither no-guess nor classic")
 
 
-def _seed(values: dict[str, object]) -> int | None:
+def _seed(value: object) -> int | None:
     """A whole number kept as decimal text, since a seed can outgrow SQLite's integers."""
-    text = _text(values, "seed")
+    text = _text("seed", value)
     if text is None:
         return None
     digits = text.removeprefix("-")
@@ -194,17 +208,16 @@ def _seed(values: dict[str, object]) -> int | None:
         raise BadRow(f"seed: {len(text)} digits") from None
 
 
-def _seconds(values: dict[str, object]) -> float:
-    value = values["seconds"]
+def _seconds(value: object) -> float:
     # Compared before it is converted: a whole number can be too large for a float.
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= LONGEST:
         raise BadRow(f"seconds: {_shown(value)} is not a time from 0 to {LONGEST} s")
     return float(value)
 
 
-def _code(values: dict[str, object]) -> str | None:
+def _code(value: object) -> str | None:
     """A share code is shown as it is: it must be a line of printable text."""
-    code = _text(values, "code")
+    code = _text("code", value)
     if code is not None and not (code.isprintable() and 0 < len(code) <= CODE_LETTERS):
         raise BadRow(f"code: {_shown(code)} is not a share code")
     return code

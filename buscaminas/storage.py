@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable
 from contextlib import closing, suppress
 from datetime import UTC, datetime
 from enum import Enum
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -494,7 +495,7 @@ class Store:
         connection = sqlite3.connect(self.path, timeout=self._timeout, isolation_level=None)
         # Text that is not UTF-8 is one bad value for its row to be refused for,
         # rather than an error that fails the whole query.
-        connection.text_factory = _decoded
+        connection.text_factory = _DECODED
         with closing(connection) as db:
             _migrate(db)
             return work(db)
@@ -532,6 +533,10 @@ class Store:
             reason = _("the score database {path} failed: {error}")
         return reason.format(path=path, error=message)
 
+
+_DECODED = partial(str, encoding="utf-8", errors="surrogateescape")
+"""Text as SQLite holds it, bytes that are not UTF-8 kept as lone surrogates, which
+:mod:`buscaminas.gamerow` refuses; a partial, so that no Python code runs per value."""
 
 PENDING_BYTES = 16 * 2**20
 """The most a pending game's file is read: a game with its journal takes a few
@@ -664,12 +669,6 @@ def _migrate(db: sqlite3.Connection) -> None:
                 db.execute(f"PRAGMA user_version = {version}")
     if version > len(MIGRATIONS):
         raise NewerSchemaError(f"schema version {version}, newer than {len(MIGRATIONS)}")
-
-
-def _decoded(data: bytes) -> str:
-    """Text as SQLite holds it; bytes that are not UTF-8 kept as lone surrogates,
-    which :mod:`buscaminas.gamerow` refuses."""
-    return data.decode("utf-8", "surrogateescape")
 
 
 def _select(condition: str, order: str, skipped: tuple[int, ...]) -> str:
