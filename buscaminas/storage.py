@@ -756,9 +756,11 @@ def _move_aside(db: sqlite3.Connection, table: str, rows: dict[int, str]) -> Non
     names = ", ".join(map(_quoted, columns))
     now = datetime.now(UTC).isoformat()
     for rowid, why in rows.items():
+        # The reason may quote the row's own text, which UTF-8 may not hold.
+        words = why.encode("utf-8", "backslashreplace").decode("utf-8")
         db.execute(
             f"INSERT INTO {aside} (set_aside_at, why, {names})"
             f" SELECT ?, ?, {names} FROM {table} WHERE rowid = ?",
-            (now, why, rowid),
+            (now, words, rowid),
         )
         db.execute(f"DELETE FROM {table} WHERE rowid = ?", (rowid,))

@@ -59,12 +59,9 @@ GAME_COLUMNS = (
     *("identity", "code", "journal"),
 )
 UNFINISHED_COLUMNS = ("identity", "saved_at", "snapshot")
-NOT_NULL = {
-    "games": set(GAME_COLUMNS) - {"preset", "seed", "identity", "code", "journal"},
-    "unfinished": {"saved_at", "snapshot"},
-    "taken_pending": {"name"},
-}
-"""The columns the game's own schema keeps from NULL."""
+NOT_NULL = set(GAME_COLUMNS) - {"preset", "seed", "identity", "code", "journal"}
+"""The games' columns the game's own schema keeps from NULL (and of the others, a
+kept game's time and snapshot, and a pending game's name)."""
 
 LOOSE_SCHEMA = (
     f"CREATE TABLE games (id INTEGER PRIMARY KEY, {', '.join(GAME_COLUMNS)})",
@@ -166,7 +163,7 @@ that may not (the game reads some of it: a share code, a journal it cannot repla
 def game_garbage(column: str, strict: bool) -> st.SearchStrategy[Garbage]:
     bad, maybe = GAME_GARBAGE[column]
     nothing = [st.none()]
-    null_is_bad = column in NOT_NULL["games"]
+    null_is_bad = column in NOT_NULL
     if strict and null_is_bad:
         nothing = []
     return labelled(
