@@ -649,12 +649,14 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
     )
     app: App | None = None
     refusal: BoardRefused | None = None
+    told: list[str] = []
+    """The records' warnings before the board: a line said now would be drawn over."""
     try:
         with signals.suspending(screen.step_away, screen.resume):
             screen.enter()
             icons = choose_icons(screen, args)
             screen.icons = icons if coloured() else icons.without_colour()
-            store = Store(database(args.data_dir), on_warning=screen.say)
+            store = Store(database(args.data_dir), on_warning=told.append)
             waiting = False
             if args.resume or settings is None:
                 resumed = _resumed(store, signals.playing_clock, screen, ask=not args.resume).kept
@@ -675,6 +677,9 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
                 clock=signals.playing_clock,
                 resumed=resumed,
             )
+            for line in told:
+                app.session.tell(line)
+            told.clear()
             if waiting:
                 app.session.tell(
                     _("A game you left unfinished waits: “buscaminas --resume” goes on with it.")
@@ -690,7 +695,7 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
             app.session.put_away()  # however the player left, the game waits for them
     if refusal is not None:
         return _refuse_board(args.game, refusal)
-    for line in [*(app.goodbye() if app else []), _("See you soon!")]:
+    for line in [*told, *(app.goodbye() if app else []), _("See you soon!")]:
         print(line)
     return 0
 

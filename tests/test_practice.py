@@ -103,15 +103,15 @@ def test_stats_shows_practice_on_its_own_line_in_both_languages(store: Store) ->
 
 
 ROW_OF_SCHEMA = {
-    1: "INSERT INTO games VALUES (NULL, '2024-05-01T12:00:00+00:00', 'beginner', 8, 8, 3,"
+    1: "INSERT INTO games VALUES (NULL, '2024-05-01T12:00:00+00:00', NULL, 8, 8, 3,"
     " 'no-guess', '7', 1, 20.0, 30, 40, 0, 990)",
-    2: "INSERT INTO games VALUES (NULL, '2024-05-01T12:00:00+00:00', 'beginner', 8, 8, 3,"
+    2: "INSERT INTO games VALUES (NULL, '2024-05-01T12:00:00+00:00', NULL, 8, 8, 3,"
     " 'no-guess', '7', 1, 20.0, 30, 40, 0, 990, 0, 0)",
-    3: "INSERT INTO games VALUES (NULL, '2024-05-01T12:00:00+00:00', 'beginner', 8, 8, 3,"
+    3: "INSERT INTO games VALUES (NULL, '2024-05-01T12:00:00+00:00', NULL, 8, 8, 3,"
     " 'no-guess', '7', 1, 20.0, 30, 40, 0, 990, 0, 0, 0, 'old', NULL, ?)",
-    4: "INSERT INTO games VALUES (NULL, '2024-05-01T12:00:00+00:00', 'beginner', 8, 8, 3,"
+    4: "INSERT INTO games VALUES (NULL, '2024-05-01T12:00:00+00:00', NULL, 8, 8, 3,"
     " 'no-guess', '7', 1, 20.0, 30, 40, 0, 990, 0, 0, 0, 'old', NULL, ?, 12)",
-    5: "INSERT INTO games VALUES (NULL, '2024-05-01T12:00:00+00:00', 'beginner', 8, 8, 3,"
+    5: "INSERT INTO games VALUES (NULL, '2024-05-01T12:00:00+00:00', NULL, 8, 8, 3,"
     " 'no-guess', '7', 1, 20.0, 30, 40, 0, 990, 0, 0, 0, 'old', NULL, ?, 12, 0)",
 }
 """A won game as each earlier schema kept it; from schema 3 on, with its journal."""

@@ -267,19 +267,30 @@ def test_the_offer_to_resume_breaks_between_words(tmp_path: Path) -> None:
         {"elapsed": float("nan")},
         {"elapsed": -100},
         {"journal": '{"format":1,"size":[8,8,10],"moves":[["flag",0,0,0.0]]}'},
+        # Numbers no float holds: a conversion's OverflowError, once a traceback.
+        {"elapsed": 10**400},
+        {"seed": float("inf")},
+        {"journal": '{"format":2,"size":[8,8,10],"moves":[["flag",0,0,1' + "0" * 400 + "]]}"},
+        {"journal": "[" * 10**5 + "]" * 10**5},
+        {"identity": "another game's"},
     ],
 )
-def test_a_damaged_game_in_progress_is_dropped_not_offered(
+def test_a_damaged_game_in_progress_is_set_aside_not_offered(
     tmp_path: Path, damage: dict[str, object]
 ) -> None:
     session = beginner(tmp_path)
     session.handle(Command(Verb.TRY, (3, 3)))
     session.put_away()
-    store = store_in(tmp_path)
+    warned: list[str] = []
+    store = Store(tmp_path / "buscaminas.sqlite3", on_warning=warned.append)
     ((identity, snapshot),) = store.unfinished()
     store.keep(identity, {**snapshot, **damage})
     assert unfinished.newest(store, lambda: 0.0) is None
-    assert store.unfinished() == [], "dropped, so that it is not offered again"
+    assert store.unfinished() == [], "set aside, so that it is not offered again"
+    assert warned == [
+        f"A game left unfinished could not be read: it was set aside, kept in {store.path}"
+        " (table unfinished_set_aside)."
+    ]
 
 
 def test_a_lost_game_is_not_offered_to_resume(tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ import pytest
 
 from buscaminas.core.board import BoardKind, BoardSpec
 from buscaminas.core.scoring import GameRecord
-from buscaminas.records import storage
+from buscaminas.records import gamerow, storage
 from buscaminas.records.storage import MIGRATIONS, Recorded, Store, default_path
 from tests.record_support import EXPERT, make_record
 
@@ -390,7 +390,7 @@ def test_a_pending_file_that_is_not_a_game_is_left_alone(store: Store, warned: l
         "garbage.json": b"\xff\x00 not json",
         "list.json": b"[1, 2, 3]",
         "huge.json": b" " * storage.PENDING_BYTES
-        + json.dumps(storage._to_row(make_record(5))).encode(),
+        + json.dumps(gamerow.to_row(make_record(5))).encode(),
         "nulls.json": json.dumps([None] * 15).encode(),
         "no-width.json": json.dumps([*PENDING_ROW[:2], None, *PENDING_ROW[3:]]).encode(),
         "naive.json": json.dumps(["2024-05-01T12:00:00", *PENDING_ROW[1:]]).encode(),

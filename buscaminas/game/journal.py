@@ -205,7 +205,8 @@ def loads(text: str) -> Journal:
             raise JournalError("a move that changes nothing")
     except JournalError:
         raise
-    except (ValueError, TypeError, KeyError, LookupError) as error:
+    except (ValueError, TypeError, LookupError, ArithmeticError, RecursionError) as error:
+        # A time too large for a float; JSON nested deeper than Python reads.
         raise JournalError(f"not a journal: {error}") from error
     return journal
 

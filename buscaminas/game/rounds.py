@@ -292,7 +292,8 @@ class Round:
             x, y = (int(value) for value in document["cursor"])
         except JournalError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError) as error:
+        except (KeyError, TypeError, ValueError, IndexError, ArithmeticError) as error:
+            # ArithmeticError: a number too large for a float or an infinite whole one.
             raise JournalError(f"not a game in progress: {error}") from error
         game = restored.game
         cursor = (x, y) if (x, y) in game.grid else (game.width // 2, game.height // 2)

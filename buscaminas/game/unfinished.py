@@ -10,6 +10,7 @@ and not won, so that leaving never protects a win rate.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ..i18n import _
 from ..records.storage import Store
@@ -19,13 +20,19 @@ from .textwidth import clock_time
 
 
 def newest(store: Store, clock: Callable[[], float]) -> Kept | None:
-    """The newest game left in progress; one that is damaged is dropped, not offered."""
-    for identity, snapshot in store.unfinished():
-        try:
-            return Round.from_snapshot(snapshot, clock)
-        except JournalError:
-            store.take(identity)
-    return None
+    """The newest game left in progress.  Every one kept is read, and those that are
+    damaged are set aside, not offered."""
+    restored: list[Kept] = []
+
+    def restore(identity: str, snapshot: dict[str, Any]) -> None:
+        kept = Round.from_snapshot(snapshot, clock)
+        if kept.round.identity != identity:
+            # Taken up by its own identity, it could never leave the records: offered forever.
+            raise JournalError(f"the snapshot's identity is {kept.round.identity!r}")
+        restored.append(kept)
+
+    store.unfinished(restore)
+    return restored[0] if restored else None
 
 
 def take_up(store: Store, kept: Kept) -> bool:

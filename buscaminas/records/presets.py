@@ -89,6 +89,16 @@ def usual_mines(width: int, height: int) -> tuple[int, Preset]:
     return min(max(round(density * cells), low), high), nearest
 
 
+def fits(preset: str | None, width: int, height: int, mines: int) -> bool:
+    """Whether a game of this size can be counted under ``preset``: none, the day's
+    board, or a preset of that very size (a board read back from the records must
+    not be named after a preset it is not, nor after one this version does not know)."""
+    if preset is None or preset == DAILY:
+        return True
+    known = PRESETS.get(preset)
+    return known is not None and (known.width, known.height, known.mines) == (width, height, mines)
+
+
 def daily_code(day: date) -> ShareCode:
     """The day's board: no-guess, intermediate's size, opened at its centre, dealt from a
     seed that only the date decides, so that everyone plays the same one that day."""
