@@ -23,7 +23,7 @@ def test_a_board_with_spaces_and_without() -> None:
 @pytest.mark.parametrize(
     ("text", "line", "column", "words"),
     [
-        ("10 10 10\n10 30 10\n10 10 11\n", 2, 4, "not a cell status"),
+        ("10 10 10\n10 40 10\n10 10 11\n", 2, 4, "not a cell status"),
         ("10 10 10\n10 12 10\n10 10 11\n", 2, 5, "second digit"),
         ("10 10 10\n10 10\n10 10 11\n", 2, 6, "this row has 2 cells"),
         ("10 10 10\n10 01 10\n10 10 10\n", 2, 4, "uncovered cell cannot hold a mine"),

@@ -61,7 +61,7 @@ def test_valid_lines(line: str, expected: Command) -> None:
         ("\x00", ControlCharacters, "control characters"),
         ("tyr 1 1", UnknownVerb, "Did you mean “try”?"),
         ("flg 1 1", UnknownVerb, "Did you mean “flag”?"),
-        ("zzzzzz", UnknownVerb, "The commands are: try, flag, expand, help, auto, man"),
+        ("zzzzzz", UnknownVerb, "The commands are: try, flag, expand, mark, help, auto, man"),
         ("try", WrongArgumentCount, "you gave 0"),
         ("flag 1", WrongArgumentCount, "two numbers, x and y; you gave 1"),
         ("try 1 2 3", WrongArgumentCount, "you gave 3"),
@@ -210,7 +210,7 @@ def test_did_you_mean_offers_only_a_close_verb_that_keeps_the_game(
     if meant is None:
         assert "Did you mean" not in message
         assert (
-            "The commands are: try, flag, expand, help, auto, man, stats, undo, redo, save,"
+            "The commands are: try, flag, expand, mark, help, auto, man, stats, undo, redo, save,"
             " review, new, again, quit."
         ) in message
     else:

@@ -175,9 +175,7 @@ class Round:
         if outcome.end is Termination.LOST:
             self.rows = tuple(self.game.rows())
             return
-        self.rows = patched(
-            self.rows, [*outcome.revealed, *outcome.flagged, *outcome.unflagged], self.game.shown
-        )
+        self.rows = patched(self.rows, outcome.touched, self.game.shown)
 
     def count_hint(self, asked: Point | None) -> None:
         """Count a hint about ``asked`` (a cell, or None for the board), once per
