@@ -66,7 +66,15 @@ def boards(draw: st.DrawFn) -> BoardFile:
     revealed = draw(st.sets(st.sampled_from(safe), max_size=len(safe) - 1))
     covered = [cell for cell in cells if cell not in revealed]
     flagged = draw(st.sets(st.sampled_from(covered)))
-    return BoardFile(width, height, frozenset(mines), frozenset(revealed), frozenset(flagged))
+    marked = draw(st.sets(st.sampled_from(covered))) - flagged
+    return BoardFile(
+        width,
+        height,
+        frozenset(mines),
+        frozenset(revealed),
+        frozenset(flagged),
+        frozenset(marked),
+    )
 
 
 @given(boards())
