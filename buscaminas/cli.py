@@ -833,8 +833,10 @@ def _main(argv: Sequence[str] | None) -> int:
         if not hasattr(args, shared):
             setattr(args, shared, None)
     configured.apply_config(args, found)
-    args.config = found
     i18n.use(i18n.choose_language(args.lang))
+    if found.problem is not None:  # read again, to word it in the language now in use
+        found = configured.read_config()
+    args.config = found
     if found.problem is not None and args.tool not in (None, "config"):
         print(f"buscaminas: {configured.problem(found)}", file=sys.stderr)
     if sys.stdin is None or sys.stdout is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -157,6 +158,12 @@ def test_undo_takes_a_mark_back_and_redo_puts_it_again(tmp_path: Path) -> None:
     assert [rows[3][3] for rows in boards_printed(result.stdout)] == ["?", "#", "?"]
 
 
+def shows(player: Player, cell: tuple[int, int], glyph: str) -> bool:
+    """Whether the screen shows ``glyph`` at ``cell`` (1-based x y)."""
+    x, y = cell
+    return player.board(4)[y - 1][x - 1] == glyph
+
+
 @pytest.mark.parametrize("icons", ["--legacy", "--nerd"])
 def test_f_and_a_right_click_cycle_through_the_mark_on_screen(tmp_path: Path, icons: str) -> None:
     from tests.test_cursor_and_mouse import click
@@ -173,12 +180,12 @@ def test_f_and_a_right_click_cycle_through_the_mark_on_screen(tmp_path: Path, ic
     player.wait_for("Space reveals")
     for expected in (flag, maybe, hidden):
         player.child.send("f")
-        player.wait_until(lambda shown=expected: player.board(4)[2][2] == shown)
+        player.wait_until(partial(shows, player, (3, 3), expected))
     player.child.send("\t")
     player.wait_for("Tab: keys")
     for expected in (flag, maybe, hidden):
         click(player, 2, 5, 4)
-        player.wait_until(lambda shown=expected: player.board(4)[3][4] == shown)
+        player.wait_until(partial(shows, player, (5, 4), expected))
     assert "Mines left: 3" in player.text
     player.type("quit")
     assert player.finish() == 0
