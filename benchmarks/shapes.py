@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from buscaminas.core.alphabet import Cell, revealed_char
+from buscaminas.core.alphabet import Symbol, revealed_char
 from buscaminas.core.grid import Grid, Point
 from buscaminas.core.solver import Position
 
@@ -85,7 +85,7 @@ def _show(width: int, height: int, layout: frozenset[Point], revealed: Mask) -> 
             if revealed(x, y) and (x, y) not in layout:
                 row += revealed_char(counts[(x, y)])
             else:
-                row += Cell.HIDDEN
+                row += Symbol.HIDDEN
         rows.append(row)
     return Position(tuple(rows), len(layout))
 

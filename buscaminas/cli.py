@@ -18,8 +18,9 @@ from . import collector, configured, i18n, signals
 from .i18n import _
 
 if TYPE_CHECKING:
-    from .game.rounds import Round, Settings
+    from .game.rounds import Kept
     from .game.screen import Screen
+    from .game.settings import Settings
     from .records import sharecode
     from .records.storage import Store
     from .ui.renderer import IconSet
@@ -35,7 +36,7 @@ _WHOLE = re.compile(r"\+?[0-9]{1,6}")
 """An answer to a numeric question: ASCII digits only, since ``int`` refuses ``²``."""
 
 
-TOOLS = ("stats", "analyze", "games", "replay", "review", "config")
+TOOLS = ("stats", "analyze", "games", "replay", "review", "export", "config")
 GAME = "game"
 """A command line that names no tool: the game, built by :func:`build_parser` alone."""
 
@@ -137,6 +138,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         )
         if name == "replay":
             _icon_options(looking_back, default=argparse.SUPPRESS)
+    if command is None or command == "export":
+        export = add_tool(
+            "export", _("write game N as an EVF replay (FILE.evf) or its board as MBF (FILE.mbf)")
+        )
+        export.add_argument("number", type=_whole, help=_("its number in “games”"))
+        export.add_argument("file", type=Path, help=_("FILE.evf or FILE.mbf"))
     if command is None or command == "analyze":
         analyze = add_tool("analyze", _("print the mine probabilities of a position"))
         analyze.add_argument(
@@ -296,8 +303,8 @@ def settings_from_flags(
 ) -> Settings | None:
     """The board the flags ask for, or None when the player is to be asked."""
     from .core.limits import out_of_bounds
-    from .game.rounds import Settings
-    from .records import boardfile, inputfile
+    from .game.settings import Settings
+    from .records import boardfile, inputfile, mbf
     from .records.presets import ALIASES, out_of_bounds_message
 
     if args.game is not None or args.daily:
@@ -309,7 +316,7 @@ def settings_from_flags(
             board = boardfile.load(args.board)
         except OSError as error:
             parser.exit(EXIT_USAGE, f"buscaminas: {args.board}: {error.strerror}\n")
-        except (inputfile.UnreadableFile, boardfile.BoardFileError) as error:
+        except (inputfile.UnreadableFile, boardfile.BoardFileError, mbf.MbfError) as error:
             parser.exit(EXIT_USAGE, f"buscaminas: {args.board}: {error}\n")
         return Settings(board.width, board.height, len(board.mines), board_file=board)
     sizes = (args.width, args.height, args.mines)
@@ -332,7 +339,7 @@ def _shared_board(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
     """``--game CODE`` or ``--daily``: a board named exactly, alone on the command line."""
     from datetime import date
 
-    from .game.rounds import Settings
+    from .game.settings import Settings
     from .records import sharecode
     from .records.presets import DAILY, daily_code, preset_of
 
@@ -397,7 +404,7 @@ def _undealt(code: sharecode.ShareCode) -> BaseException | None:
     generator version it does not have, or a no-guess request it can refuse at once
     (too many mines for its size, no room for an opening)."""
     from .core import generator
-    from .core.scoring import BoardKind
+    from .core.board import BoardKind
     from .records import sharecode
 
     if code.layout is not None:
@@ -429,13 +436,13 @@ def _deals_no_board(typed: str, why: str) -> str:
     return _("“{code}” deals no board: {why}").format(code=textwidth.clip(typed, 40), why=why)
 
 
-def ask_resume(screen: Screen, kept: Round) -> bool:
+def ask_resume(screen: Screen, kept: Kept) -> bool:
     """Offer the game left unfinished: Enter takes it up, n gives it up."""
-    from .game import resume
+    from .game import unfinished
     from .game.session import NO, YES
 
     while True:
-        answer = screen.ask(resume.question(kept)).strip().lower()
+        answer = screen.ask(unfinished.question(kept)).strip().lower()
         if answer in YES:
             return True
         if answer in NO:
@@ -503,7 +510,7 @@ def ask_settings(
 ) -> Settings:
     """The preset, or a custom size re-asked until valid; Enter alone is beginner."""
     from .core.limits import MAX_SIDE, MIN_SIDE, mine_range
-    from .game.rounds import Settings
+    from .game.settings import Settings
     from .records.presets import ALIASES, PRESETS, usual_mines
 
     names = list(PRESETS)
@@ -581,8 +588,8 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
     the beginner board instead.
     """
     from .game.app import App
-    from .game.rounds import Settings
     from .game.session import BoardRefused
+    from .game.settings import Settings
     from .records.storage import Store
     from .ui.pipe import PipeScreen
     from .ui.renderer import LEGACY, Renderer
@@ -599,7 +606,7 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
         if args.resume:
             taken = _resumed(store, time.monotonic, pipe, ask=False)
         if taken.kept is not None:
-            settings = taken.kept.settings
+            settings = taken.kept.round.settings
         elif settings is None:
             settings = (
                 ask_settings(pipe, args.seed, no_guess=no_guess)
@@ -638,7 +645,7 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
 class _Taken(NamedTuple):
     """What became of the game left unfinished at the start."""
 
-    kept: Round | None
+    kept: Kept | None
     """The game to go on with; None when there was none, or it was given up or lost."""
     lost: bool = False
     """Another terminal took it up first (said): the board menu is to be offered."""
@@ -649,17 +656,17 @@ def _resumed(store: Store, clock: Callable[[], float], screen: Screen, *, ask: b
     ``ask``: offer it; else ``--resume`` asked for it, and hearing that there is none
     is news.  Another terminal may take it up between the look and the take (while
     the player reads the offer, say): the player is told, not dealt a board unasked."""
-    from .game import resume
+    from .game import unfinished
 
-    kept = resume.newest(store, clock)
+    kept = unfinished.newest(store, clock)
     if kept is None:
         if not ask:
             screen.say(_("There is no game in progress to resume."))
         return _Taken(None)
     if ask and not ask_resume(screen, kept):
-        resume.give_up(store, kept)
+        unfinished.give_up(store, kept)
         return _Taken(None)
-    if resume.take_up(store, kept):
+    if unfinished.take_up(store, kept):
         return _Taken(kept)
     screen.say(_("That game was just taken up elsewhere: it goes on there, not here."))
     return _Taken(None, lost=True)
@@ -696,12 +703,12 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
             if args.resume or settings is None:
                 resumed = _resumed(store, signals.playing_clock, screen, ask=not args.resume).kept
             else:  # the board the flags name is the game wanted; a kept one waits its turn
-                from .game import resume
+                from .game import unfinished
 
                 resumed = None
-                waiting = resume.newest(store, signals.playing_clock) is not None
+                waiting = unfinished.newest(store, signals.playing_clock) is not None
             if resumed is not None:
-                settings = resumed.settings
+                settings = resumed.round.settings
             elif settings is None:
                 settings = ask_settings(screen, args.seed, no_guess=not args.classic)
             app = App(
@@ -883,19 +890,22 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return show_stats(args)
     if args.tool == "analyze":
         return show_analysis(parser, args)
-    if args.tool in ("games", "replay", "review"):
+    if args.tool in ("games", "replay", "review", "export"):
         return show_history(args)
     return play(parser, args)
 
 
 def show_history(args: argparse.Namespace) -> int:
-    """``games``, ``replay`` and ``review``: the games played, listed, watched, judged."""
+    """``games``, ``replay``, ``review`` and ``export``: the games played, listed, watched,
+    judged, written for other tools."""
     from . import lookback
 
     collector.release()  # a replay is watched, a review may be long: they are up
     if args.tool == "games":
         count = RECENT if args.count is None else args.count
         return lookback.list_games(args.data_dir, None if args.all else count)
+    if args.tool == "export":
+        return lookback.export_game(args.data_dir, args.number, args.file)
     if args.tool == "replay":
         watching = sys.stdin.isatty() and sys.stdout.isatty() and os.environ.get("TERM") != "dumb"
         icons = chosen_icons(args) if watching else None

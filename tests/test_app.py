@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from buscaminas.core import generator
-from buscaminas.core.scoring import BoardKind
+from buscaminas.core.board import BoardKind
 from buscaminas.game.app import App
-from buscaminas.game.rounds import Settings
 from buscaminas.game.screen import Steer
+from buscaminas.game.settings import Settings
 from buscaminas.game.view import Highlight, State, View
 from buscaminas.records.boardfile import parse
 from buscaminas.records.storage import DATABASE_NAME, Store
@@ -237,7 +237,7 @@ def test_play_again_asks_and_new_starts_afresh(tmp_path: Path) -> None:
     assert screen.prompts[1].startswith("Play again")
     assert screen.prompts[2].startswith("Play again"), "an unclear answer asks again"
     assert "Press Enter to play again, or type n to leave." in screen.said()
-    assert app.session.rounds == 2, "Enter and new each began a game"
+    assert app.session.round_number == 2, "Enter and new each began a game"
     assert screen.last.state is State.READY and screen.last.messages == ()
 
 

@@ -116,7 +116,7 @@ def test_percentages_never_round_a_possibility_to_a_certainty(
 
 
 def test_before_the_first_try_every_cell_is_safe() -> None:
-    game = Minesweeper(8, 8, 10, seed=1)
+    game = Minesweeper(8, 8, 10)
     hint = hints.hint(game)
     assert hint.messages[0].startswith("Your first try is always safe.")
     assert hint.rescue is None

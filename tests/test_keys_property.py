@@ -26,7 +26,7 @@ from prompt_toolkit.output import DummyOutput
 
 from buscaminas.game import commands
 from buscaminas.game.app import App
-from buscaminas.game.rounds import Settings
+from buscaminas.game.settings import Settings
 from buscaminas.ui.renderer import LEGACY, Renderer
 from buscaminas.ui.terminal import TerminalScreen
 

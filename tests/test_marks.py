@@ -93,9 +93,9 @@ def test_the_journal_keeps_marks_for_undo_replay_and_review() -> None:
         journal.moves.append(Played(move, float(at)))
     again = loads(journal.dumps())
     assert again == journal
-    assert again.game().rows() == ["??#", "###", "##?"]
-    assert again.game(1).rows() == ["#?#", "###", "##?"]
-    assert again.game(2).rows() == ["F?#", "###", "##?"]
+    assert again.game().rows() == ("??#", "###", "##?")
+    assert again.game(1).rows() == ("#?#", "###", "##?")
+    assert again.game(2).rows() == ("F?#", "###", "##?")
     verdicts = [judgement.verdict for judgement in review(again, dealt=False).judgements]
     assert verdicts[0] is Verdict.MARK and verdicts[2] is Verdict.MARK
 

@@ -19,8 +19,8 @@ from buscaminas.core.engine import Termination
 from buscaminas.core.scoring import FLOOD_POINTS, NUMBER_POINTS
 from buscaminas.game import commands
 from buscaminas.game.commands import Command, Verb, parse
-from buscaminas.game.rounds import Settings
 from buscaminas.game.session import Question
+from buscaminas.game.settings import Settings
 from buscaminas.records.presets import PRESETS
 from tests.terminal_support import ROOT, Player, run_piped
 from tests.test_cli import Answers

@@ -9,7 +9,7 @@ from pathlib import Path
 from buscaminas.core import generator
 from buscaminas.core.scoring import GameRecord, three_bv
 from buscaminas.game.app import App
-from buscaminas.game.rounds import Settings
+from buscaminas.game.settings import Settings
 from buscaminas.game.view import State
 from buscaminas.records.storage import DATABASE_NAME, Store
 from tests.terminal_support import run_piped

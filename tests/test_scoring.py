@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from buscaminas.core.board import BoardKind
 from buscaminas.core.engine import Action, Minesweeper, Move, Outcome
 from buscaminas.core.grid import Grid, Point
 from buscaminas.core.scoring import (
     FLOOD_POINTS,
-    BoardKind,
     GameRecord,
     board_commands,
     index_of_efficiency,

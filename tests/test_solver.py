@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from buscaminas.core.engine import Action, Minesweeper, Move
 from buscaminas.core.solver import InconsistentPosition, Position, PositionError, analyze
 from buscaminas.core.solver.counting import Constraints
+from tests.play_support import play
 from tests.solver_support import (
     arbitrary_positions,
     brute_force,
@@ -65,11 +66,11 @@ def test_negative_mine_count_is_refused() -> None:
 
 
 def test_position_from_game_is_what_the_player_sees() -> None:
-    game = Minesweeper(9, 9, 10, seed=3)
-    game.act(Move(Action.TRY, (4, 4)))
+    game = Minesweeper(9, 9, 10)
+    play(game, Move(Action.TRY, (4, 4)), 3)
     game.act(Move(Action.FLAG, (0, 0)))
     position = Position.from_game(game)
-    assert position.rows == tuple(game.rows())
+    assert position.rows == game.rows()
     assert position.mines == 10
 
 

@@ -24,6 +24,7 @@ from buscaminas.core.solver.budget import ANALYSIS_WORK, Budget, OverBudget
 from buscaminas.core.solver.counting import Constraints
 from buscaminas.core.solver.endgame import ENDGAME_LAYOUTS
 from buscaminas.core.solver.local import settle_one_number
+from tests.play_support import play
 from tests.solver_support import arbitrary_positions, brute_force, played_positions
 from tests.test_solver import assert_matches_brute_force
 
@@ -171,8 +172,8 @@ def test_an_inexact_position_is_refused_when_the_total_cannot_fit(mines: int) ->
 def first_guess(seed: int) -> Position | None:
     """The first position of an intermediate game where the AI must guess
     and weighs its guesses, or None if the game never needs it."""
-    game = Minesweeper(16, 16, 40, seed=seed)
-    game.act(Move(Action.TRY, (8, 8)))
+    game = Minesweeper(16, 16, 40)
+    play(game, Move(Action.TRY, (8, 8)), seed)
     while game.end is None:
         position = Position.from_game(game)
         result = analyze(position)

@@ -281,7 +281,7 @@ def test_stats_from_the_shell_after_a_game(board_file: Path, tmp_path: Path) -> 
     assert result.returncode == 0
     assert result.stdout.splitlines()[:3] == [
         "Played, won, streaks and times count your own games only:"
-        " no AI moves, no undo, not played from a pipe.",
+        " no AI moves, no undo, no board you had seen, not played from a pipe.",
         "Custom 5×4, 3 mines",
         "  Played 1, won 1 (100%); current streak 1, best streak 1.",
     ]

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from buscaminas.core.engine import Action, Move, Termination
 from buscaminas.game.commands import Command, Verb, parse
 from buscaminas.game.journal import Journal, JournalError, Played, loads
-from buscaminas.game.rounds import Settings
 from buscaminas.game.session import Question
+from buscaminas.game.settings import Settings
 from tests.terminal_support import run_piped
 from tests.test_session import session_on
 

@@ -10,16 +10,18 @@ tell the player why.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
 from typing import NamedTuple
 
-from .alphabet import Cell, revealed_char
+from .alphabet import Symbol, revealed_char
 from .grid import Grid, Point
 from .limits import mine_range
 
-# The generator, and the solver it stands on, load with the first deal, not with the
-# board: a board on screen, or the statistics, need neither.
+
+class BoardError(ValueError):
+    """A board the rules cannot play: a mine count the board cannot hold, a layout that
+    does not fit it, a mine under a revealed cell, a reveal before any mine is laid."""
 
 
 class Action(Enum):
@@ -87,38 +89,36 @@ class Outcome(NamedTuple):
 class Minesweeper:
     """A game on a ``width`` × ``height`` board with ``mine_count`` mines.
 
-    The mines are laid before the first move by :meth:`lay` (the game
-    session does it, with a no-guess layout around the first cell); a game
-    whose first ``try`` finds none laid deals a random layout itself, from
-    ``seed``, keeping that cell free.
+    The mines are laid before the first reveal by :meth:`lay`: the engine never
+    chooses them.  The game session deals them (a no-guess layout around the
+    first cell, from the round's seed); flags may be placed before that.
     """
 
-    def __init__(
-        self, width: int, height: int, mine_count: int, seed: int | None = None
-    ) -> None:
+    def __init__(self, width: int, height: int, mine_count: int) -> None:
         self.grid = Grid(width, height)
         low, high = mine_range(width, height)
         if not low <= mine_count <= high:
-            from . import generator
-
-            generator.check_mine_count(width, height, mine_count)
-        self.width, self.height, self.mine_count, self.seed = width, height, mine_count, seed
+            raise BoardError(
+                f"a {width}×{height} board holds from {low} to {high} mines, not {mine_count}"
+            )
+        self.width, self.height, self.mine_count = width, height, mine_count
         self._mines: frozenset[Point] | None = None
         self._numbers: dict[Point, int] = {}
         self._revealed: set[Point] = set()
         self._flags: set[Point] = set()
         self._marks: set[Point] = set()
         """Hidden cells with a ``?``: hidden to every rule, a flag to none."""
-        self._picture: list[list[str]] | None = None
-        """The board as :meth:`rows` shows it, kept up to date move by move once asked
-        for: the AI reads the whole board at every move, and on 99×99 reading it cell by
-        cell would cost more than the move."""
+        self._picture: tuple[str, ...] | None = None
+        """The board as the player sees it (:meth:`rows`), the one copy of it: kept up to
+        date move by move once asked for, patching only the rows a move changed, so that
+        a move costs its rows, not the board, and a row left alone stays the same
+        string (which tells the renderer what it need not draw again)."""
         self.exploded: Point | None = None
         self.end: Termination | None = None
 
     def __repr__(self) -> str:
         return (
-            f"Minesweeper({self.width}, {self.height}, {self.mine_count}, seed={self.seed},"
+            f"Minesweeper({self.width}, {self.height}, {self.mine_count},"
             f" exploded={self.exploded}, end={self.end})"
         )
 
@@ -141,9 +141,7 @@ class Minesweeper:
             game._flags.add(cell)
         opened = set(revealed)
         if opened & layout:
-            from . import generator
-
-            raise generator.LayoutError("a revealed cell cannot hold a mine")
+            raise BoardError("a revealed cell cannot hold a mine")
         game._revealed |= opened
         game._check_won()
         game._marks.update(set(marked) - game._flags - opened)
@@ -196,18 +194,19 @@ class Minesweeper:
             return revealed_char(self._numbers[cell])
         mine = self._mines is not None and cell in self._mines
         if cell in self._flags:
-            return Cell.WRONG_FLAG.value if lost and not mine else Cell.FLAG.value
+            return Symbol.WRONG_FLAG.value if lost and not mine else Symbol.FLAG.value
         if lost and mine:
-            return Cell.MINE.value
-        return Cell.MAYBE.value if cell in self._marks else Cell.HIDDEN.value
+            return Symbol.MINE.value
+        return Symbol.MAYBE.value if cell in self._marks else Symbol.HIDDEN.value
 
-    def rows(self) -> list[str]:
+    def rows(self) -> tuple[str, ...]:
         """The board in the position text format, one string per row."""
         if self._picture is None:
-            self._picture = [
-                [self.shown((x, y)) for x in range(self.width)] for y in range(self.height)
-            ]
-        return ["".join(row) for row in self._picture]
+            self._picture = tuple(
+                "".join(self.shown((x, y)) for x in range(self.width))
+                for y in range(self.height)
+            )
+        return self._picture
 
     def around(self, cell: Point) -> tuple[int, int]:
         """How many flags and how many other hidden cells (``?`` ones included) touch
@@ -244,14 +243,14 @@ class Minesweeper:
 
         The caller ranks the hidden cells (safest first, as the solver sees
         them); only the engine knows which are really safe, so it takes the
-        first that is.  None when no hidden safe cell is listed.
+        first that is.  None when no hidden safe cell is listed, or no mine is laid.
         """
-        if self.end is not None:
+        if self.end is not None or self._mines is None:
             return None
         for cell in preferred:
             if cell in self._revealed or cell in self._flags:
                 continue
-            if self._mines is None or cell not in self._mines:
+            if cell not in self._mines:
                 return self._shown_after(self._try(Move(Action.TRY, cell)))
         return None
 
@@ -264,8 +263,7 @@ class Minesweeper:
         if outcome.end is Termination.LOST:
             self._picture = None
             return outcome
-        for x, y in outcome.touched:
-            picture[y][x] = self.shown((x, y))
+        self._picture = patched(picture, outcome.touched, self.shown)
         return outcome
 
     def _flag(self, move: Move) -> Outcome:
@@ -311,12 +309,7 @@ class Minesweeper:
         if cell in self._revealed:
             return Outcome(move, notice=Notice.ALREADY_REVEALED)
         if self._mines is None:
-            from . import generator
-
-            layout = generator.generate(
-                self.width, self.height, self.mine_count, start=cell, seed=self.seed
-            )
-            self.lay(layout)
+            raise BoardError("no mines are laid: lay them before the first reveal")
         return self._reveal(move, [cell])
 
     def _expand(self, move: Move) -> Outcome:
@@ -351,9 +344,7 @@ class Minesweeper:
     # --- internals --------------------------------------------------------------
 
     def lay(self, mines: frozenset[Point]) -> None:
-        """Lay the mines, once, before the first move reveals anything.  The generator,
-        whose error this raises, loads only then: a board file or a resumed game lays
-        its mines before its first board, which needs no generator."""
+        """Lay the mines, once, before the first move reveals anything."""
         if self._mines is not None:
             problem = "the mines are laid already"
         elif len(mines) != self.mine_count or not mines <= set(self.grid.cells()):
@@ -362,9 +353,7 @@ class Minesweeper:
             self._mines = mines
             self._numbers = self.grid.mine_counts(mines)
             return
-        from . import generator
-
-        raise generator.LayoutError(problem)
+        raise BoardError(problem)
 
     def _reveal(self, move: Move, sources: list[Point]) -> Outcome:
         """Reveal ``sources`` and flood outwards from every zero, wave by wave."""
@@ -404,3 +393,22 @@ class Minesweeper:
         bare = tuple(sorted(self._mines - self._flags, key=lambda c: (c[1], c[0])))
         self._flags.update(bare)
         return bare
+
+
+def patched(
+    rows: tuple[str, ...], cells: Iterable[Point], shown: Callable[[Point], str]
+) -> tuple[str, ...]:
+    """``rows`` with ``cells`` as ``shown`` says they look now; only the rows they are
+    in are new strings."""
+    by_row: dict[int, list[int]] = {}
+    for x, y in cells:
+        by_row.setdefault(y, []).append(x)
+    if not by_row:
+        return rows
+    changed = list(rows)
+    for y, xs in by_row.items():
+        line = list(changed[y])
+        for x in xs:
+            line[x] = shown((x, y))
+        changed[y] = "".join(line)
+    return tuple(changed)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
-from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
 
+from .board import BoardKind, BoardSpec
 from .grid import Grid, Point
 
 if TYPE_CHECKING:  # the statistics read records without loading the rules of the game
@@ -23,22 +23,6 @@ FLOOD_POINTS = 20
 
 NUMBER_POINTS = 60
 """Points of the original game for each number the player opened by hand."""
-
-
-class BoardKind(StrEnum):
-    """Whether the board was dealt to be solvable without guessing."""
-
-    NO_GUESS = "no-guess"
-    CLASSIC = "classic"
-
-
-class BoardSpec(NamedTuple):
-    """What a statistic is kept per: a preset, or a custom size and mine count."""
-
-    preset: str | None
-    width: int
-    height: int
-    mines: int
 
 
 class GameRecord(NamedTuple):
@@ -85,6 +69,9 @@ class GameRecord(NamedTuple):
     undone: bool = False
     """A move was taken back; games recorded before this was kept apart from the AI's
     moves say ``assisted`` instead."""
+    practice: bool = False
+    """Played on a board the player had already seen (the records decide, as the game
+    is saved): counted, but apart, like an assisted game, and never a best time."""
 
     @classmethod
     def from_game(
@@ -146,8 +133,9 @@ class GameRecord(NamedTuple):
 
     @property
     def own(self) -> bool:
-        """Played by the player alone, at the keyboard: the games that streaks count."""
-        return not (self.assisted or self.undone or self.scripted)
+        """Played by the player alone, at the keyboard, on a board they had not seen:
+        the games that streaks count."""
+        return not (self.assisted or self.undone or self.scripted or self.practice)
 
     @property
     def measured(self) -> bool:

@@ -18,9 +18,10 @@ from ..i18n import _
 from ..records.storage import DATABASE_NAME, Store
 from . import commands
 from .commands import Command, ParseError, Verb
-from .rounds import Round, Settings
+from .rounds import Kept
 from .screen import Screen
 from .session import Reply, Session
+from .settings import Settings
 
 WAVE_SECONDS = 0.03
 AUTO_SECONDS = 0.15
@@ -42,7 +43,7 @@ class App:
         data_dir: Path | None = None,
         clock: Callable[[], float] = time.monotonic,
         scripted: bool = False,
-        resumed: Round | None = None,
+        resumed: Kept | None = None,
     ) -> None:
         """``scripted``: the moves come from a pipe, not a player at the keyboard;
         ``resumed``: a game left unfinished, to go on with."""
@@ -130,7 +131,7 @@ class App:
             return
         if self.screen.animated:
             try:
-                for frame in self.session.frames(reply):
+                for frame in self.session.wave_views(reply):
                     self.screen.show(frame)
                     self.screen.pause(WAVE_SECONDS)
             except KeyboardInterrupt:

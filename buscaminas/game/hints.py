@@ -17,7 +17,7 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..core.alphabet import COUNTS, COVERED, Cell
+from ..core.alphabet import COUNTS, COVERED, Symbol
 from ..core.engine import Minesweeper
 from ..core.grid import Point
 from ..core.solver import Analysis, Position, analyze
@@ -87,7 +87,8 @@ def told(reason: Reason, position: Position) -> Hint:
     ]
     if reason.kind is ReasonKind.MINE_COUNT:
         covered = frozenset(_cells(position, COVERED))
-        counts.append(MineCount(covered, position.mines - len(list(_cells(position, {Cell.MINE})))))
+        shown = len(list(_cells(position, {Symbol.MINE})))
+        counts.append(MineCount(covered, position.mines - shown))
     return Hint(
         (because(reason, position),),
         frozenset(reason.targets),
@@ -167,7 +168,7 @@ def _conclusion(reason: Reason, position: Position) -> str:
     cells = labels(reason.targets)
     if reason.mine:
         return ngettext("so {cells} is a mine", "so {cells} are mines", count).format(cells=cells)
-    if all(position[cell] == Cell.FLAG for cell in reason.targets):
+    if all(position[cell] == Symbol.FLAG for cell in reason.targets):
         return ngettext(
             "so the flag at {cells} is wrong: no mine is there",
             "so the flags at {cells} are wrong: no mine is there",
@@ -177,7 +178,7 @@ def _conclusion(reason: Reason, position: Position) -> str:
 
 
 def _number(position: Position, cell: Point) -> str:
-    if position[cell] == Cell.EMPTY:
+    if position[cell] == Symbol.EMPTY:
         return _("the empty cell at {cell}").format(cell=label(cell))
     return _("the {number} at {cell}").format(number=position[cell], cell=label(cell))
 
@@ -189,7 +190,9 @@ def _mines(mines: Sequence[Point], position: Position, proved: frozenset[Point])
     return listing(
         [
             (
-                _("the flag at {cell}") if position[cell] == Cell.FLAG else _("the mine at {cell}")
+                _("the flag at {cell}")
+                if position[cell] == Symbol.FLAG
+                else _("the mine at {cell}")
             ).format(cell=label(cell))
             for cell in mines
         ]

@@ -110,9 +110,9 @@ class Journal:
 
     def game(self, moves: int | None = None) -> Minesweeper:
         """The game after its first ``moves`` moves (all of them by default)."""
-        return self.replay(moves)[0]
+        return self.rebuild(moves)[0]
 
-    def replay(self, moves: int | None = None) -> tuple[Minesweeper, list[Outcome]]:
+    def rebuild(self, moves: int | None = None) -> tuple[Minesweeper, list[Outcome]]:
         """The game after its first ``moves`` moves, and what each of them did."""
         start = self.start
         if start is None:
@@ -206,7 +206,7 @@ def loads(text: str) -> Journal:
             latest = float(at)
         # Every move must replay and change the board, as the game only keeps such moves:
         # a damaged journal fails now, not in a review or a replay later.
-        _game, outcomes = journal.replay()
+        _game, outcomes = journal.rebuild()
         if not all(outcome.changed_board or outcome.end is not None for outcome in outcomes):
             raise JournalError("a move that changes nothing")
     except JournalError:

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from ..core.alphabet import Cell
+from ..core.alphabet import Symbol
 from ..core.engine import Action, Minesweeper, Move, Outcome, Termination
 from ..core.grid import Point
 from ..core.solver import Analysis, Position, analyze
@@ -156,7 +156,7 @@ def review(
     ``progress`` hears the share of the moves judged so far, now and then: a
     long game on a big board takes a while.
     """
-    game, _outcomes = journal.replay(0)
+    game = journal.game(0)
     judgements: list[Judgement] = []
     least_kept = 1.0
     analysis: Analysis | None = None
@@ -314,7 +314,7 @@ def _expand_risk(cell: Point, game: Minesweeper, analysis: Analysis) -> tuple[fl
     for index, flag in enumerate(flagged):
         if index:
             x, y = flagged[index - 1]
-            rows[y][x] = Cell.MINE
+            rows[y][x] = Symbol.MINE
             analysis = analyze(Position(tuple("".join(row) for row in rows), game.mine_count))
             exact = exact and analysis.exact
         all_mines *= analysis.probability[flag]

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from ..core.grid import Point
 from ..core.limits import Measure, out_of_bounds
 from ..i18n import _
-from . import inputfile, outputfile
+from . import inputfile, mbf, outputfile
 from .presets import out_of_bounds_message
 
 UNCOVERED, COVERED, FLAGGED, MARKED = "0", "1", "2", "3"
@@ -46,12 +46,48 @@ class BoardFileError(ValueError):
 
 
 def load(path: Path) -> BoardFile:
-    """Read and parse the board file at ``path`` (``-`` is standard input).
+    """Read and parse the board file at ``path`` (``-`` is standard input), in the lab
+    format or in MBF (:mod:`buscaminas.records.mbf`).
 
+    A name ending in ``.mbf`` is read as MBF; any other file is read as MBF when
+    its bytes are not the lab format's text (digits, spaces and line ends) and are
+    a whole MBF board, and else as the lab format, whose errors (not text, a wrong
+    character at a line and column) say best what is wrong with a file that is
+    neither.  No MBF board is lab text: its third byte would make it hold 2,304
+    mines or more, on the 15 × 15 cells whose coordinates are such bytes.
     Raises :class:`~buscaminas.records.inputfile.UnreadableFile` or ``OSError`` when
-    the file cannot be read, :class:`BoardFileError` when it is not a board.
+    the file cannot be read, :class:`BoardFileError` or
+    :class:`~buscaminas.records.mbf.MbfError` when it is not a board.
     """
-    return parse(inputfile.read_text(path))
+    data = inputfile.read_bytes(path)
+    if path.suffix.lower() == mbf.SUFFIX:
+        return _from_mbf(data)
+    if not _lab_text(data):
+        try:
+            return _from_mbf(data)
+        except mbf.MbfError:
+            pass  # neither: the lab format says what is wrong
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise inputfile.UnreadableFile(inputfile.not_text()) from error
+    return parse(text)
+
+
+def _from_mbf(data: bytes) -> BoardFile:
+    width, height, mines = mbf.parse(data)
+    return BoardFile(width, height, mines, frozenset(), frozenset())
+
+
+def _lab_text(data: bytes) -> bool:
+    """Whether ``data`` could be a lab board: text, nothing but cells and spaces."""
+    return not data.removeprefix(_BOM).translate(None, _LAB_BYTES)
+
+
+_BOM = "\ufeff".encode()
+_LAB_BYTES = b"0123456789 \t\r\n"
+"""Every byte a lab board may hold; a wrong digit is refused by :func:`parse`, by its
+line and column."""
 
 
 def dump(board: BoardFile) -> str:

@@ -8,8 +8,8 @@ import zlib
 from datetime import date
 from typing import NamedTuple
 
+from ..core.board import BoardKind, BoardSpec
 from ..core.limits import Measure, OutOfBounds, mine_range
-from ..core.scoring import BoardKind, BoardSpec
 from ..i18n import _, ngettext
 from .sharecode import SEED_BITS, ShareCode
 

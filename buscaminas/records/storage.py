@@ -28,9 +28,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import platformdirs
 
-from ..core.scoring import BoardKind, GameRecord, in_utc
+from ..core.board import BoardKind
+from ..core.scoring import GameRecord, in_utc
 from ..i18n import _
-from . import outputfile
+from . import outputfile, seen
 
 if TYPE_CHECKING:
     import sqlite3
@@ -42,6 +43,10 @@ DATABASE_NAME = "buscaminas.sqlite3"
 TIMEOUT = 2.0
 """Seconds a game waits for another to finish writing: short, since a game that
 waits longer is kept pending rather than lost."""
+
+_FINGERPRINT = "board_fingerprint"
+"""The SQL function, :func:`buscaminas.records.seen.of_journal`, that the migration
+to practice calls to find the boards of the games recorded before it."""
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
@@ -97,6 +102,34 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE games ADD COLUMN undone INTEGER NOT NULL DEFAULT 0"
         " CHECK (undone IN (0, 1))",
     ),
+    (
+        # Practice: a game on a board the player had already seen (played, or played
+        # from a file or a code), which sets no best time and no streak.  A board is
+        # known by its fingerprint (records/seen.py); the boards seen, with the game
+        # that first showed each, are kept apart, so that a game that ends again after
+        # an undo is not taken for a second look at its own board.
+        "ALTER TABLE games ADD COLUMN board TEXT",
+        "ALTER TABLE games ADD COLUMN practice INTEGER NOT NULL DEFAULT 0"
+        " CHECK (practice IN (0, 1))",
+        "CREATE TABLE seen_boards (board TEXT PRIMARY KEY, identity TEXT) WITHOUT ROWID",
+        # Games from before keep what they counted for; their boards are seen now.
+        f"UPDATE games SET board = {_FINGERPRINT}(journal) WHERE journal IS NOT NULL",
+        "INSERT OR IGNORE INTO seen_boards (board, identity)"
+        " SELECT board, identity FROM games WHERE board IS NOT NULL ORDER BY id",
+        # Every way a game comes in (saved, or written in from a pending file) marks it
+        # the same way, in the transaction that writes it.
+        *(
+            f"CREATE TRIGGER practice_on_{name} AFTER {event} ON games"
+            " WHEN NEW.board IS NOT NULL BEGIN"
+            " UPDATE games SET practice = 1 WHERE id = NEW.id AND EXISTS (SELECT 1"
+            " FROM seen_boards WHERE board = NEW.board AND identity IS NOT NEW.identity);"
+            # not OR IGNORE: an upsert's own conflict clause would override it here
+            " INSERT INTO seen_boards (board, identity) SELECT NEW.board, NEW.identity"
+            " WHERE NOT EXISTS (SELECT 1 FROM seen_boards WHERE board = NEW.board);"
+            " END"
+            for name, event in (("insert", "INSERT"), ("update", "UPDATE OF board"))
+        ),
+    ),
 )
 """Schema changes, in order; ``PRAGMA user_version`` counts those applied."""
 
@@ -122,6 +155,8 @@ _NAMES = (
     "journal",
     "clicks",
     "undone",
+    "board",
+    "practice",
 )
 _COLUMNS = ", ".join(_NAMES)
 _INSERT = (
@@ -138,6 +173,7 @@ _BOARD_WINS = (
     f"{_SELECT} WHERE preset IS ? AND width = ? AND height = ? AND mines = ? AND won = 1"
     " AND NOT (identity IS ? AND identity IS NOT NULL)"
 )
+_PRACTICE = "SELECT practice FROM games WHERE id = ?"
 _KEEP = "INSERT OR REPLACE INTO unfinished (identity, saved_at, snapshot) VALUES (?, ?, ?)"
 _UNFINISHED = "SELECT identity, snapshot FROM unfinished ORDER BY saved_at DESC"
 _TAKE = "DELETE FROM unfinished WHERE identity = ? RETURNING snapshot"
@@ -145,12 +181,13 @@ _WITHDRAW = "DELETE FROM games WHERE identity = ?"
 
 
 class Recorded(Enum):
-    """What became of a finished game handed to :meth:`Store.save`."""
+    """What became of a finished game handed to :meth:`Store.add_game`."""
 
     NOT_SAVED = "not-saved"
     PENDING = "pending"  # the database was locked: kept beside it, written at the next chance
     SAVED = "saved"
     NEW_BEST = "new-best"  # saved, and the fastest clean win on its board so far
+    PRACTICE = "practice"  # saved, on a board the player had already seen
 
 
 class NewerSchemaError(Exception):
@@ -187,10 +224,10 @@ class Store:
         self._warn = on_warning
         self._timeout = timeout
 
-    def save(self, game: GameRecord) -> Recorded:
+    def add_game(self, game: GameRecord) -> Recorded:
         """Save a finished game, and say whether it set a new best time."""
 
-        def save(db: sqlite3.Connection) -> Recorded:
+        def add(db: sqlite3.Connection) -> Recorded:
             db.execute("BEGIN IMMEDIATE")
             with db:
                 taken = self._take_in_pending(db)
@@ -200,15 +237,18 @@ class Store:
                     (board.preset, board.width, board.height, board.mines, game.identity),
                 )
                 times = [win.seconds for win in map(_from_row, wins) if win.clean]
-                db.execute(_INSERT, _to_row(game))
+                (number,) = db.execute(f"{_INSERT} RETURNING id", _to_row(game)).fetchall()[0]
+                (practice,) = db.execute(_PRACTICE, (number,)).fetchone()
             _forget(taken)
+            if practice:
+                return Recorded.PRACTICE
             if game.clean and all(game.seconds < best for best in times):
                 return Recorded.NEW_BEST
             return Recorded.SAVED
 
         failure = _("This game was not saved: {reason}.")
         try:
-            return self._run_repairing(save)
+            return self._run_repairing(add)
         except _failures() as error:
             if _locked(error):
                 return self._keep_pending(game, failure)
@@ -536,6 +576,8 @@ def _user_version(db: sqlite3.Connection) -> int:
 def _migrate(db: sqlite3.Connection) -> None:
     """Bring the schema up to date, one transaction per migration."""
     version = _user_version(db)
+    if version < len(MIGRATIONS):
+        db.create_function(_FINGERPRINT, 1, seen.of_journal, deterministic=True)
     while version < len(MIGRATIONS):
         db.execute("BEGIN IMMEDIATE")
         with db:
@@ -582,15 +624,20 @@ def _to_row(game: GameRecord) -> tuple[object, ...]:
         game.journal,
         game.clicks,
         int(game.undone),
+        seen.of_journal(game.journal),
+        int(game.practice),
     )
 
 
 def _from_row(row: Any) -> GameRecord:
     # A pending file written before schema 3 holds the first fifteen columns, one
-    # written before schema 4 the first nineteen, and one before schema 5 twenty.
+    # written before schema 4 the first nineteen, before schema 5 twenty, and before
+    # schema 6 twenty-one.  The board's fingerprint, the twenty-second, is the
+    # journal's: it is not read back.
     abandoned, identity, code, journal, clicks, undone = (
         *row[15:], 0, None, None, None, None, 0
     )[:6]
+    practice = row[22] if len(row) > 22 else 0
     (
         started_at,
         preset,
@@ -630,4 +677,5 @@ def _from_row(row: Any) -> GameRecord:
         journal=journal,
         clicks=clicks,
         undone=bool(undone),
+        practice=bool(practice),
     )

@@ -11,7 +11,7 @@ import re
 from enum import Enum
 from typing import NamedTuple
 
-from ..core.alphabet import Cell
+from ..core.alphabet import Symbol
 from ..core.grid import Point
 from ..game.commands import Command, Verb
 
@@ -56,7 +56,7 @@ def key_command(key: str, cursor: Point, shown: str) -> Command | None:
     """The command ``key`` gives at ``cursor``, whose cell shows ``shown`` (position
     format); None where the key does nothing there."""
     verb = ACTIONS.get(key)
-    if verb is None or (key == "v" and shown != Cell.FLAG):
+    if verb is None or (key == "v" and shown != Symbol.FLAG):
         return None
     if verb in ANYWHERE:
         return Command(verb)

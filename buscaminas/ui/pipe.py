@@ -11,7 +11,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from typing import TextIO
 
-from ..core.alphabet import Cell
+from ..core.alphabet import Symbol
 from ..game.commands import MAX_LINE
 from ..game.screen import Steer
 from ..game.view import View
@@ -57,7 +57,7 @@ class PipeScreen:
             return
         for message in view.messages:
             self.say(message)
-        if any(set(row) - {Cell.HIDDEN} for row in view.rows):
+        if any(set(row) - {Symbol.HIDDEN} for row in view.rows):
             self._sink.write("".join(row + "\n" for row in view.rows))
             self._sink.flush()
 

@@ -15,7 +15,7 @@ import re
 from functools import cached_property, lru_cache
 from typing import NamedTuple
 
-from ..core.alphabet import NUMBERS, Cell
+from ..core.alphabet import NUMBERS, Symbol
 from ..core.grid import Point
 from ..game import textwidth
 from ..game.view import Highlight, State, View
@@ -66,24 +66,24 @@ class IconSet(NamedTuple):
     def glyphs(self) -> dict[str, str]:
         """Position-format character → icon, for every character that is not a number."""
         return {
-            Cell.HIDDEN: self.hidden,
-            Cell.FLAG: self.flag,
-            Cell.EMPTY: self.empty,
-            Cell.MINE: self.mine,
-            Cell.WRONG_FLAG: self.wrong_flag,
-            Cell.MAYBE: self.maybe,
+            Symbol.HIDDEN: self.hidden,
+            Symbol.FLAG: self.flag,
+            Symbol.EMPTY: self.empty,
+            Symbol.MINE: self.mine,
+            Symbol.WRONG_FLAG: self.wrong_flag,
+            Symbol.MAYBE: self.maybe,
         }
 
 
 LEGACY = IconSet(
     "legacy",
-    hidden=Cell.HIDDEN,
-    flag=Cell.FLAG,
-    empty=Cell.EMPTY,
-    mine=Cell.MINE,
-    exploded=Cell.MINE,
-    wrong_flag=Cell.WRONG_FLAG,
-    maybe=Cell.MAYBE,
+    hidden=Symbol.HIDDEN,
+    flag=Symbol.FLAG,
+    empty=Symbol.EMPTY,
+    mine=Symbol.MINE,
+    exploded=Symbol.MINE,
+    wrong_flag=Symbol.WRONG_FLAG,
+    maybe=Symbol.MAYBE,
 )
 """The position text's own characters."""
 NERD = IconSet(
@@ -98,12 +98,12 @@ NERD = IconSet(
 )
 
 MONOCHROME_STYLES: dict[str, str] = {
-    Cell.HIDDEN: "",
-    Cell.FLAG: "1",
-    Cell.MAYBE: "1",
-    Cell.EMPTY: "2",
-    Cell.MINE: "1",
-    Cell.WRONG_FLAG: "1",
+    Symbol.HIDDEN: "",
+    Symbol.FLAG: "1",
+    Symbol.MAYBE: "1",
+    Symbol.EMPTY: "2",
+    Symbol.MINE: "1",
+    Symbol.WRONG_FLAG: "1",
 }
 """Without colour: numbers bold, empties dim, flags, marks and mines bold (their glyphs
 differ).  With colour, the theme's palette (:mod:`~buscaminas.ui.themes`) says."""

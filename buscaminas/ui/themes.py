@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..core.alphabet import Cell
+from ..core.alphabet import Symbol
 
 
 class Ink(NamedTuple):
@@ -56,12 +56,12 @@ class Theme(NamedTuple):
     def styles(self) -> dict[str, str]:
         """Position-format character → SGR parameters, numbers included."""
         cells = {
-            Cell.HIDDEN.value: self.hidden,
-            Cell.FLAG.value: self.flag,
-            Cell.MAYBE.value: self.maybe,
-            Cell.EMPTY.value: self.empty,
-            Cell.MINE.value: self.mine,
-            Cell.WRONG_FLAG.value: self.wrong_flag,
+            Symbol.HIDDEN.value: self.hidden,
+            Symbol.FLAG.value: self.flag,
+            Symbol.MAYBE.value: self.maybe,
+            Symbol.EMPTY.value: self.empty,
+            Symbol.MINE.value: self.mine,
+            Symbol.WRONG_FLAG.value: self.wrong_flag,
         }
         numbers = {str(count): ink for count, ink in enumerate(self.numbers, start=1)}
         return {char: ink.sgr for char, ink in (cells | numbers).items()}

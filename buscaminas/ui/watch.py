@@ -1,6 +1,6 @@
 """A replay on the terminal: the board drawn as in the game, moves at their own pace, keys.
 
-:class:`~buscaminas.game.replay.Replay` says what to show and how long to wait;
+:class:`~buscaminas.game.playback.Playback` says what to show and how long to wait;
 this module waits for the keys meanwhile, in raw mode, and draws with the
 game's :class:`~buscaminas.ui.renderer.Renderer`.  The terminal is taken and
 given back by :class:`~buscaminas.ui.terminal.TerminalScreen`, as for a game:
@@ -17,7 +17,7 @@ import time
 from enum import Enum
 
 from .. import signals
-from ..game.replay import Replay
+from ..game.playback import Playback
 from ..game.view import View
 from .renderer import Frame, IconSet, Renderer
 from .terminal import TerminalScreen
@@ -81,7 +81,7 @@ def _sequence_end(data: bytes, start: int) -> int:
     return min(index + 1, len(data))
 
 
-def watch(replay: Replay, icons: IconSet) -> None:
+def watch(replay: Playback, icons: IconSet) -> None:
     """Show ``replay`` on the terminal until the player leaves."""
     screen = TerminalScreen(icons, animated=False, words=[], mouse=False)
     keyboard = sys.stdin.fileno()

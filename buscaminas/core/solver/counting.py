@@ -21,7 +21,7 @@ from functools import cached_property
 from itertools import chain
 from math import comb
 
-from ..alphabet import COUNTS, COVERED, Cell
+from ..alphabet import COUNTS, COVERED, Symbol
 from ..grid import Grid, Point
 from .budget import ANALYSIS_WORK, Budget, OverBudget
 from .estimate import estimate
@@ -35,7 +35,7 @@ __all__ = ["Constraints", "InconsistentPosition", "Tally", "frontier_certain", "
 
 ESTIMATE_SCALE = 1_000_000
 """The common denominator of an inexact tally's estimates."""
-_MINE = Cell.MINE.value
+_MINE = Symbol.MINE.value
 
 
 @dataclass(frozen=True)

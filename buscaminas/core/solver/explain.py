@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import chain
 
-from ..alphabet import COUNTS, COVERED, Cell
+from ..alphabet import COUNTS, COVERED, Symbol
 from ..grid import Grid, Point
 from .analysis import Analysis
 from .counting import frontier_certain
@@ -92,7 +92,7 @@ def explain(position: Position, analysis: Analysis) -> Reason | None:
     # Proofs leaning on no hidden mine are sought too: they may be the simpler.
     towards_safe = _Clues(position, grid, analysis.mines | shown_mines)
     towards_mines = _Clues(position, grid, shown_mines)
-    wrong_flags = frozenset(cell for cell in analysis.safe if position[cell] == Cell.FLAG)
+    wrong_flags = frozenset(cell for cell in analysis.safe if position[cell] == Symbol.FLAG)
     proof_of: dict[Point, Reason | None] = {}
 
     def proof_of_mine(cell: Point) -> Reason | None:
@@ -168,11 +168,11 @@ def _shown_mines(position: Position, analysis: Analysis) -> frozenset[Point]:
     shown = [
         (x, y)
         for y, row in enumerate(position.rows)
-        if Cell.MINE in row
+        if Symbol.MINE in row
         for x, char in enumerate(row)
-        if char == Cell.MINE
+        if char == Symbol.MINE
     ]
-    flagged = (cell for cell in analysis.mines if position[cell] == Cell.FLAG)
+    flagged = (cell for cell in analysis.mines if position[cell] == Symbol.FLAG)
     return frozenset(chain(shown, flagged))
 
 
@@ -228,7 +228,7 @@ def _news_of(reason: Reason, position: Position, wrong_flags: frozenset[Point]) 
     if wrong_flags:
         targets = () if reason.mine else tuple(c for c in reason.targets if c in wrong_flags)
     elif reason.mine:
-        targets = tuple(cell for cell in reason.targets if position[cell] != Cell.FLAG)
+        targets = tuple(cell for cell in reason.targets if position[cell] != Symbol.FLAG)
     else:
         return reason
     return replace(reason, targets=targets)
