@@ -189,3 +189,39 @@ def test_f_and_a_right_click_cycle_through_the_mark_on_screen(tmp_path: Path, ic
     assert "Mines left: 3" in player.text
     player.type("quit")
     assert player.finish() == 0
+
+
+def test_an_evf_replay_holds_no_mark_but_the_flag_one_takes_off() -> None:
+    """EVF has no ``?``: a mark is no click, and one that takes a flag off is the right
+    click that does so, as a viewer without marks would replay it."""
+    from datetime import UTC, datetime
+
+    from buscaminas.core.board import BoardKind
+    from buscaminas.game import evf
+
+    start = boardfile.parse("11 10 10 10 10\n10 10 10 10 10\n10 10 10 10 10\n11 10 10 10 11\n")
+
+    def exported(*moves: tuple[Action, tuple[int, int], float]) -> bytes:
+        journal = Journal(5, 4, 3, start, [Played(Move(a, cell), at) for a, cell, at in moves])
+        assert journal.game().end is not None
+        when = datetime(2026, 1, 1, tzinfo=UTC)
+        return evf.dumps(
+            journal, kind=BoardKind.CLASSIC, three_bv=3, seconds=5.0, started_at=when, fair=False
+        )
+
+    marked = exported(
+        (TRY, (2, 1), 0.0),
+        (MARK, (0, 1), 1.0),
+        (FLAG, (0, 0), 2.0),
+        (MARK, (0, 0), 3.0),
+        (TRY, (0, 1), 4.0),
+        (TRY, (0, 2), 5.0),
+    )
+    clicked = exported(
+        (TRY, (2, 1), 0.0),
+        (FLAG, (0, 0), 2.0),
+        (FLAG, (0, 0), 3.0),
+        (TRY, (0, 1), 4.0),
+        (TRY, (0, 2), 5.0),
+    )
+    assert marked == clicked
