@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, NoReturn
 
-from . import collector, i18n, signals
+from . import collector, configured, i18n, signals
 from .i18n import _
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ _WHOLE = re.compile(r"\+?[0-9]{1,6}")
 """An answer to a numeric question: ASCII digits only, since ``int`` refuses ``²``."""
 
 
-TOOLS = ("stats", "analyze", "games", "replay", "review", "export")
+TOOLS = ("stats", "analyze", "games", "replay", "review", "export", "config")
 GAME = "game"
 """A command line that names no tool: the game, built by :func:`build_parser` alone."""
 
@@ -154,19 +154,54 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         analyze.add_argument(
             "--mines", type=int, required=True, help=_("the board's mine total")
         )
+    if command is None or command == "config":
+        shown = add_tool(
+            "config", _("print where the settings file is, and the settings in effect")
+        )
+        _setting_options(shown, default=argparse.SUPPRESS)
+        _icon_options(shown, default=argparse.SUPPRESS)
     if tool is None:
         _game_options(parser)
-    _icon_options(parser, default=False)
-    if tool is None:
-        parser.add_argument(
-            "--no-animation", action="store_true", help=_("reveal without animation")
-        )
-        parser.add_argument(
-            "--no-mouse",
-            action="store_true",
-            help=_("leave the mouse to the terminal (its own selection and scrolling)"),
-        )
+    _icon_options(parser, default=None)
+    if tool in (None, "config"):
+        _setting_options(parser, default=None)
     return parser
+
+
+def _setting_options(parser: argparse.ArgumentParser, *, default: object) -> None:
+    """The settings that ``config.toml`` may hold too, under the flag's name
+    (``--lang`` is among the shared options, the icons have their own pair); each
+    yes-or-no one has its ``--no-`` form, so that a flag can undo the file."""
+    from .ui.themes import THEMES
+
+    parser.add_argument(
+        "--marks",
+        action=argparse.BooleanOptionalAction,
+        default=default,
+        help=_("? marks: flag, f and a right click go flag, ?, hidden; “mark x y” puts one"),
+    )
+    parser.add_argument(
+        "--theme",
+        choices=list(THEMES),
+        metavar="NAME",
+        default=default,
+        help=_("colours for your terminal's background: {names}").format(
+            names=", ".join(THEMES)
+        ),
+    )
+    parser.add_argument(
+        "--animation",
+        action=argparse.BooleanOptionalAction,
+        default=default,
+        help=_("reveal openings wave by wave (--no-animation: at once)"),
+    )
+    parser.add_argument(
+        "--mouse",
+        action=argparse.BooleanOptionalAction,
+        default=default,
+        help=_("clicks play (--no-mouse: leave the mouse to the terminal, its own"
+               " selection and scrolling)"),
+    )
 
 
 def _game_options(parser: argparse.ArgumentParser) -> None:
@@ -444,7 +479,8 @@ def choose_icons(screen: Screen, args: argparse.Namespace) -> IconSet:
 
 
 def given_icons(args: argparse.Namespace) -> IconSet | None:
-    """The icons the flags ask for, else those remembered from last time, if any."""
+    """The icons the flags ask for (or ``config.toml``: :func:`configured.apply_config`
+    has put its choice among the flags), else those remembered from last time, if any."""
     from .ui.renderer import LEGACY, NERD
 
     if args.legacy or args.nerd:
@@ -460,8 +496,13 @@ def chosen_icons(args: argparse.Namespace) -> IconSet:
     colour unless the player opted out."""
     from .ui.renderer import LEGACY
 
-    icons = given_icons(args) or LEGACY
-    return icons if coloured() else icons.without_colour()
+    return styled(given_icons(args) or LEGACY, args)
+
+
+def styled(icons: IconSet, args: argparse.Namespace) -> IconSet:
+    """``icons`` in the theme asked for, or in no colour at all if the player opted out
+    (``NO_COLOR`` outranks any theme)."""
+    return icons.with_theme(args.theme) if coloured() else icons.without_colour()
 
 
 def ask_settings(
@@ -587,6 +628,9 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
         return 0
     except BoardRefused as refused:
         return _refuse_board(args.game, refused)
+    app.session.marks = args.marks
+    if args.config.problem is not None:  # standard output is the script's
+        print(f"buscaminas: {configured.problem(args.config)}", file=sys.stderr)
     try:
         app.run()
     except (EOFError, KeyboardInterrupt):
@@ -643,9 +687,9 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
         colorama.just_fix_windows_console()
     screen = TerminalScreen(
         LEGACY,
-        animated=not args.no_animation,
+        animated=args.animation,
         words=commands.verb_names(),
-        mouse=not args.no_mouse,
+        mouse=args.mouse,
     )
     app: App | None = None
     refusal: BoardRefused | None = None
@@ -655,7 +699,7 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
         with signals.suspending(screen.step_away, screen.resume):
             screen.enter()
             icons = choose_icons(screen, args)
-            screen.icons = icons if coloured() else icons.without_colour()
+            screen.icons = styled(icons, args)
             store = Store(database(args.data_dir), on_warning=told.append)
             waiting = False
             if args.resume or settings is None:
@@ -677,6 +721,9 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
                 clock=signals.playing_clock,
                 resumed=resumed,
             )
+            app.session.marks = args.marks
+            if args.config.problem is not None:
+                app.session.tell(configured.problem(args.config))
             for line in told:
                 app.session.tell(line)
             told.clear()
@@ -739,6 +786,18 @@ def show_stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def show_config(args: argparse.Namespace) -> int:
+    """``buscaminas config``: where the settings file is, and every setting in effect."""
+    from .records.preferences import FILE_NAME, Preferences
+
+    kept = data_directory(args.data_dir)
+    remembered = Preferences(kept).icons()
+    remembered = remembered if remembered in configured.ICONS else None
+    for line in configured.show(args, args.config, remembered, kept / FILE_NAME):
+        print(line)
+    return 0
+
+
 def show_analysis(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``buscaminas analyze FILE --mines M``: probabilities and certain cells of a position."""
     from .analyze_file import Unreadable, analysis_of, certain_cells, probability_grid
@@ -771,7 +830,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     arguments = sys.argv[1:] if argv is None else list(argv)
-    i18n.use(i18n.choose_language(_language_asked(arguments)))  # for --help and errors
+    found = configured.read_config()
+    asked = _language_asked(arguments) or configured.file_language(found)
+    i18n.use(i18n.choose_language(asked))  # for --help and errors
     try:
         parser = build_parser(command_of(arguments))
         args = parser.parse_args(arguments)
@@ -783,7 +844,13 @@ def _main(argv: Sequence[str] | None) -> int:
     for shared in ("lang", "data_dir"):
         if not hasattr(args, shared):
             setattr(args, shared, None)
+    configured.apply_config(args, found)
     i18n.use(i18n.choose_language(args.lang))
+    if found.problem is not None:  # read again, to word it in the language now in use
+        found = configured.read_config()
+    args.config = found
+    if found.problem is not None and args.tool not in (None, "config"):
+        print(f"buscaminas: {configured.problem(found)}", file=sys.stderr)
     if sys.stdin is None or sys.stdout is None:
         closed = _("standard input") if sys.stdin is None else _("standard output")
         return _fail(_("{stream} is closed").format(stream=closed))
@@ -822,6 +889,8 @@ def _language_asked(arguments: Sequence[str]) -> str | None:
 
 def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """The command the arguments name: a tool, or the game."""
+    if args.tool == "config":
+        return show_config(args)
     if args.tool == "stats":
         return show_stats(args)
     if args.tool == "analyze":

@@ -38,9 +38,11 @@ def assert_engine_invariants(game: Minesweeper) -> None:
     assert rows == tuple(
         "".join(game.shown((x, y)) for x in range(game.width)) for y in range(game.height)
     ), "the picture kept move by move is the board read afresh"
-    assert game.mines_left == game.mine_count - len(game.flags)
+    assert game.mines_left == game.mine_count - len(game.flags), "a ? is no flag"
+    assert not game.marks & game.flags, "a cell has a flag or a ?, not both"
+    assert not any(game.is_revealed(cell) for cell in game.marks), "a ? is on a hidden cell"
     if not game.started:
-        assert game.end is None and set("".join(rows)) <= {"#", "F"}
+        assert game.end is None and set("".join(rows)) <= {"#", "F", "?"}
         return
     assert len(mines) == game.mine_count
     for y, row in enumerate(rows):

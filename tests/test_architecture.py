@@ -51,7 +51,9 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "records": ("buscaminas.records",),
     "game": ("buscaminas.game",),
     "ui": ("buscaminas.ui",),
-    "entry": tuple(f"buscaminas.{m}" for m in ("cli", "analyze_file", "lookback", "__main__")),
+    "entry": tuple(
+        f"buscaminas.{m}" for m in ("cli", "configured", "analyze_file", "lookback", "__main__")
+    ),
 }
 """ARCHITECTURE.md's layers: the modules (or folders) each holds."""
 

@@ -169,7 +169,7 @@ def test_again_on_a_board_file_starts_from_the_file(tmp_path: Path) -> None:
 def test_the_unknown_command_message_lists_the_verbs_in_spanish() -> None:
     result = run_piped("--preset", "beginner", "--lang", "es", lines="zoom\n")
     assert (
-        "Orden desconocida «zoom». Las órdenes son: probar, bandera, expandir, ayuda, auto,"
+        "Orden desconocida «zoom». Las órdenes son: probar, bandera, expandir, marcar, ayuda, auto,"
         " manual, estadísticas, deshacer, rehacer, guardar, revisar, nueva, otra, salir."
     ) in result.stdout
 

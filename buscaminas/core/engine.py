@@ -28,6 +28,9 @@ class Action(Enum):
     TRY = "try"
     FLAG = "flag"
     EXPAND = "expand"
+    MARK = "mark"
+    """Put a ``?`` on a hidden cell (a flag there becomes one), or take it off: a note
+    the player makes to themselves, which the rules treat as a hidden cell."""
 
 
 class Move(NamedTuple):
@@ -62,6 +65,9 @@ class Outcome(NamedTuple):
     waves: tuple[tuple[Point, ...], ...] = ()
     flagged: tuple[Point, ...] = ()
     unflagged: tuple[Point, ...] = ()
+    marked: tuple[Point, ...] = ()
+    unmarked: tuple[Point, ...] = ()
+    """Cells that gained or lost a ``?``: by a mark, a flag put in its place, a reveal."""
     end: Termination | None = None
     notice: Notice | None = None
 
@@ -72,7 +78,12 @@ class Outcome(NamedTuple):
     @property
     def changed_board(self) -> bool:
         """Whether the move did anything: an effective click, as throughput counts them."""
-        return bool(self.waves or self.flagged or self.unflagged)
+        return bool(self.waves or self.flagged or self.unflagged or self.marked or self.unmarked)
+
+    @property
+    def touched(self) -> tuple[Point, ...]:
+        """Every cell whose look the move changed."""
+        return (*self.revealed, *self.flagged, *self.unflagged, *self.marked, *self.unmarked)
 
 
 class Minesweeper:
@@ -95,6 +106,8 @@ class Minesweeper:
         self._numbers: dict[Point, int] = {}
         self._revealed: set[Point] = set()
         self._flags: set[Point] = set()
+        self._marks: set[Point] = set()
+        """Hidden cells with a ``?``: hidden to every rule, a flag to none."""
         self._picture: tuple[str, ...] | None = None
         """The board as the player sees it (:meth:`rows`), the one copy of it: kept up to
         date move by move once asked for, patching only the rows a move changed, so that
@@ -118,6 +131,7 @@ class Minesweeper:
         *,
         revealed: Iterable[Point] = (),
         flagged: Iterable[Point] = (),
+        marked: Iterable[Point] = (),
     ) -> Minesweeper:
         """A game whose mines are already laid, as a board file gives them."""
         layout = frozenset(mines)
@@ -130,6 +144,7 @@ class Minesweeper:
             raise BoardError("a revealed cell cannot hold a mine")
         game._revealed |= opened
         game._check_won()
+        game._marks.update(set(marked) - game._flags - opened)
         return game
 
     # --- what the player sees -------------------------------------------------
@@ -142,6 +157,11 @@ class Minesweeper:
     @property
     def flags(self) -> frozenset[Point]:
         return frozenset(self._flags)
+
+    @property
+    def marks(self) -> frozenset[Point]:
+        """The hidden cells with a ``?``."""
+        return frozenset(self._marks)
 
     @property
     def mines_left(self) -> int:
@@ -177,7 +197,7 @@ class Minesweeper:
             return Symbol.WRONG_FLAG.value if lost and not mine else Symbol.FLAG.value
         if lost and mine:
             return Symbol.MINE.value
-        return Symbol.HIDDEN.value
+        return Symbol.MAYBE.value if cell in self._marks else Symbol.HIDDEN.value
 
     def rows(self) -> tuple[str, ...]:
         """The board in the position text format, one string per row."""
@@ -189,7 +209,8 @@ class Minesweeper:
         return self._picture
 
     def around(self, cell: Point) -> tuple[int, int]:
-        """How many flags and how many other hidden cells touch ``cell``."""
+        """How many flags and how many other hidden cells (``?`` ones included) touch
+        ``cell``."""
         flags = hidden = 0
         for near in self.grid.neighbours(cell):
             if near in self._flags:
@@ -211,6 +232,8 @@ class Minesweeper:
             return Outcome(move, notice=Notice.GAME_OVER)
         if move.action is Action.FLAG:
             return self._flag(move)
+        if move.action is Action.MARK:
+            return self._mark(move)
         if move.action is Action.TRY:
             return self._try(move)
         return self._expand(move)
@@ -240,9 +263,7 @@ class Minesweeper:
         if outcome.end is Termination.LOST:
             self._picture = None
             return outcome
-        self._picture = patched(
-            picture, (*outcome.revealed, *outcome.flagged, *outcome.unflagged), self.shown
-        )
+        self._picture = patched(picture, outcome.touched, self.shown)
         return outcome
 
     def _flag(self, move: Move) -> Outcome:
@@ -253,7 +274,33 @@ class Minesweeper:
             self._flags.remove(cell)
             return Outcome(move, unflagged=(cell,))
         self._flags.add(cell)
-        return Outcome(move, flagged=(cell,))
+        return Outcome(move, flagged=(cell,), unmarked=self._unmark((cell,)))
+
+    def _mark(self, move: Move) -> Outcome:
+        cell = move.cell
+        if cell in self._revealed:
+            return Outcome(move, notice=Notice.ALREADY_REVEALED)
+        if cell in self._marks:
+            self._marks.remove(cell)
+            return Outcome(move, unmarked=(cell,))
+        unflagged = (cell,) if cell in self._flags else ()
+        self._flags.discard(cell)
+        self._marks.add(cell)
+        return Outcome(move, unflagged=unflagged, marked=(cell,))
+
+    def _unmark(self, cells: Iterable[Point]) -> tuple[Point, ...]:
+        """Take the ``?`` off those of ``cells`` that have one (they are flagged or
+        revealed now); the cells it was on."""
+        gone = tuple(cell for cell in cells if cell in self._marks)
+        self._marks.difference_update(gone)
+        return gone
+
+    def flag_cycle(self, cell: Point) -> Move:
+        """The move a flag command makes when the player uses ``?`` marks: hidden →
+        flag → ``?`` → hidden, as the desktop Minesweepers' right click goes."""
+        if cell in self._flags or cell in self._marks:
+            return Move(Action.MARK, cell)
+        return Move(Action.FLAG, cell)
 
     def _try(self, move: Move) -> Outcome:
         cell = move.cell
@@ -291,7 +338,7 @@ class Minesweeper:
                 if near not in self._flags and near not in self._revealed
             )
             self._flags.update(certain)
-            return Outcome(move, flagged=certain)
+            return Outcome(move, flagged=certain, unmarked=self._unmark(certain))
         return Outcome(move, notice=Notice.UNDECIDED)
 
     # --- internals --------------------------------------------------------------
@@ -331,8 +378,12 @@ class Minesweeper:
                         self._revealed.add(near)
                         following.append(near)
             wave = following
+        unmarked = self._unmark(cell for wave in waves for cell in wave)
         flagged = self._check_won()
-        return Outcome(move, waves=tuple(waves), flagged=flagged, end=self.end)
+        unmarked += self._unmark(flagged)
+        return Outcome(
+            move, waves=tuple(waves), flagged=flagged, unmarked=unmarked, end=self.end
+        )
 
     def _check_won(self) -> tuple[Point, ...]:
         """End the game when every safe cell is open, flagging the mines left bare."""

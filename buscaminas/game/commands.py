@@ -36,6 +36,7 @@ class Verb(Enum):
     TRY = "try"
     FLAG = "flag"
     EXPAND = "expand"
+    MARK = "mark"
     HELP = "help"
     AUTO = "auto"
     MAN = "man"
@@ -63,6 +64,7 @@ SPANISH = {
     "probar": Verb.TRY,
     "bandera": Verb.FLAG,
     "expandir": Verb.EXPAND,
+    "marcar": Verb.MARK,
     "ayuda": Verb.HELP,
     "manual": Verb.MAN,
     "estadísticas": Verb.STATS,
@@ -86,7 +88,9 @@ r"""One letter for the Spanish verbs typed most: ``p``\ robar, ``b``\ andera,
 ``d``\ eshacer.  None of them is an English verb's letter, so each means one thing
 whatever the language; ``e`` (expandir) and ``r`` (rehacer) already are English ones
 for the same verbs.  ``a`` (ayuda) is left out, since an English player may take it
-for ``auto``, and ``s`` (salir) and ``n`` (nueva), since a slip would end the game."""
+for ``auto``, and ``s`` (salir) and ``n`` (nueva), since a slip would end the game.
+``mark`` and ``marcar`` have no letter: ``m`` reveals with the cursor and starts
+``man`` and ``manual``, and ``?`` asks for a hint with the cursor."""
 ALIASES = {"exit": Verb.QUIT, "hint": Verb.HELP, **SHORT, **SPANISH, **SPANISH_SHORT}
 """Every other spelling of a verb; ``exit`` leaves like ``quit`` and ``hint`` asks like
 ``help`` because players type both."""
@@ -112,7 +116,6 @@ MEANT = {
     "reveal": Verb.TRY,
     "open": Verb.TRY,
     "abrir": Verb.TRY,
-    "mark": Verb.FLAG,
     "chord": Verb.EXPAND,
     "solve": Verb.AUTO,
     "statistics": Verb.STATS,
@@ -141,7 +144,12 @@ class Command(NamedTuple):
         return None if action is None or self.cell is None else Move(action, self.cell)
 
 
-_ACTIONS = {Verb.TRY: Action.TRY, Verb.FLAG: Action.FLAG, Verb.EXPAND: Action.EXPAND}
+_ACTIONS = {
+    Verb.TRY: Action.TRY,
+    Verb.FLAG: Action.FLAG,
+    Verb.EXPAND: Action.EXPAND,
+    Verb.MARK: Action.MARK,
+}
 
 
 class ParseError(ValueError):
@@ -265,6 +273,7 @@ _EXAMPLES: dict[Verb, tuple[str | Verb, ...]] = {
     Verb.TRY: ("3 4",),
     Verb.FLAG: ("3 4",),
     Verb.EXPAND: ("3 4",),
+    Verb.MARK: ("3 4",),
     Verb.HELP: ("", "3 4"),
     Verb.AUTO: ("", "10"),
     Verb.MAN: ("", "2", Verb.FLAG),
@@ -293,6 +302,7 @@ _ARITY: dict[Verb, tuple[int, ...]] = {
     Verb.TRY: (2,),
     Verb.FLAG: (2,),
     Verb.EXPAND: (2,),
+    Verb.MARK: (2,),
     Verb.HELP: (0, 2),
     Verb.AUTO: (0, 1),
     Verb.MAN: (0, 1),
@@ -373,6 +383,8 @@ def said(move: Move) -> str:
         return _("try {cell}").format(cell=cell)
     if move.action is Action.FLAG:
         return _("flag {cell}").format(cell=cell)
+    if move.action is Action.MARK:
+        return _("mark {cell}").format(cell=cell)
     return _("expand {cell}").format(cell=cell)
 
 
@@ -473,6 +485,12 @@ def manual(topic: Verb | None = None) -> list[str]:
         Verb.EXPAND: _(
             "On a number whose flags are all placed, reveal its other neighbours;"
             " if its hidden neighbours must all be mines, flag them."
+        ),
+        Verb.MARK: _(
+            "Put a ? on a hidden cell you are unsure of (a flag there becomes one), or take"
+            " it off. To the rules a ? is a hidden cell. Marks are off unless you start with"
+            " --marks or put “marks = true” in the configuration file; then “flag”, f and a"
+            " right click go flag, ?, hidden."
         ),
         Verb.HELP: _(
             "Ask for a hint: a cell that is certain, and why. “help x y” gives the"

@@ -104,7 +104,8 @@ def dumps(
     for played, outcome in zip(journal.moves, outcomes, strict=True):
         at = _ms(played.at)
         proved = () if outcome.revealed else outcome.flagged  # a win flags the mines left too
-        for code, cell in _clicks(played.move.action, played.move.cell, proved):
+        clicks = _clicks(played.move.action, played.move.cell, proved, bool(outcome.unflagged))
+        for code, cell in clicks:
             x, y = cell
             events += bytes([code]) + at.to_bytes(3, "big")
             events += (x * CELL_PIXELS + CELL_PIXELS // 2).to_bytes(2, "big")
@@ -114,11 +115,18 @@ def dumps(
     )
 
 
-def _clicks(action: Action, cell: Point, proved: tuple[Point, ...]) -> Iterator[tuple[int, Point]]:
+def _clicks(
+    action: Action, cell: Point, proved: tuple[Point, ...], unflagged: bool
+) -> Iterator[tuple[int, Point]]:
     """The button events of one move, in order; ``proved``, the mines an ``expand``
-    flagged instead of revealing."""
+    flagged instead of revealing; ``unflagged``: the move took a flag off.  A ``?``
+    is the player's note, which the format does not hold: a mark is no click, but
+    one that takes a flag off is the right click that does so."""
     if action is Action.TRY:
         yield from ((LEFT_DOWN, cell), (LEFT_UP, cell))
+    elif action is Action.MARK:
+        if unflagged:
+            yield from ((RIGHT_DOWN, cell), (RIGHT_UP, cell))
     elif action is Action.FLAG:
         yield from ((RIGHT_DOWN, cell), (RIGHT_UP, cell))
     elif proved:  # a right click on each mine

@@ -156,6 +156,10 @@ class Session:
         """The last review's game and moves, and its lines, for its other pages."""
         self.thinking = False
         """The AI is playing: :meth:`ai_step` makes its next move."""
+        self.marks = False
+        """The player uses ``?`` marks (``--marks``): ``mark`` puts them, and a flag
+        command, whatever sends it (typed, ``f``, a right click), goes hidden → flag →
+        ``?`` → hidden.  Off, ``mark`` is refused and a flag comes and goes as always."""
         self.current: Round
         self.ui: UIState
         if resumed is not None:
@@ -278,6 +282,15 @@ class Session:
             return Reply()
         move = command.move
         assert move is not None, f"{command} is a move"
+        if move.action is Action.MARK and not self.marks:
+            return self.say(
+                _(
+                    "? marks are off: start with --marks, or put “marks = true” in the"
+                    " configuration file (“buscaminas config” says where it is)."
+                )
+            )
+        if move.action is Action.FLAG and self.marks:
+            move = current.game.flag_cycle(move.cell)
         self.ui.cursor = move.cell
         current.undone.clear()  # a new move, and what was taken back is gone
         if move.action is Action.TRY and self._satisfied(move.cell):
@@ -512,6 +525,7 @@ class Session:
             start.mines,
             frozenset(cell for cell in game.grid.cells() if game.is_revealed(cell)),
             game.flags,
+            game.marks,
         )
         try:
             boardfile.save(board, path, replace=replace)
