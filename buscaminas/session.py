@@ -566,18 +566,23 @@ class Session:
             current.cursor = min(hint.targets, key=lambda target: (target[1], target[0]))
         if hint.rescue is None:
             return Reply()
-        before = current.rows
-        outcome = game.rescue(hint.rescue)
+        *taken_off, outcome = game.rescue(hint.rescue) or (None,)
         if outcome is None:
             return Reply()
         current.undone.clear()
+        for unflagged in taken_off:
+            current.log(unflagged)
+        before = current.rows
         current.log(outcome)
         current.marked = Highlight(frozenset(outcome.revealed[:1]))
         current.cursor = outcome.move.cell
+        done = (
+            _("To keep the game going, I took the flag off {cell} and revealed it: it was safe.")
+            if taken_off
+            else _("To keep the game going, I revealed {cell} for you: it was safe.")
+        )
         current.messages += (
-            _("To keep the game going, I revealed {cell} for you: it was safe.").format(
-                cell=label(outcome.move.cell)
-            ),
+            done.format(cell=label(outcome.move.cell)),
             *narration.outcome(outcome, game, current.seconds()),
         )
         self._finish_if_over()

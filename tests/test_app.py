@@ -18,6 +18,7 @@ from buscaminas.scoring import BoardKind
 from buscaminas.screen import Steer
 from buscaminas.storage import DATABASE_NAME, Store
 from buscaminas.view import Highlight, State, View
+from tests.terminal_support import run_piped
 
 BOARD = parse("11 10 10 10 10\n10 10 10 10 10\n10 10 10 10 10\n11 10 10 10 11\n")
 
@@ -173,6 +174,26 @@ def test_help_rescues_the_player_when_nothing_is_certain(tmp_path: Path) -> None
     assert "I revealed" in said
     assert screen.last.state is not State.LOST
     assert sum(row.count("#") for row in screen.last.rows) < 8
+
+
+def test_help_in_a_pipe_with_every_covered_cell_flagged(tmp_path: Path) -> None:
+    """Issue 19: a 50/50 whose two cells the player flagged, beside two flagged mines.
+    Nothing is certain and no cell is left unflagged: help says a flag is wrong, takes
+    the one over a safe cell off and reveals it, and the game goes on to its end."""
+    board = tmp_path / "board.txt"
+    board.write_text("11 00 00\n10 00 00\n21 21 00\n")
+    result = run_piped(
+        "--board", str(board), "--lang", "en", lines="flag 1 1\nflag 1 2\nhelp\n"
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    said = " ".join(result.stdout.split())
+    assert (
+        "Nothing is certain now, and a flag covers every cell that may be safe, so at least"
+        " one of your flags is wrong: even the safest of them hides a mine 50% of the time."
+    ) in said
+    assert "To keep the game going, I took the flag off 1 2 and revealed it: it was safe." in said
+    assert "You won" in said
 
 
 def test_auto_plays_a_number_of_moves_and_a_key_stops_it(tmp_path: Path) -> None:

@@ -160,10 +160,21 @@ def test_winning_flags_the_mines_left_bare() -> None:
 def test_rescue_reveals_only_a_safe_cell() -> None:
     game = board("*.*.")
     game.act(Move(TRY, (3, 0)))
-    assert game.rescue([(0, 0), (2, 0)]) is None
-    outcome = game.rescue([(0, 0), (3, 0), (2, 0), (1, 0)])
-    assert outcome is not None
+    assert game.rescue([(0, 0), (2, 0)]) == ()
+    (outcome,) = game.rescue([(0, 0), (3, 0), (2, 0), (1, 0)])
     assert outcome.revealed == ((1, 0),)
+
+
+def test_rescue_takes_a_wrong_flag_off_before_revealing_the_cell_under_it() -> None:
+    game = board("*.*.", "....")
+    game.act(Move(TRY, (3, 1)))
+    game.act(Move(FLAG, (0, 0)))
+    game.act(Move(FLAG, (1, 0)))
+    unflag, reveal = game.rescue([(0, 0), (1, 0)])
+    assert unflag.move == Move(FLAG, (1, 0)) and unflag.unflagged == ((1, 0),)
+    assert reveal.move == Move(TRY, (1, 0)) and reveal.revealed == ((1, 0),)
+    assert game.flags == {(0, 0)}, "only the wrong flag the reveal needed is taken off"
+    assert game.rows() == ["F2##", "###1"]
 
 
 def test_impossible_mine_counts_are_refused() -> None:
