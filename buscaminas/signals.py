@@ -138,6 +138,30 @@ def deferred() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
+class Request:
+    """Whether a signal noted by :func:`noted` has arrived since its block began."""
+
+    def __init__(self) -> None:
+        self.made = False
+
+
+@contextmanager
+def noted(signum: int) -> Iterator[Request]:
+    """While inside, ``signum`` is only noted, never raised where it lands: the block
+    reads the note where stopping leaves nothing half done.  Ctrl-C during ``auto``
+    must stop the AI between two moves, not between a move and its record."""
+    request = Request()
+
+    def note(_signum: int, _frame: FrameType | None) -> None:
+        request.made = True
+
+    previous = signal.signal(signum, note)
+    try:
+        yield request
+    finally:
+        signal.signal(signum, previous)
+
+
 def quiet_wakeup() -> None:
     """Let a storm of resizes fill the event loop's wake-up socket without a word.
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+import os
+import signal
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
@@ -9,9 +12,10 @@ from typing import Any
 
 import pytest
 
-from buscaminas import generator
+from buscaminas import generator, narration
 from buscaminas.app import App
 from buscaminas.boardfile import parse
+from buscaminas.pipe import PipeScreen
 from buscaminas.renderer import LEGACY, Renderer
 from buscaminas.rounds import Settings
 from buscaminas.scoring import BoardKind
@@ -208,6 +212,37 @@ def test_auto_plays_a_number_of_moves_and_a_key_stops_it(tmp_path: Path) -> None
     with pytest.raises(EOFError):
         app_for(screen, tmp_path, Settings(16, 16, 40, seed=2)).run()
     assert screen.last.messages == ("The AI stopped after 3 moves.",)
+
+
+def test_ctrl_c_during_auto_in_a_pipe_stops_the_ai_after_a_whole_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 19: SIGINT stops ``auto``, not the game, and never between a move and its
+    record.  The signal lands just after the AI's second move is played and recorded,
+    where a KeyboardInterrupt would cut the move off from the AI's own count."""
+    words = narration.outcome
+    calls = 0
+
+    def interrupted(*args: Any) -> tuple[str, ...]:
+        nonlocal calls
+        calls += 1
+        if calls == 2:
+            os.kill(os.getpid(), signal.SIGINT)
+        return words(*args)
+
+    monkeypatch.setattr(narration, "outcome", interrupted)
+    sink = io.StringIO()
+    screen = PipeScreen(io.StringIO("auto\nundo\n"), sink)
+    app = App(Settings(16, 16, 40, seed=2), screen, legend=[], data_dir=tmp_path)
+    with pytest.raises(EOFError):
+        app.run()
+    said = sink.getvalue()
+    assert "The AI stopped after 2 moves." in said
+    assert "Took back" in said.split("The AI stopped")[1], "the game went on"
+    current = app.session.current
+    assert [played.by_ai for played in current.journal.moves] == [True]
+    replayed, _ = current.journal.replay()
+    assert replayed.rows() == current.game.rows(), "every move played is in the record"
 
 
 def test_a_generation_timeout_offers_a_classic_board(
