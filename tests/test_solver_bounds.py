@@ -143,6 +143,17 @@ def test_a_component_too_wide_is_given_up_once_and_then_known() -> None:
     assert again.untouched
 
 
+def test_a_component_the_budget_cannot_plan_is_refused_before_any_work() -> None:
+    """Issue 19: weighing a component's orders reads it whole, so it is paid for
+    first; a budget that cannot pay is left whole for the pairs of numbers."""
+    group = biggest_component(build("stripes-ones", 41, 41))
+    component._too_wide.clear()
+    budget = Budget(len(group) * component.PLAN_WORK - 1)
+    with pytest.raises(OverBudget):
+        component.count_component(group, budget)
+    assert budget.untouched
+
+
 def test_pairs_of_numbers_still_prove_most_of_a_short_stripe() -> None:
     """Along a stripe of 1s, pairs of numbers prove every column but one in
     three safe; only the mine total proves the middle row safe too."""
