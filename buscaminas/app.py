@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from . import commands, signals
+from . import commands, signals, startup
 from .commands import Command, ParseError, Verb
 from .i18n import _
 from .rounds import Round, Settings
@@ -92,7 +92,8 @@ class App:
         if entry.verb in ON_THE_BOARD and not self.screen.fits(game.width, game.height):
             # A move the player cannot see the effect of is a move played blind.
             return session.say(_("Enlarge the terminal to see the board, then play."))
-        reply = session.handle(entry)
+        with startup.working():
+            reply = session.handle(entry)
         if session.thinking:
             reply = self.watch_the_ai()
         return reply
@@ -109,7 +110,8 @@ class App:
         try:
             with screen.watching(), signals.noted(signal.SIGINT) as interrupt:
                 while session.thinking:
-                    reply = session.ai_step()
+                    with startup.working():
+                        reply = session.ai_step()
                     if session.thinking and interrupt.made:
                         return session.stop_ai()
                     if session.thinking and screen.interactive:

@@ -87,7 +87,10 @@ def explain(position: Position, analysis: Analysis) -> Reason | None:
     board thousands of numbers touch a mine nobody flagged, and reading
     every pair of them would take seconds.  A safe cell's one-number proof
     is read only off the numbers next to cells not proved to be mines, and
-    the proof of a mine it leans on off the numbers around that mine.
+    the proof of a mine it leans on off the numbers around that mine.  The
+    search is bounded all the same (:data:`~.budget.EXPLAIN_WORK`, so that a
+    hint answers at once on any board): past its budget, the first certain
+    cell is told as the count proves it, still a proof.
     """
     grid = Grid(position.width, position.height)
     shown_mines = _shown_mines(position, analysis)
