@@ -11,7 +11,18 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from . import adversarial, bigboard, generate, play, redraw, review, solver, startup, tatham
+from . import (
+    adversarial,
+    bigboard,
+    generate,
+    hostile,
+    play,
+    redraw,
+    review,
+    solver,
+    startup,
+    tatham,
+)
 
 BENCHMARKS: dict[str, ModuleType] = {
     "solver": solver,
@@ -23,6 +34,7 @@ BENCHMARKS: dict[str, ModuleType] = {
     "review": review,
     "tatham": tatham,
     "bigboard": bigboard,
+    "hostile": hostile,
 }
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -167,6 +168,33 @@ def deferred() -> Iterator[None]:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+class Request:
+    """Whether a signal noted by :func:`noted` has arrived since its block began."""
+
+    def __init__(self) -> None:
+        self.made = False
+
+
+@contextmanager
+def noted(signum: int) -> Iterator[Request]:
+    """While inside, ``signum`` is only noted, never raised where it lands: the block
+    reads the note where stopping leaves nothing half done.  Ctrl-C during ``auto``
+    must stop the AI between two moves, not between a move and its record."""
+    request = Request()
+    if threading.current_thread() is not threading.main_thread():
+        yield request  # signals reach the main thread alone: none to note here
+        return
+
+    def note(_signum: int, _frame: FrameType | None) -> None:
+        request.made = True
+
+    previous = signal.signal(signum, note)
+    try:
+        yield request
+    finally:
+        signal.signal(signum, previous)
 
 
 def quiet_wakeup() -> None:

@@ -240,4 +240,30 @@ def test_ctrl_c_closes_the_completion_menu_before_it_leaves(tmp_path: Path) -> N
     )
     player.child.sendcontrol("c")
     player.wait_for("See you soon!")
+
+
+FLAGGED_FIFTY_FIFTY = "11 00 00\n10 00 00\n21 21 00\n"
+"""A 50/50 at 1 1 and 1 2 over two flagged mines: once the player flags both cells
+of the 50/50, every covered cell carries a flag and nothing is certain."""
+
+
+def test_question_mark_with_every_covered_cell_flagged_takes_a_wrong_flag_off(
+    tmp_path: Path,
+) -> None:
+    board = tmp_path / "board.txt"
+    board.write_text(FLAGGED_FIFTY_FIFTY)
+    player = Player("--board", str(board), "--lang", "en", "--no-animation", "--legacy")
+    player.wait_for("Mines left: 1")
+    player.type("flag 1 1")
+    player.wait_for("Mines left: 0")
+    player.type("flag 1 2")
+    player.wait_for("Mines left: -1")
+    player.child.send("\t")
+    player.wait_for("Space reveals")
+    player.child.send("?")
+    player.wait_for("I took the flag off")
+    said = " ".join(player.text.split())
+    assert "at least one of your flags is wrong" in said, said
+    player.wait_for("You won")
+    player.type("n")
     assert player.finish() == 0

@@ -157,10 +157,21 @@ def test_winning_flags_the_mines_left_bare() -> None:
 def test_rescue_reveals_only_a_safe_cell() -> None:
     game = board("*.*.")
     game.act(Move(TRY, (3, 0)))
-    assert game.rescue([(0, 0), (2, 0)]) is None
-    outcome = game.rescue([(0, 0), (3, 0), (2, 0), (1, 0)])
-    assert outcome is not None
+    assert game.rescue([(0, 0), (2, 0)]) == ()
+    (outcome,) = game.rescue([(0, 0), (3, 0), (2, 0), (1, 0)])
     assert outcome.revealed == ((1, 0),)
+
+
+def test_rescue_takes_a_wrong_flag_off_before_revealing_the_cell_under_it() -> None:
+    game = board("*.*.", "....")
+    game.act(Move(TRY, (3, 1)))
+    game.act(Move(FLAG, (0, 0)))
+    game.act(Move(FLAG, (1, 0)))
+    unflag, reveal = game.rescue([(0, 0), (1, 0)])
+    assert unflag.move == Move(FLAG, (1, 0)) and unflag.unflagged == ((1, 0),)
+    assert reveal.move == Move(TRY, (1, 0)) and reveal.revealed == ((1, 0),)
+    assert game.flags == {(0, 0)}, "only the wrong flag the reveal needed is taken off"
+    assert game.rows() == ("F2##", "###1")
 
 
 def test_impossible_mine_counts_are_refused() -> None:
@@ -177,7 +188,7 @@ def test_the_engine_never_chooses_mines_a_reveal_needs_them_laid() -> None:
     assert game.act(Move(FLAG, (0, 0))).flagged == ((0, 0),)
     with pytest.raises(BoardError, match="no mines are laid"):
         game.act(Move(TRY, (2, 2)))
-    assert not game.started and game.rescue([(2, 2)]) is None
+    assert not game.started and game.rescue([(2, 2)]) == ()
 
 
 def test_a_layout_that_does_not_fit_is_refused_by_the_engine() -> None:

@@ -123,6 +123,13 @@ def test_before_the_first_try_every_cell_is_safe() -> None:
     assert hints.chance(game, (3, 3)).messages == ("4 4 is safe: the first try never hits a mine.",)
 
 
+def test_help_on_a_board_left_with_flagged_mines_only_says_so() -> None:
+    game = Minesweeper.from_layout(3, 1, {(0, 0)}, revealed={(1, 0), (2, 0)}, flagged={(0, 0)})
+    hint = hints.hint(game)
+    assert hint.messages == ("Nothing is left to find: every covered cell is a mine.",)
+    assert hint.rescue is None
+
+
 def test_an_estimate_is_never_called_exact(monkeypatch: pytest.MonkeyPatch) -> None:
     """Past the solver's budget the chances are estimates, and the words say so."""
     real = analyze

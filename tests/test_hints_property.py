@@ -9,7 +9,7 @@ can be checked against the mines themselves, and its words against its claims.
 from __future__ import annotations
 
 import pytest
-from hypothesis import settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
@@ -88,8 +88,8 @@ class RandomPlay(RuleBasedStateMachine):
             assert self.game.end is not Termination.LOST, "the first try hint hit a mine"
         assert_hint_true(hint, self.game, self.layout)
         if rescue and hint.rescue is not None:
-            outcome = self.game.rescue(hint.rescue)
-            assert outcome is None or outcome.end is not Termination.LOST
+            for outcome in self.game.rescue(hint.rescue):
+                assert outcome.end is not Termination.LOST
 
     @precondition(lambda self: self.game.end is None)
     @rule(data=st.data())
@@ -109,3 +109,40 @@ class RandomPlay(RuleBasedStateMachine):
 
 RandomPlay.TestCase.settings = settings(max_examples=150, stateful_step_count=40, deadline=None)
 TestRandomPlay = pytest.mark.slow(RandomPlay.TestCase)
+
+
+@st.composite
+def flagged_everywhere(draw: st.DrawFn) -> tuple[Minesweeper, frozenset[Point]]:
+    """A game in progress whose every covered cell carries a flag, right or wrong."""
+    width = draw(st.integers(2, 6), label="width")
+    height = draw(st.integers(2, 6), label="height")
+    every = [(x, y) for y in range(height) for x in range(width)]
+    mines = st.sets(st.sampled_from(every), min_size=1, max_size=len(every) - 1)
+    layout = frozenset(draw(mines, label="mines"))
+    safe = [cell for cell in every if cell not in layout]
+    # At least one safe cell stays covered, or the game would be over.
+    shown = draw(st.sets(st.sampled_from(safe), max_size=len(safe) - 1), label="shown")
+    covered = [cell for cell in every if cell not in shown]
+    game = Minesweeper.from_layout(width, height, layout, revealed=shown, flagged=covered)
+    return game, layout
+
+
+@settings(max_examples=300, deadline=None)
+@given(flagged_everywhere())
+def test_help_when_every_covered_cell_is_flagged(
+    case: tuple[Minesweeper, frozenset[Point]],
+) -> None:
+    """Whatever the flags, help says something true and keeps the game going: a proof,
+    or a wrong flag taken off and the safe cell under it revealed."""
+    game, layout = case
+    assert game.end is None and game.started
+    hint = hints.hint(game)
+    assert_hint_true(hint, game, layout)
+    if hint.rescue is None:
+        assert hint.safe or hint.mines, "no proof and no rescue: the game would be stuck"
+        return
+    assert "at least one of your flags is wrong" in hint.messages[0]
+    *taken_off, revealed = game.rescue(hint.rescue)
+    assert revealed.end is not Termination.LOST and revealed.revealed
+    (flag,) = taken_off
+    assert flag.unflagged == (revealed.move.cell,) and revealed.move.cell not in layout

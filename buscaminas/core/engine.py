@@ -238,21 +238,28 @@ class Minesweeper:
             return self._try(move)
         return self._expand(move)
 
-    def rescue(self, preferred: Sequence[Point]) -> Outcome | None:
+    def rescue(self, preferred: Sequence[Point]) -> tuple[Outcome, ...]:
         """Reveal a safe cell for a player who has nothing certain left to play.
 
-        The caller ranks the hidden cells (safest first, as the solver sees
-        them); only the engine knows which are really safe, so it takes the
-        first that is.  None when no hidden safe cell is listed, or no mine is laid.
+        The caller ranks the covered cells (the likeliest safe first, as the
+        solver sees them); only the engine knows which are really safe, so it
+        takes the first that is.  A flag is only the player's opinion: when the
+        first safe cell listed carries one, it is taken off before the reveal,
+        and both moves are returned, in order.  Nothing when no covered safe
+        cell is listed, the game is over or no mine is laid.
         """
         if self.end is not None or self._mines is None:
-            return None
+            return ()
         for cell in preferred:
-            if cell in self._revealed or cell in self._flags:
+            if cell in self._revealed or (self._mines is not None and cell in self._mines):
                 continue
-            if cell not in self._mines:
-                return self._shown_after(self._try(Move(Action.TRY, cell)))
-        return None
+            taken_off = (
+                (self._shown_after(self._flag(Move(Action.FLAG, cell))),)
+                if cell in self._flags
+                else ()
+            )
+            return (*taken_off, self._shown_after(self._try(Move(Action.TRY, cell))))
+        return ()
 
     def _shown_after(self, outcome: Outcome) -> Outcome:
         """Bring the kept picture up to date with what ``outcome`` changed; a loss shows

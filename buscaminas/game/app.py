@@ -10,10 +10,12 @@ front end's; the loop only keeps time.
 
 from __future__ import annotations
 
+import signal
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+from .. import collector, signals
 from ..i18n import _
 from ..records.storage import DATABASE_NAME, Store
 from . import commands
@@ -96,25 +98,33 @@ class App:
         if entry.verb in ON_THE_BOARD and not self.screen.fits(game.width, game.height):
             # A move the player cannot see the effect of is a move played blind.
             return session.say(_("Enlarge the terminal to see the board, then play."))
-        reply = session.handle(entry)
+        with collector.working():
+            reply = session.handle(entry)
         if session.thinking:
             reply = self.watch_the_ai()
         return reply
 
     def watch_the_ai(self) -> Reply:
-        """The AI plays, one move at a time; a key press or Ctrl-C stops it."""
+        """The AI plays, one move at a time; a key press or Ctrl-C stops it.
+
+        Ctrl-C (SIGINT, in a pipe too) is noted and obeyed once the move under way is
+        played and recorded: raised where it lands, it could cut a move off from its
+        record, and it would end the whole game in a pipe rather than the AI's turn."""
         session, screen = self.session, self.screen
         pause = AUTO_SECONDS if screen.animated else 0.0
         reply = Reply()
         try:
-            with screen.watching():
+            with screen.watching(), signals.noted(signal.SIGINT) as interrupt:
                 while session.thinking:
-                    reply = session.ai_step()
+                    with collector.working():
+                        reply = session.ai_step()
+                    if session.thinking and interrupt.made:
+                        return session.stop_ai()
                     if session.thinking and screen.interactive:
                         screen.show(session.view())
-                        if screen.key_pressed_within(pause):
+                        if screen.key_pressed_within(pause) or interrupt.made:
                             return session.stop_ai()
-        except KeyboardInterrupt:
+        except KeyboardInterrupt:  # a screen that reads Ctrl-C as a key may raise it
             return session.stop_ai()
         return reply
 

@@ -699,17 +699,22 @@ class Session:
         if hint.rescue is None:
             return Reply()
         before = game.rows()
-        outcome = game.rescue(hint.rescue)
+        *taken_off, outcome = game.rescue(hint.rescue) or (None,)
         if outcome is None:
             return Reply()
         current.undone.clear()
+        for unflagged in taken_off:
+            current.log(unflagged)
         current.log(outcome)
         self.ui.marked = Highlight(frozenset(outcome.revealed[:1]))
         self.ui.cursor = outcome.move.cell
+        done = (
+            _("To keep the game going, I took the flag off {cell} and revealed it: it was safe.")
+            if taken_off
+            else _("To keep the game going, I revealed {cell} for you: it was safe.")
+        )
         self.ui.messages += (
-            _("To keep the game going, I revealed {cell} for you: it was safe.").format(
-                cell=label(outcome.move.cell)
-            ),
+            done.format(cell=label(outcome.move.cell)),
             *narration.outcome(outcome, game, current.seconds()),
         )
         self._finish_if_over()
