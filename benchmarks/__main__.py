@@ -15,6 +15,7 @@ from . import (
     adversarial,
     bigboard,
     generate,
+    hostile,
     latency,
     play,
     redraw,
@@ -34,6 +35,7 @@ BENCHMARKS: dict[str, ModuleType] = {
     "review": review,
     "tatham": tatham,
     "bigboard": bigboard,
+    "hostile": hostile,
     "latency": latency,
 }
 

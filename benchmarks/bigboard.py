@@ -33,7 +33,7 @@ from typing import Any
 import buscaminas
 from buscaminas.core.engine import Action, Minesweeper, Move
 from buscaminas.core.generator import generate
-from buscaminas.core.grid import Grid
+from buscaminas.core.grid import Grid, Point
 from buscaminas.core.solver import Position, analyze, explain
 
 BOARDS = ("99x99/2000", "30x16/99")
@@ -94,8 +94,7 @@ def lucky_game(
     each analysis and choice of move are added to ``spent``.
     """
     game = Minesweeper(width, height, mines)
-    first = analyze(Position.from_game(game)).best_move
-    layout = generate(width, height, mines, start=first, seed=seed, no_guess=no_guess)
+    first, layout = dealt(width, height, mines, seed, no_guess=no_guess)
     game.lay(layout)
     game.act(Move(Action.TRY, first))
     while game.end is None:
@@ -112,6 +111,14 @@ def lucky_game(
                 key=lambda cell: (result.probability[cell], cell[1], cell[0]),
             )
         game.act(Move(Action.TRY, move))
+
+
+def dealt(
+    width: int, height: int, mines: int, seed: int, *, no_guess: bool
+) -> tuple[Point, frozenset[Point]]:
+    """The AI's first click on a blank board and the seeded layout dealt around it."""
+    first = analyze(Position(("#" * width,) * height, mines)).best_move
+    return first, generate(width, height, mines, start=first, seed=seed, no_guess=no_guess)
 
 
 def revealed_share(position: Position, mines: int) -> float:
@@ -192,14 +199,15 @@ class Solver:
     name: str
     root: Path
 
-    def ask(self, job: dict[str, Any]) -> Any:
-        """Run one job in a fresh process importing this solver, and its answer."""
+    def ask(self, job: dict[str, Any], benchmark: str = "bigboard") -> Any:
+        """Run one job in a fresh process importing this solver, and its answer
+        (``benchmark`` names the module of ``benchmarks`` whose ``child`` runs it)."""
         here = Path(__file__).resolve().parents[1]
         # The solver's own directory first (``-c`` puts the working
         # directory first), this tree's benchmarks after it.
         environment = {**os.environ, "PYTHONPATH": f"{self.root}{os.pathsep}{here}"}
         finished = subprocess.run(
-            [sys.executable, "-c", "from benchmarks.bigboard import child; child()"],
+            [sys.executable, "-c", f"from benchmarks.{benchmark} import child; child()"],
             input=json.dumps(job),
             capture_output=True,
             text=True,

@@ -34,7 +34,7 @@ from buscaminas.core.engine import Action, Minesweeper, Move
 from buscaminas.core.grid import Point
 from buscaminas.game.app import App
 from buscaminas.game.commands import Command
-from buscaminas.game.rounds import Settings
+from buscaminas.game.settings import Settings
 from buscaminas.game.view import View
 from buscaminas.records.boardfile import BoardFile
 from buscaminas.ui.renderer import LEGACY, Frame, Renderer

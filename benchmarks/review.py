@@ -22,7 +22,7 @@ from buscaminas.core.engine import Action, Minesweeper, Move
 from buscaminas.core.grid import Point
 from buscaminas.game import review as reviewing
 from buscaminas.game.journal import Journal, Played
-from buscaminas.game.replay import LONGEST_WAIT, SPEEDS
+from buscaminas.game.playback import LONGEST_WAIT, SPEEDS
 from buscaminas.game.review import review
 from buscaminas.records.boardfile import BoardFile
 

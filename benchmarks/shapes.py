@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from buscaminas.core.alphabet import Cell, revealed_char
+from buscaminas.core.alphabet import Symbol, revealed_char
 from buscaminas.core.grid import Grid, Point
 from buscaminas.core.solver import Position
 
@@ -85,22 +85,44 @@ def _show(width: int, height: int, layout: frozenset[Point], revealed: Mask) -> 
             if revealed(x, y) and (x, y) not in layout:
                 row += revealed_char(counts[(x, y)])
             else:
-                row += Cell.HIDDEN
+                row += Symbol.HIDDEN
         rows.append(row)
     return Position(tuple(rows), len(layout))
 
 
-def build(shape: str, width: int, height: int, seed: int = 0) -> Position:
-    """The position of ``shape`` on a ``width`` × ``height`` board."""
+def build(shape: str, width: int, height: int, seed: int = 0, *, reveal: float = 0.5) -> Position:
+    """The position of ``shape`` on a ``width`` × ``height`` board; ``reveal`` is the
+    share of the cells a ``scatter`` shows (of those without a mine)."""
+    return show(*layout_of(shape, width, height, seed, reveal=reveal))
+
+
+def layout_of(
+    shape: str, width: int, height: int, seed: int = 0, *, reveal: float = 0.5
+) -> tuple[int, int, frozenset[Point], frozenset[Point]]:
+    """The board of ``shape``: its size, its mines and the cells it shows, from which
+    a game can be dealt as well as a position read."""
     rng = random.Random(f"{shape} {width} {height} {seed}")
-    if shape == "stripes-ones":
-        return _show(width, height, _ones_layout(width, height), _stripes)
     if shape == "scatter":
         layout = _random_layout(width, height, lambda x, y: False, rng)
-        shown = {(x, y) for y in range(height) for x in range(width) if rng.random() < 0.5}
-        return _show(width, height, layout, lambda x, y: (x, y) in shown)
-    mask = MASKS[shape](width)
-    return _show(width, height, _random_layout(width, height, mask, rng), mask)
+        shown = {(x, y) for y in range(height) for x in range(width) if rng.random() < reveal}
+        return width, height, layout, frozenset(shown - layout)
+    if shape == "stripes-ones":
+        mask: Mask = _stripes
+        layout = _ones_layout(width, height)
+    else:
+        mask = MASKS[shape](width)
+        layout = _random_layout(width, height, mask, rng)
+    revealed = frozenset(
+        (x, y) for y in range(height) for x in range(width) if mask(x, y) and (x, y) not in layout
+    )
+    return width, height, layout, revealed
+
+
+def show(
+    width: int, height: int, layout: frozenset[Point], revealed: frozenset[Point]
+) -> Position:
+    """What a player sees of ``layout`` with ``revealed`` shown."""
+    return _show(width, height, layout, lambda x, y: (x, y) in revealed)
 
 
 MASKS: dict[str, Callable[[int], Mask]] = {

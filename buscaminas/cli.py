@@ -10,16 +10,17 @@ import re
 import signal
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, NamedTuple, NoReturn
 
-from . import collector, i18n, signals
+from . import collector, configured, i18n, signals
 from .i18n import _
 
 if TYPE_CHECKING:
-    from .game.rounds import Round, Settings
+    from .game.rounds import Kept
     from .game.screen import Screen
+    from .game.settings import Settings
     from .records import sharecode
     from .records.storage import Store
     from .ui.renderer import IconSet
@@ -33,7 +34,7 @@ RECENT = 20
 """How many games ``buscaminas games`` lists unless told."""
 
 
-TOOLS = ("stats", "analyze", "games", "replay", "review")
+TOOLS = ("stats", "analyze", "games", "replay", "review", "export", "config")
 GAME = "game"
 """A command line that names no tool: the game, built by :func:`build_parser` alone."""
 
@@ -41,6 +42,29 @@ GAME = "game"
 class Refused(Exception):
     """A parser built for one tool found the command line wrong: the whole parser is to
     say so, in its own words (its usage names every option)."""
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's own words (``usage:``) in the player's language: argparse looks them
+    up in a catalogue of its own, which the game does not ship."""
+
+    def add_usage(
+        self,
+        usage: str | None,
+        actions: Iterable[argparse.Action],
+        groups: Iterable[argparse._MutuallyExclusiveGroup],
+        prefix: str | None = None,
+    ) -> None:
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+
+def _in_words(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """``parser`` with argparse's own words in the player's language: its headings
+    and its ``-h``, made with ``add_help=False``."""
+    parser._positionals.title = _("positional arguments")
+    parser._optionals.title = _("options")
+    parser.add_argument("-h", "--help", action="help", help=_("show this help and leave"))
+    return parser
 
 
 class _ToolParser(argparse.ArgumentParser):
@@ -61,52 +85,121 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     stats`` neither builds them nor loads what they name (the presets).  For the
     :data:`GAME`, no tool's parser.  Those parsers raise :class:`Refused` where the
     whole one would print an error."""
+    from . import __version__
+
     tool = None if command == GAME else command
-    parser = (argparse.ArgumentParser if command is None else _ToolParser)(
-        prog="buscaminas",
-        description="Minesweeper for the terminal. Type “man” in the game for the manual.",
+    parser = _in_words(
+        (argparse.ArgumentParser if command is None else _ToolParser)(
+            prog="buscaminas",
+            description=_("Minesweeper for the terminal. Type “man” in the game for the manual."),
+            formatter_class=_Formatter,
+            add_help=False,
+        )
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"buscaminas {__version__}",
+        help=_("print the version and leave"),
     )
     _shared_options(parser)
-    tools = parser.add_subparsers(dest="tool", metavar="{" + ",".join(TOOLS) + "}")
+    tools = parser.add_subparsers(
+        dest="tool", metavar="{" + ",".join(TOOLS) + "}", title=_("tools")
+    )
+
+    def add_tool(name: str, does: str) -> argparse.ArgumentParser:
+        made = tools.add_parser(name, help=does, formatter_class=_Formatter, add_help=False)
+        _shared_options(_in_words(made))
+        return made
+
     if command is None or command == "stats":
-        _shared_options(tools.add_parser("stats", help="print your statistics and best times"))
+        add_tool("stats", _("print your statistics and best times"))
     if command is None or command == "games":
-        games = tools.add_parser("games", help="list your recent games with their numbers")
-        _shared_options(games)
-        games.add_argument("count", nargs="?", type=_whole, help=f"how many (default {RECENT})")
-        games.add_argument("--all", action="store_true", help="list every game")
-    for name, does in (("replay", "watch game N again"), ("review", "judge game N's moves")):
+        games = add_tool("games", _("list your recent games with their numbers"))
+        games.add_argument(
+            "count",
+            nargs="?",
+            type=_whole,
+            help=_("how many (default {count})").format(count=RECENT),
+        )
+        games.add_argument("--all", action="store_true", help=_("list every game"))
+    looking_back_tools = (
+        ("replay", _("watch game N again (default: the last one)")),
+        ("review", _("judge game N's moves (default: the last one)")),
+    )
+    for name, does in looking_back_tools:
         if command not in (None, name):
             continue
-        looking_back = tools.add_parser(name, help=f"{does} (default: the last one)")
-        _shared_options(looking_back)
+        looking_back = add_tool(name, does)
         looking_back.add_argument(
-            "number", nargs="?", type=_whole, help="its number in “games”"
+            "number", nargs="?", type=_whole, help=_("its number in “games”")
         )
         if name == "replay":
             _icon_options(looking_back, default=argparse.SUPPRESS)
+    if command is None or command == "export":
+        export = add_tool(
+            "export", _("write game N as an EVF replay (FILE.evf) or its board as MBF (FILE.mbf)")
+        )
+        export.add_argument("number", type=_whole, help=_("its number in “games”"))
+        export.add_argument("file", type=Path, help=_("FILE.evf or FILE.mbf"))
     if command is None or command == "analyze":
-        analyze = tools.add_parser("analyze", help="print the mine probabilities of a position")
-        _shared_options(analyze)
+        analyze = add_tool("analyze", _("print the mine probabilities of a position"))
         analyze.add_argument(
             "file",
             type=Path,
-            help="a position in the position text format (- for standard input)",
+            help=_("a position in the position text format (- for standard input)"),
         )
-        analyze.add_argument("--mines", type=int, required=True, help="the board's mine total")
+        analyze.add_argument(
+            "--mines", type=int, required=True, help=_("the board's mine total")
+        )
+    if command is None or command == "config":
+        shown = add_tool(
+            "config", _("print where the settings file is, and the settings in effect")
+        )
+        _setting_options(shown, default=argparse.SUPPRESS)
+        _icon_options(shown, default=argparse.SUPPRESS)
     if tool is None:
         _game_options(parser)
-    _icon_options(parser, default=False)
-    if tool is None:
-        parser.add_argument(
-            "--no-animation", action="store_true", help="reveal without animation"
-        )
-        parser.add_argument(
-            "--no-mouse",
-            action="store_true",
-            help="leave the mouse to the terminal (its own selection and scrolling)",
-        )
+    _icon_options(parser, default=None)
+    if tool in (None, "config"):
+        _setting_options(parser, default=None)
     return parser
+
+
+def _setting_options(parser: argparse.ArgumentParser, *, default: object) -> None:
+    """The settings that ``config.toml`` may hold too, under the flag's name
+    (``--lang`` is among the shared options, the icons have their own pair); each
+    yes-or-no one has its ``--no-`` form, so that a flag can undo the file."""
+    from .ui.themes import THEMES
+
+    parser.add_argument(
+        "--marks",
+        action=argparse.BooleanOptionalAction,
+        default=default,
+        help=_("? marks: flag, f and a right click go flag, ?, hidden; “mark x y” puts one"),
+    )
+    parser.add_argument(
+        "--theme",
+        choices=list(THEMES),
+        metavar="NAME",
+        default=default,
+        help=_("colours for your terminal's background: {names}").format(
+            names=", ".join(THEMES)
+        ),
+    )
+    parser.add_argument(
+        "--animation",
+        action=argparse.BooleanOptionalAction,
+        default=default,
+        help=_("reveal openings wave by wave (--no-animation: at once)"),
+    )
+    parser.add_argument(
+        "--mouse",
+        action=argparse.BooleanOptionalAction,
+        default=default,
+        help=_("clicks play (--no-mouse: leave the mouse to the terminal, its own"
+               " selection and scrolling)"),
+    )
 
 
 def _game_options(parser: argparse.ArgumentParser) -> None:
@@ -114,29 +207,37 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
     from .core.limits import MAX_SIDE, MIN_SIDE
     from .records.presets import ALIASES, PRESETS
 
-    board = parser.add_argument_group("board")
-    board.add_argument("--preset", choices=[*PRESETS, *ALIASES], help="a classic size")
-    board.add_argument("--width", type=int, help=f"columns, {MIN_SIDE}-{MAX_SIDE}")
-    board.add_argument("--height", type=int, help=f"rows, {MIN_SIDE}-{MAX_SIDE}")
-    board.add_argument("--mines", type=int, help="mines, 1 to width×height−1")
-    board.add_argument("--seed", type=int, help="make the mine layout reproducible")
+    sides = {"low": MIN_SIDE, "high": MAX_SIDE}
+    board = parser.add_argument_group(_("board"))
+    board.add_argument(
+        "--preset",
+        choices=[*PRESETS, *ALIASES],
+        metavar="NAME",
+        help=_("a board by name: {names}").format(names=", ".join([*PRESETS, *ALIASES])),
+    )
+    board.add_argument("--width", type=int, help=_("columns, {low}-{high}").format(**sides))
+    board.add_argument("--height", type=int, help=_("rows, {low}-{high}").format(**sides))
+    board.add_argument("--mines", type=int, help=_("mines, 1 to width×height−1"))
+    board.add_argument("--seed", type=int, help=_("make the mine layout reproducible"))
     board.add_argument(
         "--board",
         type=Path,
         metavar="FILE",
-        help="start from a lab board file (- for standard input)",
+        help=_("start from a lab board file (- for standard input)"),
     )
     board.add_argument(
-        "--classic", action="store_true", help="random boards, which may need a guess"
+        "--classic", action="store_true", help=_("random boards, which may need a guess")
     )
     board.add_argument(
-        "--game", metavar="CODE", help="play the board a share code names (shown after a game)"
+        "--game",
+        metavar="CODE",
+        help=_("play the board a share code names (shown after a game)"),
     )
     board.add_argument(
-        "--daily", action="store_true", help="play the day's board, the same for everyone"
+        "--daily", action="store_true", help=_("play the day's board, the same for everyone")
     )
     parser.add_argument(
-        "--resume", action="store_true", help="go on with the game left unfinished, unasked"
+        "--resume", action="store_true", help=_("go on with the game left unfinished, unasked")
     )
 
 
@@ -166,7 +267,10 @@ def _icon_options(parser: argparse.ArgumentParser, *, default: object) -> None:
     """``--legacy`` or ``--nerd``: for the game, and for ``replay`` after its name too
     (suppressed there unless given, so that one given before the name holds)."""
     icons = parser.add_mutually_exclusive_group()
-    for flag, words in (("--legacy", "plain characters for icons"), ("--nerd", "Nerd Font icons")):
+    for flag, words in (
+        ("--legacy", _("plain characters for icons")),
+        ("--nerd", _("Nerd Font icons")),
+    ):
         icons.add_argument(flag, action="store_true", default=default, help=words)
 
 
@@ -181,14 +285,14 @@ def _shared_options(parser: argparse.ArgumentParser) -> None:
         "--lang",
         choices=i18n.LANGUAGES,
         default=argparse.SUPPRESS,
-        help="language (default: the locale)",
+        help=_("language (default: the locale)"),
     )
     parser.add_argument(
         "--data-dir",
         type=Path,
         metavar="DIR",
         default=argparse.SUPPRESS,
-        help="where scores are kept",
+        help=_("where scores are kept"),
     )
 
 
@@ -197,8 +301,8 @@ def settings_from_flags(
 ) -> Settings | None:
     """The board the flags ask for, or None when the player is to be asked."""
     from .core.limits import out_of_bounds
-    from .game.rounds import Settings
-    from .records import boardfile, inputfile
+    from .game.settings import Settings
+    from .records import boardfile, inputfile, mbf
     from .records.presets import ALIASES, out_of_bounds_message
 
     if args.game is not None or args.daily:
@@ -210,7 +314,7 @@ def settings_from_flags(
             board = boardfile.load(args.board)
         except OSError as error:
             parser.exit(EXIT_USAGE, f"buscaminas: {args.board}: {error.strerror}\n")
-        except (inputfile.UnreadableFile, boardfile.BoardFileError) as error:
+        except (inputfile.UnreadableFile, boardfile.BoardFileError, mbf.MbfError) as error:
             parser.exit(EXIT_USAGE, f"buscaminas: {args.board}: {error}\n")
         return Settings(board.width, board.height, len(board.mines), board_file=board)
     sizes = (args.width, args.height, args.mines)
@@ -233,7 +337,7 @@ def _shared_board(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
     """``--game CODE`` or ``--daily``: a board named exactly, alone on the command line."""
     from datetime import date
 
-    from .game.rounds import Settings
+    from .game.settings import Settings
     from .records import sharecode
     from .records.presets import DAILY, daily_code, preset_of
 
@@ -298,7 +402,7 @@ def _undealt(code: sharecode.ShareCode) -> BaseException | None:
     generator version it does not have, or a no-guess request it can refuse at once
     (too many mines for its size, no room for an opening)."""
     from .core import generator
-    from .core.scoring import BoardKind
+    from .core.board import BoardKind
     from .records import sharecode
 
     if code.layout is not None:
@@ -345,7 +449,8 @@ def choose_icons(screen: Screen, args: argparse.Namespace) -> IconSet:
 
 
 def given_icons(args: argparse.Namespace) -> IconSet | None:
-    """The icons the flags ask for, else those remembered from last time, if any."""
+    """The icons the flags ask for (or ``config.toml``: :func:`configured.apply_config`
+    has put its choice among the flags), else those remembered from last time, if any."""
     from .ui.renderer import LEGACY, NERD
 
     if args.legacy or args.nerd:
@@ -361,16 +466,21 @@ def chosen_icons(args: argparse.Namespace) -> IconSet:
     colour unless the player opted out."""
     from .ui.renderer import LEGACY
 
-    icons = given_icons(args) or LEGACY
-    return icons if coloured() else icons.without_colour()
+    return styled(given_icons(args) or LEGACY, args)
+
+
+def styled(icons: IconSet, args: argparse.Namespace) -> IconSet:
+    """``icons`` in the theme asked for, or in no colour at all if the player opted out
+    (``NO_COLOR`` outranks any theme)."""
+    return icons.with_theme(args.theme) if coloured() else icons.without_colour()
 
 
 def ask_settings(screen: Screen, seed: int | None, *, no_guess: bool) -> Settings:
     """The preset, or a custom size asked until valid; Enter alone is beginner."""
     from .core.limits import MAX_SIDE, MIN_SIDE, mine_range
     from .game import questions
-    from .game.rounds import Settings
-    from .records.presets import ALIASES, PRESETS
+    from .game.settings import Settings
+    from .records.presets import ALIASES, PRESETS, usual_mines
 
     board = questions.ChooseBoard(PRESETS, ALIASES)
     for line in board.menu():
@@ -379,10 +489,17 @@ def ask_settings(screen: Screen, seed: int | None, *, no_guess: bool) -> Setting
     if isinstance(chosen, str):
         return Settings.from_preset(chosen, seed, no_guess=no_guess)
     # Any size plays in any terminal: a board bigger than the screen scrolls.
-    width = questions.ask(screen, questions.Number(_("Width"), MIN_SIDE, MAX_SIDE))
-    height = questions.ask(screen, questions.Number(_("Height"), MIN_SIDE, MAX_SIDE))
+    side = _("{name}, from {low} to {high}: ")
+    sides = {"low": MIN_SIDE, "high": MAX_SIDE}
+    width = questions.ask(screen, questions.Number(side.format(name=_("Width"), **sides), **sides))
+    height = questions.ask(
+        screen, questions.Number(side.format(name=_("Height"), **sides), **sides)
+    )
+    usual, like = usual_mines(width, height)
     low, high = mine_range(width, height)
-    mines = questions.ask(screen, questions.Number(_("Mines"), low, high))
+    offer = _("Mines, from {low} to {high} [Enter = {usual}, as dense as {preset}]: ")
+    question = offer.format(low=low, high=high, usual=usual, preset=like.label())
+    mines = questions.ask(screen, questions.Number(question, low, high, usual))
     return Settings(width, height, mines, seed=seed, no_guess=no_guess)
 
 
@@ -406,8 +523,8 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
     the beginner board instead.
     """
     from .game.app import App
-    from .game.rounds import Settings
     from .game.session import BoardRefused
+    from .game.settings import Settings
     from .records.storage import Store
     from .ui.pipe import PipeScreen
     from .ui.renderer import LEGACY, Renderer
@@ -419,16 +536,16 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
     pipe = PipeScreen(person=ask)
     no_guess = not args.classic
     store = Store(database(args.data_dir), on_warning=pipe.say)
-    resumed = None
+    taken = _Taken(None)
     try:
         if args.resume:
-            resumed = _resumed(store, time.monotonic, pipe, ask=False)
-        if resumed is not None:
-            settings = resumed.settings
+            taken = _resumed(store, time.monotonic, pipe, ask=False)
+        if taken.kept is not None:
+            settings = taken.kept.round.settings
         elif settings is None:
             settings = (
                 ask_settings(pipe, args.seed, no_guess=no_guess)
-                if ask
+                if ask or taken.lost
                 else Settings.from_preset("beginner", args.seed, no_guess=no_guess)
             )
     except (EOFError, KeyboardInterrupt):
@@ -440,12 +557,17 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
             legend=Renderer.legend(LEGACY),
             data_dir=args.data_dir,
             scripted=not sys.stdin.isatty(),  # lines typed by a program, not a person
-            resumed=resumed,
+            resumed=taken.kept,
         )
     except KeyboardInterrupt:
         return 0
     except BoardRefused as refused:
         return _refuse_board(args.game, refused)
+    app.session.marks = args.marks
+    if args.config.problem is not None:  # standard output is the script's
+        print(f"buscaminas: {configured.problem(args.config)}", file=sys.stderr)
+    if args.keys_problem is not None:
+        print(f"buscaminas: {args.keys_problem}", file=sys.stderr)
     try:
         app.run()
     except (EOFError, KeyboardInterrupt):
@@ -457,29 +579,34 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
     return 0
 
 
-def _names_a_board(args: argparse.Namespace) -> bool:
-    """A shared code, the day's board or a board file: one board, chosen on purpose,
-    where a size (``--preset``) is only a habit of the player's."""
-    return args.game is not None or args.daily or args.board is not None
+class _Taken(NamedTuple):
+    """What became of the game left unfinished at the start."""
+
+    kept: Kept | None
+    """The game to go on with; None when there was none, or it was given up or lost."""
+    lost: bool = False
+    """Another terminal took it up first (said): the board menu is to be offered."""
 
 
-def _resumed(
-    store: Store, clock: Callable[[], float], screen: Screen, *, ask: bool
-) -> Round | None:
-    """The game left unfinished, taken up if the player wants it (given up if not);
-    None when there is none, or it is given up.  ``ask``: offer it; else ``--resume``
-    asked for it, and hearing that there is none is news."""
-    from .game import questions, resume
+def _resumed(store: Store, clock: Callable[[], float], screen: Screen, *, ask: bool) -> _Taken:
+    """The game left unfinished, taken up if the player wants it (given up if not).
+    ``ask``: offer it; else ``--resume`` asked for it, and hearing that there is none
+    is news.  Another terminal may take it up between the look and the take (while
+    the player reads the offer, say): the player is told, not dealt a board unasked."""
+    from .game import questions, unfinished
 
-    kept = resume.newest(store, clock)
+    kept = unfinished.newest(store, clock)
     if kept is None:
         if not ask:
             screen.say(_("There is no game in progress to resume."))
-        return None
+        return _Taken(None)
     if ask and not questions.ask(screen, questions.TakeUp(kept)):
-        resume.give_up(store, kept)
-        return None
-    return kept if resume.take_up(store, kept) else None
+        unfinished.give_up(store, kept)
+        return _Taken(None)
+    if unfinished.take_up(store, kept):
+        return _Taken(kept)
+    screen.say(_("That game was just taken up elsewhere: it goes on there, not here."))
+    return _Taken(None, lost=True)
 
 
 def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int:
@@ -497,28 +624,30 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
         colorama.just_fix_windows_console()
     screen = TerminalScreen(
         LEGACY,
-        animated=not args.no_animation,
+        animated=args.animation,
         words=commands.verb_names(),
-        mouse=not args.no_mouse,
+        mouse=args.mouse,
     )
     app: App | None = None
     refusal: BoardRefused | None = None
+    told: list[str] = []
+    """The records' warnings before the board: a line said now would be drawn over."""
     try:
         with signals.suspending(screen.step_away, screen.resume):
             screen.enter()  # one application from here to the exit: every screen is in it
             icons = choose_icons(screen, args)
-            screen.icons = icons if coloured() else icons.without_colour()
-            store = Store(database(args.data_dir), on_warning=screen.say)
+            screen.icons = styled(icons, args)
+            store = Store(database(args.data_dir), on_warning=told.append)
             waiting = False
-            if args.resume or not _names_a_board(args):
-                resumed = _resumed(store, signals.playing_clock, screen, ask=not args.resume)
-            else:  # the board asked for is the game wanted; a kept one waits its turn
-                from .game import resume
+            if args.resume or settings is None:
+                resumed = _resumed(store, signals.playing_clock, screen, ask=not args.resume).kept
+            else:  # the board the flags name is the game wanted; a kept one waits its turn
+                from .game import unfinished
 
                 resumed = None
-                waiting = resume.newest(store, signals.playing_clock) is not None
+                waiting = unfinished.newest(store, signals.playing_clock) is not None
             if resumed is not None:
-                settings = resumed.settings
+                settings = resumed.round.settings
             elif settings is None:
                 settings = ask_settings(screen, args.seed, no_guess=not args.classic)
             app = App(
@@ -529,6 +658,14 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
                 clock=signals.playing_clock,
                 resumed=resumed,
             )
+            app.session.marks = args.marks
+            if args.config.problem is not None:
+                app.session.tell(configured.problem(args.config))
+            if args.keys_problem is not None:
+                app.session.tell(args.keys_problem)
+            for line in told:
+                app.session.tell(line)
+            told.clear()
             if waiting:
                 app.session.tell(
                     _("A game you left unfinished waits: “buscaminas --resume” goes on with it.")
@@ -544,7 +681,7 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
             app.session.put_away()  # however the player left, the game waits for them
     if refusal is not None:
         return _refuse_board(args.game, refusal)
-    for line in [*(app.goodbye() if app else []), _("See you soon!")]:
+    for line in [*told, *(app.goodbye() if app else []), _("See you soon!")]:
         print(line)
     return 0
 
@@ -588,6 +725,18 @@ def show_stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def show_config(args: argparse.Namespace) -> int:
+    """``buscaminas config``: where the settings file is, and every setting in effect."""
+    from .records.preferences import FILE_NAME, Preferences
+
+    kept = data_directory(args.data_dir)
+    remembered = Preferences(kept).icons()
+    remembered = remembered if remembered in configured.ICONS else None
+    for line in configured.show(args, args.config, remembered, kept / FILE_NAME):
+        print(line)
+    return 0
+
+
 def show_analysis(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``buscaminas analyze FILE --mines M``: probabilities and certain cells of a position."""
     from .analyze_file import Unreadable, analysis_of, certain_cells, probability_grid
@@ -620,6 +769,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     arguments = sys.argv[1:] if argv is None else list(argv)
+    found = configured.read_config()
+    asked = _language_asked(arguments) or configured.file_language(found)
+    i18n.use(i18n.choose_language(asked))  # for --help and errors
     try:
         parser = build_parser(command_of(arguments))
         args = parser.parse_args(arguments)
@@ -631,7 +783,14 @@ def _main(argv: Sequence[str] | None) -> int:
     for shared in ("lang", "data_dir"):
         if not hasattr(args, shared):
             setattr(args, shared, None)
+    configured.apply_config(args, found)
     i18n.use(i18n.choose_language(args.lang))
+    if found.problem is not None:  # read again, to word it in the language now in use
+        found = configured.read_config()
+    args.config = found
+    args.keys_problem = configured.apply_keys(found)
+    if found.problem is not None and args.tool not in (None, "config"):
+        print(f"buscaminas: {configured.problem(found)}", file=sys.stderr)
     if sys.stdin is None or sys.stdout is None:
         closed = _("standard input") if sys.stdin is None else _("standard output")
         return _fail(_("{stream} is closed").format(stream=closed))
@@ -654,25 +813,44 @@ def _main(argv: Sequence[str] | None) -> int:
         return _fail(_("cannot write: {reason}").format(reason=error.strerror or error))
 
 
+def _language_asked(arguments: Sequence[str]) -> str | None:
+    """The language ``--lang`` names on the command line, before it is parsed: the
+    parser's own words (``--help``, its refusals) are to be in it."""
+    for index, word in enumerate(arguments):
+        if word == "--":
+            break
+        given = word.removeprefix("--lang=") if word.startswith("--lang=") else None
+        if word == "--lang" and index + 1 < len(arguments):
+            given = arguments[index + 1]
+        if given in i18n.LANGUAGES:
+            return given
+    return None
+
+
 def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """The command the arguments name: a tool, or the game."""
+    if args.tool == "config":
+        return show_config(args)
     if args.tool == "stats":
         return show_stats(args)
     if args.tool == "analyze":
         return show_analysis(parser, args)
-    if args.tool in ("games", "replay", "review"):
+    if args.tool in ("games", "replay", "review", "export"):
         return show_history(args)
     return play(parser, args)
 
 
 def show_history(args: argparse.Namespace) -> int:
-    """``games``, ``replay`` and ``review``: the games played, listed, watched, judged."""
+    """``games``, ``replay``, ``review`` and ``export``: the games played, listed, watched,
+    judged, written for other tools."""
     from . import lookback
 
     collector.release()  # a replay is watched, a review may be long: they are up
     if args.tool == "games":
         count = RECENT if args.count is None else args.count
         return lookback.list_games(args.data_dir, None if args.all else count)
+    if args.tool == "export":
+        return lookback.export_game(args.data_dir, args.number, args.file)
     if args.tool == "replay":
         watching = sys.stdin.isatty() and sys.stdout.isatty() and os.environ.get("TERM") != "dumb"
         icons = chosen_icons(args) if watching else None

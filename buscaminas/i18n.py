@@ -23,6 +23,13 @@ SOURCE_LANGUAGE = "en"
 """The language the message ids are written in (its catalogue maps each to itself)."""
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
+_language = SOURCE_LANGUAGE
+
+
+def language() -> str:
+    """The language :func:`use` chose: for the words that are not sentences (the verbs
+    a player types), which each language spells its own way."""
+    return _language
 
 
 def _(message: str) -> str:
@@ -63,7 +70,8 @@ def use(language: str) -> None:
     rule gettext's own (one, else many), so reading and parsing it would only
     delay every start.
     """
-    global _translation
+    global _translation, _language
+    _language = language
     if language == SOURCE_LANGUAGE:
         _translation = gettext.NullTranslations()
     else:

@@ -1,4 +1,5 @@
-"""The tools that look back at recorded games: ``games``, ``replay`` and ``review``.
+"""The tools that look back at recorded games: ``games``, ``replay``, ``review`` and
+``export``.
 
 Each reads the records through :class:`~buscaminas.records.storage.Store`, names a
 game by its number (the record's row, which never changes) and says plainly
@@ -17,9 +18,10 @@ from .core.scoring import GameRecord
 from .game import textwidth
 from .game.commentary import help_note, review_lines
 from .game.journal import Journal, JournalError, loads
-from .game.replay import Replay, timeline
+from .game.playback import Playback, timeline
 from .game.review import review
 from .i18n import _
+from .records import outputfile
 from .records.presets import board_name
 from .records.storage import DATABASE_NAME, Store
 from .ui.renderer import IconSet
@@ -77,10 +79,15 @@ def games_table(games: Sequence[tuple[int, GameRecord]]) -> list[str]:
 
 
 def result(game: GameRecord) -> str:
-    """Won, lost or abandoned, and whether the AI or an undo helped: a list of games
-    must not pass an assisted win off as the player's own."""
+    """Won, lost or abandoned, and whether the AI or an undo helped, or the board was
+    one the player had seen: a list of games must not pass an assisted win, or a
+    board played again, off as the player's own."""
     outcome = _("abandoned") if game.abandoned else _("won") if game.won else _("lost")
-    return _("{result}, assisted").format(result=outcome) if game.assisted else outcome
+    if game.assisted:
+        return _("{result}, assisted").format(result=outcome)
+    if game.practice:
+        return _("{result}, practice").format(result=outcome)
+    return _("{result}, with undo").format(result=outcome) if game.undone else outcome
 
 
 def _padded(cell: str, columns: int, *, right: bool) -> str:
@@ -102,7 +109,7 @@ def replay_game(data_dir: Path | None, number: int | None, icons: IconSet | None
         return 0
     from .ui.watch import watch  # the terminal's toolkit loads only to watch
 
-    watch(Replay(journal, board_name(game.board, game.kind)), icons)
+    watch(Playback(journal, board_name(game.board, game.kind)), icons)
     return 0
 
 
@@ -117,6 +124,93 @@ def review_game(data_dir: Path | None, number: int | None) -> int:
     for line in [heading(number, game), *review_lines(judged), *help_note(judged, game.assisted)]:
         print(line)
     return 0
+
+
+EXPORTS = (".evf", ".mbf")
+"""What ``export`` writes, by the file's name: the game as an EVF replay, or its board
+as MBF.  The name decides, because it is what every other tool goes by: a replay
+named ``.mbf`` would be opened as a board, and refused."""
+
+
+def export_game(data_dir: Path | None, number: int, path: Path) -> int:
+    """``buscaminas export N FILE``: game N as an EVF replay or its board as MBF, by
+    FILE's name, written as every file is (:mod:`buscaminas.records.outputfile`)."""
+    suffix = path.suffix.lower()
+    if suffix not in EXPORTS:
+        print(
+            _("“{file}”: name it .evf for the game's replay, or .mbf for its board.").format(
+                file=path
+            ),
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        number, game, journal = chosen(store_in(data_dir), number)
+        data = exported(game, journal, replay=suffix == ".evf")
+    except NotShown as why:
+        print(why, file=sys.stderr)
+        return 1
+    what = _("an EVF replay") if suffix == ".evf" else _("an MBF board")
+    try:
+        try:
+            outputfile.write_bytes(path, data, replace=False)
+        except FileExistsError:
+            print(_("There is already a file {file}.").format(file=path))
+            if not _agreed(_("Replace it with this game? [y = yes, Enter = no] ")):
+                print(_("Not saved: {file} is as it was.").format(file=path))
+                return 1
+            outputfile.write_bytes(path, data, replace=True)
+    except OSError as error:
+        print(
+            _("Game {number} was not written to {file}: {reason}.").format(
+                number=number, file=path, reason=error.strerror or error
+            ),
+            file=sys.stderr,
+        )
+        return 1
+    written = _("Game {number} written to {file} as {what}.")
+    print(written.format(number=number, file=path, what=what))
+    return 0
+
+
+def exported(game: GameRecord, journal: Journal, *, replay: bool) -> bytes:
+    """The bytes of game ``game`` (its ``journal``) as a replay or as its board; raises
+    :class:`NotShown` for a game the replay format cannot hold."""
+    from .game import evf
+    from .records import mbf
+
+    if not replay:
+        if journal.start is None:
+            raise NotShown(_("This game's mines were never dealt: it has no board to write."))
+        return mbf.dump(journal.width, journal.height, journal.start.mines)
+    try:
+        return evf.dumps(
+            journal,
+            kind=game.kind,
+            three_bv=game.three_bv,
+            seconds=game.seconds,
+            started_at=game.started_at,
+            # dealt by the game (a code), won alone, with no hint, on a board not seen before
+            fair=game.won and game.own and game.hints == 0 and game.code is not None,
+        )
+    except evf.EvfError as why:
+        raise NotShown(
+            _("This game cannot be written as a replay: {why}; its board can (.mbf).").format(
+                why=why
+            )
+        ) from None
+
+
+def _agreed(question: str) -> bool:
+    """Ask ``question`` on standard output; only a yes read from standard input agrees
+    (the end of the input does not)."""
+    from .game.questions import SURE
+
+    print(question, end="", flush=True)
+    answer = sys.stdin.readline()
+    if not answer.endswith("\n") or not sys.stdin.isatty():
+        print()  # what a pipe answered, or the end of the input, is not echoed
+    return answer.strip().lower() in SURE
 
 
 def heading(number: int, game: GameRecord) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -68,10 +69,10 @@ def suspend(
     try:
         os.kill(0 if group else os.getpid(), SUSPEND)  # returns once SIGCONT arrives
         while not in_the_foreground():
-            # ``bg`` continued us behind the shell, which has the terminal: anything
+            # ``bg`` continued us behind the shell, which has the terminal: a word
             # drawn would land on its screen, and a change of modes would stop us on
-            # SIGTTOU.  Stop again until ``fg``, as Textual's driver does.
-            os.kill(os.getpid(), SUSPEND)
+            # SIGTTOU, uncounted.  Stop again, until ``fg``.
+            os.kill(0 if group else os.getpid(), SUSPEND)
     finally:
         _stopped += time.monotonic() - stopping
         signal.signal(SUSPEND, previous)
@@ -142,3 +143,30 @@ def deferred() -> Iterator[None]:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+class Request:
+    """Whether a signal noted by :func:`noted` has arrived since its block began."""
+
+    def __init__(self) -> None:
+        self.made = False
+
+
+@contextmanager
+def noted(signum: int) -> Iterator[Request]:
+    """While inside, ``signum`` is only noted, never raised where it lands: the block
+    reads the note where stopping leaves nothing half done.  Ctrl-C during ``auto``
+    must stop the AI between two moves, not between a move and its record."""
+    request = Request()
+    if threading.current_thread() is not threading.main_thread():
+        yield request  # signals reach the main thread alone: none to note here
+        return
+
+    def note(_signum: int, _frame: FrameType | None) -> None:
+        request.made = True
+
+    previous = signal.signal(signum, note)
+    try:
+        yield request
+    finally:
+        signal.signal(signum, previous)

@@ -4,11 +4,18 @@ the package is compiled once, as an installed one is, for the tests that start i
 from __future__ import annotations
 
 import compileall
+import os
+import tempfile
 from pathlib import Path
 
 from buscaminas import i18n
+from buscaminas.records.config import CONFIG_DIR_VARIABLE
 
 i18n.use("en")
+# No test reads the configuration file of whoever runs the tests: every game started
+# here, in this process or under it, finds an empty configuration directory unless
+# its test gives it one.
+os.environ[CONFIG_DIR_VARIABLE] = tempfile.mkdtemp(prefix="buscaminas-config-")
 # Hundreds of tests start the program in a subprocess. Without bytecode on disk (a
 # checkout installed in editable mode, or PYTHONDONTWRITEBYTECODE set) each start
 # would compile the whole package again, for two fifths of its start-up time.

@@ -6,7 +6,8 @@ import re
 
 from hypothesis import event, note
 
-from buscaminas.core.engine import Minesweeper, Termination
+from buscaminas.core import generator
+from buscaminas.core.engine import Action, Minesweeper, Move, Outcome, Termination
 from buscaminas.core.grid import Point
 from buscaminas.game import hints
 from buscaminas.game.commands import label
@@ -17,17 +18,31 @@ def hidden_layout(game: Minesweeper) -> frozenset[Point]:
     return game._mines or frozenset()
 
 
+def play(game: Minesweeper, move: Move, seed: int) -> Outcome:
+    """``game.act(move)``, first dealing a first try its mines from ``seed`` as a classic
+    board is dealt: the engine never chooses its mines."""
+    if move.action is Action.TRY and not game.started and move.cell not in game.flags:
+        game.lay(
+            generator.generate(
+                game.width, game.height, game.mine_count, start=move.cell, seed=seed
+            )
+        )
+    return game.act(move)
+
+
 def assert_engine_invariants(game: Minesweeper) -> None:
     """What every position reached by play must satisfy."""
     mines = hidden_layout(game)
     rows = game.rows()
     assert len(rows) == game.height and all(len(row) == game.width for row in rows)
-    assert rows == [
+    assert rows == tuple(
         "".join(game.shown((x, y)) for x in range(game.width)) for y in range(game.height)
-    ], "the picture kept move by move is the board read afresh"
-    assert game.mines_left == game.mine_count - len(game.flags)
+    ), "the picture kept move by move is the board read afresh"
+    assert game.mines_left == game.mine_count - len(game.flags), "a ? is no flag"
+    assert not game.marks & game.flags, "a cell has a flag or a ?, not both"
+    assert not any(game.is_revealed(cell) for cell in game.marks), "a ? is on a hidden cell"
     if not game.started:
-        assert game.end is None and set("".join(rows)) <= {"#", "F"}
+        assert game.end is None and set("".join(rows)) <= {"#", "F", "?"}
         return
     assert len(mines) == game.mine_count
     for y, row in enumerate(rows):

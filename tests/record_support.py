@@ -5,7 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from buscaminas.core.scoring import BoardKind, BoardSpec, GameRecord
+from buscaminas.core.board import BoardKind, BoardSpec
+from buscaminas.core.scoring import GameRecord
 
 NOON = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)
 """Noon UTC is the same calendar day in nearly every local time zone."""

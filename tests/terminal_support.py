@@ -56,7 +56,9 @@ class Player:
         env: dict[str, str] | None = None,
         shell: bool = False,
     ) -> None:
-        """``shell``: start it from an interactive bash, with job control (Ctrl-Z, fg)."""
+        """``shell``: start it from an interactive bash, with job control (Ctrl-Z, fg),
+        and without line editing, so that the terminal's modes while the game is
+        stopped are the ones the game left (readline would set its own)."""
         self.screen = AnsweringScreen(columns, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.output = b""
@@ -69,13 +71,14 @@ class Player:
             "LC_ALL": "",
             "LANG": "C.UTF-8",
             "BUSCAMINAS_DATA_DIR": scratch_directory(),
+            "BUSCAMINAS_CONFIG_DIR": scratch_directory(),  # never the player's own file
             "PS1": "$ ",
             **(env or {}),
         }
         self.data_dir = environment["BUSCAMINAS_DATA_DIR"]
         command = [sys.executable, "-m", "buscaminas", *args]
         if shell:
-            command = ["bash", "--norc", "--noprofile", "-i"]
+            command = ["bash", "--norc", "--noprofile", "--noediting", "-i"]
         self.child = pexpect.spawn(
             command[0], command[1:], dimensions=(rows, columns), env=environment, cwd=str(ROOT)
         )
@@ -183,10 +186,15 @@ class Player:
 
 
 def run_piped(
-    *args: str, lines: str = "", timeout: float = 60, file_size: int | None = None
+    *args: str,
+    lines: str = "",
+    timeout: float = 60,
+    file_size: int | None = None,
+    env: dict[str, str] | None = None,
 ) -> subprocess.CompletedProcess[str]:
     """The program with ``lines`` on its standard input and both outputs captured;
-    ``file_size``: no file it writes may grow past that many bytes, as on a full disk."""
+    ``file_size``: no file it writes may grow past that many bytes, as on a full disk;
+    ``env``: variables to set beside a scratch data and configuration directory."""
     limit = None
     if file_size is not None:
         limit = partial(resource.setrlimit, resource.RLIMIT_FSIZE, (file_size, file_size))
@@ -196,7 +204,12 @@ def run_piped(
         capture_output=True,
         text=True,
         cwd=ROOT,
-        env={**os.environ, "BUSCAMINAS_DATA_DIR": scratch_directory()},
+        env={
+            **os.environ,
+            "BUSCAMINAS_DATA_DIR": scratch_directory(),
+            "BUSCAMINAS_CONFIG_DIR": scratch_directory(),
+            **(env or {}),
+        },
         timeout=timeout,
         preexec_fn=limit,
     )
@@ -204,7 +217,7 @@ def run_piped(
 
 def write_board(path: Path, *rows: str) -> Path:
     """A lab board file from a picture: ``*`` a hidden mine, ``#`` a hidden safe cell,
-    ``.`` an uncovered safe cell, ``F`` a flagged safe cell."""
-    codes = {"*": "11", "#": "10", ".": "00", "F": "20"}
+    ``.`` an uncovered safe cell, ``F`` a flagged safe cell, ``?`` a safe cell marked."""
+    codes = {"*": "11", "#": "10", ".": "00", "F": "20", "?": "30"}
     path.write_text("".join(" ".join(codes[c] for c in row) + "\n" for row in rows))
     return path

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+import os
+import signal
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
@@ -10,14 +13,17 @@ from typing import Any
 import pytest
 
 from buscaminas.core import generator
-from buscaminas.core.scoring import BoardKind
+from buscaminas.core.board import BoardKind
+from buscaminas.game import narration
 from buscaminas.game.app import App
-from buscaminas.game.rounds import Settings
 from buscaminas.game.screen import Steer
+from buscaminas.game.settings import Settings
 from buscaminas.game.view import Highlight, State, View
 from buscaminas.records.boardfile import parse
 from buscaminas.records.storage import DATABASE_NAME, Store
+from buscaminas.ui.pipe import PipeScreen
 from buscaminas.ui.renderer import LEGACY, Renderer
+from tests.terminal_support import run_piped
 
 BOARD = parse("11 10 10 10 10\n10 10 10 10 10\n10 10 10 10 10\n11 10 10 10 11\n")
 
@@ -175,6 +181,26 @@ def test_help_rescues_the_player_when_nothing_is_certain(tmp_path: Path) -> None
     assert sum(row.count("#") for row in screen.last.rows) < 8
 
 
+def test_help_in_a_pipe_with_every_covered_cell_flagged(tmp_path: Path) -> None:
+    """Issue 19: a 50/50 whose two cells the player flagged, beside two flagged mines.
+    Nothing is certain and no cell is left unflagged: help says a flag is wrong, takes
+    the one over a safe cell off and reveals it, and the game goes on to its end."""
+    board = tmp_path / "board.txt"
+    board.write_text("11 00 00\n10 00 00\n21 21 00\n")
+    result = run_piped(
+        "--board", str(board), "--lang", "en", lines="flag 1 1\nflag 1 2\nhelp\n"
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    said = " ".join(result.stdout.split())
+    assert (
+        "Nothing is certain now, and a flag covers every cell that may be safe, so at least"
+        " one of your flags is wrong: even the safest of them hides a mine 50% of the time."
+    ) in said
+    assert "To keep the game going, I took the flag off 1 2 and revealed it: it was safe." in said
+    assert "You won" in said
+
+
 def test_auto_plays_a_number_of_moves_and_a_key_stops_it(tmp_path: Path) -> None:
     screen = ScriptedScreen("auto 1")
     with pytest.raises(EOFError):
@@ -187,6 +213,37 @@ def test_auto_plays_a_number_of_moves_and_a_key_stops_it(tmp_path: Path) -> None
     with pytest.raises(EOFError):
         app_for(screen, tmp_path, Settings(16, 16, 40, seed=2)).run()
     assert screen.last.messages == ("The AI stopped after 3 moves.",)
+
+
+def test_ctrl_c_during_auto_in_a_pipe_stops_the_ai_after_a_whole_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 19: SIGINT stops ``auto``, not the game, and never between a move and its
+    record.  The signal lands just after the AI's second move is played and recorded,
+    where a KeyboardInterrupt would cut the move off from the AI's own count."""
+    words = narration.outcome
+    calls = 0
+
+    def interrupted(*args: Any) -> tuple[str, ...]:
+        nonlocal calls
+        calls += 1
+        if calls == 2:
+            os.kill(os.getpid(), signal.SIGINT)
+        return words(*args)
+
+    monkeypatch.setattr(narration, "outcome", interrupted)
+    sink = io.StringIO()
+    screen = PipeScreen(io.StringIO("auto\nundo\n"), sink)
+    app = App(Settings(16, 16, 40, seed=2), screen, legend=[], data_dir=tmp_path)
+    with pytest.raises(EOFError):
+        app.run()
+    said = sink.getvalue()
+    assert "The AI stopped after 2 moves." in said
+    assert "Took back" in said.split("The AI stopped")[1], "the game went on"
+    current = app.session.current
+    assert [played.by_ai for played in current.journal.moves] == [True]
+    replayed, _ = current.journal.rebuild()
+    assert replayed.rows() == current.game.rows(), "every move played is in the record"
 
 
 def test_a_generation_timeout_offers_a_classic_board(
@@ -237,7 +294,7 @@ def test_play_again_asks_and_new_starts_afresh(tmp_path: Path) -> None:
     assert screen.prompts[1].startswith("Play again")
     assert screen.prompts[2].startswith("Play again"), "an unclear answer asks again"
     assert "Press Enter to play again, or type n to leave." in screen.said()
-    assert app.session.rounds == 2, "Enter and new each began a game"
+    assert app.session.round_number == 2, "Enter and new each began a game"
     assert screen.last.state is State.READY and screen.last.messages == ()
 
 

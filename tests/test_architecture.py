@@ -51,7 +51,9 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "records": ("buscaminas.records",),
     "game": ("buscaminas.game",),
     "ui": ("buscaminas.ui",),
-    "entry": tuple(f"buscaminas.{m}" for m in ("cli", "analyze_file", "lookback", "__main__")),
+    "entry": tuple(
+        f"buscaminas.{m}" for m in ("cli", "configured", "analyze_file", "lookback", "__main__")
+    ),
 }
 """ARCHITECTURE.md's layers: the modules (or folders) each holds."""
 
@@ -132,3 +134,36 @@ def test_an_import_up_or_sideways_is_caught(tmp_path: Path) -> None:
         "buscaminas/core/solver/frontier.py (core) imports buscaminas.records.storage (records)",
         "buscaminas/ui/terminal.py (ui) imports buscaminas.records.storage (records)",
     ]
+
+
+def test_the_rules_stand_on_nothing_that_deals_or_solves() -> None:
+    """The engine raises its own errors and never chooses mines: it imports neither the
+    generator nor, through it, the solver's counting."""
+    rules = ROOT / "buscaminas" / "core" / "engine.py"
+    imported = imported_modules(rules, ROOT)
+    assert imported <= {f"buscaminas.core.{name}" for name in ("alphabet", "grid", "limits")}
+    assert "buscaminas.core.generator" not in loaded_after("buscaminas.core.engine")
+
+
+
+def repeated_class_names(root: Path) -> dict[str, list[str]]:
+    """Class names defined in more than one place under ``root``'s package, with where."""
+    places: dict[str, list[str]] = {}
+    for path in sorted((root / "buscaminas").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                places.setdefault(node.name, []).append(module_name(path, root))
+    return {name: where for name, where in places.items() if len(where) > 1}
+
+
+def test_every_class_name_is_used_once() -> None:
+    """A name that means one thing everywhere: no two ``Replay`` classes to confuse."""
+    assert repeated_class_names(ROOT) == {}
+
+
+def test_a_repeated_class_name_is_caught(tmp_path: Path) -> None:
+    (tmp_path / "buscaminas" / "game").mkdir(parents=True)
+    (tmp_path / "buscaminas" / "game" / "a.py").write_text("class Replay:\n    pass\n")
+    (tmp_path / "buscaminas" / "b.py").write_text("def f():\n    class Replay: ...\n")
+    assert repeated_class_names(tmp_path) == {"Replay": ["buscaminas.b", "buscaminas.game.a"]}

@@ -23,7 +23,7 @@ def test_a_board_with_spaces_and_without() -> None:
 @pytest.mark.parametrize(
     ("text", "line", "column", "words"),
     [
-        ("10 10 10\n10 30 10\n10 10 11\n", 2, 4, "not a cell status"),
+        ("10 10 10\n10 40 10\n10 10 11\n", 2, 4, "not a cell status"),
         ("10 10 10\n10 12 10\n10 10 11\n", 2, 5, "second digit"),
         ("10 10 10\n10 10\n10 10 11\n", 2, 6, "this row has 2 cells"),
         ("10 10 10\n10 01 10\n10 10 10\n", 2, 4, "uncovered cell cannot hold a mine"),
@@ -66,7 +66,15 @@ def boards(draw: st.DrawFn) -> BoardFile:
     revealed = draw(st.sets(st.sampled_from(safe), max_size=len(safe) - 1))
     covered = [cell for cell in cells if cell not in revealed]
     flagged = draw(st.sets(st.sampled_from(covered)))
-    return BoardFile(width, height, frozenset(mines), frozenset(revealed), frozenset(flagged))
+    marked = draw(st.sets(st.sampled_from(covered))) - flagged
+    return BoardFile(
+        width,
+        height,
+        frozenset(mines),
+        frozenset(revealed),
+        frozenset(flagged),
+        frozenset(marked),
+    )
 
 
 @given(boards())

@@ -28,10 +28,12 @@ class Answers:
 
 
 def test_bad_answers_are_asked_again_never_a_crash() -> None:
-    screen = Answers("²", "9", "custom?", "4", "+-5", "²", "2", "100", "6", "", "5", "0", "30", "4")
+    screen = Answers(
+        "²", "11", "custom?", "10", "+-5", "²", "2", "100", "6", "", "5", "0", "30", "4"
+    )
     settings = ask_settings(screen, seed=3, no_guess=True)  # type: ignore[arg-type]
     assert (settings.width, settings.height, settings.mines, settings.seed) == (6, 5, 4, 3)
-    assert screen.said.count("Type a number from 1 to 4.") == 3
+    assert screen.said.count("Type a number from 1 to 10.") == 3
     assert "Type a whole number from 3 to 99." in screen.said, "any size, whatever the terminal"
     assert "Type a whole number from 1 to 29." in screen.said
     assert not screen.answers

@@ -61,7 +61,7 @@ def test_valid_lines(line: str, expected: Command) -> None:
         ("\x00", ControlCharacters, "control characters"),
         ("tyr 1 1", UnknownVerb, "Did you mean “try”?"),
         ("flg 1 1", UnknownVerb, "Did you mean “flag”?"),
-        ("zzzzzz", UnknownVerb, "The commands are: try, flag, expand, help, auto, man"),
+        ("zzzzzz", UnknownVerb, "The commands are: try, flag, unflag, expand, mark, help, auto"),
         ("try", WrongArgumentCount, "you gave 0"),
         ("flag 1", WrongArgumentCount, "two numbers, x and y; you gave 1"),
         ("try 1 2 3", WrongArgumentCount, "you gave 3"),
@@ -100,7 +100,7 @@ def test_no_line_crashes_the_parser(line: str) -> None:
 
 
 # What each verb takes, as the manual promises it, written apart from the parser's own table.
-CELL_VERBS = (Verb.TRY, Verb.FLAG, Verb.EXPAND)
+CELL_VERBS = (Verb.TRY, Verb.FLAG, Verb.UNFLAG, Verb.EXPAND, Verb.MARK)
 CELL_OR_NOTHING = (Verb.HELP,)
 COUNT_OR_NOTHING = (Verb.AUTO,)
 TOPIC_OR_NOTHING = (Verb.MAN,)
@@ -188,7 +188,7 @@ def test_label_is_the_inverse_of_parsing() -> None:
 @pytest.mark.parametrize(
     ("word", "meant"),
     [
-        ("hint", "help"),
+        ("reveal", "try"),
         ("hlep", "help"),
         ("falg", "flag"),
         ("expnad", "expand"),
@@ -210,8 +210,8 @@ def test_did_you_mean_offers_only_a_close_verb_that_keeps_the_game(
     if meant is None:
         assert "Did you mean" not in message
         assert (
-            "The commands are: try, flag, expand, help, auto, man, stats, undo, redo, save,"
-            " review, new, quit."
+            "The commands are: try, flag, unflag, expand, mark, help, auto, man, stats, undo, redo,"
+            " save, review, new, again, quit."
         ) in message
     else:
         assert f"Did you mean “{meant}”?" in message

@@ -53,15 +53,24 @@ def test_no_color_draws_the_game_without_a_colour_code() -> None:
     assert not COLOUR.search(drawn.replace("\x1b[39;49m", ""))
 
 
+def shown(player: Player) -> list[str]:
+    return [line.rstrip() for line in player.lines]
+
+
 def test_a_dumb_terminal_plays_line_by_line_and_asks_for_the_board() -> None:
     player = Player("--lang", "en", "--seed", "1", env={"TERM": "dumb"})
     player.wait_for("Board [Enter = 1]:")
     player.type("1")
-    player.wait_until(lambda: sum(line.strip() == "#" * 8 for line in player.lines) == 8)
+    # A person reads it: coordinates around the board, and the mines left under it.
+    hidden = [f"{y:>2} " + " ".join("#" * 8) for y in range(1, 9)]
+    player.wait_until(lambda: all(line in shown(player) for line in hidden))
+    lines = shown(player)
+    assert lines[lines.index(hidden[0]) - 1] == "   1 2 3 4 5 6 7 8"
+    assert lines[lines.index(hidden[-1]) + 1].startswith("Mines left: 10")
     player.type("4 4")
     player.wait_for("This board can be solved without guessing.")
-    row = re.compile(r"[#.1-8F]{8}")
-    player.wait_until(lambda: any(row.fullmatch(line.strip()) for line in player.lines))
+    row = re.compile(r" 4 [#.1-8F]( [#.1-8F]){7}")
+    player.wait_until(lambda: any(row.fullmatch(line) and "#" in line for line in shown(player)))
     player.type("quit")
     assert player.finish() == 0
     assert b"\x1b[" not in player.output.replace(b"\x1b[6n", b"")
@@ -98,6 +107,20 @@ def test_a_paste_of_several_lines_runs_them_one_by_one() -> None:
     player.wait_until(lambda: any(line.strip() == "> fla" for line in player.lines))
     player.type("g 3 1")
     player.wait_until(lambda: player.board(8)[0][:3] == "FFF")
+    player.type("quit")
+    assert player.finish() == 0
+
+
+def test_a_paste_answers_the_questions_in_order() -> None:
+    """At the board menu, a paste of “x”, a line break and “3” is a wrong answer, then
+    “3” typed for the question asked again: nothing pasted is lost or misplaced."""
+    player = Player("--lang", "en", "--legacy", "--seed", "1")
+    player.wait_for("Board [Enter = 1]")
+    player.child.send("\x1b[200~x\n3\x1b[201~")
+    player.wait_for("Type a number from 1 to")
+    player.wait_until(lambda: any(line.rstrip().endswith("= 1]: 3") for line in player.lines))
+    player.child.send("\r")
+    player.wait_for("Mines left: 99")
     player.type("quit")
     assert player.finish() == 0
 

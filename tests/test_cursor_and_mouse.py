@@ -12,7 +12,7 @@ from buscaminas.game.view import State, View
 from buscaminas.ui import controls
 from buscaminas.ui.controls import Button, Kind, Report
 from buscaminas.ui.renderer import LEGACY, NERD, Renderer
-from tests.terminal_support import Player, write_board
+from tests.terminal_support import KEPT, Player, write_board
 
 ARROWS = {"up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D"}
 BOARD = ("*####", "#####", "#####", "*###*")
@@ -173,7 +173,7 @@ def test_keys_at_the_cursor() -> None:
     assert controls.key_command("space", (2, 3), "#") == Command(Verb.TRY, (2, 3))
     assert controls.key_command("b", (2, 3), "#") == Command(Verb.FLAG, (2, 3))
     assert controls.key_command("v", (2, 3), "#") is None, "v only takes a flag off"
-    assert controls.key_command("v", (2, 3), "F") == Command(Verb.FLAG, (2, 3))
+    assert controls.key_command("v", (2, 3), "F") == Command(Verb.UNFLAG, (2, 3))
     assert controls.key_command("?", (2, 3), "#") == Command(Verb.HELP)
     assert controls.key_command("u", (2, 3), "#") == Command(Verb.UNDO)
     assert controls.key_command("r", (2, 3), "5") == Command(Verb.REDO)
@@ -265,3 +265,79 @@ def test_the_left_button_acts_on_release_and_nowhere_else() -> None:
     assert pointer.report(right, (1, 1)) == Command(Verb.FLAG, (1, 1))
     wheel = Report(Kind.WHEEL, None, 3, 3, (0, 3))
     assert pointer.report(wheel, (1, 1)) == controls.Pan((0, 3))
+def test_the_line_s_search_keys_never_take_the_keys_from_the_game(tmp_path: Path) -> None:
+    """Ctrl-R then Tab, or Tab then Ctrl-R, once left the old prompt's search holding
+    the keys under the cursor mode: Enter, ``quit``, Ctrl-C and Ctrl-D did nothing,
+    letters moved.  The live screen has no search: Ctrl-R and Ctrl-S open nothing, in
+    either mode, and the keys after them are the game's."""
+    player = start(tmp_path, "--legacy")
+    player.type("3 2")
+    player.wait_until(lambda: player.board(4) == ["#1...", "#1...", "#1.11", "#1.1#"])
+    player.child.sendcontrol("r")
+    player.type("flag 1 1")  # the line has the keys
+    player.wait_until(lambda: player.board(4)[0][0] == "F")
+    assert "Cursor keys" not in player.text and "search" not in player.text
+    player.child.send("\t")
+    player.wait_for("Cursor keys")
+    player.child.sendcontrol("r")  # no search while the cursor has the keys
+    player.child.sendcontrol("s")
+    player.child.send("f")  # at 1 1, where the flag typed put the cursor
+    player.wait_until(lambda: player.board(4)[0][0] == "#")
+    assert "search" not in player.text
+    player.child.send("jf")  # the keys are still the cursor's: flag 1 2
+    player.wait_until(lambda: player.board(4)[1][0] == "F")
+    player.child.send("\t")
+    player.wait_for("Tab: keys")
+    player.child.send("fl")
+    player.child.sendcontrol("r")
+    player.wait_until(lambda: any(line.strip() == "> fl" for line in player.lines))
+    player.child.sendcontrol("c")  # drops the half-typed line
+    player.wait_until(lambda: any(line.strip() == ">" for line in player.lines))
+    assert player.child.isalive()
+    player.child.sendcontrol("c")  # and leaves, keeping the game
+    player.wait_for("See you soon!")
+    assert KEPT in player.text
+    assert player.finish() == 0
+
+
+def test_ctrl_c_closes_the_completion_menu_before_it_leaves(tmp_path: Path) -> None:
+    player = start(tmp_path, "--legacy")
+    player.child.send("e\t")  # expand, exit…: the first verb that begins so
+    player.wait_for("expand")
+    player.child.sendcontrol("c")  # closes the menu, the line as typed
+    player.wait_until(
+        lambda: "expand" not in player.text
+        and any(line.strip() == "> e" for line in player.lines)
+    )
+    player.child.sendcontrol("c")  # drops the line
+    player.wait_until(lambda: any(line.strip() == ">" for line in player.lines))
+    assert player.child.isalive()
+    player.child.sendcontrol("c")
+    player.wait_for("See you soon!")
+
+
+FLAGGED_FIFTY_FIFTY = "11 00 00\n10 00 00\n21 21 00\n"
+"""A 50/50 at 1 1 and 1 2 over two flagged mines: once the player flags both cells
+of the 50/50, every covered cell carries a flag and nothing is certain."""
+
+
+def test_question_mark_with_every_covered_cell_flagged_takes_a_wrong_flag_off(
+    tmp_path: Path,
+) -> None:
+    board = tmp_path / "board.txt"
+    board.write_text(FLAGGED_FIFTY_FIFTY)
+    player = Player("--board", str(board), "--lang", "en", "--no-animation", "--legacy")
+    player.wait_for("Mines left: 1")
+    player.type("flag 1 1")
+    player.wait_for("Mines left: 0")
+    player.type("flag 1 2")
+    player.wait_for("Mines left: -1")
+    player.child.send("\t")
+    player.wait_for("Cursor keys")
+    player.child.send("?")
+    player.wait_for("I took the flag off")
+    said = " ".join(player.text.split())
+    assert "at least one of your flags is wrong" in said, said
+    player.wait_for("You won")
+    player.type("n")
+    assert player.finish() == 0

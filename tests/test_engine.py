@@ -6,9 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from buscaminas.core.engine import Action, Minesweeper, Move, Notice, Termination
-from buscaminas.core.generator import LayoutError
-from tests.play_support import assert_engine_invariants
+from buscaminas.core.engine import Action, BoardError, Minesweeper, Move, Notice, Termination
+from tests.play_support import assert_engine_invariants, play
 
 TRY, FLAG, EXPAND = Action.TRY, Action.FLAG, Action.EXPAND
 
@@ -21,28 +20,26 @@ def board(*rows: str) -> Minesweeper:
 
 def test_first_try_is_never_a_mine_and_opens_when_density_allows() -> None:
     for seed in range(200):
-        game = Minesweeper(9, 9, 10, seed=seed)
-        outcome = game.act(Move(TRY, (4, 4)))
+        game = Minesweeper(9, 9, 10)
+        outcome = play(game, Move(TRY, (4, 4)), seed)
         assert outcome.end is None
         assert game.number((4, 4)) == 0
 
 
 def test_first_try_is_safe_even_when_the_board_is_nearly_full() -> None:
     for seed in range(50):
-        game = Minesweeper(3, 3, 8, seed=seed)
-        outcome = game.act(Move(TRY, (0, 0)))
+        game = Minesweeper(3, 3, 8)
+        outcome = play(game, Move(TRY, (0, 0)), seed)
         assert outcome.end is Termination.WON
         assert game.number((0, 0)) == 3
 
 
 def test_same_seed_and_first_cell_give_the_same_board() -> None:
-    first = Minesweeper(16, 16, 40, seed=7)
-    second = Minesweeper(16, 16, 40, seed=7)
-    first.act(Move(TRY, (3, 3)))
-    second.act(Move(TRY, (3, 3)))
+    first, second, other = (Minesweeper(16, 16, 40) for _ in range(3))
+    play(first, Move(TRY, (3, 3)), 7)
+    play(second, Move(TRY, (3, 3)), 7)
     assert first.rows() == second.rows()
-    other = Minesweeper(16, 16, 40, seed=8)
-    other.act(Move(TRY, (3, 3)))
+    play(other, Move(TRY, (3, 3)), 8)
     assert other.rows() != first.rows()
 
 
@@ -59,7 +56,7 @@ def test_flood_reveals_in_breadth_first_waves_and_stops_at_numbers() -> None:
     distances = {cell: index for index, wave in enumerate(outcome.waves) for cell in wave}
     assert all(distances[cell] == max(cell) for cell in distances)
     assert outcome.end is Termination.WON
-    assert game.rows() == [".....", ".....", "...11", "...1F"]
+    assert game.rows() == (".....", ".....", "...11", "...1F")
 
 
 def test_flood_does_not_reveal_flagged_cells() -> None:
@@ -160,17 +157,46 @@ def test_winning_flags_the_mines_left_bare() -> None:
 def test_rescue_reveals_only_a_safe_cell() -> None:
     game = board("*.*.")
     game.act(Move(TRY, (3, 0)))
-    assert game.rescue([(0, 0), (2, 0)]) is None
-    outcome = game.rescue([(0, 0), (3, 0), (2, 0), (1, 0)])
-    assert outcome is not None
+    assert game.rescue([(0, 0), (2, 0)]) == ()
+    (outcome,) = game.rescue([(0, 0), (3, 0), (2, 0), (1, 0)])
     assert outcome.revealed == ((1, 0),)
 
 
+def test_rescue_takes_a_wrong_flag_off_before_revealing_the_cell_under_it() -> None:
+    game = board("*.*.", "....")
+    game.act(Move(TRY, (3, 1)))
+    game.act(Move(FLAG, (0, 0)))
+    game.act(Move(FLAG, (1, 0)))
+    unflag, reveal = game.rescue([(0, 0), (1, 0)])
+    assert unflag.move == Move(FLAG, (1, 0)) and unflag.unflagged == ((1, 0),)
+    assert reveal.move == Move(TRY, (1, 0)) and reveal.revealed == ((1, 0),)
+    assert game.flags == {(0, 0)}, "only the wrong flag the reveal needed is taken off"
+    assert game.rows() == ("F2##", "###1")
+
+
 def test_impossible_mine_counts_are_refused() -> None:
-    with pytest.raises(LayoutError):
+    with pytest.raises(BoardError, match="from 1 to 8 mines, not 9"):
         Minesweeper(3, 3, 9)
-    with pytest.raises(LayoutError):
+    with pytest.raises(BoardError):
         Minesweeper(3, 3, 0)
+
+
+def test_the_engine_never_chooses_mines_a_reveal_needs_them_laid() -> None:
+    """Dealing is the session's: a reveal on a board with no mines laid is refused,
+    while a flag, which needs no mines, is a move like any other."""
+    game = Minesweeper(4, 4, 3)
+    assert game.act(Move(FLAG, (0, 0))).flagged == ((0, 0),)
+    with pytest.raises(BoardError, match="no mines are laid"):
+        game.act(Move(TRY, (2, 2)))
+    assert not game.started and game.rescue([(2, 2)]) == ()
+
+
+def test_a_layout_that_does_not_fit_is_refused_by_the_engine() -> None:
+    game = Minesweeper(3, 3, 2)
+    with pytest.raises(BoardError, match="a layout of 2 mines"):
+        game.lay(frozenset({(0, 0)}))
+    with pytest.raises(BoardError, match="cannot hold a mine"):
+        Minesweeper.from_layout(3, 3, {(0, 0)}, revealed={(0, 0)})
 
 
 moves = st.lists(
@@ -184,10 +210,10 @@ moves = st.lists(
 def test_any_sequence_of_moves_keeps_the_invariants(
     seed: int, mines: int, script: list[tuple[Action, int, int]]
 ) -> None:
-    game = Minesweeper(6, 5, mines, seed=seed)
+    game = Minesweeper(6, 5, mines)
     for action, x, y in script:
         before = game.rows()
-        outcome = game.act(Move(action, (x, y)))
+        outcome = play(game, Move(action, (x, y)), seed)
         rows = game.rows()
         assert_engine_invariants(game)
         if outcome.notice is not None and outcome.end is None:

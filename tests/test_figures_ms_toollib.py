@@ -26,8 +26,8 @@ from buscaminas.core.scoring import GameRecord, index_of_efficiency
 from buscaminas.core.solver import Position, analyze
 from buscaminas.game.commands import Command, Verb
 from buscaminas.game.journal import loads
-from buscaminas.game.rounds import Settings
 from buscaminas.game.session import Session
+from buscaminas.game.settings import Settings
 from buscaminas.records.storage import Store
 
 MS_TOOLLIB = """
@@ -145,10 +145,16 @@ def ms_toollib_figures(games: list[Played]) -> list[dict[str, Any]]:
         assert journal.start is not None
         board = board_for_ms_toollib(journal.game(0), journal.start.mines)
         clicks = [[move.action.value, move.cell[1], move.cell[0]] for move in game.clicks]
-        lines.append(json.dumps({"board": board, "clicks": clicks}))
+        lines.append({"board": board, "clicks": clicks})
+    return in_ms_toollib(MS_TOOLLIB, lines)
+
+
+def in_ms_toollib(script: str, documents: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What ``script`` prints, a JSON line for each of ``documents`` it reads as JSON lines,
+    run in a process of its own: a panic in ms_toollib aborts only that process."""
     result = subprocess.run(
-        [sys.executable, "-c", MS_TOOLLIB],
-        input="\n".join(lines) + "\n",
+        [sys.executable, "-c", script],
+        input="".join(json.dumps(document) + "\n" for document in documents),
         capture_output=True,
         text=True,
         check=True,

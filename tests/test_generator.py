@@ -33,7 +33,7 @@ from buscaminas.core.generator import (
 )
 from buscaminas.core.generator.cells import cells_of, mask_of
 from buscaminas.core.generator.exact import Exact
-from buscaminas.core.generator.replay import Replay
+from buscaminas.core.generator.proof_player import ProofPlayer
 from buscaminas.core.grid import Grid, Point
 
 SLOW = pytest.mark.slow
@@ -90,13 +90,13 @@ def test_replays_that_go_back_still_give_boards_won_by_proofs_alone(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     went_back = []
-    repair = Replay.repair
+    repair = ProofPlayer.repair
 
-    def recorded(replay: Replay, moved: int) -> bool:
+    def recorded(replay: ProofPlayer, moved: int) -> bool:
         went_back.append(repair(replay, moved))
         return went_back[-1]
 
-    monkeypatch.setattr(Replay, "repair", recorded)
+    monkeypatch.setattr(ProofPlayer, "repair", recorded)
     for seed in range(30):
         start = start_cell(9, 9, seed, "random")
         before = len(went_back)
@@ -291,11 +291,11 @@ def test_a_tiny_board_is_judged_as_the_exact_solver_judges_it(mines: int) -> Non
     for layout in itertools.combinations(free, mines):
         mask = mask_of(layout)
         points = frozenset(cells.points[cell] for cell in layout)
-        judged = Replay(cells, mask, mines, start, Exact(cells, complete=True)).advance()
+        judged = ProofPlayer(cells, mask, mines, start, Exact(cells, complete=True)).advance()
         assert judged == needs_no_guess(4, 4, points, (0, 0)), layout
         if judged:
             complete.add(points)
-        if Replay(cells, mask, mines, start, Exact(cells)).advance():
+        if ProofPlayer(cells, mask, mines, start, Exact(cells)).advance():
             usual.add(points)
     assert usual and usual <= complete
     # The whole search deals from every layout the solver clears.

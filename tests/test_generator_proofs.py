@@ -22,23 +22,23 @@ from buscaminas.core.generator import settle as settle_module
 from buscaminas.core.generator.cells import bits, cells_of, mask_of
 from buscaminas.core.generator.exact import Component, Exact
 from buscaminas.core.generator.perturb import other_ends
-from buscaminas.core.generator.replay import Replay
+from buscaminas.core.generator.proof_player import ProofPlayer
 from buscaminas.core.generator.settle import OutOfChoices, settle
 from buscaminas.core.grid import Point
 from buscaminas.core.solver.counting import Constraints, frontier_certain, tally
 
 
-def random_replay(width: int, height: int, count: int, seed: int) -> Replay:
+def random_replay(width: int, height: int, count: int, seed: int) -> ProofPlayer:
     """A replay of a random layout with its start area free, before any step."""
     cells = cells_of(width, height)
     rng = random.Random(seed)
     start = rng.randrange(len(cells.points))
     opening = cells.masks[start] | 1 << start
     free = [cell for cell in range(len(cells.points)) if not opening >> cell & 1]
-    return Replay(cells, mask_of(rng.sample(free, count)), count, start, Exact(cells))
+    return ProofPlayer(cells, mask_of(rng.sample(free, count)), count, start, Exact(cells))
 
 
-def stuck_replay(width: int, height: int, count: int, seed: int) -> Replay:
+def stuck_replay(width: int, height: int, count: int, seed: int) -> ProofPlayer:
     """A replay of a random layout once numbers alone and in pairs tell nothing more."""
     replay = random_replay(width, height, count, seed)
     while True:  # what the generator does before it asks for the exact solver
@@ -47,7 +47,7 @@ def stuck_replay(width: int, height: int, count: int, seed: int) -> Replay:
             return replay
 
 
-def neighbours(replay: Replay, cell: int) -> list[int]:
+def neighbours(replay: ProofPlayer, cell: int) -> list[int]:
     """The indices of ``cell``'s neighbours, from the board's own geometry."""
     cells = replay.cells
     return [cells.index(near) for near in cells.grid.neighbours(cells.points[cell])]
@@ -68,7 +68,7 @@ def by_the_solver(exact: Exact, component: Component) -> set[tuple[int, bool]]:
     return {(exact.cells.index(cell), mine) for cell, mine in decided.items()}
 
 
-def by_every_layout(replay: Replay) -> set[tuple[int, bool]]:
+def by_every_layout(replay: ProofPlayer) -> set[tuple[int, bool]]:
     """The hidden cells every layout of the replay's frontier numbers and its mine
     total agrees on, by the solver's count: all a proof may decide."""
     cells, unknown = replay.cells, replay.unknown
@@ -155,15 +155,15 @@ def test_an_undecided_component_settles_nothing() -> None:
     assert settle([(0b011, 1), (0b110, 1)], 0b111) == (0, 0)
 
 
-def advanced_replay(width: int, height: int, count: int, seed: int) -> Replay:
-    """A replay of a random layout played by :meth:`Replay.advance` until it is
+def advanced_replay(width: int, height: int, count: int, seed: int) -> ProofPlayer:
+    """A replay of a random layout played by :meth:`ProofPlayer.advance` until it is
     stuck or done: every step it took is kept."""
     replay = random_replay(width, height, count, seed)
     replay.advance()
     return replay
 
 
-def counts_alike(replay: Replay, read: int, before: int, after: int) -> bool:
+def counts_alike(replay: ProofPlayer, read: int, before: int, after: int) -> bool:
     """Whether every number of ``read`` sees as many mines in layout ``before`` as in
     ``after``, counted on the board's own geometry."""
     return all(
@@ -256,7 +256,7 @@ def test_proofs_mark_the_numbers_they_read() -> None:
     cells = cells_of(5, 1)
     # 0 0 1 * 1: the 0s open the first three cells, the 1 at x=2 flags x=3,
     # then the mine total (one mine, found) clears x=4.
-    replay = Replay(cells, mask_of([3]), 1, 0, Exact(cells))
+    replay = ProofPlayer(cells, mask_of([3]), 1, 0, Exact(cells))
     assert replay.advance()
     assert [replay.used >> cell & 1 for cell in range(5)] == [1, 1, 1, 0, 0]
 
@@ -301,7 +301,7 @@ def test_a_component_settled_is_not_searched_again(monkeypatch: pytest.MonkeyPat
     assert searched
 
 
-def one_number_by_hand(replay: Replay, start: int) -> tuple[set[int], set[int]]:
+def one_number_by_hand(replay: ProofPlayer, start: int) -> tuple[set[int], set[int]]:
     """What numbers read one at a time, in any order, open and flag from ``start``:
     the cells opened and the mines found."""
     mines = set(bits(replay.mines))
@@ -330,7 +330,7 @@ def test_numbers_read_all_at_once_prove_what_they_prove_one_at_a_time(
         rng = random.Random(seed)
         start = rng.randrange(len(cells.points))
         free = [cell for cell in range(len(cells.points)) if cell != start]
-        replay = Replay(cells, mask_of(rng.sample(free, count)), count, start, Exact(cells))
+        replay = ProofPlayer(cells, mask_of(rng.sample(free, count)), count, start, Exact(cells))
         replay._one_number()
         opened, flagged = one_number_by_hand(replay, start)
         assert set(bits(replay.numbers)) == opened, (width, height, count, seed)

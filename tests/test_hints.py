@@ -116,11 +116,18 @@ def test_percentages_never_round_a_possibility_to_a_certainty(
 
 
 def test_before_the_first_try_every_cell_is_safe() -> None:
-    game = Minesweeper(8, 8, 10, seed=1)
+    game = Minesweeper(8, 8, 10)
     hint = hints.hint(game)
     assert hint.messages[0].startswith("Your first try is always safe.")
     assert hint.rescue is None
     assert hints.chance(game, (3, 3)).messages == ("4 4 is safe: the first try never hits a mine.",)
+
+
+def test_help_on_a_board_left_with_flagged_mines_only_says_so() -> None:
+    game = Minesweeper.from_layout(3, 1, {(0, 0)}, revealed={(1, 0), (2, 0)}, flagged={(0, 0)})
+    hint = hints.hint(game)
+    assert hint.messages == ("Nothing is left to find: every covered cell is a mine.",)
+    assert hint.rescue is None
 
 
 def test_an_estimate_is_never_called_exact(monkeypatch: pytest.MonkeyPatch) -> None:

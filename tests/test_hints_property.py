@@ -9,7 +9,7 @@ can be checked against the mines themselves, and its words against its claims.
 from __future__ import annotations
 
 import pytest
-from hypothesis import settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
@@ -17,7 +17,7 @@ from buscaminas.core import generator
 from buscaminas.core.engine import Action, Minesweeper, Move, Termination
 from buscaminas.core.grid import Point
 from buscaminas.game import hints
-from tests.play_support import assert_hint_true, hidden_layout
+from tests.play_support import assert_hint_true, hidden_layout, play
 
 
 class RandomPlay(RuleBasedStateMachine):
@@ -26,10 +26,11 @@ class RandomPlay(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.game = Minesweeper(3, 3, 1)
+        self.seed = 0
 
     @property
     def layout(self) -> frozenset[Point]:
-        """The mines the game dealt itself from its seed, at its first ``try``."""
+        """The mines dealt from the seed at the first ``try``."""
         return hidden_layout(self.game)
 
     @initialize(data=st.data())
@@ -43,7 +44,7 @@ class RandomPlay(RuleBasedStateMachine):
         low, high = generator.mine_range(width, height)
         mines = data.draw(st.integers(low, min(high, width * height // 3)), label="mines")
         self.seed = data.draw(st.integers(0, 2**32), label="seed")
-        self.game = Minesweeper(width, height, mines, seed=self.seed)
+        self.game = Minesweeper(width, height, mines)
 
     def cells(self, data: st.DataObject, which: str) -> Point | None:
         game = self.game
@@ -61,7 +62,7 @@ class RandomPlay(RuleBasedStateMachine):
     def try_a_cell(self, data: st.DataObject) -> None:
         cell = self.cells(data, "hidden")
         if cell is not None:
-            self.game.act(Move(Action.TRY, cell))
+            play(self.game, Move(Action.TRY, cell), self.seed)
 
     @precondition(lambda self: self.game.end is None)
     @rule(data=st.data())
@@ -83,12 +84,12 @@ class RandomPlay(RuleBasedStateMachine):
         hint = hints.hint(self.game)
         if not self.game.started:
             (first,) = hint.targets
-            self.game.act(Move(Action.TRY, first))
+            play(self.game, Move(Action.TRY, first), self.seed)
             assert self.game.end is not Termination.LOST, "the first try hint hit a mine"
         assert_hint_true(hint, self.game, self.layout)
         if rescue and hint.rescue is not None:
-            outcome = self.game.rescue(hint.rescue)
-            assert outcome is None or outcome.end is not Termination.LOST
+            for outcome in self.game.rescue(hint.rescue):
+                assert outcome.end is not Termination.LOST
 
     @precondition(lambda self: self.game.end is None)
     @rule(data=st.data())
@@ -108,3 +109,40 @@ class RandomPlay(RuleBasedStateMachine):
 
 RandomPlay.TestCase.settings = settings(max_examples=150, stateful_step_count=40, deadline=None)
 TestRandomPlay = pytest.mark.slow(RandomPlay.TestCase)
+
+
+@st.composite
+def flagged_everywhere(draw: st.DrawFn) -> tuple[Minesweeper, frozenset[Point]]:
+    """A game in progress whose every covered cell carries a flag, right or wrong."""
+    width = draw(st.integers(2, 6), label="width")
+    height = draw(st.integers(2, 6), label="height")
+    every = [(x, y) for y in range(height) for x in range(width)]
+    mines = st.sets(st.sampled_from(every), min_size=1, max_size=len(every) - 1)
+    layout = frozenset(draw(mines, label="mines"))
+    safe = [cell for cell in every if cell not in layout]
+    # At least one safe cell stays covered, or the game would be over.
+    shown = draw(st.sets(st.sampled_from(safe), max_size=len(safe) - 1), label="shown")
+    covered = [cell for cell in every if cell not in shown]
+    game = Minesweeper.from_layout(width, height, layout, revealed=shown, flagged=covered)
+    return game, layout
+
+
+@settings(max_examples=300, deadline=None)
+@given(flagged_everywhere())
+def test_help_when_every_covered_cell_is_flagged(
+    case: tuple[Minesweeper, frozenset[Point]],
+) -> None:
+    """Whatever the flags, help says something true and keeps the game going: a proof,
+    or a wrong flag taken off and the safe cell under it revealed."""
+    game, layout = case
+    assert game.end is None and game.started
+    hint = hints.hint(game)
+    assert_hint_true(hint, game, layout)
+    if hint.rescue is None:
+        assert hint.safe or hint.mines, "no proof and no rescue: the game would be stuck"
+        return
+    assert "at least one of your flags is wrong" in hint.messages[0]
+    *taken_off, revealed = game.rescue(hint.rescue)
+    assert revealed.end is not Termination.LOST and revealed.revealed
+    (flag,) = taken_off
+    assert flag.unflagged == (revealed.move.cell,) and revealed.move.cell not in layout

@@ -33,14 +33,14 @@ def test_expand_says_only_that_this_number_alone_does_not_tell() -> None:
     assert "not known yet" not in result.stdout
 
 
-def test_did_you_mean_offers_help_for_hint_and_nothing_for_quit() -> None:
+def test_did_you_mean_offers_try_for_reveal_and_nothing_for_quit() -> None:
     result = run_piped(
-        *("--preset", "beginner", "--seed", "1", "--lang", "en"), lines="hint\nzoom\nquti\n"
+        *("--preset", "beginner", "--seed", "1", "--lang", "en"), lines="reveal\nzoom\nquti\n"
     )
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert "Unknown command “hint”. Did you mean “help”?" in out
-    assert "Unknown command “zoom”. The commands are: try, flag, expand," in out
+    assert "Unknown command “reveal”. Did you mean “try”?" in out
+    assert "Unknown command “zoom”. The commands are: try, flag, unflag, expand," in out
     assert "Unknown command “quti”. The commands are:" in out
     assert "Did you mean “quit”?" not in out and "Did you mean “auto”?" not in out
 

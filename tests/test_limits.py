@@ -6,8 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from buscaminas.core.engine import Minesweeper
-from buscaminas.core.generator import LayoutError
+from buscaminas.core.engine import BoardError, Minesweeper
 from buscaminas.core.limits import MAX_SIDE, MIN_SIDE, Measure, OutOfBounds, out_of_bounds
 
 
@@ -36,7 +35,7 @@ def test_the_engine_takes_exactly_the_mine_counts_the_rule_allows(
     allowed = out_of_bounds(width, height, mines) is None
     try:
         Minesweeper(width, height, mines)
-    except LayoutError:
+    except BoardError:
         assert not allowed
     else:
         assert allowed

@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from buscaminas.game.app import App
-from buscaminas.game.rounds import Settings
+from buscaminas.game.settings import Settings
 from buscaminas.ui.renderer import LEGACY, Renderer
 from buscaminas.ui.terminal import Event
 from tests.app_support import Piped, piped_screen

@@ -32,7 +32,7 @@ def store_in(directory: Path) -> Store:
 def test_recent_games_come_oldest_first_with_numbers_that_never_change(tmp_path: Path) -> None:
     store = store_in(tmp_path)
     for day in range(5):
-        store.save(make_record(day, seconds=10.0 + day))
+        store.add_game(make_record(day, seconds=10.0 + day))
     recent = store.recent(2)
     assert recent is not None
     assert [number for number, _game in recent] == [4, 5]
@@ -47,9 +47,9 @@ def test_recent_games_come_oldest_first_with_numbers_that_never_change(tmp_path:
 def test_the_last_game_with_a_journal_is_found_past_newer_ones_without(tmp_path: Path) -> None:
     store = store_in(tmp_path)
     assert store.last_with_journal() is None
-    store.save(make_record(0))
-    store.save(make_record(1, journal=KEPT.dumps()))
-    store.save(make_record(2))
+    store.add_game(make_record(0))
+    store.add_game(make_record(1, journal=KEPT.dumps()))
+    store.add_game(make_record(2))
     latest = store.last_with_journal()
     assert latest is not None and latest[0] == 2 and latest[1].journal == KEPT.dumps()
 
@@ -155,8 +155,8 @@ def test_a_game_that_does_not_exist_or_cannot_be_shown_is_said_so(tmp_path: Path
     assert (status, out) == (1, "")
     assert err.strip() == "No game has been recorded with its moves yet: play one first."
     store = store_in(tmp_path)
-    store.save(make_record(0))  # before games kept their moves
-    store.save(make_record(1, journal='{"format": 1, "size": [5, 3'))
+    store.add_game(make_record(0))  # before games kept their moves
+    store.add_game(make_record(1, journal='{"format": 1, "size": [5, 3'))
     for tool in ("replay", "review"):
         assert run(tmp_path, tool, "9")[2].strip() == (
             "There is no game number 9: “buscaminas games” lists them."
@@ -173,8 +173,8 @@ def test_a_game_that_does_not_exist_or_cannot_be_shown_is_said_so(tmp_path: Path
 
 def test_the_list_says_which_games_were_assisted(tmp_path: Path) -> None:
     store = store_in(tmp_path)
-    store.save(make_record(0, journal=KEPT.dumps(), code="A"))
-    store.save(make_record(1, journal=KEPT.dumps(), code="B", assisted=True))
+    store.add_game(make_record(0, journal=KEPT.dumps(), code="A"))
+    store.add_game(make_record(1, journal=KEPT.dumps(), code="B", assisted=True))
     _header, own, helped = run(tmp_path, "games")[1].splitlines()
     assert " won " in own and "assisted" not in own
     assert " won, assisted " in helped
@@ -184,7 +184,7 @@ def test_the_list_says_which_games_were_assisted(tmp_path: Path) -> None:
 
 def test_moves_are_named_in_the_players_language(tmp_path: Path) -> None:
     """As the player types them: the review and the replay in Spanish say “bandera”."""
-    store_in(tmp_path).save(make_record(0, journal=KEPT.dumps(), code="C"))
+    store_in(tmp_path).add_game(make_record(0, journal=KEPT.dumps(), code="C"))
     review_lines = run(tmp_path, "review", language="es")[1].splitlines()
     assert any(re.search(r"^ +2 +1\.00  bandera 5 1 ", line) for line in review_lines)
     assert "    0.00  probar 1 1" in run(tmp_path, "replay", language="es")[1].splitlines()
@@ -194,7 +194,7 @@ def test_moves_are_named_in_the_players_language(tmp_path: Path) -> None:
 
 def test_an_assisted_game_kept_before_moves_said_whose_says_so(tmp_path: Path) -> None:
     old = KEPT.dumps().replace('"format":2', '"format":1')
-    store_in(tmp_path).save(make_record(0, journal=old, assisted=True, code="C"))
+    store_in(tmp_path).add_game(make_record(0, journal=old, assisted=True, code="C"))
     out = run(tmp_path, "review")[1]
     assert "first reveal: the mines are laid around it" in out  # a dealt board
     assert "do not say whose each one was" in out
@@ -204,7 +204,7 @@ def test_an_assisted_game_marks_the_ais_moves_in_its_review_and_replay(tmp_path:
     moves = [*KEPT.moves]
     moves[2] = moves[2]._replace(by_ai=True)
     by_ai = Journal(KEPT.width, KEPT.height, KEPT.mine_count, KEPT.start, moves)
-    store_in(tmp_path).save(make_record(0, journal=by_ai.dumps(), assisted=True, code="C"))
+    store_in(tmp_path).add_game(make_record(0, journal=by_ai.dumps(), assisted=True, code="C"))
     out = run(tmp_path, "review")[1]
     assert "do not say whose" not in out
     assert re.search(r"flag 5 3 +AI · certain", out), out
@@ -223,7 +223,7 @@ def test_no_games_yet_is_said_plainly(tmp_path: Path) -> None:
 
 def watching(tmp_path: Path) -> tuple[Player, list[object]]:
     """The replay of a recorded game in a pty, and the pty's modes before it began."""
-    store_in(tmp_path).save(make_record(0, journal=KEPT.dumps()))
+    store_in(tmp_path).add_game(make_record(0, journal=KEPT.dumps()))
     player = Player(
         "--legacy", "--lang", "en", "replay", env={"BUSCAMINAS_DATA_DIR": str(tmp_path)}
     )
@@ -292,7 +292,7 @@ def test_ctrl_c_or_a_signal_ends_the_replay_with_the_terminal_restored(
 def test_games_takes_a_count_and_refuses_one_below_1(tmp_path: Path) -> None:
     store = store_in(tmp_path)
     for day in range(3):
-        store.save(make_record(day))
+        store.add_game(make_record(day))
     assert len(run(tmp_path, "games", "2")[1].splitlines()) == 3  # the header and two games
     assert len(run(tmp_path, "games", "--all")[1].splitlines()) == 4
     status, out, err = run(tmp_path, "games", "0")

@@ -28,8 +28,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from buscaminas.core.engine import Minesweeper
 from buscaminas.game import hints
 from buscaminas.game.app import PROMPT, App
-from buscaminas.game.rounds import Settings
 from buscaminas.game.screen import Steer
+from buscaminas.game.settings import Settings
 from buscaminas.game.view import View
 from tests.play_support import assert_engine_invariants, assert_hint_true, hidden_layout
 

@@ -9,15 +9,14 @@ from pathlib import Path
 from buscaminas.core import generator
 from buscaminas.core.scoring import GameRecord, three_bv
 from buscaminas.game.app import App
-from buscaminas.game.rounds import Settings
+from buscaminas.game.settings import Settings
 from buscaminas.game.view import State
 from buscaminas.records.storage import DATABASE_NAME, Store
 from tests.terminal_support import run_piped
 from tests.test_app import ScriptedScreen, clicks_that_win
 
 AI_PLAYED = (
-    "The AI played or a move was undone in this game: it is kept in your statistics as assisted,"
-    " not as a best time."
+    "The AI played in this game: it is kept in your statistics as assisted, not as a best time."
 )
 SCRIPTED = "Played from a pipe: it is kept in your statistics as scripted, not as a best time."
 

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from buscaminas.core.engine import Action, Minesweeper, Move, Termination
-from buscaminas.core.generator import mine_range
+from buscaminas.core.generator import generate, mine_range
 from buscaminas.core.grid import Point
 from buscaminas.game.view import Highlight, State, View
 from buscaminas.ui.renderer import LEGACY, NERD, IconSet, Line, Renderer
@@ -144,7 +144,10 @@ def games(
     width, height = draw(st.integers(*widths)), draw(st.integers(*heights))
     low, high = mine_range(width, height)
     mines = draw(st.integers(low, min(high, low + width * height // 3)))
-    return Minesweeper(width, height, mines, seed=draw(st.integers(0, 1000)))
+    game = Minesweeper(width, height, mines)
+    start = (draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1)))
+    game.lay(generate(width, height, mines, start=start, seed=draw(st.integers(0, 1000))))
+    return game
 
 
 class Session:

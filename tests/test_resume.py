@@ -6,29 +6,32 @@ from __future__ import annotations
 import json
 import re
 import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from buscaminas.core import generator
-from buscaminas.core.scoring import BoardKind
-from buscaminas.game import resume
+from buscaminas.core.board import BoardKind
+from buscaminas.game import unfinished
 from buscaminas.game.commands import Command, Verb
 from buscaminas.game.questions import Question
-from buscaminas.game.rounds import Round, Settings
+from buscaminas.game.rounds import Kept, Round
 from buscaminas.game.session import Session
+from buscaminas.game.settings import Settings
 from buscaminas.records.presets import board_label
 from buscaminas.records.sharecode import ShareCode
 from buscaminas.records.stats import format_stats
 from buscaminas.records.storage import Store
-from tests.terminal_support import KEPT, Player, run_piped, scratch_directory
+from tests.terminal_support import KEPT, ROOT, Player, run_piped, scratch_directory
 
 
 def store_in(directory: Path) -> Store:
     return Store(directory / "buscaminas.sqlite3", on_warning=print)
 
 
-def beginner(directory: Path, *, resumed: Round | None = None) -> Session:
+def beginner(directory: Path, *, resumed: Kept | None = None) -> Session:
     settings = Settings.from_preset("beginner", seed=3)
     return Session(settings, store_in(directory), legend=[], clock=lambda: 100.0, resumed=resumed)
 
@@ -41,7 +44,7 @@ def test_a_game_put_away_comes_back_whole(tmp_path: Path) -> None:
     session.current.started_at = 58.5  # 41.5 s on the clock
     session.put_away()
     ((identity, snapshot),) = store_in(tmp_path).unfinished()
-    back = Round.restore(snapshot, lambda: 1000.0)
+    back = Round.from_snapshot(snapshot, lambda: 1000.0).round
     left = session.current
     assert identity == left.identity == back.identity
     assert back.game.rows() == left.game.rows() and back.game.flags == {(0, 0)}
@@ -50,7 +53,7 @@ def test_a_game_put_away_comes_back_whole(tmp_path: Path) -> None:
     assert back.settings.board == left.settings.board
 
 
-def offered_after_ten_seconds(tmp_path: Path) -> tuple[Store, Round]:
+def offered_after_ten_seconds(tmp_path: Path) -> tuple[Store, Kept]:
     """A game left with 10 s on its clock, offered at the next start half a minute
     before the player answers (the clock reads 500 when offered, 530 after)."""
     session = beginner(tmp_path)
@@ -59,17 +62,17 @@ def offered_after_ten_seconds(tmp_path: Path) -> tuple[Store, Round]:
     session.put_away()
     now = [500.0]
     store = store_in(tmp_path)
-    kept = resume.newest(store, lambda: now[0])
-    assert kept is not None and kept.elapsed() == 10.0
+    kept = unfinished.newest(store, lambda: now[0])
+    assert kept is not None and kept.round.elapsed() == 10.0
     now[0] = 530.0
     return store, kept
 
 
 def test_the_time_spent_deciding_to_resume_is_not_the_games(tmp_path: Path) -> None:
     store, kept = offered_after_ten_seconds(tmp_path)
-    assert resume.take_up(store, kept)
-    assert kept.elapsed() == 10.0
-    assert not resume.take_up(store, kept), "taken once: another terminal cannot take it too"
+    assert unfinished.take_up(store, kept)
+    assert kept.round.elapsed() == 10.0
+    assert not unfinished.take_up(store, kept), "taken once: another terminal cannot take it too"
 
 
 def test_a_finished_or_unstarted_game_is_not_kept(tmp_path: Path) -> None:
@@ -101,9 +104,21 @@ def test_a_resumed_game_plays_on_from_where_it_was(tmp_path: Path) -> None:
     first.handle(Command(Verb.TRY, (3, 3)))
     first.put_away()
     ((_, snapshot),) = store_in(tmp_path).unfinished()
-    second = beginner(tmp_path, resumed=Round.restore(snapshot, lambda: 100.0))
+    second = beginner(tmp_path, resumed=Round.from_snapshot(snapshot, lambda: 100.0))
     assert second.view().rows == first.view().rows
     assert second.view().messages == ("Welcome back: the game goes on where you left it.",)
+
+
+def test_a_resumed_game_puts_the_cursor_back_where_the_player_left_it(tmp_path: Path) -> None:
+    """The cursor is the player's, not the game's, yet a game kept keeps it."""
+    first = beginner(tmp_path)
+    first.handle(Command(Verb.TRY, (3, 3)))
+    first.steer((2, -1))
+    assert first.view().cursor == (5, 2)
+    first.put_away()
+    ((_, snapshot),) = store_in(tmp_path).unfinished()
+    second = beginner(tmp_path, resumed=Round.from_snapshot(snapshot, lambda: 100.0))
+    assert second.view().cursor == (5, 2)
 
 
 def rows(output: str, width: int) -> list[str]:
@@ -253,19 +268,30 @@ def test_the_offer_to_resume_breaks_between_words(tmp_path: Path) -> None:
         {"elapsed": float("nan")},
         {"elapsed": -100},
         {"journal": '{"format":1,"size":[8,8,10],"moves":[["flag",0,0,0.0]]}'},
+        # Numbers no float holds: a conversion's OverflowError, once a traceback.
+        {"elapsed": 10**400},
+        {"seed": float("inf")},
+        {"journal": '{"format":2,"size":[8,8,10],"moves":[["flag",0,0,1' + "0" * 400 + "]]}"},
+        {"journal": "[" * 10**5 + "]" * 10**5},
+        {"identity": "another game's"},
     ],
 )
-def test_a_damaged_game_in_progress_is_dropped_not_offered(
+def test_a_damaged_game_in_progress_is_set_aside_not_offered(
     tmp_path: Path, damage: dict[str, object]
 ) -> None:
     session = beginner(tmp_path)
     session.handle(Command(Verb.TRY, (3, 3)))
     session.put_away()
-    store = store_in(tmp_path)
+    warned: list[str] = []
+    store = Store(tmp_path / "buscaminas.sqlite3", on_warning=warned.append)
     ((identity, snapshot),) = store.unfinished()
     store.keep(identity, {**snapshot, **damage})
-    assert resume.newest(store, lambda: 0.0) is None
-    assert store.unfinished() == [], "dropped, so that it is not offered again"
+    assert unfinished.newest(store, lambda: 0.0) is None
+    assert store.unfinished() == [], "set aside, so that it is not offered again"
+    assert warned == [
+        f"A game left unfinished could not be read: it was set aside, kept in {store.path}"
+        " (table unfinished_set_aside)."
+    ]
 
 
 def test_a_lost_game_is_not_offered_to_resume(tmp_path: Path) -> None:
@@ -280,11 +306,90 @@ def test_a_lost_game_is_not_offered_to_resume(tmp_path: Path) -> None:
     journal = json.loads(snapshot["journal"])
     journal["moves"].append(["try", mine[0], mine[1], 9.0])
     store.keep(identity, {**snapshot, "journal": json.dumps(journal)})
-    assert resume.newest(store, lambda: 0.0) is None
+    assert unfinished.newest(store, lambda: 0.0) is None
 
 
 def test_a_game_given_up_is_recorded_with_its_own_time(tmp_path: Path) -> None:
     store, kept = offered_after_ten_seconds(tmp_path)
-    resume.give_up(store, kept)
+    unfinished.give_up(store, kept)
     (game,) = store.games() or []
     assert game.abandoned and game.seconds == 10.0
+
+
+LOSING_THE_RACE = """
+import sys
+from buscaminas import cli
+from buscaminas.game import unfinished
+from buscaminas.records.storage import Store
+
+look = unfinished.newest
+
+
+def newest(store, clock):
+    kept = look(store, clock)
+    if kept is not None:  # another run takes it up between this one's look and take
+        assert Store(store.path, on_warning=print).take(kept.round.identity)
+    return kept
+
+
+unfinished.newest = newest
+sys.exit(cli.main())
+"""
+"""The game, with one seam: another connection takes the kept game up right after this
+run has found it, the one interleaving in which this run loses the race."""
+
+
+@pytest.mark.parametrize(
+    ("language", "taken", "menu"),
+    [
+        ("en", "That game was just taken up elsewhere", "Board [Enter = 1]:"),
+        ("es", "Esa partida se acaba de reanudar en otro sitio", "Tablero [Enter = 1]:"),
+    ],
+)
+def test_a_piped_resume_that_loses_the_race_is_told_and_offered_the_boards(
+    tmp_path: Path, language: str, taken: str, menu: str
+) -> None:
+    data = ("--data-dir", str(tmp_path), "--lang", language)
+    run_piped("--preset", "beginner", "--seed", "3", *data, lines="4 4\n")
+    lost = subprocess.run(
+        [sys.executable, "-c", LOSING_THE_RACE, "--resume", *data],
+        input="2\n8 8\nquit\n",  # the board menu's second board: intermediate, 16×16
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert lost.returncode == 0, lost.stderr
+    said = lost.stdout
+    assert taken in said
+    assert said.index(taken) < said.index(menu)
+    assert len(rows(said, 16)) == 16, "the board chosen from the menu, not a beginner's"
+    assert not rows(said, 8)
+
+
+def test_a_terminal_that_loses_the_race_while_it_offers_the_game_says_so(
+    tmp_path: Path,
+) -> None:
+    """The offer waits for the player: time enough for another run to take it up."""
+    data = ("--data-dir", str(tmp_path), "--lang", "en")
+    run_piped("--preset", "beginner", "--seed", "3", *data, lines="4 4\n")
+    player = Player("--legacy", *data)
+    player.wait_for("Resume it?")
+    with subprocess.Popen(
+        [sys.executable, "-m", "buscaminas", "--resume", *data],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    ) as elsewhere:  # plays on while the terminal's player answers
+        assert elsewhere.stdout is not None and elsewhere.stdin is not None
+        assert "Welcome back" in elsewhere.stdout.readline()
+        player.type("")  # yes: but the game has gone
+        player.wait_for("That game was just taken up elsewhere: it goes on there, not here.")
+        player.wait_for("Board [Enter = 1]: ")
+        elsewhere.stdin.close()
+        elsewhere.wait(60)
+    player.type("1")
+    player.wait_until(lambda: player.board(8) == ["########"] * 8)
+    player.type("quit")
+    assert player.finish() == 0

@@ -18,8 +18,8 @@ from buscaminas.game.commands import Command, Verb, said
 from buscaminas.game.commentary import review_lines
 from buscaminas.game.journal import Journal, Played
 from buscaminas.game.review import Review, Verdict, review
-from buscaminas.game.rounds import Settings
 from buscaminas.game.session import Session
+from buscaminas.game.settings import Settings
 from buscaminas.records.boardfile import BoardFile
 from buscaminas.records.storage import Store
 

@@ -10,8 +10,8 @@ import pytest
 
 from buscaminas.game.commands import Command, Verb
 from buscaminas.game.questions import Question
-from buscaminas.game.rounds import Settings
 from buscaminas.game.session import Session
+from buscaminas.game.settings import Settings
 from buscaminas.records import boardfile
 from tests.terminal_support import Player, run_piped, write_board
 from tests.test_session import BOARD, session_on

@@ -9,18 +9,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from buscaminas.core.board import BoardKind
 from buscaminas.core.engine import Action, Minesweeper, Move, Outcome
 from buscaminas.core.grid import Grid, Point
 from buscaminas.core.scoring import (
     FLOOD_POINTS,
-    BoardKind,
     GameRecord,
     board_commands,
     index_of_efficiency,
     points,
     three_bv,
 )
-from buscaminas.records import storage
+from buscaminas.records import gamerow
 from tests.record_support import NOON, make_record
 
 Layout = tuple[int, int, frozenset[Point]]
@@ -266,10 +266,10 @@ def test_start_times_must_be_utc(started_at: datetime) -> None:
     game, outcomes = play(board, try_(2, 2))
     with pytest.raises(ValueError, match="UTC"):
         recorded(game, outcomes, started_at=started_at, kind=BoardKind.NO_GUESS)
-    row = storage._to_row(make_record())
+    row = gamerow.to_row(make_record())
     with pytest.raises(ValueError, match="UTC"):
-        storage._from_row((started_at.isoformat(), *row[1:]))
-    assert storage._from_row(row) == make_record()
+        gamerow.from_row((started_at.isoformat(), *row[1:]))
+    assert gamerow.from_row(row) == make_record()
 
 
 def test_rates_are_zero_when_nothing_could_be_measured() -> None:

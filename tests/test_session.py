@@ -10,8 +10,8 @@ from buscaminas.core import generator
 from buscaminas.core.engine import Termination
 from buscaminas.game.commands import Command, Verb
 from buscaminas.game.questions import Question
-from buscaminas.game.rounds import Settings
 from buscaminas.game.session import Session
+from buscaminas.game.settings import Settings
 from buscaminas.records.boardfile import parse
 from buscaminas.records.storage import Store
 from tests.test_app import no_guess_fails

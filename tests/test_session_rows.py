@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from buscaminas.core.generator import mine_range
 from buscaminas.game.commands import Command, Verb
-from buscaminas.game.rounds import Settings
 from buscaminas.game.session import Session
+from buscaminas.game.settings import Settings
 from buscaminas.records.storage import Store
 
 VERBS = [Verb.TRY, Verb.FLAG, Verb.EXPAND, Verb.HELP]
@@ -48,7 +48,7 @@ def test_the_rows_shown_are_always_the_engines(
             reply = session.handle(command)
             game = session.current.game
             assert session.view().rows == tuple(game.rows())
-            for view in session.frames(reply):  # the reveal waves end where the board is
+            for view in session.wave_views(reply):  # the reveal waves end where the board is
                 assert all(len(row) == width for row in view.rows)
             if reply.question is not None:
                 session.answer("n")

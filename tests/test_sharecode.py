@@ -13,10 +13,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from buscaminas.core import generator
-from buscaminas.core.scoring import BoardKind
+from buscaminas.core.board import BoardKind
 from buscaminas.game.commands import Command, Verb
-from buscaminas.game.rounds import Settings
 from buscaminas.game.session import Session
+from buscaminas.game.settings import Settings
 from buscaminas.game.view import State
 from buscaminas.records import sharecode
 from buscaminas.records.presets import DAILY, daily_code

@@ -24,7 +24,7 @@ def test_every_kind_of_code_has_its_pins() -> None:
     """Layout codes and seed codes, each on no-guess and classic boards, and seed codes
     of every generator version the game deals."""
     from buscaminas.core import generator
-    from buscaminas.core.scoring import BoardKind
+    from buscaminas.core.board import BoardKind
 
     counts = Counter(kind_of(sharecode.parse(code)) for code, _mines in PINNED)
     groups = [f"layout {kind.value}" for kind in BoardKind]

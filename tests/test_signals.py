@@ -180,3 +180,81 @@ def test_a_resize_storm_never_prints_on_the_board() -> None:
     assert b"BlockingIOError" not in player.output
     player.type("quit")
     assert player.finish() == 0
+
+
+
+MODES = {"alternate screen": 1049, "mouse": 1000, "bracketed paste": 2004}
+"""Private modes the game or its prompt sets, as ``CSI ? n h`` / ``CSI ? n l``."""
+
+
+def modes(player: Player) -> dict[str, bool]:
+    """Which of the game's modes the terminal has on now, read from every byte written
+    (an emulator keeps none of them), with the cursor's visibility and raw mode."""
+    out = player.output
+    now = {
+        name: out.rfind(b"\x1b[?%dh" % n) > out.rfind(b"\x1b[?%dl" % n) for name, n in MODES.items()
+    }
+    now["hidden cursor"] = out.rfind(HIDE_CURSOR) > out.rfind(SHOW_CURSOR)
+    keys_one_by_one = termios.ICANON | termios.ECHO
+    now["raw"] = not int(line_discipline(player)[3]) & keys_one_by_one  # type: ignore[call-overload]
+    return now
+
+
+def in_a_shell(*extra: str) -> tuple[Player, int]:
+    """A game in play under an interactive bash, its prompt waiting; and its pid."""
+    shell = Player(
+        "--lang", "en", "--preset", "beginner", "--legacy", "--seed", "1", *extra, shell=True
+    )
+    shell.wait_for("Mines left: 10")
+    shell.type("4 4")
+    shell.wait_until(lambda: "Playing" in shell.text and shell.board(8) != ["########"] * 8)
+    (game,) = [int(pid) for pid in os.popen(f"pgrep -P {shell.child.pid}").read().split()]
+    return shell, game
+
+
+def settled(shell: Player) -> bool:
+    """Nothing more written for half a second: the prompt waits for a key."""
+    written = len(shell.output)
+    shell.pump(0.5)
+    return len(shell.output) == written
+
+
+def stop(shell: Player, game: int, how: str) -> None:
+    if how == "Ctrl-Z":
+        shell.child.sendcontrol("z")
+    else:
+        os.kill(game, signal.SIGTSTP)
+    shell.wait_for("Stopped")
+
+
+@pytest.mark.parametrize("how", ["Ctrl-Z", "kill -TSTP"])
+def test_every_mode_is_off_during_a_stop_and_back_at_once_after_fg(how: str) -> None:
+    shell, game = in_a_shell()
+    shell.wait_until(lambda: settled(shell) and modes(shell)["raw"] and modes(shell)["mouse"])
+    before = modes(shell)
+    assert before == {**before, "alternate screen": True, "bracketed paste": True}
+    stop(shell, game, how)
+    assert not any(modes(shell).values()), modes(shell)
+    shell.type("fg")
+    # No command typed: the modes must come back with the board, not with a next line.
+    shell.wait_until(lambda: "Mines left: 10" in shell.text and modes(shell) == before)
+    shell.type("quit")
+    shell.wait_for("See you soon!")
+
+
+@pytest.mark.parametrize("how", ["Ctrl-Z", pytest.param("kill -TSTP", marks=pytest.mark.slow)])
+def test_in_the_background_the_game_draws_nothing_and_its_clock_stands_still(how: str) -> None:
+    shell, game = in_a_shell()
+    shell.wait_until(lambda: "Time: 1 s" in shell.text)
+    stop(shell, game, how)
+    shown = len(shell.output)
+    shell.type("bg; sleep 3; jobs")  # continued behind the shell, three seconds
+    shell.wait_until(lambda: shell.text.count("Stopped") >= 2 or "Running" in shell.text)
+    behind = shell.output[shown:]
+    assert b"Mines left" not in behind and ALTERNATE_SCREEN not in behind, behind
+    assert "Running" not in shell.text, "the game must stop itself again in the background"
+    shell.type("fg")
+    shell.wait_until(lambda: "Mines left: 10" in shell.text and "Stopped" not in shell.text)
+    assert re.search(r"Time: [12] s", shell.text), "the stopped seconds are not played time"
+    shell.type("quit")
+    shell.wait_for("See you soon!")

@@ -21,9 +21,10 @@ from buscaminas.core.solver import (
 )
 from buscaminas.core.solver import frontier as frontier_stage
 from buscaminas.core.solver.budget import ANALYSIS_WORK, Budget, OverBudget
-from buscaminas.core.solver.counting import Constraints
+from buscaminas.core.solver.counting import ESTIMATE_SCALE, Constraints
 from buscaminas.core.solver.endgame import ENDGAME_LAYOUTS
 from buscaminas.core.solver.local import settle_one_number
+from tests.play_support import play
 from tests.solver_support import arbitrary_positions, brute_force, played_positions
 from tests.test_solver import assert_matches_brute_force
 
@@ -150,6 +151,17 @@ def test_a_component_too_wide_is_given_up_once_and_then_known() -> None:
     assert again.untouched
 
 
+def test_a_component_the_budget_cannot_plan_is_refused_before_any_work() -> None:
+    """Issue 19: weighing a component's orders reads it whole, so it is paid for
+    first; a budget that cannot pay is left whole for the pairs of numbers."""
+    group = biggest_component(build("stripes-ones", 41, 41))
+    component._too_wide.clear()
+    budget = Budget(len(group) * component.PLAN_WORK - 1)
+    with pytest.raises(OverBudget):
+        component.count_component(group, budget)
+    assert budget.untouched
+
+
 def test_pairs_of_numbers_still_prove_most_of_a_short_stripe() -> None:
     """Along a stripe of 1s, pairs of numbers prove every column but one in
     three safe; only the mine total proves the middle row safe too."""
@@ -171,8 +183,8 @@ def test_an_inexact_position_is_refused_when_the_total_cannot_fit(mines: int) ->
 def first_guess(seed: int) -> Position | None:
     """The first position of an intermediate game where the AI must guess
     and weighs its guesses, or None if the game never needs it."""
-    game = Minesweeper(16, 16, 40, seed=seed)
-    game.act(Move(Action.TRY, (8, 8)))
+    game = Minesweeper(16, 16, 40)
+    play(game, Move(Action.TRY, (8, 8)), seed)
     while game.end is None:
         position = Position.from_game(game)
         result = analyze(position)
@@ -194,6 +206,16 @@ def test_the_ai_takes_the_safest_cell_when_weighing_guesses_is_over_budget() -> 
         patch.setattr(strategy, "LOOKAHEAD_WORK", 1)
         move = analyze(position).best_move
     assert chances[move] == min(chances.values())
+
+
+def test_an_estimate_adds_up_to_the_mine_total() -> None:
+    """Past the budget the chances are estimates, yet their sum is the mines the board
+    holds, as an exact answer's is: the cells off the frontier take what is left."""
+    position = build("scatter", 99, 99)
+    result = analyze(position)
+    assert not result.exact
+    total = sum(result.probability.values())
+    assert math.isclose(total, position.mines, abs_tol=len(result.probability) / ESTIMATE_SCALE)
 
 
 def test_analyze_says_when_its_percentages_are_estimates() -> None:

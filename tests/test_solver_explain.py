@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from itertools import product
 
 import pytest
@@ -208,3 +209,25 @@ def test_safe_news_comes_before_mine_news(text: str) -> None:
     reason = explain(position, result)
     if result.safe:
         assert reason is not None and not reason.mine
+
+
+def test_past_its_budget_a_hint_tells_one_certain_cell_as_the_count_proves_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 19: the search for the simplest proof is bounded; past its budget the
+    hint is still a proof, of one cell, by every layout agreeing."""
+    position = Position.parse("1##\n111\n...", mines=1)
+    analysis = analyze(position)
+    simplest = explain(position, analysis)
+    assert simplest is not None and simplest.kind is ReasonKind.ONE_NUMBER
+    monkeypatch.setattr(sys.modules["buscaminas.core.solver.explain"], "EXPLAIN_WORK", 0)
+    assert explain(position, analysis) == Reason(
+        ReasonKind.FRONTIER, mine=False, targets=((2, 0),), numbers=((1, 1), (2, 1))
+    )
+
+
+def test_past_its_budget_a_wrong_flag_still_comes_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    position = Position.parse("F...\n..11\n..1#", mines=1)
+    monkeypatch.setattr(sys.modules["buscaminas.core.solver.explain"], "EXPLAIN_WORK", 0)
+    reason = explain(position, analyze(position))
+    assert reason is not None and reason.targets == ((0, 0),) and not reason.mine

@@ -10,6 +10,7 @@ so in the order found), and the first that tells the player something new.
 from __future__ import annotations
 
 import random
+import sys
 from dataclasses import replace
 from itertools import chain
 
@@ -19,6 +20,7 @@ from hypothesis import strategies as st
 
 from buscaminas.core.grid import Grid, Point
 from buscaminas.core.solver import Analysis, InconsistentPosition, Position, analyze
+from buscaminas.core.solver.budget import Budget
 from buscaminas.core.solver.explain import (
     Reason,
     ReasonKind,
@@ -42,8 +44,9 @@ def every_proof_sorted(position: Position, analysis: Analysis) -> Reason | None:
         for cell in grid.cells()
         if position[cell] == "*" or (position[cell] == "F" and cell in analysis.mines)
     )
-    towards_safe = _Clues(position, grid, analysis.mines | shown_mines)
-    towards_mines = _Clues(position, grid, shown_mines)
+    unbounded = Budget(sys.maxsize)  # the reference reads the whole board, always
+    towards_safe = _Clues(position, grid, analysis.mines | shown_mines, unbounded)
+    towards_mines = _Clues(position, grid, shown_mines, unbounded)
     safe_clues = list(towards_safe.in_reading_order())
     mine_clues = list(towards_mines.in_reading_order())
     one_mine = list(_one_number(mine_clues, mine=True))

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import assume, given, settings
 
 from buscaminas.core.grid import Grid, Point
-from buscaminas.core.solver import NothingToReveal, Position, analyze
+from buscaminas.core.solver import NothingToReveal, Position, analyze, strategy
+from buscaminas.core.solver.budget import OverBudget
 from buscaminas.core.solver.endgame import ENDGAME_LAYOUTS
 from buscaminas.core.solver.strategy import _unavoidable_guess
 from tests.solver_support import layouts_of, played_positions
@@ -129,3 +130,28 @@ def test_a_walled_in_50_50_is_taken_before_a_safer_guess() -> None:
 def test_a_guess_that_later_play_may_spare_waits(text: str, mines: int) -> None:
     result = analyze(Position.parse(text, mines=mines))
     assert _unavoidable_guess(result.constraints, result.tally) is None
+
+
+def test_past_its_budget_the_ai_plays_the_best_guess_it_has_weighed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 19: weighing guesses is bounded; the safest is weighed first, and what
+    was weighed before the budget ran out is not thrown away."""
+    board = analyze(Position.parse("#####\n#2#2#\n#####", mines=4))
+    candidates = strategy._candidates(board.constraints, board.tally)
+    safest = min(candidates, key=lambda cell: (board.tally.mine_layouts[cell], cell[1], cell[0]))
+    others = [cell for cell in candidates if cell != safest]
+    assert len(others) >= 2
+    survival = {safest: 0.5, others[0]: 0.75, others[1]: 0.9}
+    weighed: list[Point] = []
+
+    def weigh(_board: object, _counted: object, cell: Point, budget: object) -> float:
+        if len(weighed) == 2:
+            raise OverBudget
+        weighed.append(cell)
+        return survival.get(cell, 0.0)
+
+    monkeypatch.setattr(strategy, "_two_move_survival", weigh)
+    move = strategy._best_weighed(board.constraints, board.tally, candidates, safest)
+    assert weighed == [safest, others[0]]
+    assert move == others[0], "the better of the two weighed, not the safest alone"

@@ -85,9 +85,11 @@ def test_stats_parse_no_json(tmp_path: Path) -> None:
 FIRST_BOARD = (
     "import sys, tempfile\n"
     "from pathlib import Path\n"
-    "import buscaminas.game.app, buscaminas.cli, buscaminas.game.resume, buscaminas.ui.terminal\n"
+    "import buscaminas.game.app, buscaminas.cli, buscaminas.game.unfinished\n"
+    "import buscaminas.ui.terminal\n"
     "from buscaminas.records.boardfile import BoardFile\n"
-    "from buscaminas.game.session import Session, Settings\n"
+    "from buscaminas.game.session import Session\n"
+    "from buscaminas.game.settings import Settings\n"
     "from buscaminas.records.storage import Store\n"
     "from buscaminas.ui.renderer import LEGACY, Renderer\n"
     "store = Store(Path(tempfile.mkdtemp()) / 'games', on_warning=print)\n"
@@ -312,8 +314,10 @@ def test_a_command_line_parses_as_the_whole_parser_parses_it(
             "game",
             "daily",
             "resume",
-            "no_animation",
-            "no_mouse",
+            "animation",
+            "mouse",
+            "marks",
+            "theme",
         }
         assert {key: whole[0][key] for key in alone[0]} == alone[0]
         assert alone[1:] == whole[1:]
@@ -346,12 +350,13 @@ def test_a_start_with_no_game_kept_loads_no_sqlite(tmp_path: Path) -> None:
     script = (
         "import sys, time\n"
         "from pathlib import Path\n"
-        "from buscaminas.game import resume\n"
-        "from buscaminas.game.session import Session, Settings\n"
+        "from buscaminas.game import unfinished\n"
+        "from buscaminas.game.session import Session\n"
+    "from buscaminas.game.settings import Settings\n"
         "from buscaminas.records.storage import Store\n"
         "from buscaminas.ui.renderer import LEGACY, Renderer\n"
         "store = Store(Path(sys.argv[1]) / 'games', on_warning=print)\n"
-        "assert resume.newest(store, time.monotonic) is None\n"
+        "assert unfinished.newest(store, time.monotonic) is None\n"
         "session = Session(Settings.from_preset('expert'), store, legend=[])\n"
         "Renderer.draw(session.view(), (80, 24), LEGACY, None)\n"
         "print('sqlite3' in sys.modules, 'json' in sys.modules)\n"

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from buscaminas.core.scoring import BoardKind, BoardSpec
+from buscaminas.core.board import BoardKind, BoardSpec
 from buscaminas.records.stats import (
     BEST_TIMES,
-    Tally,
+    GameCount,
     format_result,
     format_session,
     format_stats,
@@ -23,11 +23,11 @@ from buscaminas.records.storage import Recorded, Store
 from tests.record_support import BEGINNER, EXPERT, make_record
 
 HEADER = (
-    "Played, won, streaks and times count your own games only: no AI moves, not played from a pipe."
+    "Played, won, streaks and times count your own games only: no AI moves,"
+    " no undo, no board you had seen, not played from a pipe."
 )
 AI_PLAYED = (
-    "The AI played or a move was undone in this game: it is kept in your statistics as assisted,"
-    " not as a best time."
+    "The AI played in this game: it is kept in your statistics as assisted, not as a best time."
 )
 
 
@@ -82,7 +82,7 @@ def test_the_statistics_read_as_text(tmp_path: Path) -> None:
         make_record(2, seconds=12.25, three_bv=49, hints=2, kind=BoardKind.CLASSIC),
         make_record(3, seconds=20.0, three_bv=30),
     ]:
-        store.save(game)
+        store.add_game(game)
     assert format_stats(store, label) == [
         HEADER,
         "beginner 8x8/10",
@@ -97,7 +97,7 @@ def test_the_statistics_read_as_text(tmp_path: Path) -> None:
 
 def test_a_board_with_no_wins_shows_no_tables(tmp_path: Path) -> None:
     store = Store(tmp_path / "games.sqlite3", on_warning=print)
-    store.save(make_record(won=False))
+    store.add_game(make_record(won=False))
     assert format_stats(store, label) == [
         HEADER,
         "beginner 8x8/10",
@@ -118,7 +118,7 @@ def far_east(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 @pytest.mark.skipif(not hasattr(time, "tzset"), reason="needs POSIX time zones")
 def test_dates_are_the_players_local_dates(tmp_path: Path, far_east: None) -> None:
     store = Store(tmp_path / "games.sqlite3", on_warning=print)
-    store.save(make_record(seconds=20.0))
+    store.add_game(make_record(seconds=20.0))
     assert format_stats(store, label)[-1] == "     1.   20.00 s  2024-05-02  3BV/s 1.50"
 
 
@@ -181,8 +181,8 @@ def test_games_the_ai_or_a_script_played_neither_make_nor_break_a_streak() -> No
     ]
     (stats,) = statistics(games)
     assert (stats.played, stats.won, stats.current_streak, stats.best_streak) == (2, 2, 2, 2)
-    assert stats.assisted == Tally(played=2, won=1), "a script that ran the AI counts once"
-    assert stats.scripted == Tally(played=2, won=1)
+    assert stats.assisted == GameCount(played=2, won=1), "a script that ran the AI counts once"
+    assert stats.scripted == GameCount(played=2, won=1)
     assert stats.best_times == (games[0], games[2])
     assert stats.other_wins == ()
 
@@ -203,7 +203,7 @@ def test_the_statistics_show_assisted_and_scripted_games_apart(tmp_path: Path) -
         make_record(3, seconds=0.01, three_bv=17, scripted=True),
         make_record(4, board=EXPERT, seconds=36.72, assisted=True),
     ]:
-        store.save(game)
+        store.add_game(game)
     assert format_stats(store, label) == [
         HEADER,
         "beginner 8x8/10",
@@ -226,8 +226,7 @@ def test_the_session_says_who_played_and_gives_no_rate_for_one_click() -> None:
     assert format_session(games, label) == [
         "Your games this session, from worst to best:",
         "  1. Lost on beginner 8x8/10 after 2.00 s; played from a pipe (scripted, no points).",
-        "  2. Won on beginner 8x8/10 in 36.72 s;"
-        " the AI played or a move was undone (assisted, no points).",
+        "  2. Won on beginner 8x8/10 in 36.72 s; the AI played (assisted, no points).",
         "  3. Won on beginner 8x8/10 in 0.00 s, 0 points.",
     ]
 

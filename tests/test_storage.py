@@ -19,8 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from buscaminas.core.scoring import BoardKind, BoardSpec, GameRecord
-from buscaminas.records import storage
+from buscaminas.core.board import BoardKind, BoardSpec
+from buscaminas.core.scoring import GameRecord
+from buscaminas.records import gamerow, storage
 from buscaminas.records.storage import MIGRATIONS, Recorded, Store, default_path
 from tests.record_support import EXPERT, make_record
 
@@ -62,7 +63,7 @@ def test_games_are_read_back_as_recorded(store: Store, warned: list[str]) -> Non
         make_record(5, assisted=True, scripted=True, won=False, points=0),
     ]
     for game in games:
-        store.save(game)
+        store.add_game(game)
     assert store.games() == games
     assert warned == []
 
@@ -75,7 +76,7 @@ def test_a_new_database_is_created_with_every_migration(store: Store, path: Path
 def test_an_empty_file_is_migrated(store: Store, path: Path) -> None:
     path.parent.mkdir()
     path.touch()
-    assert store.save(make_record()) is Recorded.NEW_BEST
+    assert store.add_game(make_record()) is Recorded.NEW_BEST
     assert user_version(path) == len(MIGRATIONS)
 
 
@@ -113,7 +114,7 @@ def test_an_old_database_keeps_every_row_and_goes_on_recording(
         db.execute("PRAGMA user_version = 1")
         db.executemany(f"INSERT INTO games VALUES (NULL{', ?' * 13})", OLD_ROWS)
     old = store.games()
-    assert old is not None and user_version(path) == len(MIGRATIONS) == 4
+    assert old is not None and user_version(path) == len(MIGRATIONS) == 6
     assert [(game.preset, game.seed, game.won, game.points) for game in old] == [
         ("beginner", 7, True, 990),
         (None, None, False, 140),
@@ -121,12 +122,14 @@ def test_an_old_database_keeps_every_row_and_goes_on_recording(
     ]
     assert [game.started_at.microsecond for game in old] == [0, 0, 250000]
     assert all(game.own for game in old)
-    assert store.save(make_record(9, seconds=19.0)) is Recorded.NEW_BEST, "faster than 20 s"
-    assert store.save(make_record(10, seconds=25.0, assisted=True)) is Recorded.SAVED
+    assert store.add_game(make_record(9, seconds=19.0)) is Recorded.NEW_BEST, "faster than 20 s"
+    assert store.add_game(make_record(10, seconds=25.0, assisted=True)) is Recorded.SAVED
+    assert store.add_game(make_record(11, seconds=26.0, undone=True)) is Recorded.SAVED
     assert store.games() == [
         *old,
         make_record(9, seconds=19.0),
         make_record(10, seconds=25.0, assisted=True),
+        make_record(11, seconds=26.0, undone=True),
     ]
     assert warned == []
 
@@ -134,10 +137,10 @@ def test_an_old_database_keeps_every_row_and_goes_on_recording(
 def test_a_failed_migration_leaves_the_schema_it_started_from(
     store: Store, path: Path, warned: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    store.save(make_record())
+    store.add_game(make_record())
     broken = ("CREATE TABLE notes (text TEXT)", "THIS IS NOT SQL")
     monkeypatch.setattr(storage, "MIGRATIONS", (*MIGRATIONS, broken))
-    assert store.save(make_record(1)) is Recorded.NOT_SAVED
+    assert store.add_game(make_record(1)) is Recorded.NOT_SAVED
     assert len(warned) == 1
     assert warned[0].startswith("This game was not saved: the score database")
     assert user_version(path) == len(MIGRATIONS)
@@ -163,7 +166,7 @@ def test_a_migration_made_by_another_game_while_waiting_is_not_made_again(
 
     monkeypatch.setattr(storage, "_user_version", look)
     recorded: list[Recorded] = []
-    game = threading.Thread(target=lambda: recorded.append(store.save(make_record())))
+    game = threading.Thread(target=lambda: recorded.append(store.add_game(make_record())))
     game.start()
     assert looked.wait(timeout=10)
     for statement in MIGRATIONS[0]:
@@ -182,7 +185,7 @@ def test_a_database_from_a_newer_game_is_left_alone(
     path.parent.mkdir()
     with sqlite3.connect(path) as db:
         db.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
-    assert store.save(make_record()) is Recorded.NOT_SAVED
+    assert store.add_game(make_record()) is Recorded.NOT_SAVED
     assert warned == [
         f"This game was not saved: the score database {path} comes from a newer version"
         " of the game."
@@ -216,14 +219,14 @@ def test_the_default_place_is_in_the_xdg_data_home(
 
 def test_a_new_best_is_the_fastest_clean_win_on_its_board(store: Store) -> None:
     results = [
-        store.save(make_record(0, seconds=30.0)),  # the first clean win
-        store.save(make_record(1, seconds=40.0)),
-        store.save(make_record(2, seconds=30.0)),  # a tie is no new best
-        store.save(make_record(3, seconds=9.0, hints=1)),  # hinted: not a best time
-        store.save(make_record(4, seconds=9.0, kind=BoardKind.CLASSIC)),
-        store.save(make_record(5, seconds=9.0, won=False)),
-        store.save(make_record(6, seconds=29.0)),  # faster than every clean win
-        store.save(make_record(7, seconds=50.0, board=EXPERT)),
+        store.add_game(make_record(0, seconds=30.0)),  # the first clean win
+        store.add_game(make_record(1, seconds=40.0)),
+        store.add_game(make_record(2, seconds=30.0)),  # a tie is no new best
+        store.add_game(make_record(3, seconds=9.0, hints=1)),  # hinted: not a best time
+        store.add_game(make_record(4, seconds=9.0, kind=BoardKind.CLASSIC)),
+        store.add_game(make_record(5, seconds=9.0, won=False)),
+        store.add_game(make_record(6, seconds=29.0)),  # faster than every clean win
+        store.add_game(make_record(7, seconds=50.0, board=EXPERT)),
     ]
     assert results == [
         Recorded.NEW_BEST,
@@ -246,7 +249,7 @@ def _write_games(
     store = Store(path, on_warning=results.put, timeout=timeout)
     start.wait()
     for day in range(games):
-        results.put(store.save(make_record(day, seed=writer)).value)
+        results.put(store.add_game(make_record(day, seed=writer)).value)
 
 
 def _finish_at_once(path: Path, writers: int, games: int, timeout: float) -> Counter[str]:
@@ -319,7 +322,7 @@ def test_a_game_waits_for_another_to_finish_writing(
 ) -> None:
     release = threading.Timer(0.2, lock.execute, ("COMMIT",))
     release.start()
-    assert Store(path, on_warning=warned.append, timeout=10.0).save(make_record()) is (
+    assert Store(path, on_warning=warned.append, timeout=10.0).add_game(make_record()) is (
         Recorded.NEW_BEST
     )
     release.join()
@@ -330,14 +333,14 @@ def test_a_game_finding_the_database_locked_too_long_is_kept_pending(
     path: Path, warned: list[str], lock: sqlite3.Connection
 ) -> None:
     store = Store(path, on_warning=warned.append, timeout=0.05)
-    assert store.save(make_record(0, seconds=30.0)) is Recorded.PENDING
-    assert store.save(make_record(1, seconds=25.0)) is Recorded.PENDING
+    assert store.add_game(make_record(0, seconds=30.0)) is Recorded.PENDING
+    assert store.add_game(make_record(1, seconds=25.0)) is Recorded.PENDING
     assert len(list(store.pending.iterdir())) == 2
     assert store.games() is None
     locked = f"the score database {path} is locked by another program."
     assert warned == [f"The statistics could not be read: {locked}"], "nothing was lost"
     lock.execute("COMMIT")
-    assert store.save(make_record(2, seconds=28.0)) is Recorded.SAVED, "25 s came first"
+    assert store.add_game(make_record(2, seconds=28.0)) is Recorded.SAVED, "25 s came first"
     assert store.games() == [
         make_record(0, seconds=30.0),
         make_record(1, seconds=25.0),
@@ -349,7 +352,7 @@ def test_a_game_finding_the_database_locked_too_long_is_kept_pending(
 def test_reading_the_statistics_writes_in_the_pending_games(
     path: Path, lock: sqlite3.Connection
 ) -> None:
-    assert Store(path, on_warning=pytest.fail, timeout=0.05).save(make_record()) is (
+    assert Store(path, on_warning=pytest.fail, timeout=0.05).add_game(make_record()) is (
         Recorded.PENDING
     )
     lock.execute("COMMIT")
@@ -364,13 +367,13 @@ def test_a_pending_game_is_written_once_even_if_its_file_is_left_behind(
 ) -> None:
     """As if two games took it in at once, or one died before removing the file."""
     store = Store(path, on_warning=pytest.fail, timeout=0.05)
-    store.save(make_record(0))
+    store.add_game(make_record(0))
     (file,) = store.pending.iterdir()
     kept = file.read_bytes()
     lock.execute("COMMIT")
     assert store.games() == [make_record(0)]
     file.write_bytes(kept)
-    store.save(make_record(1))
+    store.add_game(make_record(1))
     assert store.games() == [make_record(0), make_record(1)]
 
 
@@ -387,7 +390,7 @@ def test_a_pending_file_that_is_not_a_game_is_left_alone(store: Store, warned: l
         "garbage.json": b"\xff\x00 not json",
         "list.json": b"[1, 2, 3]",
         "huge.json": b" " * storage.PENDING_BYTES
-        + json.dumps(storage._to_row(make_record(5))).encode(),
+        + json.dumps(gamerow.to_row(make_record(5))).encode(),
         "nulls.json": json.dumps([None] * 15).encode(),
         "no-width.json": json.dumps([*PENDING_ROW[:2], None, *PENDING_ROW[3:]]).encode(),
         "naive.json": json.dumps(["2024-05-01T12:00:00", *PENDING_ROW[1:]]).encode(),
@@ -395,7 +398,7 @@ def test_a_pending_file_that_is_not_a_game_is_left_alone(store: Store, warned: l
     }
     for name, content in strangers.items():
         (store.pending / name).write_bytes(content)
-    assert store.save(make_record()) is Recorded.NEW_BEST
+    assert store.add_game(make_record()) is Recorded.NEW_BEST
     assert store.games() == [make_record()]
     assert {file.name: file.read_bytes() for file in store.pending.iterdir()} == strangers
     assert warned == []
@@ -406,7 +409,7 @@ def test_a_game_is_lost_only_when_the_disk_refuses_to_keep_it_pending(
 ) -> None:
     store = Store(path, on_warning=warned.append, timeout=0.05)
     store.pending.write_text("a file where the pending games would go")
-    assert store.save(make_record()) is Recorded.NOT_SAVED
+    assert store.add_game(make_record()) is Recorded.NOT_SAVED
     assert warned == [
         f"This game was not saved: the score database {path} is locked by another program"
         f" and {store.pending} cannot be written."
@@ -423,7 +426,7 @@ def _record_in_read_only_file(path: Path, results: Queue[object]) -> None:
         os.setuid(65534)
     warned: list[str] = []
     store = Store(path, on_warning=warned.append)
-    results.put(store.save(make_record(1)))
+    results.put(store.add_game(make_record(1)))
     results.put(store.games())
     results.put(list(warned))
 
@@ -434,7 +437,7 @@ def test_a_read_only_database_is_read_but_not_written() -> None:
     with tempfile.TemporaryDirectory() as directory:
         os.chmod(directory, 0o755)
         path = Path(directory) / "games.sqlite3"
-        Store(path, on_warning=pytest.fail).save(make_record())
+        Store(path, on_warning=pytest.fail).add_game(make_record())
         path.chmod(0o444)
         context = multiprocessing.get_context("fork")
         results: Queue[object] = context.Queue()
@@ -460,7 +463,7 @@ def test_a_database_that_cannot_be_opened_is_a_warning(
     obstacle: Callable[[Path], None], store: Store, path: Path, warned: list[str]
 ) -> None:
     obstacle(path)
-    assert store.save(make_record()) is Recorded.NOT_SAVED
+    assert store.add_game(make_record()) is Recorded.NOT_SAVED
     assert store.games() is None
     cannot = f"the score database {path} cannot be opened."
     assert warned == [
@@ -478,7 +481,7 @@ def damage_by_overwriting(path: Path) -> None:
 
 def damage_by_truncating(path: Path) -> None:
     """Cut a real database of many pages short, as a full disk or a crash might."""
-    Store(path, on_warning=pytest.fail).save(make_record())
+    Store(path, on_warning=pytest.fail).add_game(make_record())
     with sqlite3.connect(path) as db:
         (row,) = db.execute("SELECT * FROM games").fetchall()
         copy = f"INSERT INTO games VALUES (NULL{', ?' * (len(row) - 1)})"
@@ -495,7 +498,7 @@ def test_a_damaged_database_is_moved_aside_and_a_new_one_started(
     damage(path)
     damaged = path.read_bytes()
     game: GameRecord = make_record(seconds=12.0)
-    assert store.save(game) is Recorded.NEW_BEST
+    assert store.add_game(game) is Recorded.NEW_BEST
     assert store.games() == [game]
     (aside,) = (entry for entry in path.parent.iterdir() if entry != path)
     assert re.fullmatch(r"games\.sqlite3\.damaged-\d{8}T\d{6}\.\d{6}Z", aside.name)

@@ -19,8 +19,7 @@ BOARD = (
 )
 AFTER_3_2 = ["#1...", "#1...", "#1.11", "#1.1#"]
 AI_PLAYED = (
-    "The AI played or a move was undone in this game: it is kept in your statistics as assisted,"
-    " not as a best time."
+    "The AI played in this game: it is kept in your statistics as assisted, not as a best time."
 )
 
 
@@ -126,6 +125,21 @@ def test_ctrl_c_says_goodbye_restores_the_cursor_and_exits_zero(board_file: Path
     assert "#####" not in player.text
 
 
+def test_ctrl_c_at_a_question_cancels_it_and_a_second_one_leaves(board_file: Path) -> None:
+    player = start(board_file)
+    player.type("3 2")
+    player.wait_until(lambda: player.board(4) == AFTER_3_2)
+    player.type("new")
+    player.wait_for("Abandon this game?")
+    player.child.sendcontrol("c")
+    player.wait_for("The game goes on.")
+    assert player.board(4) == AFTER_3_2
+    player.child.sendcontrol("c")
+    player.wait_for("See you soon!")
+    assert KEPT in player.text
+    assert player.finish() == 0
+
+
 def test_ctrl_d_leaves_too(board_file: Path) -> None:
     player = Player("--board", str(board_file), "--legacy", "--lang", "es")
     player.prompt_row()
@@ -149,7 +163,7 @@ def test_a_resize_redraws_and_a_tiny_terminal_says_what_is_missing(board_file: P
 
 
 def test_the_manual_lists_every_verb_and_the_icons(board_file: Path) -> None:
-    player = start(board_file, rows=70)  # tall enough for the whole manual on one page
+    player = start(board_file, rows=80)  # tall enough for the whole manual on one page
     player.type("man")
     player.wait_for("Icons:")
     for verb in ("try", "flag", "expand", "help", "man", "quit"):
@@ -176,7 +190,7 @@ def test_startup_questions_on_a_terminal() -> None:
     player.wait_for("Type y if you see a bomb and a flag, n if not.")
     player.type("no")
     player.wait_for("Board [Enter = 1]")
-    player.type("4")
+    player.type("10")
     player.wait_for("Width, from 3 to")
     player.type("2")
     player.wait_for("Type a whole number from 3 to")
@@ -267,7 +281,7 @@ def test_stats_from_the_shell_after_a_game(board_file: Path, tmp_path: Path) -> 
     assert result.returncode == 0
     assert result.stdout.splitlines()[:3] == [
         "Played, won, streaks and times count your own games only:"
-        " no AI moves, not played from a pipe.",
+        " no AI moves, no undo, no board you had seen, not played from a pipe.",
         "Custom 5×4, 3 mines",
         "  Played 1, won 1 (100%); current streak 1, best streak 1.",
     ]

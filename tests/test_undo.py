@@ -13,7 +13,8 @@ from buscaminas.core.engine import Action, Move, Termination
 from buscaminas.game.commands import Command, Verb, parse
 from buscaminas.game.journal import Journal, JournalError, Played, loads
 from buscaminas.game.questions import Question
-from buscaminas.game.rounds import Settings
+from buscaminas.game.settings import Settings
+from tests.terminal_support import run_piped
 from tests.test_session import session_on
 
 
@@ -78,7 +79,7 @@ def test_the_losing_move_is_taken_back_and_the_game_recorded_once_as_assisted(
     games = session.store.games()
     assert games is not None and len(games) == 1, "the same game, recorded once"
     (game,) = games
-    assert game.won and game.assisted and not game.clean
+    assert game.won and game.undone and not game.assisted and not game.clean
     assert [record.won for record in session.records] == [True]
 
 
@@ -86,6 +87,17 @@ def test_u_is_undo() -> None:
     assert parse("u", 9, 9) == Command(Verb.UNDO)
     assert parse("deshacer", 9, 9) == Command(Verb.UNDO)
     assert parse("rehacer", 9, 9) == Command(Verb.REDO)
+
+
+def test_r_is_redo_and_puts_back_what_u_took() -> None:
+    assert parse("r", 9, 9) == Command(Verb.REDO)
+    result = run_piped(
+        *("--preset", "beginner", "--seed", "1", "--lang", "en"),
+        lines="4 4\nflag 1 1\nu\nr\n",
+    )
+    boards = [line for line in result.stdout.splitlines() if len(line) == 8]
+    flagged = [board[0] for board in boards[::8]]
+    assert flagged == ["#", "F", "#", "F"], "flag, undo, redo"
 
 
 moves = st.lists(

@@ -20,10 +20,10 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from buscaminas.core import generator
+from buscaminas.core.board import BoardKind
 from buscaminas.core.grid import Point
-from buscaminas.core.scoring import BoardKind
-from buscaminas.game.rounds import Settings
 from buscaminas.game.session import BoardRefused, Session
+from buscaminas.game.settings import Settings
 from buscaminas.records import sharecode
 from buscaminas.records.sharecode import ShareCode
 from buscaminas.records.storage import Store

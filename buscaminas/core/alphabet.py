@@ -10,8 +10,9 @@ from collections.abc import Mapping
 from enum import StrEnum
 
 
-class Cell(StrEnum):
-    """Every character of the position text but the numbers."""
+class Symbol(StrEnum):
+    """Every character of the position text but the numbers: what a cell shows, not
+    the cell (a cell is a point, ``(x, y)``, everywhere in the game)."""
 
     HIDDEN = "#"
     FLAG = "F"
@@ -28,15 +29,15 @@ class Cell(StrEnum):
 NUMBERS = "12345678"
 """A revealed cell with mines around shows how many, as one digit."""
 
-COVERED = frozenset({Cell.HIDDEN.value, Cell.FLAG.value, Cell.MAYBE.value})
+COVERED = frozenset({Symbol.HIDDEN.value, Symbol.FLAG.value, Symbol.MAYBE.value})
 """Cells whose content the player does not know: flags and marks are opinions."""
 
-LEGAL = COVERED | {char.value for char in Cell} | frozenset(NUMBERS)
+LEGAL = COVERED | {char.value for char in Symbol} | frozenset(NUMBERS)
 
-COUNTS: Mapping[str, int] = {Cell.EMPTY.value: 0} | {digit: int(digit) for digit in NUMBERS}
+COUNTS: Mapping[str, int] = {Symbol.EMPTY.value: 0} | {digit: int(digit) for digit in NUMBERS}
 """The mines around a revealed cell, by the character it shows."""
 
 
 def revealed_char(count: int) -> str:
     """The character of a revealed cell with ``count`` mines around it."""
-    return str(count) if count else Cell.EMPTY.value
+    return str(count) if count else Symbol.EMPTY.value

@@ -10,22 +10,27 @@ tell the player why.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
 from typing import NamedTuple
 
-from .alphabet import Cell, revealed_char
+from .alphabet import Symbol, revealed_char
 from .grid import Grid, Point
 from .limits import mine_range
 
-# The generator, and the solver it stands on, load with the first deal, not with the
-# board: a board on screen, or the statistics, need neither.
+
+class BoardError(ValueError):
+    """A board the rules cannot play: a mine count the board cannot hold, a layout that
+    does not fit it, a mine under a revealed cell, a reveal before any mine is laid."""
 
 
 class Action(Enum):
     TRY = "try"
     FLAG = "flag"
     EXPAND = "expand"
+    MARK = "mark"
+    """Put a ``?`` on a hidden cell (a flag there becomes one), or take it off: a note
+    the player makes to themselves, which the rules treat as a hidden cell."""
 
 
 class Move(NamedTuple):
@@ -60,6 +65,9 @@ class Outcome(NamedTuple):
     waves: tuple[tuple[Point, ...], ...] = ()
     flagged: tuple[Point, ...] = ()
     unflagged: tuple[Point, ...] = ()
+    marked: tuple[Point, ...] = ()
+    unmarked: tuple[Point, ...] = ()
+    """Cells that gained or lost a ``?``: by a mark, a flag put in its place, a reveal."""
     end: Termination | None = None
     notice: Notice | None = None
 
@@ -70,42 +78,47 @@ class Outcome(NamedTuple):
     @property
     def changed_board(self) -> bool:
         """Whether the move did anything: an effective click, as throughput counts them."""
-        return bool(self.waves or self.flagged or self.unflagged)
+        return bool(self.waves or self.flagged or self.unflagged or self.marked or self.unmarked)
+
+    @property
+    def touched(self) -> tuple[Point, ...]:
+        """Every cell whose look the move changed."""
+        return (*self.revealed, *self.flagged, *self.unflagged, *self.marked, *self.unmarked)
 
 
 class Minesweeper:
     """A game on a ``width`` × ``height`` board with ``mine_count`` mines.
 
-    The mines are laid before the first move by :meth:`lay` (the game
-    session does it, with a no-guess layout around the first cell); a game
-    whose first ``try`` finds none laid deals a random layout itself, from
-    ``seed``, keeping that cell free.
+    The mines are laid before the first reveal by :meth:`lay`: the engine never
+    chooses them.  The game session deals them (a no-guess layout around the
+    first cell, from the round's seed); flags may be placed before that.
     """
 
-    def __init__(
-        self, width: int, height: int, mine_count: int, seed: int | None = None
-    ) -> None:
+    def __init__(self, width: int, height: int, mine_count: int) -> None:
         self.grid = Grid(width, height)
         low, high = mine_range(width, height)
         if not low <= mine_count <= high:
-            from . import generator
-
-            generator.check_mine_count(width, height, mine_count)
-        self.width, self.height, self.mine_count, self.seed = width, height, mine_count, seed
+            raise BoardError(
+                f"a {width}×{height} board holds from {low} to {high} mines, not {mine_count}"
+            )
+        self.width, self.height, self.mine_count = width, height, mine_count
         self._mines: frozenset[Point] | None = None
         self._numbers: dict[Point, int] = {}
         self._revealed: set[Point] = set()
         self._flags: set[Point] = set()
-        self._picture: list[list[str]] | None = None
-        """The board as :meth:`rows` shows it, kept up to date move by move once asked
-        for: the AI reads the whole board at every move, and on 99×99 reading it cell by
-        cell would cost more than the move."""
+        self._marks: set[Point] = set()
+        """Hidden cells with a ``?``: hidden to every rule, a flag to none."""
+        self._picture: tuple[str, ...] | None = None
+        """The board as the player sees it (:meth:`rows`), the one copy of it: kept up to
+        date move by move once asked for, patching only the rows a move changed, so that
+        a move costs its rows, not the board, and a row left alone stays the same
+        string (which tells the renderer what it need not draw again)."""
         self.exploded: Point | None = None
         self.end: Termination | None = None
 
     def __repr__(self) -> str:
         return (
-            f"Minesweeper({self.width}, {self.height}, {self.mine_count}, seed={self.seed},"
+            f"Minesweeper({self.width}, {self.height}, {self.mine_count},"
             f" exploded={self.exploded}, end={self.end})"
         )
 
@@ -118,6 +131,7 @@ class Minesweeper:
         *,
         revealed: Iterable[Point] = (),
         flagged: Iterable[Point] = (),
+        marked: Iterable[Point] = (),
     ) -> Minesweeper:
         """A game whose mines are already laid, as a board file gives them."""
         layout = frozenset(mines)
@@ -127,11 +141,10 @@ class Minesweeper:
             game._flags.add(cell)
         opened = set(revealed)
         if opened & layout:
-            from . import generator
-
-            raise generator.LayoutError("a revealed cell cannot hold a mine")
+            raise BoardError("a revealed cell cannot hold a mine")
         game._revealed |= opened
         game._check_won()
+        game._marks.update(set(marked) - game._flags - opened)
         return game
 
     # --- what the player sees -------------------------------------------------
@@ -144,6 +157,11 @@ class Minesweeper:
     @property
     def flags(self) -> frozenset[Point]:
         return frozenset(self._flags)
+
+    @property
+    def marks(self) -> frozenset[Point]:
+        """The hidden cells with a ``?``."""
+        return frozenset(self._marks)
 
     @property
     def mines_left(self) -> int:
@@ -176,21 +194,23 @@ class Minesweeper:
             return revealed_char(self._numbers[cell])
         mine = self._mines is not None and cell in self._mines
         if cell in self._flags:
-            return Cell.WRONG_FLAG.value if lost and not mine else Cell.FLAG.value
+            return Symbol.WRONG_FLAG.value if lost and not mine else Symbol.FLAG.value
         if lost and mine:
-            return Cell.MINE.value
-        return Cell.HIDDEN.value
+            return Symbol.MINE.value
+        return Symbol.MAYBE.value if cell in self._marks else Symbol.HIDDEN.value
 
-    def rows(self) -> list[str]:
+    def rows(self) -> tuple[str, ...]:
         """The board in the position text format, one string per row."""
         if self._picture is None:
-            self._picture = [
-                [self.shown((x, y)) for x in range(self.width)] for y in range(self.height)
-            ]
-        return ["".join(row) for row in self._picture]
+            self._picture = tuple(
+                "".join(self.shown((x, y)) for x in range(self.width))
+                for y in range(self.height)
+            )
+        return self._picture
 
     def around(self, cell: Point) -> tuple[int, int]:
-        """How many flags and how many other hidden cells touch ``cell``."""
+        """How many flags and how many other hidden cells (``?`` ones included) touch
+        ``cell``."""
         flags = hidden = 0
         for near in self.grid.neighbours(cell):
             if near in self._flags:
@@ -212,25 +232,34 @@ class Minesweeper:
             return Outcome(move, notice=Notice.GAME_OVER)
         if move.action is Action.FLAG:
             return self._flag(move)
+        if move.action is Action.MARK:
+            return self._mark(move)
         if move.action is Action.TRY:
             return self._try(move)
         return self._expand(move)
 
-    def rescue(self, preferred: Sequence[Point]) -> Outcome | None:
+    def rescue(self, preferred: Sequence[Point]) -> tuple[Outcome, ...]:
         """Reveal a safe cell for a player who has nothing certain left to play.
 
-        The caller ranks the hidden cells (safest first, as the solver sees
-        them); only the engine knows which are really safe, so it takes the
-        first that is.  None when no hidden safe cell is listed.
+        The caller ranks the covered cells (the likeliest safe first, as the
+        solver sees them); only the engine knows which are really safe, so it
+        takes the first that is.  A flag is only the player's opinion: when the
+        first safe cell listed carries one, it is taken off before the reveal,
+        and both moves are returned, in order.  Nothing when no covered safe
+        cell is listed, the game is over or no mine is laid.
         """
-        if self.end is not None:
-            return None
+        if self.end is not None or self._mines is None:
+            return ()
         for cell in preferred:
-            if cell in self._revealed or cell in self._flags:
+            if cell in self._revealed or (self._mines is not None and cell in self._mines):
                 continue
-            if self._mines is None or cell not in self._mines:
-                return self._shown_after(self._try(Move(Action.TRY, cell)))
-        return None
+            taken_off = (
+                (self._shown_after(self._flag(Move(Action.FLAG, cell))),)
+                if cell in self._flags
+                else ()
+            )
+            return (*taken_off, self._shown_after(self._try(Move(Action.TRY, cell))))
+        return ()
 
     def _shown_after(self, outcome: Outcome) -> Outcome:
         """Bring the kept picture up to date with what ``outcome`` changed; a loss shows
@@ -241,8 +270,7 @@ class Minesweeper:
         if outcome.end is Termination.LOST:
             self._picture = None
             return outcome
-        for x, y in (*outcome.revealed, *outcome.flagged, *outcome.unflagged):
-            picture[y][x] = self.shown((x, y))
+        self._picture = patched(picture, outcome.touched, self.shown)
         return outcome
 
     def _flag(self, move: Move) -> Outcome:
@@ -253,7 +281,33 @@ class Minesweeper:
             self._flags.remove(cell)
             return Outcome(move, unflagged=(cell,))
         self._flags.add(cell)
-        return Outcome(move, flagged=(cell,))
+        return Outcome(move, flagged=(cell,), unmarked=self._unmark((cell,)))
+
+    def _mark(self, move: Move) -> Outcome:
+        cell = move.cell
+        if cell in self._revealed:
+            return Outcome(move, notice=Notice.ALREADY_REVEALED)
+        if cell in self._marks:
+            self._marks.remove(cell)
+            return Outcome(move, unmarked=(cell,))
+        unflagged = (cell,) if cell in self._flags else ()
+        self._flags.discard(cell)
+        self._marks.add(cell)
+        return Outcome(move, unflagged=unflagged, marked=(cell,))
+
+    def _unmark(self, cells: Iterable[Point]) -> tuple[Point, ...]:
+        """Take the ``?`` off those of ``cells`` that have one (they are flagged or
+        revealed now); the cells it was on."""
+        gone = tuple(cell for cell in cells if cell in self._marks)
+        self._marks.difference_update(gone)
+        return gone
+
+    def flag_cycle(self, cell: Point) -> Move:
+        """The move a flag command makes when the player uses ``?`` marks: hidden →
+        flag → ``?`` → hidden, as the desktop Minesweepers' right click goes."""
+        if cell in self._flags or cell in self._marks:
+            return Move(Action.MARK, cell)
+        return Move(Action.FLAG, cell)
 
     def _try(self, move: Move) -> Outcome:
         cell = move.cell
@@ -262,12 +316,7 @@ class Minesweeper:
         if cell in self._revealed:
             return Outcome(move, notice=Notice.ALREADY_REVEALED)
         if self._mines is None:
-            from . import generator
-
-            layout = generator.generate(
-                self.width, self.height, self.mine_count, start=cell, seed=self.seed
-            )
-            self.lay(layout)
+            raise BoardError("no mines are laid: lay them before the first reveal")
         return self._reveal(move, [cell])
 
     def _expand(self, move: Move) -> Outcome:
@@ -296,15 +345,13 @@ class Minesweeper:
                 if near not in self._flags and near not in self._revealed
             )
             self._flags.update(certain)
-            return Outcome(move, flagged=certain)
+            return Outcome(move, flagged=certain, unmarked=self._unmark(certain))
         return Outcome(move, notice=Notice.UNDECIDED)
 
     # --- internals --------------------------------------------------------------
 
     def lay(self, mines: frozenset[Point]) -> None:
-        """Lay the mines, once, before the first move reveals anything.  The generator,
-        whose error this raises, loads only then: a board file or a resumed game lays
-        its mines before its first board, which needs no generator."""
+        """Lay the mines, once, before the first move reveals anything."""
         if self._mines is not None:
             problem = "the mines are laid already"
         elif len(mines) != self.mine_count or not mines <= set(self.grid.cells()):
@@ -313,9 +360,7 @@ class Minesweeper:
             self._mines = mines
             self._numbers = self.grid.mine_counts(mines)
             return
-        from . import generator
-
-        raise generator.LayoutError(problem)
+        raise BoardError(problem)
 
     def _reveal(self, move: Move, sources: list[Point]) -> Outcome:
         """Reveal ``sources`` and flood outwards from every zero, wave by wave."""
@@ -340,8 +385,12 @@ class Minesweeper:
                         self._revealed.add(near)
                         following.append(near)
             wave = following
+        unmarked = self._unmark(cell for wave in waves for cell in wave)
         flagged = self._check_won()
-        return Outcome(move, waves=tuple(waves), flagged=flagged, end=self.end)
+        unmarked += self._unmark(flagged)
+        return Outcome(
+            move, waves=tuple(waves), flagged=flagged, unmarked=unmarked, end=self.end
+        )
 
     def _check_won(self) -> tuple[Point, ...]:
         """End the game when every safe cell is open, flagging the mines left bare."""
@@ -351,3 +400,22 @@ class Minesweeper:
         bare = tuple(sorted(self._mines - self._flags, key=lambda c: (c[1], c[0])))
         self._flags.update(bare)
         return bare
+
+
+def patched(
+    rows: tuple[str, ...], cells: Iterable[Point], shown: Callable[[Point], str]
+) -> tuple[str, ...]:
+    """``rows`` with ``cells`` as ``shown`` says they look now; only the rows they are
+    in are new strings."""
+    by_row: dict[int, list[int]] = {}
+    for x, y in cells:
+        by_row.setdefault(y, []).append(x)
+    if not by_row:
+        return rows
+    changed = list(rows)
+    for y, xs in by_row.items():
+        line = list(changed[y])
+        for x in xs:
+            line[x] = shown((x, y))
+        changed[y] = "".join(line)
+    return tuple(changed)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
-from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
 
+from .board import BoardKind, BoardSpec
 from .grid import Grid, Point
 
 if TYPE_CHECKING:  # the statistics read records without loading the rules of the game
@@ -25,22 +25,6 @@ NUMBER_POINTS = 60
 """Points of the original game for each number the player opened by hand."""
 
 
-class BoardKind(StrEnum):
-    """Whether the board was dealt to be solvable without guessing."""
-
-    NO_GUESS = "no-guess"
-    CLASSIC = "classic"
-
-
-class BoardSpec(NamedTuple):
-    """What a statistic is kept per: a preset, or a custom size and mine count."""
-
-    preset: str | None
-    width: int
-    height: int
-    mines: int
-
-
 class GameRecord(NamedTuple):
     """Everything remembered about one finished game.
 
@@ -48,10 +32,10 @@ class GameRecord(NamedTuple):
     disagree with the counts it was computed from.  They measure the whole
     board's 3BV, so they describe wins; a lost game left part of it unsolved.
 
-    ``assisted`` says the AI made moves, ``scripted`` that the moves came from
-    a pipe rather than a person at the keyboard: such games are kept, but they
-    say nothing of the player's own speed, so they earn no points and stay out
-    of best times and streaks.
+    ``assisted`` says the AI made moves, ``undone`` that a move was taken back,
+    ``scripted`` that the moves came from a pipe rather than a person at the
+    keyboard: such games are kept, but they say nothing of the player's own
+    speed, so they earn no points and stay out of best times and streaks.
     """
 
     started_at: datetime
@@ -82,6 +66,12 @@ class GameRecord(NamedTuple):
     clicks: int | None = None
     """Every board command given, refused ones included, for IOE: known for a game that
     ends in this run, None for one read back from the records (which do not keep it)."""
+    undone: bool = False
+    """A move was taken back; games recorded before this was kept apart from the AI's
+    moves say ``assisted`` instead."""
+    practice: bool = False
+    """Played on a board the player had already seen (the records decide, as the game
+    is saved): counted, but apart, like an assisted game, and never a best time."""
 
     @classmethod
     def from_game(
@@ -97,6 +87,7 @@ class GameRecord(NamedTuple):
         hints: int,
         assisted: bool,
         scripted: bool,
+        undone: bool = False,
         abandoned_layout: frozenset[Point] | None = None,
         identity: str | None = None,
         code: str | None = None,
@@ -111,7 +102,7 @@ class GameRecord(NamedTuple):
         if game.end is None and not abandoned:
             raise ValueError("only a finished game can be recorded")
         mines = game.layout if abandoned_layout is None else abandoned_layout
-        own = not (assisted or scripted or abandoned)
+        own = not (assisted or undone or scripted or abandoned)
         return cls(
             started_at=in_utc(started_at),
             preset=preset,
@@ -133,6 +124,7 @@ class GameRecord(NamedTuple):
             code=code,
             journal=journal,
             clicks=clicks,
+            undone=undone,
         )
 
     @property
@@ -141,8 +133,9 @@ class GameRecord(NamedTuple):
 
     @property
     def own(self) -> bool:
-        """Played by the player alone, at the keyboard: the games that streaks count."""
-        return not (self.assisted or self.scripted)
+        """Played by the player alone, at the keyboard, on a board they had not seen:
+        the games that streaks count."""
+        return not (self.assisted or self.undone or self.scripted or self.practice)
 
     @property
     def measured(self) -> bool:

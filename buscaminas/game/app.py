@@ -10,23 +10,28 @@ front end's; the loop only keeps time.
 
 from __future__ import annotations
 
+import signal
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+from .. import collector, signals
 from ..i18n import _
 from ..records.storage import DATABASE_NAME, Store
 from . import commands
 from .commands import Command, ParseError, Verb
-from .rounds import Round, Settings
+from .rounds import Kept
 from .screen import Screen
 from .session import Reply, Session
+from .settings import Settings
 
 WAVE_SECONDS = 0.03
 AUTO_SECONDS = 0.15
 """How long each AI move stays on screen, so that a person can follow the game."""
 PROMPT = "> "
-ON_THE_BOARD = frozenset({Verb.TRY, Verb.FLAG, Verb.EXPAND, Verb.HELP, Verb.AUTO})
+ON_THE_BOARD = frozenset(
+    {Verb.TRY, Verb.FLAG, Verb.UNFLAG, Verb.MARK, Verb.EXPAND, Verb.HELP, Verb.AUTO}
+)
 """Commands whose effect is seen on the board: refused while it cannot be shown."""
 
 
@@ -42,7 +47,7 @@ class App:
         data_dir: Path | None = None,
         clock: Callable[[], float] = time.monotonic,
         scripted: bool = False,
-        resumed: Round | None = None,
+        resumed: Kept | None = None,
     ) -> None:
         """``scripted``: the moves come from a pipe, not a player at the keyboard;
         ``resumed``: a game left unfinished, to go on with."""
@@ -96,7 +101,8 @@ class App:
             # A move the player cannot see the effect of is a move played blind.
             return session.say(_("Enlarge the terminal to see the board, then play."))
         try:
-            reply = session.handle(entry)
+            with collector.working():
+                reply = session.handle(entry)
         except KeyboardInterrupt:  # Ctrl-C cancels what is under way; the next one leaves
             return session.say(_("Cancelled."))
         if session.thinking:
@@ -104,19 +110,26 @@ class App:
         return reply
 
     def watch_the_ai(self) -> Reply:
-        """The AI plays, one move at a time; a key press or Ctrl-C stops it."""
+        """The AI plays, one move at a time; a key press or Ctrl-C stops it.
+
+        Ctrl-C (SIGINT, in a pipe too) is noted and obeyed once the move under way is
+        played and recorded: raised where it lands, it could cut a move off from its
+        record, and it would end the whole game in a pipe rather than the AI's turn."""
         session, screen = self.session, self.screen
         pause = AUTO_SECONDS if screen.animated else 0.0
         reply = Reply()
         try:
-            with screen.watching():
+            with screen.watching(), signals.noted(signal.SIGINT) as interrupt:
                 while session.thinking:
-                    reply = session.ai_step()
+                    with collector.working():
+                        reply = session.ai_step()
+                    if session.thinking and interrupt.made:
+                        return session.stop_ai()
                     if session.thinking and screen.interactive:
                         screen.show(session.view())
-                        if screen.key_pressed_within(pause):
+                        if screen.key_pressed_within(pause) or interrupt.made:
                             return session.stop_ai()
-        except KeyboardInterrupt:
+        except KeyboardInterrupt:  # a screen that reads Ctrl-C as a key may raise it
             return session.stop_ai()
         return reply
 
@@ -133,7 +146,7 @@ class App:
             return
         if self.screen.animated:
             try:
-                for frame in self.session.frames(reply):
+                for frame in self.session.wave_views(reply):
                     self.screen.show(frame)
                     self.screen.pause(WAVE_SECONDS)
             except KeyboardInterrupt:

@@ -14,8 +14,10 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import NamedTuple
 
+from .. import i18n
 from ..core.engine import Action, Move
 from ..core.grid import Point
+from ..core.scoring import FLOOD_POINTS, NUMBER_POINTS
 from ..i18n import _
 from . import textwidth
 from .coordinates import label as label  # where the other modules find it
@@ -33,7 +35,9 @@ _NUMERIC_START = re.compile(r"[+-]?\.?\d")
 class Verb(Enum):
     TRY = "try"
     FLAG = "flag"
+    UNFLAG = "unflag"
     EXPAND = "expand"
+    MARK = "mark"
     HELP = "help"
     AUTO = "auto"
     MAN = "man"
@@ -43,6 +47,7 @@ class Verb(Enum):
     SAVE = "save"
     REVIEW = "review"
     NEW = "new"
+    AGAIN = "again"
     QUIT = "quit"
 
 
@@ -52,13 +57,16 @@ SHORT = {
     "e": Verb.EXPAND,
     "h": Verb.HELP,
     "u": Verb.UNDO,
+    "r": Verb.REDO,
     "q": Verb.QUIT,
 }
-"""One letter for the verbs typed most."""
+"""One letter for the verbs typed most (``u`` and ``r`` as the cursor's keys have them)."""
 SPANISH = {
     "probar": Verb.TRY,
     "bandera": Verb.FLAG,
+    "quitar": Verb.UNFLAG,
     "expandir": Verb.EXPAND,
+    "marcar": Verb.MARK,
     "ayuda": Verb.HELP,
     "manual": Verb.MAN,
     "estadísticas": Verb.STATS,
@@ -67,12 +75,36 @@ SPANISH = {
     "guardar": Verb.SAVE,
     "revisar": Verb.REVIEW,
     "nueva": Verb.NEW,
+    "otra": Verb.AGAIN,
     "salir": Verb.QUIT,
+    "pista": Verb.HELP,
 }
 """The verbs in Spanish, accepted whatever the language (and with or without accents):
-a player types what comes."""
-ALIASES = {"exit": Verb.QUIT, **SHORT, **SPANISH}
-"""Every other spelling of a verb; ``exit`` leaves like ``quit`` because players type both."""
+a player types what comes.  Each verb's first word here is its Spanish name."""
+SPANISH_SHORT = {
+    "p": Verb.TRY,
+    "b": Verb.FLAG,
+    "d": Verb.UNDO,
+}
+r"""One letter for the Spanish verbs typed most: ``p``\ robar, ``b``\ andera,
+``d``\ eshacer.  None of them is an English verb's letter, so each means one thing
+whatever the language; ``e`` (expandir) and ``r`` (rehacer) already are English ones
+for the same verbs.  ``a`` (ayuda) is left out, since an English player may take it
+for ``auto``, and ``s`` (salir) and ``n`` (nueva), since a slip would end the game.
+``mark`` and ``marcar`` have no letter: ``m`` reveals with the cursor and starts
+``man`` and ``manual``, and ``?`` asks for a hint with the cursor."""
+ALIASES = {"exit": Verb.QUIT, "hint": Verb.HELP, **SHORT, **SPANISH, **SPANISH_SHORT}
+"""Every other spelling of a verb; ``exit`` leaves like ``quit`` and ``hint`` asks like
+``help`` because players type both."""
+_SPANISH_NAME = {verb: word for word, verb in reversed(SPANISH.items())}
+"""Each verb's Spanish name: the first of its words in :data:`SPANISH`."""
+
+
+def name(verb: Verb) -> str:
+    """``verb`` as the player's language spells it: ``try`` or ``probar``."""
+    if i18n.language() == "es":
+        return _SPANISH_NAME.get(verb, verb.value)
+    return verb.value
 
 
 def plain(word: str) -> str:
@@ -83,17 +115,15 @@ def plain(word: str) -> str:
 _SPELLED = {plain(word): verb for word, verb in ALIASES.items()}
 
 MEANT = {
-    "hint": Verb.HELP,
     "reveal": Verb.TRY,
     "open": Verb.TRY,
     "abrir": Verb.TRY,
-    "mark": Verb.FLAG,
     "chord": Verb.EXPAND,
     "solve": Verb.AUTO,
     "statistics": Verb.STATS,
 }
 """Words players type for a verb that is spelt otherwise: suggested, never obeyed."""
-SUGGESTED = tuple(verb for verb in Verb if verb not in (Verb.QUIT, Verb.NEW))
+SUGGESTED = tuple(verb for verb in Verb if verb not in (Verb.QUIT, Verb.NEW, Verb.AGAIN))
 """The verbs "did you mean" may offer: never one that ends or discards the game."""
 
 
@@ -116,7 +146,13 @@ class Command(NamedTuple):
         return None if action is None or self.cell is None else Move(action, self.cell)
 
 
-_ACTIONS = {Verb.TRY: Action.TRY, Verb.FLAG: Action.FLAG, Verb.EXPAND: Action.EXPAND}
+_ACTIONS = {
+    Verb.TRY: Action.TRY,
+    Verb.FLAG: Action.FLAG,
+    Verb.UNFLAG: Action.FLAG,
+    Verb.EXPAND: Action.EXPAND,
+    Verb.MARK: Action.MARK,
+}
 
 
 class ParseError(ValueError):
@@ -169,10 +205,10 @@ class WrongArgumentCount(ParseError):
 
     def message(self) -> str:
         return _("“{verb}” takes {expected}; you gave {given}. Example: {example}").format(
-            verb=self.verb.value,
+            verb=name(self.verb),
             expected=_expected(self.verb),
             given=self.given,
-            example=EXAMPLES[self.verb],
+            example=example(self.verb),
         )
 
 
@@ -216,7 +252,7 @@ class NotPositive(ParseError):
     def message(self) -> str:
         value = str(self.value) if abs(self.value) < 10**6 else "…"
         return _("“{verb}” needs a count of 1 or more, not {value}.").format(
-            verb=self.verb.value, value=value
+            verb=name(self.verb), value=value
         )
 
 
@@ -232,29 +268,46 @@ class UnknownTopic(ParseError):
 
 
 def _verb_list() -> str:
-    return ", ".join(verb.value for verb in Verb)
+    """Every verb, named in the player's language."""
+    return ", ".join(name(verb) for verb in Verb)
 
 
-EXAMPLES = {
-    Verb.TRY: "try 3 4",
-    Verb.FLAG: "flag 3 4",
-    Verb.EXPAND: "expand 3 4",
-    Verb.HELP: "help  /  help 3 4",
-    Verb.AUTO: "auto  /  auto 10",
-    Verb.MAN: "man  /  man 2  /  man flag",
-    Verb.STATS: "stats  /  stats 2",
-    Verb.UNDO: "undo",
-    Verb.REDO: "redo",
-    Verb.SAVE: "save game.txt",
-    Verb.REVIEW: "review  /  review 2",
-    Verb.NEW: "new",
-    Verb.QUIT: "quit",
+_EXAMPLES: dict[Verb, tuple[str | Verb, ...]] = {
+    Verb.TRY: ("3 4",),
+    Verb.FLAG: ("3 4",),
+    Verb.UNFLAG: ("3 4",),
+    Verb.EXPAND: ("3 4",),
+    Verb.MARK: ("3 4",),
+    Verb.HELP: ("", "3 4"),
+    Verb.AUTO: ("", "10"),
+    Verb.MAN: ("", "2", Verb.FLAG),
+    Verb.STATS: ("", "2"),
+    Verb.UNDO: ("",),
+    Verb.REDO: ("",),
+    Verb.SAVE: ("game.txt",),
+    Verb.REVIEW: ("", "2"),
+    Verb.NEW: ("",),
+    Verb.AGAIN: ("",),
+    Verb.QUIT: ("",),
 }
+"""The arguments each verb's examples give it; a verb among them is a topic."""
+
+
+def example(verb: Verb) -> str:
+    """How ``verb`` is typed, in the player's language: ``help  /  help 3 4``."""
+    forms = (
+        f"{name(verb)} {name(given) if isinstance(given, Verb) else given}".rstrip()
+        for given in _EXAMPLES[verb]
+    )
+    return "  /  ".join(forms)
+
 
 _ARITY: dict[Verb, tuple[int, ...]] = {
     Verb.TRY: (2,),
     Verb.FLAG: (2,),
+    Verb.UNFLAG: (2,),
     Verb.EXPAND: (2,),
+    Verb.MARK: (2,),
     Verb.HELP: (0, 2),
     Verb.AUTO: (0, 1),
     Verb.MAN: (0, 1),
@@ -264,6 +317,7 @@ _ARITY: dict[Verb, tuple[int, ...]] = {
     Verb.SAVE: (1,),
     Verb.REVIEW: (0, 1),
     Verb.NEW: (0,),
+    Verb.AGAIN: (0,),
     Verb.QUIT: (0,),
 }
 
@@ -334,6 +388,8 @@ def said(move: Move) -> str:
         return _("try {cell}").format(cell=cell)
     if move.action is Action.FLAG:
         return _("flag {cell}").format(cell=cell)
+    if move.action is Action.MARK:
+        return _("mark {cell}").format(cell=cell)
     return _("expand {cell}").format(cell=cell)
 
 
@@ -355,9 +411,15 @@ def verb_names() -> list[str]:
 
 
 def spellings(verb: Verb) -> str:
-    """How ``verb`` may be typed, for the manual: ``try, probar, t``."""
-    others = [word for word, meant in ALIASES.items() if meant is verb]
-    return ", ".join([verb.value, *others])
+    """How ``verb`` may be typed, for the manual, the player's language first:
+    ``try, t, probar, p`` or ``probar, p, try, t``."""
+    words = [verb.value, *(word for word, meant in ALIASES.items() if meant is verb)]
+    spanish = i18n.language() == "es"
+    return ", ".join(sorted(words, key=lambda word: _is_spanish(word) != spanish))
+
+
+def _is_spanish(word: str) -> bool:
+    return word in SPANISH or word in SPANISH_SHORT
 
 
 def _verb(word: str) -> Verb:
@@ -373,10 +435,12 @@ def _suggestion(word: str) -> str | None:
     """The verb ``word`` was surely meant to be: a synonym, or one slip of the keys
     away (two in a long word); None rather than a guess."""
     if word in MEANT:
-        return MEANT[word].value
+        return name(MEANT[word])
     slips = 1 if len(word) <= 4 else 2
-    close = [verb.value for verb in SUGGESTED if _distance(word, verb.value) <= slips]
-    return min(close, key=lambda name: _distance(word, name)) if close else None
+    spelled = [verb.value for verb in SUGGESTED]
+    spelled += [spanish for spanish, verb in SPANISH.items() if verb in SUGGESTED]
+    close = [known for known in spelled if _distance(plain(word), plain(known)) <= slips]
+    return min(close, key=lambda known: _distance(word, known)) if close else None
 
 
 def _distance(first: str, second: str) -> int:
@@ -423,9 +487,19 @@ def manual(topic: Verb | None = None) -> list[str]:
     entries = {
         Verb.TRY: _("Reveal the cell at column x, row y. A bare “x y” does the same."),
         Verb.FLAG: _("Put a flag on a hidden cell you think hides a mine, or take it off."),
+        Verb.UNFLAG: _(
+            "Take the flag off a cell, and nothing else: with ? marks on, where “flag”"
+            " would make it a ? (v with the cursor)."
+        ),
         Verb.EXPAND: _(
             "On a number whose flags are all placed, reveal its other neighbours;"
             " if its hidden neighbours must all be mines, flag them."
+        ),
+        Verb.MARK: _(
+            "Put a ? on a hidden cell you are unsure of (a flag there becomes one), or take"
+            " it off. To the rules a ? is a hidden cell. Marks are off unless you start with"
+            " --marks or put “marks = true” in the configuration file; then “flag”, f and a"
+            " right click go flag, ?, hidden."
         ),
         Verb.HELP: _(
             "Ask for a hint: a cell that is certain, and why. “help x y” gives the"
@@ -438,7 +512,7 @@ def manual(topic: Verb | None = None) -> list[str]:
         Verb.STATS: _("Show your best times and statistics."),
         Verb.UNDO: _(
             "Take back the last move, a losing one too (u with the cursor). A game with an"
-            " undo counts as assisted."
+            " undo is kept apart in the statistics: no best time, no points."
         ),
         Verb.REDO: _("Put back the last move taken back (r with the cursor)."),
         Verb.SAVE: _(
@@ -451,10 +525,15 @@ def manual(topic: Verb | None = None) -> list[str]:
             " it counts as a hint."
         ),
         Verb.NEW: _("Start a new game with the same settings."),
+        Verb.AGAIN: _(
+            "Play the same board again, its mines where they were, opened at the same"
+            " first cell; also an answer to “Play again?”."
+        ),
         Verb.QUIT: _("Leave the game (“exit” works too)."),
     }
     if topic is not None:
-        return [f"{EXAMPLES[topic]}   ({spellings(topic)})", "    " + entries[topic]]
+        return [f"{example(topic)}   ({spellings(topic)})", "    " + entries[topic]]
+    column = max(len(name(verb)) for verb in entries)
     lines = [
         _("Commands are a verb and a cell: x is the column, y the row, both from 1."),
         _("Separate the numbers with spaces, commas or semicolons: “flag 5,2”."),
@@ -463,8 +542,8 @@ def manual(topic: Verb | None = None) -> list[str]:
         "",
     ]
     for verb, entry in entries.items():
-        lines.append(f"  {verb.value:<7} {entry}")
-        lines.append(f"  {'':<7} ({spellings(verb)})")
+        lines.append(f"  {name(verb):<{column}} {entry}")
+        lines.append(f"  {'':<{column}} ({spellings(verb)})")
     from . import keys
 
     lines += ["", *keys.manual()]
@@ -474,6 +553,13 @@ def manual(topic: Verb | None = None) -> list[str]:
         _("Revealing a number whose flags are all placed expands it, with keys, clicks or typing."),
         _("A board bigger than the terminal scrolls to follow the cursor and keeps still"
           " under a click."),
+        "",
+        _("Points, as the original game counted them: {number} for each number a move"
+          " reveals itself, {flood} for each cell an opening reveals around it; a zero"
+          " earns nothing itself, and a losing move nothing at all. Only your own games"
+          " earn points: none with AI moves, an undo, or moves from a pipe.").format(
+            number=NUMBER_POINTS, flood=FLOOD_POINTS
+        ),
         "",
     ]
     return lines

@@ -46,6 +46,8 @@ def _verdict(judgement: Judgement) -> str:
     kind = judgement.verdict
     if kind is Verdict.FIRST:
         return _("first reveal: the mines are laid around it, so it is always safe")
+    if kind is Verdict.MARK:
+        return _("question mark: a note to yourself, no risk")
     if kind is Verdict.UNFLAG:
         return _("flag taken off: it reveals nothing, so no risk")
     if kind is Verdict.FLAG_GUESS:

@@ -17,7 +17,7 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..core.alphabet import COUNTS, COVERED, Cell
+from ..core.alphabet import COUNTS, COVERED, Symbol
 from ..core.engine import Minesweeper
 from ..core.grid import Point
 from ..core.solver import Analysis, Position, analyze
@@ -87,7 +87,8 @@ def told(reason: Reason, position: Position) -> Hint:
     ]
     if reason.kind is ReasonKind.MINE_COUNT:
         covered = frozenset(_cells(position, COVERED))
-        counts.append(MineCount(covered, position.mines - len(list(_cells(position, {Cell.MINE})))))
+        shown = len(list(_cells(position, {Symbol.MINE})))
+        counts.append(MineCount(covered, position.mines - shown))
     return Hint(
         (because(reason, position),),
         frozenset(reason.targets),
@@ -167,7 +168,7 @@ def _conclusion(reason: Reason, position: Position) -> str:
     cells = labels(reason.targets)
     if reason.mine:
         return ngettext("so {cells} is a mine", "so {cells} are mines", count).format(cells=cells)
-    if all(position[cell] == Cell.FLAG for cell in reason.targets):
+    if all(position[cell] == Symbol.FLAG for cell in reason.targets):
         return ngettext(
             "so the flag at {cells} is wrong: no mine is there",
             "so the flags at {cells} are wrong: no mine is there",
@@ -177,7 +178,7 @@ def _conclusion(reason: Reason, position: Position) -> str:
 
 
 def _number(position: Position, cell: Point) -> str:
-    if position[cell] == Cell.EMPTY:
+    if position[cell] == Symbol.EMPTY:
         return _("the empty cell at {cell}").format(cell=label(cell))
     return _("the {number} at {cell}").format(number=position[cell], cell=label(cell))
 
@@ -189,7 +190,9 @@ def _mines(mines: Sequence[Point], position: Position, proved: frozenset[Point])
     return listing(
         [
             (
-                _("the flag at {cell}") if position[cell] == Cell.FLAG else _("the mine at {cell}")
+                _("the flag at {cell}")
+                if position[cell] == Symbol.FLAG
+                else _("the mine at {cell}")
             ).format(cell=label(cell))
             for cell in mines
         ]
@@ -208,24 +211,47 @@ def _rescue(analysis: Analysis, game: Minesweeper, position: Position) -> Hint:
     Cells go safest first, and cells equally safe go in an order drawn from the
     position itself: were it reading order, revealing the second of two equal
     cells would tell the player that the first is a mine.  No cell is named
-    before the reveal, for the same reason.
+    before the reveal, for the same reason.  Flagged cells come after every
+    unflagged one (the player believes them mines), but they come: when a flag
+    covers every cell that may be safe, one of those flags is wrong, and only
+    taking one off lets the game go on.
     """
     shuffled = random.Random(position.format())
-    hidden = [cell for cell in analysis.probability if cell not in game.flags]
-    tiebreak = {cell: shuffled.random() for cell in hidden}
+    probability = analysis.probability
+    flags = game.flags
+    undecided = [cell for cell in probability if probability[cell] < 1]
+    tiebreak = {cell: shuffled.random() for cell in undecided}
     ranked = sorted(
-        hidden, key=lambda cell: (round(analysis.probability[cell], 12), tiebreak[cell])
+        undecided,
+        key=lambda cell: (cell in flags, round(probability[cell], 12), tiebreak[cell]),
     )
-    safest = analysis.probability[ranked[0]]
-    message = (
-        _("Nothing is certain now: even the safest cells hide a mine {chance} of the time.")
-        if analysis.exact
-        else _(
-            "Nothing I can prove is certain now: the safest cells hide a mine about {chance}"
-            " of the time (an estimate: too many layouts to count)."
+    if not ranked:
+        return Hint((_("Nothing is left to find: every covered cell is a mine."),))
+    safest = percent(probability[ranked[0]])
+    if ranked[0] not in flags:
+        message = (
+            _("Nothing is certain now: even the safest cells hide a mine {chance} of the time.")
+            if analysis.exact
+            else _(
+                "Nothing I can prove is certain now: the safest cells hide a mine about {chance}"
+                " of the time (an estimate: too many layouts to count)."
+            )
         )
-    )
-    return Hint((message.format(chance=percent(safest)),), rescue=tuple(ranked))
+    else:
+        message = (
+            _(
+                "Nothing is certain now, and a flag covers every cell that may be safe, so at"
+                " least one of your flags is wrong: even the safest of them hides a mine"
+                " {chance} of the time."
+            )
+            if analysis.exact
+            else _(
+                "Nothing I can prove is certain now, and a flag covers every cell that may be"
+                " safe, so at least one of your flags is wrong: the safest of them hides a mine"
+                " about {chance} of the time (an estimate: too many layouts to count)."
+            )
+        )
+    return Hint((message.format(chance=safest),), rescue=tuple(ranked))
 
 
 def chance(game: Minesweeper, cell: Point) -> Hint:

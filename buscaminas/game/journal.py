@@ -90,7 +90,8 @@ class Journal:
         )
 
     def deal(self, mines: frozenset[Point]) -> None:
-        """The mines were laid at the first reveal; flags placed before it are moves."""
+        """The mines were laid at the first reveal; flags and marks placed before it
+        are moves."""
         self.start = BoardFile(self.width, self.height, mines, frozenset(), frozenset())
 
     def note(self, outcome: Outcome, at: float, *, by_ai: bool = False) -> None:
@@ -109,9 +110,9 @@ class Journal:
 
     def game(self, moves: int | None = None) -> Minesweeper:
         """The game after its first ``moves`` moves (all of them by default)."""
-        return self.replay(moves)[0]
+        return self.rebuild(moves)[0]
 
-    def replay(self, moves: int | None = None) -> tuple[Minesweeper, list[Outcome]]:
+    def rebuild(self, moves: int | None = None) -> tuple[Minesweeper, list[Outcome]]:
         """The game after its first ``moves`` moves, and what each of them did."""
         start = self.start
         if start is None:
@@ -123,6 +124,7 @@ class Journal:
                 start.mines,
                 revealed=start.revealed,
                 flagged=start.flagged,
+                marked=start.marked,
             )
         outcomes = [game.act(played.move) for played in self.moves[:moves]]
         return game, outcomes
@@ -141,11 +143,14 @@ class Journal:
         if self.refused is not None:
             document["refused"] = self.refused
         if start is not None:
-            document["start"] = {
+            shown = {
                 "mines": _cells(start.mines),
                 "revealed": _cells(start.revealed),
                 "flagged": _cells(start.flagged),
             }
+            if start.marked:  # only a board file's start has them: a dealt one has none
+                shown["marked"] = _cells(start.marked)
+            document["start"] = shown
         import json  # only a game recorded or kept needs it: the first board does not
 
         return json.dumps(document, separators=(",", ":"))
@@ -184,6 +189,7 @@ def loads(text: str) -> Journal:
                 inside.cells(start["mines"]),
                 inside.cells(start["revealed"]),
                 inside.cells(start["flagged"]),
+                inside.cells(start.get("marked", [])),
             )
             if len(journal.start.mines) != mine_count:
                 raise JournalError("the mines do not match the mine count")
@@ -194,18 +200,19 @@ def loads(text: str) -> Journal:
             if marks not in ([], [BY_THE_AI]) or (marks and not journal.whose_known):
                 raise JournalError(f"a move marked {marks!r}")
             move = Move(Action(action), inside.cell([x, y]))
-            if journal.start is None and move.action is not Action.FLAG:
+            if journal.start is None and move.action not in (Action.FLAG, Action.MARK):
                 raise JournalError("a reveal before the mines were dealt")
             journal.moves.append(Played(move, float(at), by_ai=bool(marks)))
             latest = float(at)
         # Every move must replay and change the board, as the game only keeps such moves:
         # a damaged journal fails now, not in a review or a replay later.
-        _game, outcomes = journal.replay()
+        _game, outcomes = journal.rebuild()
         if not all(outcome.changed_board or outcome.end is not None for outcome in outcomes):
             raise JournalError("a move that changes nothing")
     except JournalError:
         raise
-    except (ValueError, TypeError, KeyError, LookupError) as error:
+    except (ValueError, TypeError, LookupError, ArithmeticError, RecursionError) as error:
+        # A time too large for a float; JSON nested deeper than Python reads.
         raise JournalError(f"not a journal: {error}") from error
     return journal
 

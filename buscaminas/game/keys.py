@@ -5,11 +5,15 @@ from here, and so is the legend under the board: a key added to :data:`TABLE`
 is bound, documented and shown at once, and none of the three can forget it.
 The names are prompt_toolkit's (``up``, ``s-left``, ``c-c``), kept as plain
 strings so that the game knows nothing of the toolkit.
+
+The player may give any cursor key other keys in the ``[keys]`` table of
+``config.toml`` (:func:`remapped`); the table in use (:func:`use`) is then
+the one bound, documented and shown.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import NamedTuple
 
@@ -122,9 +126,9 @@ TABLE: tuple[Binding, ...] = (
     Binding(Act.PAUSE, ("space",), Mode.REPLAY, lambda: _("Space"), lambda: _("pause")),
     Binding(Act.FASTER, ("+", "="), Mode.REPLAY, lambda: "+", lambda: _("faster")),
     Binding(Act.SLOWER, ("-", "_"), Mode.REPLAY, lambda: "-", lambda: _("slower")),
-    Binding(Act.FORWARD, ("n", "right"), Mode.REPLAY, lambda: _("n, →"), lambda: _("next move")),
-    Binding(Act.BACK, ("p", "left"), Mode.REPLAY, lambda: _("p, ←"), lambda: _("move back")),
-    Binding(Act.STOP, ("q", "Q", "escape"), Mode.REPLAY, lambda: _("q, Esc"), lambda: _("leave")),
+    Binding(Act.FORWARD, ("n", "right"), Mode.REPLAY, lambda: "n, →", lambda: _("next move")),
+    Binding(Act.BACK, ("p", "left"), Mode.REPLAY, lambda: "p, ←", lambda: _("move back")),
+    Binding(Act.STOP, ("q", "Q", "escape"), Mode.REPLAY, lambda: "q, Esc", lambda: _("leave")),
     Binding(
         Act.CANCEL,
         ("c-c",),
@@ -147,9 +151,164 @@ MOUSE: tuple[tuple[Callable[[], str], Callable[[], str]], ...] = (
 """The mouse, for the legend and the manual: its reports are not keys."""
 
 
+_in_use = TABLE
+
+
+def use(table: tuple[Binding, ...]) -> None:
+    """Make ``table`` the keys of the game from now on: a :func:`remapped` one."""
+    global _in_use
+    _in_use = table
+
+
+def table() -> tuple[Binding, ...]:
+    """The key table in use: :data:`TABLE`, or the player's :func:`remapped` one."""
+    return _in_use
+
+
 def bindings(mode: Mode) -> list[Binding]:
-    """The table's rows that hold in ``mode``."""
-    return [binding for binding in TABLE if binding.mode is mode]
+    """The rows of the table in use that hold in ``mode``."""
+    return [binding for binding in _in_use if binding.mode is mode]
+
+
+DIRECTIONS = {"up": UP, "down": DOWN, "left": LEFT, "right": RIGHT}
+CURSOR_ACTS = {
+    "reveal": Act.TRY,
+    "flag": Act.FLAG,
+    "unflag": Act.UNFLAG,
+    "expand": Act.EXPAND,
+    "hint": Act.HINT,
+    "undo": Act.UNDO,
+    "redo": Act.REDO,
+    "type": Act.KEYS_TO_LINE,
+}
+REMAPPABLE = (*DIRECTIONS, *CURSOR_ACTS)
+"""The names ``[keys]`` may give keys to: every cursor key's meaning."""
+NAMED_KEYS: dict[str, Callable[[], str]] = {
+    "up": lambda: "↑",
+    "down": lambda: "↓",
+    "left": lambda: "←",
+    "right": lambda: "→",
+    "space": lambda: _("Space"),
+    "enter": lambda: "Enter",
+    "tab": lambda: "Tab",
+    "escape": lambda: "Esc",
+}
+"""The keys a name may be given besides one character, and how the legend shows them."""
+
+
+class KeyProblem(ValueError):
+    """A ``[keys]`` table that cannot be used: ``name`` is the entry at fault, ``str()``
+    says why in the player's words."""
+
+    def __init__(self, name: str, problem: str) -> None:
+        super().__init__(problem)
+        self.name = name
+
+
+def remapped(wishes: Mapping[str, str]) -> tuple[Binding, ...]:
+    """:data:`TABLE` with the cursor keys ``wishes`` names (``flag = "g"``, or several
+    keys apart: ``up = "up i"``) in place of the table's, or :class:`KeyProblem`.
+
+    A key is one character that is no digit (a digit always goes to the typed line)
+    or one of :data:`NAMED_KEYS`.  Two meanings may not share a key: the player is
+    told which two, rather than one of them silently losing it.
+    """
+    chosen: dict[str, tuple[str, ...]] = {}
+    for name, value in wishes.items():
+        if name not in REMAPPABLE:
+            problem = _("in [keys], there is no cursor key “{name}”; the names are {names}")
+            raise KeyProblem(name, problem.format(name=name, names=", ".join(REMAPPABLE)))
+        given = tuple(dict.fromkeys(value.split()))
+        if not given:
+            raise KeyProblem(name, _("in [keys], “{name}” names no key").format(name=name))
+        for key in given:
+            if key not in NAMED_KEYS and (len(key) != 1 or key.isdigit()):
+                problem = _(
+                    "in [keys], “{key}” cannot be a cursor key: it is one character other"
+                    " than a digit, or one of {names}"
+                )
+                raise KeyProblem(name, problem.format(key=key, names=", ".join(NAMED_KEYS)))
+        chosen[name] = given
+    if not chosen:
+        return TABLE
+    table = tuple(_rebound(binding, chosen) for binding in TABLE)
+    _refuse_clashes(table, wishes)
+    return table
+
+
+def _rebound(binding: Binding, chosen: dict[str, tuple[str, ...]]) -> Binding:
+    """``binding`` with the keys ``chosen`` gives its meanings."""
+    if binding.mode is not Mode.CURSOR:
+        return binding
+    if binding.act is Act.MOVE:
+        pairs = [
+            pair
+            for name, step in DIRECTIONS.items()
+            for pair in (
+                [(key, step) for key in chosen[name]]
+                if name in chosen
+                else [p for p in zip(binding.keys, binding.steps, strict=True) if p[1] == step]
+            )
+        ]
+        if [key for key, _step in pairs] == list(binding.keys):
+            return binding
+        groups = {
+            name: " ".join(_spoken(key) for key, step in pairs if step == direction)
+            for name, direction in DIRECTIONS.items()
+        }
+        return binding._replace(
+            keys=tuple(key for key, _step in pairs),
+            steps=tuple(step for _key, step in pairs),
+            shown=lambda: "{up} / {down} / {left} / {right}".format(**groups),
+            does=lambda: _("move up / down / left / right"),
+        )
+    name = next(name for name, act in CURSOR_ACTS.items() if act is binding.act)
+    if name not in chosen:
+        return binding
+    keys = chosen[name]
+    return binding._replace(keys=keys, shown=lambda: ", ".join(_spoken(key) for key in keys))
+
+
+def _refuse_clashes(table: tuple[Binding, ...], wishes: Mapping[str, str]) -> None:
+    """A :class:`KeyProblem` naming both meanings of a key that has two."""
+    meaning: dict[str, str] = {}
+    for binding in table:
+        if binding.mode is not Mode.CURSOR:
+            continue
+        for index, key in enumerate(binding.keys):
+            if binding.act is Act.MOVE:
+                name = next(n for n, step in DIRECTIONS.items() if step == binding.steps[index])
+            else:
+                name = next(n for n, act in CURSOR_ACTS.items() if act is binding.act)
+            other = meaning.setdefault(key, name)
+            if other != name:
+                at_fault = name if name in wishes else other
+                problem = _("in [keys], “{key}” would be the key of both “{first}” and “{second}”:"
+                            " give one of them another key")
+                raise KeyProblem(at_fault, problem.format(key=key, first=other, second=name))
+
+
+def _spoken(key: str) -> str:
+    """``key`` as the legend shows it."""
+    return NAMED_KEYS[key]() if key in NAMED_KEYS else key
+
+
+def cursor_keys(table: tuple[Binding, ...]) -> dict[str, tuple[str, ...]]:
+    """Each name :data:`REMAPPABLE` lists, with its keys in ``table``: what ``buscaminas
+    config`` shows as the ``[keys]`` table in effect."""
+    keys: dict[str, tuple[str, ...]] = {}
+    for binding in table:
+        if binding.mode is not Mode.CURSOR:
+            continue
+        if binding.act is Act.MOVE:
+            for name, direction in DIRECTIONS.items():
+                keys[name] = tuple(
+                    key for key, step in zip(binding.keys, binding.steps, strict=True)
+                    if step == direction
+                )
+        else:
+            keys[next(n for n, act in CURSOR_ACTS.items() if act is binding.act)] = binding.keys
+    return {name: keys[name] for name in REMAPPABLE}
 
 
 def entries(modes: tuple[Mode, ...], *, mouse: bool = False) -> list[str]:

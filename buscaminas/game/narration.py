@@ -58,6 +58,8 @@ def _notice(done: Outcome, game: Minesweeper) -> str:
     if notice is Notice.ALREADY_REVEALED:
         if done.move.action is Action.FLAG:
             return _("{cell} is already revealed: only hidden cells take flags.").format(cell=cell)
+        if done.move.action is Action.MARK:
+            return _("{cell} is already revealed: only hidden cells take a ?.").format(cell=cell)
         return _("{cell} is already revealed.").format(cell=cell)
     if notice is Notice.NOT_REVEALED:
         return _("{cell} is still hidden: “expand” works on a revealed number.").format(cell=cell)

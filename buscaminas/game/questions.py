@@ -21,7 +21,7 @@ from .commands import Verb
 
 if TYPE_CHECKING:
     from ..records.presets import Preset
-    from .rounds import Round
+    from .rounds import Kept
     from .screen import Screen
 
 YES = frozenset({"", "y", "yes", "s", "si", "sí"})
@@ -29,9 +29,17 @@ YES = frozenset({"", "y", "yes", "s", "si", "sí"})
 NO = frozenset({"n", "no"})
 SURE = YES - {""}
 """Agreeing to lose something: Enter alone keeps the game."""
-AGAIN = YES | {word for word, verb in commands.ALIASES.items() if verb is Verb.NEW} | {"new"}
-LEAVE = NO | {word for word, verb in commands.ALIASES.items() if verb is Verb.QUIT} | {"quit"}
-"""At “play again?”, every spelling of ``new`` and ``quit`` means what it says."""
+
+
+def _spellings(verb: Verb) -> frozenset[str]:
+    aliases = {word for word, meant in commands.ALIASES.items() if meant is verb}
+    return frozenset({verb.value, *aliases})
+
+
+AGAIN = YES | _spellings(Verb.NEW)
+SAME_BOARD = _spellings(Verb.AGAIN)
+LEAVE = NO | _spellings(Verb.QUIT)
+"""At “play again?”, every spelling of ``new``, ``again`` and ``quit`` means what it says."""
 _WHOLE = re.compile(r"\+?[0-9]{1,6}")
 """An answer to a numeric question: ASCII digits only, since ``int`` refuses ``²``."""
 
@@ -46,7 +54,7 @@ class Question(Enum):
     AGAIN = "again"
     """The game is over: another with the same settings?"""
     ABANDON = "abandon"
-    """``new`` in the middle of a game: give it up, as a game lost?"""
+    """``new`` or ``again`` in the middle of a game: give it up, as a game lost?"""
     REPLACE = "replace"
     """``save`` names a file that is already there: put the game in its place?"""
 
@@ -125,7 +133,7 @@ class ChooseBoard:
                 mines=preset.mines,
             )
             for number, preset in enumerate(self.presets.values(), 1)
-        ]
+        ]  # the ranked sizes first, then the seeds'
         return [*lines, _("{number}. Custom").format(number=len(self.names) + 1)]
 
     def words(self) -> str:
@@ -144,18 +152,19 @@ class ChooseBoard:
 
 
 class Number:
-    """A whole number from ``low`` to ``high``: a custom board's width, height, mines."""
+    """A whole number from ``low`` to ``high``: a custom board's width, height, mines.
+    Enter alone gives the ``default``, if there is one (``question`` says so)."""
 
-    def __init__(self, name: str, low: int, high: int) -> None:
-        self.name, self.low, self.high = name, low, high
+    def __init__(self, question: str, low: int, high: int, default: int | None = None) -> None:
+        self.question, self.low, self.high, self.default = question, low, high, default
 
     def words(self) -> str:
-        return _("{name}, from {low} to {high}: ").format(
-            name=self.name, low=self.low, high=self.high
-        )
+        return self.question
 
     def hear(self, answer: str) -> int | Retry:
         said = answer.strip()
+        if self.default is not None and not said:
+            return self.default
         if _WHOLE.fullmatch(said) and self.low <= int(said) <= self.high:
             return int(said)
         return Retry(
@@ -166,13 +175,13 @@ class Number:
 class TakeUp:
     """The game left unfinished: Enter takes it up, n gives it up."""
 
-    def __init__(self, kept: Round) -> None:
+    def __init__(self, kept: Kept) -> None:
         self.kept = kept
 
     def words(self) -> str:
-        from . import resume
+        from . import unfinished
 
-        return resume.question(self.kept)
+        return unfinished.question(self.kept)
 
     def hear(self, answer: str) -> bool | Retry:
         said = answer.strip().lower()

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from ..core.alphabet import Cell
+from ..core.alphabet import Symbol
 from ..core.engine import Action, Minesweeper, Move, Outcome, Termination
 from ..core.grid import Point
 from ..core.solver import Analysis, Position, analyze
@@ -56,6 +56,8 @@ class Verdict(Enum):
     """A flag the numbers did not prove: a guess, but one that cannot lose the game."""
     UNFLAG = "unflag"
     """A flag taken off: it reveals nothing, so it risks nothing."""
+    MARK = "mark"
+    """A ``?`` put on or taken off: a note to oneself, which risks nothing."""
 
 
 @dataclass(frozen=True)
@@ -154,7 +156,7 @@ def review(
     ``progress`` hears the share of the moves judged so far, now and then: a
     long game on a big board takes a while.
     """
-    game, _outcomes = journal.replay(0)
+    game = journal.game(0)
     judgements: list[Judgement] = []
     least_kept = 1.0
     analysis: Analysis | None = None
@@ -173,7 +175,8 @@ def review(
             continue
         stake = _stake(game, move)
         if stake is None:
-            judgement = Judgement(number, played, Verdict.UNFLAG, 0.0, (move.cell,))
+            unstaked = Verdict.MARK if move.action is Action.MARK else Verdict.UNFLAG
+            judgement = Judgement(number, played, unstaked, 0.0, (move.cell,))
         elif _proved_nearby(game, *stake):
             cells, flagging = stake
             judgement = Judgement(number, played, Verdict.CERTAIN, 0.0, cells, flagging=flagging)
@@ -198,8 +201,10 @@ def review(
 
 def _stake(game: Minesweeper, move: Move) -> tuple[tuple[Point, ...], bool] | None:
     """The cells ``move`` puts at stake, and whether it flags them rather than opens
-    them; None for a flag taken off, which puts nothing at stake."""
+    them; None for a flag taken off or a ``?`` mark, which put nothing at stake."""
     cell = move.cell
+    if move.action is Action.MARK:
+        return None
     if move.action is Action.FLAG:
         return None if cell in game.flags else ((cell,), True)
     if move.action is Action.TRY:
@@ -309,7 +314,7 @@ def _expand_risk(cell: Point, game: Minesweeper, analysis: Analysis) -> tuple[fl
     for index, flag in enumerate(flagged):
         if index:
             x, y = flagged[index - 1]
-            rows[y][x] = Cell.MINE
+            rows[y][x] = Symbol.MINE
             analysis = analyze(Position(tuple("".join(row) for row in rows), game.mine_count))
             exact = exact and analysis.exact
         all_mines *= analysis.probability[flag]

@@ -1,89 +1,46 @@
-"""One game as the session keeps it: the engine's board, its journal, its clock, its marks.
+"""One game as the session keeps it: the engine's board, its journal, its clock.
 
 A :class:`Round` is what a game is beside the rules: when it started, the
-hints it took, whether the AI or an undo helped, the player's cursor and
-highlights, and the :class:`~buscaminas.game.journal.Journal` of its moves, from
-which undo rebuilds the board and which a game left unfinished is kept as
-(:meth:`Round.snapshot`, :meth:`Round.restore`).
+hints it took, whether the AI or an undo helped, and the
+:class:`~buscaminas.game.journal.Journal` of its moves, the one history of
+them, from which undo rebuilds the board, the records score it, and a game
+left unfinished is kept (:meth:`Round.snapshot`, :meth:`Round.from_snapshot`).
+What the player looks at (the cursor, the highlights, the words) is not the
+game's: it is the session's :class:`~buscaminas.game.ui_state.UIState`.
 """
 
 from __future__ import annotations
 
 import math
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
+from ..core.board import BoardKind
 from ..core.engine import Action, Minesweeper, Outcome, Termination
 from ..core.grid import Point
-from ..core.scoring import BoardKind, BoardSpec, GameRecord, in_utc
-from ..records.boardfile import BoardFile
-from ..records.presets import DAILY, PRESETS, board_name, preset_of
+from ..core.scoring import GameRecord, in_utc
+from ..i18n import _
+from ..records.presets import DAILY, PRESETS, board_name
 from ..records.sharecode import ShareCode
 from .journal import Journal, JournalError, Played, loads
-from .view import Highlight, State, View
+from .settings import Settings
+from .view import State
 
 SNAPSHOT_FORMAT = 1
 
 
-class Settings(NamedTuple):
-    """What stays the same from one round to the next."""
+class Kept(NamedTuple):
+    """A game left unfinished, as the records keep it: the round, and where the
+    player's cursor was, to put it back there."""
 
-    width: int
-    height: int
-    mines: int
-    preset: str | None = None
-    seed: int | None = None
-    board_file: BoardFile | None = None
-    no_guess: bool = True
-    opening: Point | None = None
-    """A shared board's first cell: its first round is dealt and opened there at once."""
-    layout: frozenset[Point] | None = None
-    """A layout code's mines: its first round is dealt them, with no generator."""
-    generator: int | None = None
-    """The generator version a seed code names; None for the one that deals new boards."""
-
-    @classmethod
-    def from_preset(cls, name: str, seed: int | None = None, *, no_guess: bool = True) -> Settings:
-        preset = PRESETS[name]
-        return cls(preset.width, preset.height, preset.mines, name, seed, no_guess=no_guess)
-
-    @classmethod
-    def from_code(cls, code: ShareCode, preset: str | None) -> Settings:
-        """The board a share code names; ``preset`` groups it in the statistics."""
-        return cls(
-            code.width,
-            code.height,
-            code.mines,
-            preset,
-            code.seed,
-            no_guess=code.kind is BoardKind.NO_GUESS,
-            opening=code.first,
-            layout=code.layout,
-            generator=None if code.layout is not None else code.generator,
-        )
-
-    def after_the_shared_board(self) -> Settings:
-        """What “play again” deals after a shared or daily board: a fresh board of its
-        size, named as any board of that size is, not that board again."""
-        preset = preset_of(self.width, self.height, self.mines)
-        return self._replace(opening=None, seed=None, preset=preset, layout=None, generator=None)
-
-    @property
-    def board(self) -> BoardSpec:
-        """The board these settings deal, as the statistics group games."""
-        return BoardSpec(self.preset, self.width, self.height, self.mines)
-
-    @property
-    def kind(self) -> BoardKind:
-        """A board file is whatever its author made: only generated boards are no-guess."""
-        no_guess = self.no_guess and self.board_file is None
-        return BoardKind.NO_GUESS if no_guess else BoardKind.CLASSIC
+    round: Round
+    cursor: Point
 
 
 class Round:
-    """One game, with what the session keeps beside the engine: time, hints, marks."""
+    """One game, with what the session keeps beside the engine: time, hints, help."""
 
     def __init__(
         self,
@@ -98,9 +55,7 @@ class Round:
         self.journal = journal or Journal(
             settings.width, settings.height, settings.mines, start=board
         )
-        self.game: Minesweeper
-        self.outcomes: list[Outcome]
-        self.game, self.outcomes = self.journal.replay()
+        self.game: Minesweeper = self.journal.game()
         self.settings = settings
         self.seed = seed
         self.kind = settings.kind
@@ -115,21 +70,17 @@ class Round:
         self._kept_for: float | None = None
         """Seconds on the clock when the game was kept unfinished, if it was."""
         self.hints = 0
-        self.assisted = False  # the AI made a move, or one was undone: not the player's own
+        self._asked: tuple[tuple[str, ...], set[Point | None]] = ((), set())
+        """The position the last hints were asked of, and what was asked of it (a cell,
+        or None for “help” alone): the same question again counts no new hint."""
+        self.assisted = False  # the AI made a move: not the player's own
+        self.took_back = False  # a move was undone: not the player's own either
+        self.seen = False
+        """The board was played before in this session (``again``): the player knows it."""
         self.scripted = False  # moves came from a pipe at some time: not a person's own
         self.recorded = False  # the game as it ended is in the records
         self.undone: list[Played] = []
         """Moves taken back, the latest last: what ``redo`` puts back."""
-        self.messages: tuple[str, ...] = ()
-        self.marked = Highlight()
-        self.page: tuple[str, ...] | None = None
-        self.page_number = 1
-        self.page_command = ""
-        self.cursor: Point = (self.game.width // 2, self.game.height // 2)
-        self.rows: tuple[str, ...] = tuple(self.game.rows())
-        """The board as the player sees it, kept up to date from each outcome, so that a
-        move costs the rows it changed, not the whole board; unchanged rows stay the
-        same strings, which tells the renderer what it need not draw again."""
 
     # --- the clock ----------------------------------------------------------------
 
@@ -153,8 +104,6 @@ class Round:
 
     def log(self, outcome: Outcome, *, by_ai: bool = False) -> None:
         """Keep the outcome, starting the clock at the first reveal and stopping it at the end."""
-        self.outcomes.append(outcome)
-        self._update_rows(outcome)
         if self.started_at is None and (outcome.waves or outcome.end is not None):
             self.started_at = self._clock()
             self.started_wall = datetime.now(UTC)
@@ -162,15 +111,15 @@ class Round:
             self.finished_at = self._clock()
         self.journal.note(outcome, self.elapsed() or 0.0, by_ai=by_ai)
 
-    def _update_rows(self, outcome: Outcome) -> None:
-        """Bring :attr:`rows` up to date with the cells ``outcome`` changed; a loss shows
-        every mine and every wrong flag, so the whole board is read again."""
-        if outcome.end is Termination.LOST:
-            self.rows = tuple(self.game.rows())
-            return
-        self.rows = patched(
-            self.rows, [*outcome.revealed, *outcome.flagged, *outcome.unflagged], self.game.shown
-        )
+    def count_hint(self, asked: Point | None) -> None:
+        """Count a hint about ``asked`` (a cell, or None for the board), once per
+        position: asking again what the board already answered tells nothing new."""
+        position, questions = self._asked
+        if position != self.game.rows():
+            position, questions = self._asked = (self.game.rows(), set())
+        if asked not in questions:
+            questions.add(asked)
+            self.hints += 1
 
     def last_move_dealt(self) -> bool:
         """Whether the last move is the reveal the mines were dealt around: the board
@@ -191,12 +140,11 @@ class Round:
             return None
         played = self.journal.moves.pop()
         self.undone.append(played)
-        self.game, self.outcomes = self.journal.replay()
-        self.rows = tuple(self.game.rows())
+        self.game = self.journal.game()
         if self.game.end is None:
             self.finished_at = None  # the clock runs again: the game goes on
             self.recorded = False  # its next end replaces the one recorded
-        self.assisted = True
+        self.took_back = True
         return played
 
     def stop_clock(self) -> None:
@@ -229,7 +177,8 @@ class Round:
         return State.PLAYING
 
     def board_name(self) -> str:
-        return board_name(self.settings.board, self.kind)
+        named = board_name(self.settings.board, self.kind)
+        return _("{board}, again").format(board=named) if self.seen else named
 
     def code(self) -> ShareCode | None:
         """The code that deals this board again, once its mines are dealt from a seed: one
@@ -246,32 +195,16 @@ class Round:
         )
         return seeded.with_layout(start.mines)
 
-    def view(self, rows: tuple[str, ...] | None = None) -> View:
-        return View(
-            rows=rows if rows is not None else self.rows,
-            mines_left=self.game.mines_left,
-            state=self.state(),
-            elapsed=self.elapsed(),
-            board_name=self.board_name(),
-            messages=self.messages,
-            exploded=self.game.exploded,
-            marked=self.marked,
-            page=self.page,
-            page_number=self.page_number,
-            page_command=self.page_command,
-            hints=self.hints,
-            cursor=self.cursor,
-        )
-
     def as_record(self, *, scripted: bool, abandoned: bool = False) -> GameRecord:
         """The game as the records keep it: over, or ``abandoned`` in progress."""
         start = self.journal.start
         if abandoned and start is None:
             raise ValueError("a game is abandoned only once its mines are dealt")
         code = self.code()
+        _game, outcomes = self.journal.rebuild()  # the one history, scored as it ended
         return GameRecord.from_game(
             self.game,
-            self.outcomes,
+            outcomes,
             started_at=self.started_wall or datetime.now(UTC),
             seconds=self.seconds(),
             preset=self.settings.preset,
@@ -279,6 +212,7 @@ class Round:
             seed=self.seed,
             hints=self.hints,
             assisted=self.assisted,
+            undone=self.took_back,
             scripted=scripted,
             abandoned_layout=start.mines if abandoned and start is not None else None,
             identity=self.identity,
@@ -289,8 +223,9 @@ class Round:
 
     # --- kept for later -----------------------------------------------------------
 
-    def snapshot(self) -> dict[str, Any]:
-        """The game in progress as the records keep it, to be resumed."""
+    def snapshot(self, cursor: Point) -> dict[str, Any]:
+        """The game in progress as the records keep it, to be resumed with the
+        player's ``cursor`` where it was."""
         settings = self.settings
         return {
             "format": SNAPSHOT_FORMAT,
@@ -305,13 +240,15 @@ class Round:
             "started_at": None if self.started_wall is None else self.started_wall.isoformat(),
             "hints": self.hints,
             "assisted": self.assisted,
+            "took_back": self.took_back,
+            "seen": self.seen,
             "scripted": self.scripted,
-            "cursor": list(self.cursor),
+            "cursor": list(cursor),
             "journal": self.journal.dumps(),
         }
 
     @classmethod
-    def restore(cls, document: Any, clock: Callable[[], float]) -> Round:
+    def from_snapshot(cls, document: Any, clock: Callable[[], float]) -> Kept:
         """The round :meth:`snapshot` kept; :class:`JournalError` if it is damaged."""
         try:
             if document["format"] != SNAPSHOT_FORMAT:
@@ -348,34 +285,19 @@ class Round:
             restored.started_wall = in_utc(datetime.fromisoformat(document["started_at"]))
             restored.hints = int(document["hints"])
             restored.assisted = bool(document["assisted"])
+            # Kept before undo and a board seen again were told apart from the AI: neither.
+            restored.took_back = bool(document.get("took_back", False))
+            restored.seen = bool(document.get("seen", False))
             restored.scripted = bool(document["scripted"])
             x, y = (int(value) for value in document["cursor"])
-            if (x, y) in restored.game.grid:
-                restored.cursor = (x, y)
         except JournalError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError) as error:
+        except (KeyError, TypeError, ValueError, IndexError, ArithmeticError) as error:
+            # ArithmeticError: a number too large for a float or an infinite whole one.
             raise JournalError(f"not a game in progress: {error}") from error
-        return restored
-
-
-def patched(
-    rows: tuple[str, ...], cells: Iterable[Point], shown: Callable[[Point], str]
-) -> tuple[str, ...]:
-    """``rows`` with ``cells`` as ``shown`` says they look now; only the rows they are
-    in are new strings."""
-    by_row: dict[int, list[int]] = {}
-    for x, y in cells:
-        by_row.setdefault(y, []).append(x)
-    if not by_row:
-        return rows
-    changed = list(rows)
-    for y, xs in by_row.items():
-        line = list(changed[y])
-        for x in xs:
-            line[x] = shown((x, y))
-        changed[y] = "".join(line)
-    return tuple(changed)
+        game = restored.game
+        cursor = (x, y) if (x, y) in game.grid else (game.width // 2, game.height // 2)
+        return Kept(restored, cursor)
 
 
 def _journal(text: Any) -> Journal:

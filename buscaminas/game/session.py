@@ -8,7 +8,8 @@ drive it alike.  It deals the mines itself before the first move reaches
 the engine, asks the questions that need an answer (a classic board after a
 failed no-guess search, another game) as a :class:`Question` that the next
 input answers, and keeps what only the player's side needs: the cursor, the
-highlights, the messages, the records.
+highlights, the messages (its :class:`~buscaminas.game.ui_state.UIState`, apart
+from the round's game), the records.
 """
 
 from __future__ import annotations
@@ -21,18 +22,22 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from .. import signals
-from ..core.engine import Action, Move, Outcome
+from ..core.board import BoardKind
+from ..core.engine import Action, Move, Outcome, patched
 from ..core.grid import Point
-from ..core.scoring import BoardKind, GameRecord
+from ..core.scoring import GameRecord
 from ..i18n import _, ngettext
 from ..records import boardfile, sharecode
 from ..records.presets import board_label
+from ..records.storage import Recorded
 from . import commands, narration
 from .commands import Command, ParseError, Verb, label, said
 from .journal import Played
 from .percent import percent
-from .questions import AGAIN, LEAVE, SURE, YES, Question
-from .rounds import Round, Settings, patched
+from .questions import AGAIN, LEAVE, SAME_BOARD, SURE, YES, Question
+from .rounds import Kept, Round
+from .settings import Settings
+from .ui_state import UIState
 from .view import Highlight, View
 
 if TYPE_CHECKING:
@@ -82,7 +87,7 @@ class Session:
         scripted: bool = False,
         clock: Callable[[], float] = time.monotonic,
         on_progress: Callable[[View], None] | None = None,
-        resumed: Round | None = None,
+        resumed: Kept | None = None,
     ) -> None:
         """``interactive``: a person sees it as it happens (the manual says how to go back,
         the search shows its progress through ``on_progress``); ``scripted``: the
@@ -95,7 +100,8 @@ class Session:
         self.scripted = scripted
         self.clock = clock
         self.on_progress = on_progress
-        self.rounds = 0
+        self.round_number = 0
+        """Rounds begun before the current one: with ``--seed N``, it deals from N + this."""
         self.records: list[GameRecord] = []
         self.warnings: list[str] = []
         self.kept = False
@@ -103,6 +109,8 @@ class Session:
         self.question: Question | None = None
         self._told = False
         self._waiting_move: Move | None = None
+        self._same_board_next = False
+        """The game given up at :attr:`Question.ABANDON` is followed by its own board."""
         self._waiting_save: Path | None = None
         """The file that ``save`` would replace, if the player says so."""
         self._ai_moves_left: int | None = None
@@ -111,16 +119,42 @@ class Session:
         """The last review's game and moves, and its lines, for its other pages."""
         self.thinking = False
         """The AI is playing: :meth:`ai_step` makes its next move."""
+        self.marks = False
+        """The player uses ``?`` marks (``--marks``): ``mark`` puts them, and a flag
+        command, whatever sends it (typed, ``f``, a right click), goes hidden → flag →
+        ``?`` → hidden.  Off, ``mark`` is refused and a flag comes and goes as always."""
+        self.current: Round
+        self.ui: UIState
         if resumed is not None:
-            self.current = resumed
-            resumed.messages = (_("Welcome back: the game goes on where you left it."),)
+            self.current = resumed.round
+            game = resumed.round.game
+            self.ui = UIState(game.width, game.height, resumed.cursor)
+            self.ui.messages = (_("Welcome back: the game goes on where you left it."),)
         else:
             self._start_round()
 
     # --- what to show -----------------------------------------------------------------
 
-    def view(self) -> View:
-        return self.current.view()
+    def view(self, rows: tuple[str, ...] | None = None) -> View:
+        """What to draw now: the round's board (or ``rows``, a board on its way to it)
+        and the player's side of the screen."""
+        current, ui = self.current, self.ui
+        game = current.game
+        return View(
+            rows=game.rows() if rows is None else rows,
+            mines_left=game.mines_left,
+            state=current.state(),
+            elapsed=current.elapsed(),
+            board_name=current.board_name(),
+            messages=ui.messages,
+            exploded=game.exploded,
+            marked=ui.marked,
+            page=ui.page,
+            page_number=ui.page_number,
+            page_command=ui.page_command,
+            hints=current.hints,
+            cursor=ui.cursor,
+        )
 
     def goodbye(self) -> list[str]:
         """What the player reads on leaving: the session's games, worst to best, and
@@ -132,7 +166,7 @@ class Session:
             lines.append(_("Your game is kept: “buscaminas --resume” goes on with it."))
         return lines
 
-    def frames(self, reply: Reply) -> list[View]:
+    def wave_views(self, reply: Reply) -> list[View]:
         """The views between ``reply.before`` and now, one per reveal wave but the last."""
         if reply.before is None or reply.outcome is None or len(reply.outcome.waves) < 2:
             return []
@@ -140,19 +174,19 @@ class Session:
         views = []
         for wave in reply.outcome.waves[:-1]:
             rows = patched(rows, wave, self.current.game.shown)
-            views.append(self.current.view(rows))
+            views.append(self.view(rows))
         return views
 
     # --- commands ---------------------------------------------------------------------
 
     def tell(self, line: str) -> None:
         """A word for the player under what the board already says."""
-        self.current.messages = (*self.current.messages, line)
+        self.ui.messages = (*self.ui.messages, line)
 
     def say(self, *messages: str) -> Reply:
         """Only words: a line that was not a command, a move refused for now."""
-        self.current.messages = messages
-        self.current.page = None
+        self.ui.messages = messages
+        self.ui.page = None
         return Reply()
 
     def handle(self, command: Command) -> Reply:
@@ -160,16 +194,25 @@ class Session:
         current = self.current
         if command.verb is Verb.QUIT:
             return Reply(leave=True)
-        if command.verb is Verb.NEW:
+        if command.verb in (Verb.NEW, Verb.AGAIN):
+            again = command.verb is Verb.AGAIN
+            if again and current.journal.start is None:
+                return self.say(
+                    _(
+                        "There is no board to play again yet: the mines are laid at the"
+                        " first reveal."
+                    )
+                )
             if current.in_progress:
                 self.question = Question.ABANDON
+                self._same_board_next = again
                 return Reply(question=Question.ABANDON, changed=False)
-            return self._next_round()
-        current.page = None
-        current.marked = Highlight()
-        current.messages = ()
+            return self._same_board() if again else self._next_round()
+        self.ui.page = None
+        self.ui.marked = Highlight()
+        self.ui.messages = ()
         if command.verb is Verb.MAN and command.topic is not None:
-            current.messages = tuple(commands.manual(command.topic))  # under the board
+            self.ui.messages = tuple(commands.manual(command.topic))  # under the board
             return Reply()
         if command.verb in (Verb.MAN, Verb.STATS, Verb.REVIEW):
             page = {
@@ -177,11 +220,11 @@ class Session:
                 Verb.STATS: self._statistics,
                 Verb.REVIEW: self._review,
             }[command.verb]()
-            current.page = tuple(page)
-            current.page_number = command.number or 1
-            current.page_command = command.verb.value
+            self.ui.page = tuple(page)
+            self.ui.page_number = command.number or 1
+            self.ui.page_command = command.verb.value
             if self.interactive:
-                current.messages = (_("Type any command to return to the board."),)
+                self.ui.messages = (_("Type any command to return to the board."),)
             return Reply()
         if command.verb is Verb.HELP:
             return self._help(command.cell)
@@ -194,7 +237,7 @@ class Session:
             return self._save(Path(command.file))
         if command.verb is Verb.AUTO:
             if current.game.end is not None:
-                current.messages = (_("The game is over: type “new” for another."),)
+                self.ui.messages = (_("The game is over: type “new” for another."),)
                 return Reply(question=self.question)
             self.thinking = True
             self._ai_moves_left = command.number
@@ -202,7 +245,19 @@ class Session:
             return Reply()
         move = command.move
         assert move is not None, f"{command} is a move"
-        current.cursor = move.cell
+        if move.action is Action.MARK and not self.marks:
+            return self.say(
+                _(
+                    "? marks are off: start with --marks, or put “marks = true” in the"
+                    " configuration file (“buscaminas config” says where it is)."
+                )
+            )
+        if command.verb is Verb.UNFLAG and move.cell not in current.game.flags:
+            # Only a flag comes off: a flag move here would put one on.
+            return self.say(_("There is no flag at {cell}.").format(cell=label(move.cell)))
+        if command.verb is Verb.FLAG and self.marks:
+            move = current.game.flag_cycle(move.cell)
+        self.ui.cursor = move.cell
         current.undone.clear()  # a new move, and what was taken back is gone
         if move.action is Action.TRY and self._satisfied(move.cell):
             move = Move(Action.EXPAND, move.cell)  # as the modern Minesweepers do
@@ -210,17 +265,18 @@ class Session:
 
     def steer(self, step: Point) -> View:
         """Move the cursor by ``step``, stopping at the edges."""
-        x, y = self.current.cursor
+        x, y = self.ui.cursor
         game = self.current.game
-        self.current.cursor = (
+        self.ui.cursor = (
             min(max(x + step[0], 0), game.width - 1),
             min(max(y + step[1], 0), game.height - 1),
         )
         return self.view()
 
     def decline(self) -> Reply:
-        """Ctrl-C at :attr:`question`: the question is cancelled, as its “no” would: the
-        game goes on, no classic board is laid, no file is replaced."""
+        """Ctrl-C at :attr:`question`: the question is cancelled, as its “no” would:
+        the game goes on, no classic board is laid, no other game begins, no file is
+        replaced."""
         return self.answer("n")  # one of NO
 
     def answer(self, text: str) -> Reply:
@@ -230,41 +286,31 @@ class Session:
         if question is Question.ABANDON:
             if answer in SURE:
                 self._abandon()
-                return self._next_round()
-            self.current.messages = (_("The game goes on."),)
+                return self._same_board() if self._same_board_next else self._next_round()
+            self.ui.messages = (_("The game goes on."),)
             return Reply()
         if question is Question.REPLACE:
             path, self._waiting_save = self._waiting_save, None
             assert path is not None
             if answer in SURE:
                 return self._save(path, replace=True)
-            self.current.messages = (_("Not saved: {file} is as it was.").format(file=path),)
+            self.ui.messages = (_("Not saved: {file} is as it was.").format(file=path),)
             return Reply()
         if question is Question.CLASSIC:
             move, self._waiting_move = self._waiting_move, None
             assert move is not None
             if answer not in YES:
-                self.current.messages = (
+                self.ui.messages = (
                     _("No mines were laid: try a cell when you are ready."),
                 )
                 return Reply()
-            from ..core import generator
-
             self.current.kind = BoardKind.CLASSIC
-            game = self.current.game
-            self.current.lay(
-                generator.generate(
-                    game.width,
-                    game.height,
-                    game.mine_count,
-                    start=move.cell,
-                    seed=self.current.seed,
-                ),
-                move.cell,
-            )
+            self._lay(move.cell, no_guess=False)
             return self._play(move)
         if answer in AGAIN:
             return self._next_round()
+        if answer in SAME_BOARD:
+            return self._same_board()
         if answer in LEAVE:
             return Reply(leave=True)
         after = self._after_the_end(text)
@@ -275,7 +321,7 @@ class Session:
             return Reply(question=Question.AGAIN, changed=False)
         self._told = True
         reminder = _("Press Enter to play again, or type n to leave.")
-        self.current.messages = (*self.current.messages, reminder)
+        self.ui.messages = (*self.ui.messages, reminder)
         return Reply(question=Question.AGAIN, note=reminder)
 
     # --- the AI -----------------------------------------------------------------------
@@ -290,7 +336,7 @@ class Session:
         cell = analysis.best_move
         chance = analysis.probability[cell]
         current.hints += 1
-        current.cursor = cell
+        self.ui.cursor = cell
         assisted, current.assisted = current.assisted, True  # before a move that may end it
         current.undone.clear()
         if cell in game.flags:
@@ -309,8 +355,8 @@ class Session:
         else:
             what = _("AI: {cell} is a guess, the safest it can find (about {chance}, an estimate).")
         shown = what.format(cell=label(cell), chance=percent(chance))
-        current.messages = (shown, *current.messages)
-        current.marked = Highlight(frozenset({cell}))
+        self.ui.messages = (shown, *self.ui.messages)
+        self.ui.marked = Highlight(frozenset({cell}))
         done = self._ai_moves_left is not None and self._ai_played >= self._ai_moves_left
         if done or game.end is not None:
             self.thinking = False
@@ -320,7 +366,7 @@ class Session:
         """The player stopped the AI (a key, Ctrl-C): say after how many moves."""
         self.thinking = False
         played = self._ai_played
-        self.current.messages = (
+        self.ui.messages = (
             ngettext(
                 "The AI stopped after {count} move.", "The AI stopped after {count} moves.", played
             ).format(count=played),
@@ -336,25 +382,55 @@ class Session:
         a shared board's first round opens at once where the code says, and the rounds
         after it are fresh boards of its size."""
         settings = self.settings
-        if settings.opening is not None and self.rounds > 0:
+        if settings.opening is not None and self.round_number > 0:
             settings = settings.after_the_shared_board()
         if settings.seed is None:
             seed = random.randrange(2**sharecode.SEED_BITS)
         else:
-            seed = (settings.seed + self.rounds) % 2**sharecode.SEED_BITS
+            seed = (settings.seed + self.round_number) % 2**sharecode.SEED_BITS
         self.current = Round(settings, seed, self.clock)
-        opening = settings.opening
-        if opening is not None:
-            self.current.cursor = opening
-            self._play(Move(Action.TRY, opening))
-            self.current.stop_clock()  # the code opened it: the player's time starts with them
+        self.ui = UIState(settings.width, settings.height)
+        if settings.opening is not None:
+            self._open(settings.opening)
+
+    def _open(self, opening: Point) -> None:
+        """Open a shared or repeated board where it was first opened: the player's time
+        starts with the player's first move."""
+        self.ui.cursor = opening
+        self._play(Move(Action.TRY, opening))
+        self.current.stop_clock()
 
     def _next_round(self) -> Reply:
-        self.rounds += 1
+        self.round_number += 1
+        self._between_rounds()
+        self._start_round()
+        return Reply(new_round=True)
+
+    def _between_rounds(self) -> None:
         self.question = None
         self._told = False
         self.thinking = False
-        self._start_round()
+
+    def _same_board(self) -> Reply:
+        """The board just played, dealt again: its mines, opened at its first cell as its
+        share code would open it (a board file from its own start).  The round is a
+        board the player has seen (:attr:`Round.seen`); what that may not count for is
+        the records' to say.  The rounds after it go on from the settings as before."""
+        played = self.current
+        start = played.journal.start
+        assert start is not None, "a board is played again once it is dealt"
+        settings = played.settings
+        if settings.board_file is None:
+            assert played.first is not None, "a dealt board has its first cell"
+            settings = settings._replace(layout=start.mines, opening=played.first)
+        self._between_rounds()
+        self.current = Round(settings, played.seed, self.clock)
+        self.current.kind = played.kind
+        self.current.seen = True
+        self.ui = UIState(settings.width, settings.height)
+        if settings.opening is not None:
+            self._open(settings.opening)
+        self.tell(_("The same board again: its mines are where they were."))
         return Reply(new_round=True)
 
     # --- taking back, keeping, giving up ----------------------------------------------
@@ -362,7 +438,7 @@ class Session:
     def _undo(self) -> Reply:
         current = self.current
         if current.last_move_dealt():
-            current.messages = (
+            self.ui.messages = (
                 _(
                     "The first reveal laid the mines around it, so it stays:"
                     " type “new” for another board."
@@ -372,7 +448,7 @@ class Session:
         recorded = current.recorded
         played = current.take_back()
         if played is None:
-            current.messages = (_("Nothing to undo."),)
+            self.ui.messages = (_("Nothing to undo."),)
             return Reply(question=self.question)
         if current.game.end is None:
             self.question = None  # a finished game reopened: no more “play again?”
@@ -381,8 +457,8 @@ class Session:
                 with signals.deferred():
                     self.store.withdraw(current.identity)
                 self.records = [kept for kept in self.records if kept.identity != current.identity]
-        current.cursor = played.move.cell
-        current.messages = (
+        self.ui.cursor = played.move.cell
+        self.ui.messages = (
             _("Took back “{move}”. Type “redo” to put it back.").format(move=said(played.move)),
         )
         return Reply()
@@ -390,10 +466,10 @@ class Session:
     def _redo(self) -> Reply:
         current = self.current
         if not current.undone:
-            current.messages = (_("Nothing to redo."),)
+            self.ui.messages = (_("Nothing to redo."),)
             return Reply(question=self.question)
         played = current.undone.pop()
-        current.cursor = played.move.cell
+        self.ui.cursor = played.move.cell
         return self._play(played.move, by_ai=played.by_ai)  # still the AI's choice, if it was
 
     def _save(self, path: Path, *, replace: bool = False) -> Reply:
@@ -407,7 +483,7 @@ class Session:
                 if start is None
                 else _("The game is over: there is nothing left to save.")
             )
-            current.messages = (why,)
+            self.ui.messages = (why,)
             return Reply(question=self.question)
         game = current.game
         board = boardfile.BoardFile(
@@ -416,13 +492,14 @@ class Session:
             start.mines,
             frozenset(cell for cell in game.grid.cells() if game.is_revealed(cell)),
             game.flags,
+            game.marks,
         )
         try:
             boardfile.save(board, path, replace=replace)
         except FileExistsError:
             self.question = Question.REPLACE
             self._waiting_save = path
-            current.messages = (_("There is already a file {file}.").format(file=path),)
+            self.ui.messages = (_("There is already a file {file}.").format(file=path),)
             return Reply(question=Question.REPLACE)
         except OSError as error:
             failure = (
@@ -430,9 +507,9 @@ class Session:
                 if replace
                 else _("The game was not saved to {file}: {reason}.")
             )
-            current.messages = (failure.format(file=path, reason=error.strerror or error),)
+            self.ui.messages = (failure.format(file=path, reason=error.strerror or error),)
             return Reply()
-        current.messages = (
+        self.ui.messages = (
             _("Saved to {file}; “buscaminas --board {argument}” goes on with it.").format(
                 file=path, argument=shlex.quote(str(path))
             ),
@@ -445,7 +522,7 @@ class Session:
         if current.in_progress:
             current.scripted |= self.scripted
             with signals.deferred():  # a second signal now must not lose it
-                self.kept = self.store.keep(current.identity, current.snapshot())
+                self.kept = self.store.keep(current.identity, current.snapshot(self.ui.cursor))
 
     def _abandon(self) -> None:
         """Record the game in progress as given up: played, and not won."""
@@ -454,8 +531,8 @@ class Session:
             return
         record = current.as_record(scripted=self.scripted or current.scripted, abandoned=True)
         with signals.deferred():
-            self.store.save(record)
-        self._remember(record)
+            saved = self.store.add_game(record)
+        self._remember(record._replace(practice=saved is Recorded.PRACTICE))
 
     def _after_the_end(self, text: str) -> Reply | None:
         """At “play again?”, a command that looks back at the game (undo, save, the
@@ -487,16 +564,16 @@ class Session:
         dealing = move.action is Action.TRY and not game.started and move.cell not in game.flags
         if dealing and not self._deal(move):
             return Reply(question=self.question)
-        before = current.rows
+        before = game.rows()
         outcome = game.act(move)
         if game.exploded is not None:
-            current.cursor = game.exploded  # where the game ended, in view
+            self.ui.cursor = game.exploded  # where the game ended, in view
         current.log(outcome, by_ai=by_ai)
-        current.messages = narration.outcome(outcome, game, current.seconds())
+        self.ui.messages = narration.outcome(outcome, game, current.seconds())
         if dealing and current.kind is BoardKind.NO_GUESS:
             # Said once the board exists: a search that fails would make it untrue.
             no_guessing = _("This board can be solved without guessing.")
-            current.messages = (no_guessing, *current.messages)
+            self.ui.messages = (no_guessing, *self.ui.messages)
         self._finish_if_over()
         return Reply(before=before, outcome=outcome, question=self.question)
 
@@ -511,47 +588,50 @@ class Session:
         from ..core import generator
 
         current = self.current
-        game = current.game
         settings = current.settings
         if settings.layout is not None:
             current.lay(settings.layout, move.cell)
             return True
-        version = generator.VERSION if settings.generator is None else settings.generator
         if current.kind is BoardKind.CLASSIC:
-            current.lay(
-                generator.generate(
-                    game.width,
-                    game.height,
-                    game.mine_count,
-                    start=move.cell,
-                    seed=current.seed,
-                    version=version,
-                ),
-                move.cell,
-            )
+            self._lay(move.cell, no_guess=False)
             return True
         try:
-            layout = generator.generate(
-                game.width,
-                game.height,
-                game.mine_count,
-                start=move.cell,
-                seed=current.seed,
-                no_guess=True,
-                progress=self._progress(_("Generating a board with no guessing… {percent}%")),
-                version=version,
-            )
+            self._lay(move.cell, no_guess=True)
         except (generator.LayoutError, KeyboardInterrupt) as reason:
             if settings.opening is not None:
                 if isinstance(reason, generator.LayoutError):
                     raise BoardRefused(why_no_board(reason)) from reason
                 raise
-            current.messages = (why_no_board(reason),)
+            self.ui.messages = (why_no_board(reason),)
             self.question = Question.CLASSIC
             self._waiting_move = move
             return False
-        current.lay(layout, move.cell)
         return True
+
+    def _lay(self, first: Point, *, no_guess: bool) -> None:
+        """Deal the round's mines around ``first`` from its seed, by the generator its
+        settings name: the one place the game's mines are chosen."""
+        from ..core import generator
+
+        current = self.current
+        game = current.game
+        version = current.settings.generator
+        progress = (
+            self._progress(_("Generating a board with no guessing… {percent}%"))
+            if no_guess
+            else None
+        )
+        layout = generator.generate(
+            game.width,
+            game.height,
+            game.mine_count,
+            start=first,
+            seed=current.seed,
+            no_guess=no_guess,
+            progress=progress,
+            version=generator.VERSION if version is None else version,
+        )
+        current.lay(layout, first)
 
     def _progress(self, words: str) -> Callable[[float], None]:
         """Show how far a long task has got (``words`` with its ``{percent}``), once it has
@@ -565,7 +645,7 @@ class Session:
             noticeable = self.clock() - began >= PROGRESS_AFTER
             if done != shown and noticeable and self.on_progress is not None:
                 shown = done
-                self.current.messages = (words.format(percent=done),)
+                self.ui.messages = (words.format(percent=done),)
                 self.on_progress(self.view())
 
         return progress
@@ -575,29 +655,34 @@ class Session:
         current = self.current
         game = current.game
         if game.started:  # the first try is safe anyway: saying where is no help
-            current.hints += 1
+            current.count_hint(cell)
         from . import hints
 
         hint = hints.hint(game) if cell is None else hints.chance(game, cell)
-        current.marked = hint.highlight
-        current.messages = hint.messages
+        self.ui.marked = hint.highlight
+        self.ui.messages = hint.messages
         to_open = hint.targets - hint.mines  # never a mine the hint proves: a key opens it
         if to_open:
-            current.cursor = min(to_open, key=lambda target: (target[1], target[0]))
+            self.ui.cursor = min(to_open, key=lambda target: (target[1], target[0]))
         if hint.rescue is None:
             return Reply()
-        before = current.rows
-        outcome = game.rescue(hint.rescue)
+        before = game.rows()
+        *taken_off, outcome = game.rescue(hint.rescue) or (None,)
         if outcome is None:
             return Reply()
         current.undone.clear()
+        for unflagged in taken_off:
+            current.log(unflagged)
         current.log(outcome)
-        current.marked = Highlight(frozenset(outcome.revealed[:1]))
-        current.cursor = outcome.move.cell
-        current.messages += (
-            _("To keep the game going, I revealed {cell} for you: it was safe.").format(
-                cell=label(outcome.move.cell)
-            ),
+        self.ui.marked = Highlight(frozenset(outcome.revealed[:1]))
+        self.ui.cursor = outcome.move.cell
+        done = (
+            _("To keep the game going, I took the flag off {cell} and revealed it: it was safe.")
+            if taken_off
+            else _("To keep the game going, I revealed {cell} for you: it was safe.")
+        )
+        self.ui.messages += (
+            done.format(cell=label(outcome.move.cell)),
             *narration.outcome(outcome, game, current.seconds()),
         )
         self._finish_if_over()
@@ -653,8 +738,11 @@ class Session:
         record = current.as_record(scripted=self.scripted or current.scripted)
         self._remember(record)
         with signals.deferred():  # a SIGTERM now still leaves the game recorded
-            saved = self.store.save(record)
-        current.messages = (*current.messages, *self.warnings, *format_result(record, saved))
+            saved = self.store.add_game(record)
+        if saved is Recorded.PRACTICE:  # the records knew its board: it counts apart
+            record = record._replace(practice=True)
+            self._remember(record)
+        self.ui.messages = (*self.ui.messages, *self.warnings, *format_result(record, saved))
         self.warnings.clear()
 
     def _remember(self, record: GameRecord) -> None:

@@ -34,6 +34,15 @@ def read_text(path: Path) -> str:
     Raises :class:`UnreadableFile` for what is not a board-sized regular file
     or not text, and ``OSError`` when the system cannot open or read it.
     """
+    try:
+        return read_bytes(path).decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise UnreadableFile(not_text()) from error
+
+
+def read_bytes(path: Path) -> bytes:
+    """The bytes of ``path``, or of standard input when it is ``-``, for a format that
+    is not text (MBF); refused as :func:`read_text` refuses, but for not being text."""
     if str(path) == STANDARD_INPUT:
         data = _read_at_most(_STDIN_FD, LIMIT_BYTES + 1)
     else:
@@ -50,10 +59,7 @@ def read_text(path: Path) -> str:
             os.close(descriptor)
     if len(data) > LIMIT_BYTES:
         raise UnreadableFile(_too_big())
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise UnreadableFile(not_text()) from error
+    return data
 
 
 def not_text() -> str:

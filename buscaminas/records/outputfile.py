@@ -1,6 +1,7 @@
 """Writing a file whole or not at all, and never through a symbolic link.
 
-Every file the game writes goes through :func:`write_text`: a saved board,
+Every file the game writes goes through :func:`write_bytes` (text through
+:func:`write_text`): a saved board, an exported game,
 the preferences, a game kept pending beside a locked database, the stamp of
 records with nothing kept.  The text goes to a new temporary file in the same
 directory (created exclusively, so nothing already there is opened), is
@@ -53,7 +54,12 @@ class UnwritableFile(OSError):
 
 
 def write_text(path: Path, text: str, *, replace: bool, durable: bool = True) -> None:
-    """Put ``text`` (UTF-8) in the regular file ``path``, whole or not at all.
+    """Put ``text`` (UTF-8) in the regular file ``path``, as :func:`write_bytes` does."""
+    write_bytes(path, text.encode("utf-8"), replace=replace, durable=durable)
+
+
+def write_bytes(path: Path, data: bytes, *, replace: bool, durable: bool = True) -> None:
+    """Put ``data`` in the regular file ``path``, whole or not at all.
 
     ``replace``: an existing regular file may be replaced; otherwise
     ``FileExistsError`` says one is there (found at first, or appearing
@@ -75,7 +81,7 @@ def write_text(path: Path, text: str, *, replace: bool, durable: bool = True) ->
         try:
             if existing is not None and os.chmod in os.supports_fd:
                 os.chmod(descriptor, stat.S_IMODE(existing.st_mode))  # the player's choice stays
-            _write_all(descriptor, text.encode("utf-8"))
+            _write_all(descriptor, data)
             if durable:
                 os.fsync(descriptor)
         finally:

@@ -32,9 +32,9 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import NamedTuple
 
+from ..core.board import BoardKind
 from ..core.grid import Point
 from ..core.limits import MIN_SIDE, out_of_bounds
-from ..core.scoring import BoardKind
 
 SEED_BITS = 30
 """Seeds are drawn below 2**30: a billion boards of each size is plenty, and short."""

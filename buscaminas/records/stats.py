@@ -6,9 +6,10 @@ are plain text with no colour and no cursor movement.  How a board is named
 (its translated preset, or its size) belongs to the caller, which passes
 ``board_label``.
 
-Games the AI moved in (assisted) and games read from a pipe (scripted) are
-kept and counted, but apart: played, won, streaks and best times are the
-player's own games only, so that they say how the player plays.
+Games the AI moved in (assisted), games with a move taken back (undone), games
+on a board the player had already seen (practice) and games read from a pipe
+(scripted) are kept and counted, but apart: played, won, streaks and best times
+are the player's own games only, so that they say how the player plays.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from ..core.scoring import BoardKind, BoardSpec, GameRecord, index_of_efficiency
+from ..core.board import BoardKind, BoardSpec
+from ..core.scoring import GameRecord, index_of_efficiency
 from ..i18n import _, ngettext
 from .storage import Recorded, Store
 
@@ -27,14 +29,14 @@ BoardLabel = Callable[[BoardSpec], str]
 
 
 @dataclass(frozen=True)
-class Tally:
+class GameCount:
     """How many games of one sort were played and won."""
 
     played: int = 0
     won: int = 0
 
     @classmethod
-    def of(cls, games: Sequence[GameRecord]) -> Tally:
+    def of(cls, games: Sequence[GameRecord]) -> GameCount:
         return cls(len(games), sum(game.won for game in games))
 
 
@@ -43,7 +45,8 @@ class BoardStats:
     """The record of every game on one board.
 
     ``played``, ``won``, the streaks and the tables count the player's own
-    games only; ``assisted`` and ``scripted`` count the others.  ``best_times``
+    games only; ``assisted``, ``undone``, ``practice`` and ``scripted`` count the
+    others, each game once, under the first of them that it is.  ``best_times``
     holds only clean wins (no-guess board, no hints), so that a best time
     always means the same thing; ``other_wins`` keeps the player's other timed
     wins apart.
@@ -56,8 +59,10 @@ class BoardStats:
     best_streak: int
     best_times: tuple[GameRecord, ...]
     other_wins: tuple[GameRecord, ...]
-    assisted: Tally = Tally()
-    scripted: Tally = Tally()
+    assisted: GameCount = GameCount()
+    undone: GameCount = GameCount()
+    practice: GameCount = GameCount()
+    scripted: GameCount = GameCount()
     abandoned: int = 0
     """Own games left unfinished and given up: among the played, never among the won."""
 
@@ -95,9 +100,21 @@ def _board_stats(board: BoardSpec, games: Sequence[GameRecord]) -> BoardStats:
         best_streak=best,
         best_times=tuple(game for game in timed if game.clean)[:BEST_TIMES],
         other_wins=tuple(game for game in timed if not game.clean)[:BEST_TIMES],
-        # A script that called the AI is counted once, as assisted: the AI played.
-        assisted=Tally.of([game for game in games if game.assisted]),
-        scripted=Tally.of([game for game in games if game.scripted and not game.assisted]),
+        # Each game is counted once, under the first of these it is: a script that
+        # called the AI is assisted (the AI played); one that played a board seen
+        # before is practice (the board was known).
+        assisted=GameCount.of([game for game in games if game.assisted]),
+        undone=GameCount.of([game for game in games if game.undone and not game.assisted]),
+        practice=GameCount.of(
+            [game for game in games if game.practice and not (game.assisted or game.undone)]
+        ),
+        scripted=GameCount.of(
+            [
+                game
+                for game in games
+                if game.scripted and not (game.assisted or game.undone or game.practice)
+            ]
+        ),
         abandoned=sum(game.abandoned for game in own),
     )
 
@@ -113,7 +130,7 @@ def format_stats(store: Store, board_label: BoardLabel) -> list[str]:
     lines = [
         _(
             "Played, won, streaks and times count your own games only:"
-            " no AI moves, not played from a pipe."
+            " no AI moves, no undo, no board you had seen, not played from a pipe."
         )
     ]
     for stats in statistics(games):
@@ -141,6 +158,11 @@ def format_stats(store: Store, board_label: BoardLabel) -> list[str]:
             )
         for tally, line in (
             (stats.assisted, _("With AI moves (assisted): played {played}, won {won}.")),
+            (stats.undone, _("With a move undone: played {played}, won {won}.")),
+            (
+                stats.practice,
+                _("On boards you had seen (practice): played {played}, won {won}."),
+            ),
             (stats.scripted, _("Played from a pipe (scripted): played {played}, won {won}.")),
         ):
             if tally.played:
@@ -242,7 +264,11 @@ def figures(game: GameRecord) -> str:
 def _who_played(game: GameRecord) -> str:
     """Why a game that is not the player's own earns nothing."""
     if game.assisted:
-        return _("the AI played or a move was undone (assisted, no points)")
+        return _("the AI played (assisted, no points)")
+    if game.undone:
+        return _("a move was undone (no points)")
+    if game.practice:
+        return _("a board you had seen (practice, no record)")
     return _("played from a pipe (scripted, no points)")
 
 
@@ -264,13 +290,26 @@ def _code(game: GameRecord) -> list[str]:
 
 
 def _how_it_went(game: GameRecord, saved: Recorded) -> list[str]:
+    practice = [
+        _(
+            "You had seen this board before: the game is kept in your statistics as"
+            " practice, not as a best time or in a streak."
+        )
+    ]
     if not game.won:
-        return []
+        return practice if saved is Recorded.PRACTICE and not game.assisted else []
     if game.assisted:
         return [
             _(
-                "The AI played or a move was undone in this game: it is kept in your"
-                " statistics as assisted, not as a best time."
+                "The AI played in this game: it is kept in your statistics as assisted,"
+                " not as a best time."
+            )
+        ]
+    if game.undone:
+        return [
+            _(
+                "A move was undone in this game: it is kept in your statistics apart,"
+                " not as a best time."
             )
         ]
     if game.three_bv_per_second is None:
@@ -281,7 +320,9 @@ def _how_it_went(game: GameRecord, saved: Recorded) -> list[str]:
                 seconds=game.seconds, figures=figures(game)
             )
         ]
-    if game.scripted:
+    if saved is Recorded.PRACTICE:
+        lines += practice
+    elif game.scripted:
         lines.append(
             _("Played from a pipe: it is kept in your statistics as scripted, not as a best time.")
         )

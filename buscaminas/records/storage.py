@@ -3,7 +3,14 @@
 Keeping a score must never cost the player a game, so no failure escapes a
 :class:`Store`: a database that is read-only or from a newer version becomes a
 one-line warning and the call returns as if there were nothing saved; a
-damaged file is moved aside (never deleted) and a new one started.
+damaged file is moved aside (never deleted) and a new one started.  Nor does a
+failure escape a read: every row is checked (:mod:`buscaminas.records.gamerow`) and one
+that cannot be read is moved, value for value, to a table beside its own
+(``games_set_aside``, ``unfinished_set_aside``), made the first time it is
+needed so that a sound database keeps its schema; the player is told once.
+Moved rather than marked, so that every query of the games reads the games
+alone, an upsert can never overwrite a row set aside, and whoever rescues one
+finds it whole, with when and why it was set aside.
 
 Every call opens its own connection and every write is one ``BEGIN
 IMMEDIATE`` transaction under a busy timeout, so two games finishing at the
@@ -19,18 +26,20 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from contextlib import closing, suppress
 from datetime import UTC, datetime
 from enum import Enum
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import platformdirs
 
-from ..core.scoring import BoardKind, GameRecord, in_utc
-from ..i18n import _
-from . import outputfile
+from ..core.scoring import GameRecord
+from ..i18n import _, ngettext
+from . import outputfile, seen
+from .gamerow import NAMES, BadRow, from_row, to_row
 
 if TYPE_CHECKING:
     import sqlite3
@@ -39,9 +48,17 @@ T = TypeVar("T")
 
 DATA_DIR_VARIABLE = "BUSCAMINAS_DATA_DIR"
 DATABASE_NAME = "buscaminas.sqlite3"
+GAMES = "games"
+UNFINISHED = "unfinished"
+NUMBERS_SHOWN = 10
+"""How many numbers of games that could not be read a warning lists."""
 TIMEOUT = 2.0
 """Seconds a game waits for another to finish writing: short, since a game that
 waits longer is kept pending rather than lost."""
+
+_FINGERPRINT = "board_fingerprint"
+"""The SQL function, :func:`buscaminas.records.seen.of_journal`, that the migration
+to practice calls to find the boards of the games recorded before it."""
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
@@ -92,59 +109,71 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # Every board command given, for IOE; games from before did not count them.
         "ALTER TABLE games ADD COLUMN clicks INTEGER",
     ),
+    (
+        # A move taken back, apart from the AI's moves; before, both were ``assisted``.
+        "ALTER TABLE games ADD COLUMN undone INTEGER NOT NULL DEFAULT 0"
+        " CHECK (undone IN (0, 1))",
+    ),
+    (
+        # Practice: a game on a board the player had already seen (played, or played
+        # from a file or a code), which sets no best time and no streak.  A board is
+        # known by its fingerprint (records/seen.py); the boards seen, with the game
+        # that first showed each, are kept apart, so that a game that ends again after
+        # an undo is not taken for a second look at its own board.
+        "ALTER TABLE games ADD COLUMN board TEXT",
+        "ALTER TABLE games ADD COLUMN practice INTEGER NOT NULL DEFAULT 0"
+        " CHECK (practice IN (0, 1))",
+        "CREATE TABLE seen_boards (board TEXT PRIMARY KEY, identity TEXT) WITHOUT ROWID",
+        # Games from before keep what they counted for; their boards are seen now.
+        f"UPDATE games SET board = {_FINGERPRINT}(journal) WHERE journal IS NOT NULL",
+        "INSERT OR IGNORE INTO seen_boards (board, identity)"
+        " SELECT board, identity FROM games WHERE board IS NOT NULL ORDER BY id",
+        # Every way a game comes in (saved, or written in from a pending file) marks it
+        # the same way, in the transaction that writes it.
+        *(
+            f"CREATE TRIGGER practice_on_{name} AFTER {event} ON games"
+            " WHEN NEW.board IS NOT NULL BEGIN"
+            " UPDATE games SET practice = 1 WHERE id = NEW.id AND EXISTS (SELECT 1"
+            " FROM seen_boards WHERE board = NEW.board AND identity IS NOT NEW.identity);"
+            # not OR IGNORE: an upsert's own conflict clause would override it here
+            " INSERT INTO seen_boards (board, identity) SELECT NEW.board, NEW.identity"
+            " WHERE NOT EXISTS (SELECT 1 FROM seen_boards WHERE board = NEW.board);"
+            " END"
+            for name, event in (("insert", "INSERT"), ("update", "UPDATE OF board"))
+        ),
+    ),
 )
 """Schema changes, in order; ``PRAGMA user_version`` counts those applied."""
 
-_NAMES = (
-    "started_at",
-    "preset",
-    "width",
-    "height",
-    "mines",
-    "kind",
-    "seed",
-    "won",
-    "seconds",
-    "three_bv",
-    "board_commands",
-    "hints",
-    "points",
-    "assisted",
-    "scripted",
-    "abandoned",
-    "identity",
-    "code",
-    "journal",
-    "clicks",
-)
-_COLUMNS = ", ".join(_NAMES)
+_COLUMNS = ", ".join(NAMES)
 _INSERT = (
-    f"INSERT INTO games ({_COLUMNS}) VALUES ({', '.join('?' * len(_NAMES))})"
+    f"INSERT INTO games ({_COLUMNS}) VALUES ({', '.join('?' * len(NAMES))})"
     # The same game ending again (after an undo) takes its own row's place.
     " ON CONFLICT (identity) DO UPDATE SET "
-    + ", ".join(f"{name} = excluded.{name}" for name in _NAMES)
+    + ", ".join(f"{name} = excluded.{name}" for name in NAMES)
 )
 _PENDING_TAKEN = "SELECT 1 FROM taken_pending WHERE name = ?"
 _TAKE_PENDING = "INSERT INTO taken_pending (name) VALUES (?)"
-_SELECT = f"SELECT {_COLUMNS} FROM games"
 _SELECT_NUMBERED = f"SELECT id, {_COLUMNS} FROM games"
 _BOARD_WINS = (
-    f"{_SELECT} WHERE preset IS ? AND width = ? AND height = ? AND mines = ? AND won = 1"
+    "preset IS ? AND width = ? AND height = ? AND mines = ? AND won = 1"
     " AND NOT (identity IS ? AND identity IS NOT NULL)"
 )
+_PRACTICE = "SELECT practice FROM games WHERE id = ?"
 _KEEP = "INSERT OR REPLACE INTO unfinished (identity, saved_at, snapshot) VALUES (?, ?, ?)"
-_UNFINISHED = "SELECT identity, snapshot FROM unfinished ORDER BY saved_at DESC"
+_UNFINISHED = "SELECT rowid, identity, snapshot FROM unfinished ORDER BY saved_at DESC"
 _TAKE = "DELETE FROM unfinished WHERE identity = ? RETURNING snapshot"
 _WITHDRAW = "DELETE FROM games WHERE identity = ?"
 
 
 class Recorded(Enum):
-    """What became of a finished game handed to :meth:`Store.save`."""
+    """What became of a finished game handed to :meth:`Store.add_game`."""
 
     NOT_SAVED = "not-saved"
     PENDING = "pending"  # the database was locked: kept beside it, written at the next chance
     SAVED = "saved"
     NEW_BEST = "new-best"  # saved, and the fastest clean win on its board so far
+    PRACTICE = "practice"  # saved, on a board the player had already seen
 
 
 class NewerSchemaError(Exception):
@@ -180,29 +209,37 @@ class Store:
         """The database's :func:`_stamp` when a look found no game kept in it."""
         self._warn = on_warning
         self._timeout = timeout
+        self._told: set[tuple[str, int]] = set()
+        """The rows that could not be read and were told of, by table and rowid: one
+        warning each, however often a read-only database shows them again."""
 
-    def save(self, game: GameRecord) -> Recorded:
+    def add_game(self, game: GameRecord) -> Recorded:
         """Save a finished game, and say whether it set a new best time."""
 
-        def save(db: sqlite3.Connection) -> Recorded:
+        def add(db: sqlite3.Connection) -> Recorded:
             db.execute("BEGIN IMMEDIATE")
             with db:
                 taken = self._take_in_pending(db)
                 board = game.board
-                wins = db.execute(
+                wins = self._read(
+                    db,
                     _BOARD_WINS,
+                    "",
                     (board.preset, board.width, board.height, board.mines, game.identity),
                 )
-                times = [win.seconds for win in map(_from_row, wins) if win.clean]
-                db.execute(_INSERT, _to_row(game))
+                times = [win.seconds for _number, win in wins if win.clean]
+                (number,) = db.execute(f"{_INSERT} RETURNING id", to_row(game)).fetchall()[0]
+                (practice,) = db.execute(_PRACTICE, (number,)).fetchone()
             _forget(taken)
+            if practice:
+                return Recorded.PRACTICE
             if game.clean and all(game.seconds < best for best in times):
                 return Recorded.NEW_BEST
             return Recorded.SAVED
 
         failure = _("This game was not saved: {reason}.")
         try:
-            return self._run_repairing(save)
+            return self._run_repairing(add)
         except _failures() as error:
             if _locked(error):
                 return self._keep_pending(game, failure)
@@ -228,17 +265,33 @@ class Store:
             return False
         return True
 
-    def unfinished(self) -> list[tuple[str, Any]]:
-        """The games left in progress, newest first, as (identity, snapshot); a
-        snapshot that is not JSON comes back as None, for the caller to drop.
+    def unfinished(
+        self, check: Callable[[str, dict[str, Any]], None] = lambda identity, snapshot: None
+    ) -> list[tuple[str, dict[str, Any]]]:
+        """The games left in progress, newest first, as (identity, snapshot).
+
+        A row whose identity is not text, whose snapshot is not a JSON object, or
+        that ``check`` refuses with a ValueError (a game that cannot be taken up)
+        is set aside, kept for whoever wants to rescue it, never offered again.
 
         Every start asks, and most find none: a database unchanged since a look
         found none is not opened again (nor SQLite loaded), which the game's
         first board would wait for.
         """
 
-        def load(db: sqlite3.Connection) -> list[tuple[str, Any]]:
-            return [(identity, _json(text)) for identity, text in db.execute(_UNFINISHED)]
+        def load(db: sqlite3.Connection) -> list[tuple[str, dict[str, Any]]]:
+            kept, unreadable = [], {}
+            for rowid, identity, text in db.execute(_UNFINISHED).fetchall():
+                try:
+                    read = (_identity(identity), _snapshot(text))
+                    check(*read)
+                except ValueError as why:
+                    unreadable[rowid] = str(why)
+                else:
+                    kept.append(read)
+            if unreadable:
+                self._put_aside(db, UNFINISHED, unreadable)
+            return kept
 
         seen = _stamp(self.path)
         if seen is not None and seen == _read_small(self.nothing_kept):
@@ -287,31 +340,31 @@ class Store:
 
     def games(self) -> list[GameRecord] | None:
         """Every recorded game, in the order they were written; None when unreadable."""
-        numbered = self._numbered(f"{_SELECT_NUMBERED} ORDER BY id", ())
+        numbered = self._numbered("1", "ORDER BY id", ())
         return None if numbered is None else [game for _number, game in numbered]
 
     def recent(self, limit: int | None = None) -> list[tuple[int, GameRecord]] | None:
         """The last ``limit`` games (every game with None), oldest first, each with its
         number, which never changes; None when unreadable."""
-        newest = f"{_SELECT_NUMBERED} ORDER BY id DESC LIMIT ?"
-        numbered = self._numbered(newest, (-1 if limit is None else limit,))
+        newest = (-1 if limit is None else limit,)
+        numbered = self._numbered("1", "ORDER BY id DESC LIMIT ?", newest)
         return None if numbered is None else numbered[::-1]
 
     def game(self, number: int) -> GameRecord | None:
         """Game ``number``; None when there is none, or the records cannot be read."""
-        numbered = self._numbered(f"{_SELECT_NUMBERED} WHERE id = ?", (number,))
+        numbered = self._numbered("id = ?", "", (number,))
         return numbered[0][1] if numbered else None
 
     def last_with_journal(self) -> tuple[int, GameRecord] | None:
         """The latest game recorded with its moves, and its number."""
-        latest = f"{_SELECT_NUMBERED} WHERE journal IS NOT NULL ORDER BY id DESC LIMIT 1"
-        numbered = self._numbered(latest, ())
+        numbered = self._numbered("journal IS NOT NULL", "ORDER BY id DESC LIMIT 1", ())
         return numbered[0] if numbered else None
 
     def _numbered(
-        self, query: str, parameters: tuple[object, ...]
+        self, condition: str, order: str, parameters: tuple[object, ...]
     ) -> list[tuple[int, GameRecord]] | None:
-        """The games ``query`` selects with their numbers, the pending ones written in first."""
+        """The games that ``condition`` selects in ``order``, with their numbers, the
+        pending ones written in first."""
 
         def load(db: sqlite3.Connection) -> list[tuple[int, GameRecord]]:
             import sqlite3
@@ -324,7 +377,7 @@ class Store:
                     _forget(taken)
                 except sqlite3.OperationalError:
                     pass  # locked or read-only: the pending games wait for the next chance
-            return [(row[0], _from_row(row[1:])) for row in db.execute(query, parameters)]
+            return self._read(db, condition, order, parameters)
 
         try:
             return self._run_repairing(load)
@@ -332,6 +385,100 @@ class Store:
             failure = _("The statistics could not be read: {reason}.")
             self._warn(failure.format(reason=self._reason(error)))
             return None
+
+    # --- rows that cannot be read ------------------------------------------------------
+
+    def _read(
+        self, db: sqlite3.Connection, condition: str, order: str, parameters: tuple[object, ...]
+    ) -> list[tuple[int, GameRecord]]:
+        """The games that ``condition`` selects in ``order``, every one read.
+
+        A row that cannot be read sets every such row of the table aside, at
+        once, and the games are selected again without them: one look at the
+        records finds, and tells of, all that cannot be read.
+        """
+        found, unreadable = _games(db.execute(_select(condition, order, ()), parameters))
+        if not unreadable:
+            return found
+        every = self._put_aside(db, GAMES, None)
+        found, _unreadable = _games(db.execute(_select(condition, order, every), parameters))
+        return found
+
+    def _put_aside(
+        self, db: sqlite3.Connection, table: str, rows: dict[int, str] | None
+    ) -> tuple[int, ...]:
+        """Move ``rows`` of ``table`` (rowid: why; with None, every row of the games
+        that cannot be read) to the table beside it, and warn once; the rows' rowids,
+        moved or not.
+
+        Inside a write (a game being saved) the rows move with it; otherwise in a
+        transaction of their own, and when the database cannot be written (read-only,
+        locked) they stay where they are, left out of every answer meanwhile.
+        """
+        import sqlite3
+
+        def unreadable() -> dict[int, str]:
+            return _unreadable_games(db) if rows is None else rows
+
+        reason = None
+        if db.in_transaction:
+            found = unreadable()
+            _move_aside(db, table, found)
+        else:
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                with db:
+                    found = unreadable()
+                    _move_aside(db, table, found)
+            except sqlite3.OperationalError as error:
+                found, reason = unreadable(), self._reason(error)
+        news = sorted(rowid for rowid in found if (table, rowid) not in self._told)
+        self._told.update((table, rowid) for rowid in news)
+        if news:
+            self._warn(self._unreadable_words(table, news, reason))
+        return tuple(found)
+
+    def _unreadable_words(self, table: str, rowids: list[int], reason: str | None) -> str:
+        """What the player is told of rows that could not be read: which, and where
+        they are kept (or why they could not be set aside)."""
+        count = len(rowids)
+        if table == UNFINISHED:
+            if reason is None:
+                words = ngettext(
+                    "A game left unfinished could not be read: it was set aside,"
+                    " kept in {path} (table {table}).",
+                    "{count} games left unfinished could not be read: they were set aside,"
+                    " kept in {path} (table {table}).",
+                    count,
+                )
+            else:
+                words = ngettext(
+                    "A game left unfinished could not be read; it could not be set aside"
+                    " either: {reason}.",
+                    "{count} games left unfinished could not be read; they could not be"
+                    " set aside either: {reason}.",
+                    count,
+                )
+            return words.format(count=count, path=self.path, table=_aside(table), reason=reason)
+        shown = [str(number) for number in rowids[:NUMBERS_SHOWN]]
+        numbers = ", ".join(shown) + (", …" if count > NUMBERS_SHOWN else "")
+        if reason is None:
+            words = ngettext(
+                "Game {numbers} in the records could not be read: it was set aside,"
+                " kept in {path} (table {table}), and is left out of the statistics.",
+                "Games {numbers} in the records could not be read: they were set aside,"
+                " kept in {path} (table {table}), and are left out of the statistics.",
+                count,
+            )
+        else:
+            words = ngettext(
+                "Game {numbers} in the records could not be read and is left out of the"
+                " statistics; it could not be set aside: {reason}.",
+                "Games {numbers} in the records could not be read and are left out of the"
+                " statistics; they could not be set aside: {reason}.",
+                count,
+            )
+        return words.format(numbers=numbers, path=self.path, table=_aside(table), reason=reason)
 
     # --- games kept pending -----------------------------------------------------------
 
@@ -344,7 +491,7 @@ class Store:
         try:
             self.pending.mkdir(parents=True, exist_ok=True)
             # whole or not at all; its temporary name, a dot first, is no pending game
-            outputfile.write_text(self.pending / name, json.dumps(_to_row(game)), replace=True)
+            outputfile.write_text(self.pending / name, json.dumps(to_row(game)), replace=True)
         except OSError:
             reason = _(
                 "the score database {path} is locked by another program"
@@ -395,6 +542,9 @@ class Store:
 
         self.path.parent.mkdir(parents=True, exist_ok=True)
         connection = sqlite3.connect(self.path, timeout=self._timeout, isolation_level=None)
+        # Text that is not UTF-8 is one bad value for its row to be refused for,
+        # rather than an error that fails the whole query.
+        connection.text_factory = _DECODED
         with closing(connection) as db:
             _migrate(db)
             return work(db)
@@ -433,6 +583,10 @@ class Store:
         return reason.format(path=path, error=message)
 
 
+_DECODED = partial(str, encoding="utf-8", errors="surrogateescape")
+"""Text as SQLite holds it, bytes that are not UTF-8 kept as lone surrogates, which
+:mod:`buscaminas.records.gamerow` refuses; a partial, so that no Python code runs per value."""
+
 PENDING_BYTES = 16 * 2**20
 """The most a pending game's file is read: a game with its journal takes a few
 kilobytes, a 99×99 one a few hundred; a larger file is no game of ours."""
@@ -458,8 +612,8 @@ def _read_pending(file: Path) -> tuple[object, ...] | None:
             text = source.read(PENDING_BYTES + 1)
         if len(text) > PENDING_BYTES:
             return None
-        return _to_row(_from_row(json.loads(text.decode("utf-8"))))
-    except (OSError, ValueError, TypeError):
+        return to_row(from_row(json.loads(text.decode("utf-8"))))
+    except (OSError, ValueError, RecursionError):  # RecursionError: JSON nested too deep
         return None
 
 
@@ -530,6 +684,8 @@ def _user_version(db: sqlite3.Connection) -> int:
 def _migrate(db: sqlite3.Connection) -> None:
     """Bring the schema up to date, one transaction per migration."""
     version = _user_version(db)
+    if version < len(MIGRATIONS):
+        db.create_function(_FINGERPRINT, 1, seen.of_journal, deterministic=True)
     while version < len(MIGRATIONS):
         db.execute("BEGIN IMMEDIATE")
         with db:
@@ -544,80 +700,96 @@ def _migrate(db: sqlite3.Connection) -> None:
         raise NewerSchemaError(f"schema version {version}, newer than {len(MIGRATIONS)}")
 
 
-def _json(text: str) -> Any:
+def _select(condition: str, order: str, skipped: tuple[int, ...]) -> str:
+    """The numbered games ``condition`` selects in ``order``, but for rows ``skipped``
+    (rowids, whole numbers, written in as they are)."""
+    rowids = ", ".join(str(int(rowid)) for rowid in skipped)
+    skip = f" AND id NOT IN ({rowids})" if skipped else ""
+    return f"{_SELECT_NUMBERED} WHERE ({condition}){skip} {order}"
+
+
+def _games(rows: Iterable[Any]) -> tuple[list[tuple[int, GameRecord]], bool]:
+    """The numbered games of ``rows`` that can be read, and whether any cannot."""
+    found, unreadable = [], False
+    for row in rows:
+        try:
+            found.append((row[0], from_row(row[1:])))
+        except BadRow:
+            unreadable = True
+    return found, unreadable
+
+
+def _unreadable_games(db: sqlite3.Connection) -> dict[int, str]:
+    """Every row of the games table that cannot be read, and why."""
+    unreadable = {}
+    for row in db.execute(_SELECT_NUMBERED):
+        try:
+            from_row(row[1:])
+        except BadRow as why:
+            unreadable[row[0]] = str(why)
+    return unreadable
+
+
+def _identity(value: object) -> str:
+    """A kept game's identity: the text it is taken up by."""
+    if not isinstance(value, str):
+        raise BadRow(f"identity: {type(value).__name__}, not text")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise BadRow("identity: not UTF-8") from None
+    return value
+
+
+def _snapshot(text: object) -> dict[str, Any]:
+    """A kept game's snapshot: a JSON object, whose fields the game itself checks."""
     import json
 
+    if not isinstance(text, str):
+        raise BadRow(f"snapshot: {type(text).__name__}, not text")
     try:
-        return json.loads(text)
-    except ValueError:
-        return None
+        document = json.loads(text)
+    except (ValueError, RecursionError):
+        raise BadRow("snapshot: not JSON") from None
+    if not isinstance(document, dict):
+        raise BadRow("snapshot: not a JSON object")
+    return document
 
 
-def _to_row(game: GameRecord) -> tuple[object, ...]:
-    return (
-        game.started_at.isoformat(),
-        game.preset,
-        game.width,
-        game.height,
-        game.mines,
-        game.kind.value,
-        None if game.seed is None else str(game.seed),
-        int(game.won),
-        game.seconds,
-        game.three_bv,
-        game.board_commands,
-        game.hints,
-        game.points,
-        int(game.assisted),
-        int(game.scripted),
-        int(game.abandoned),
-        game.identity,
-        game.code,
-        game.journal,
-        game.clicks,
-    )
+def _aside(table: str) -> str:
+    """The table that keeps ``table``'s rows that could not be read."""
+    return f"{table}_set_aside"
 
 
-def _from_row(row: Any) -> GameRecord:
-    # A pending file written before schema 3 holds the first fifteen columns, and one
-    # written before schema 4 the first nineteen.
-    abandoned, identity, code, journal, clicks = (*row[15:], 0, None, None, None, None)[:5]
-    (
-        started_at,
-        preset,
-        width,
-        height,
-        mines,
-        kind,
-        seed,
-        won,
-        seconds,
-        three_bv,
-        board_commands,
-        hints,
-        points,
-        assisted,
-        scripted,
-    ) = row[:15]
-    return GameRecord(
-        started_at=in_utc(datetime.fromisoformat(started_at)),
-        preset=preset,
-        width=width,
-        height=height,
-        mines=mines,
-        kind=BoardKind(kind),
-        seed=None if seed is None else int(seed),
-        won=bool(won),
-        seconds=seconds,
-        three_bv=three_bv,
-        board_commands=board_commands,
-        hints=hints,
-        points=points,
-        assisted=bool(assisted),
-        scripted=bool(scripted),
-        abandoned=bool(abandoned),
-        identity=identity,
-        code=code,
-        journal=journal,
-        clicks=clicks,
-    )
+def _quoted(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def _move_aside(db: sqlite3.Connection, table: str, rows: dict[int, str]) -> None:
+    """Move ``rows`` (rowid: why) of ``table``, in the transaction under way, to the
+    table beside it, made when first needed.
+
+    Its columns have no type, so that every value keeps the type and the bytes it
+    had; they are the table's own, whatever its schema is by then, with when and
+    why each row was set aside.  Its games keep their numbers (``id``).
+    """
+    if not rows:
+        return
+    aside = _quoted(_aside(table))
+    columns = [name for _cid, name, *_rest in db.execute(f"PRAGMA table_info({table})")]
+    db.execute(f"CREATE TABLE IF NOT EXISTS {aside} (set_aside_at, why)")
+    present = {name for _cid, name, *_rest in db.execute(f"PRAGMA table_info({aside})")}
+    for name in columns:
+        if name not in present:
+            db.execute(f"ALTER TABLE {aside} ADD COLUMN {_quoted(name)}")
+    names = ", ".join(map(_quoted, columns))
+    now = datetime.now(UTC).isoformat()
+    for rowid, why in rows.items():
+        # The reason may quote the row's own text, which UTF-8 may not hold.
+        words = why.encode("utf-8", "backslashreplace").decode("utf-8")
+        db.execute(
+            f"INSERT INTO {aside} (set_aside_at, why, {names})"
+            f" SELECT ?, ?, {names} FROM {table} WHERE rowid = ?",
+            (now, words, rowid),
+        )
+        db.execute(f"DELETE FROM {table} WHERE rowid = ?", (rowid,))

@@ -8,29 +8,50 @@ from __future__ import annotations
 
 import re
 from enum import Enum
+from functools import lru_cache
 from typing import NamedTuple
 
-from ..core.alphabet import Cell
+from ..core.alphabet import Symbol
 from ..core.grid import Point
-from ..game import commands
+from ..game import commands, keys
 from ..game.commands import Command, Verb
-from ..game.keys import TABLE, Act, Mode
+from ..game.keys import Act, Binding, Mode
 
-ACTS: dict[str, Act] = {
-    key: binding.act for binding in TABLE if binding.mode is Mode.CURSOR for key in binding.keys
-}
-"""What each key does at the cursor, from the one key table."""
-STEPS: dict[str, Point] = {
-    key: step
-    for binding in TABLE
-    if binding.mode in (Mode.CURSOR, Mode.BOARD)
-    for key, step in zip(binding.keys, binding.steps, strict=False)
-}
-"""How far each moving key moves the cursor: a cell, or (for a screenful) a direction."""
+
+class KeyMeanings(NamedTuple):
+    """What the key table in use makes of each key, read once per table."""
+
+    acts: dict[str, Act]
+    """What each key does at the cursor."""
+    steps: dict[str, Point]
+    """How far each moving key moves the cursor: a cell, or (for a screenful) a
+    direction."""
+    moving: frozenset[str]
+    """Letters that move the cursor: harmless, so they move at once even inside a word."""
+
+
+@lru_cache(maxsize=2)
+def _meanings(table: tuple[Binding, ...]) -> KeyMeanings:
+    return KeyMeanings(
+        {key: b.act for b in table if b.mode is Mode.CURSOR for key in b.keys},
+        {
+            key: step
+            for b in table
+            if b.mode in (Mode.CURSOR, Mode.BOARD)
+            for key, step in zip(b.keys, b.steps, strict=False)
+        },
+        frozenset(key for b in table if b.act is Act.MOVE for key in b.keys if len(key) == 1),
+    )
+
+
+def meanings() -> KeyMeanings:
+    """The keys' meanings in the key table in use (the player's ``[keys]`` applied)."""
+    return _meanings(keys.table())
+
 VERBS = {
     Act.TRY: Verb.TRY,
     Act.FLAG: Verb.FLAG,
-    Act.UNFLAG: Verb.FLAG,
+    Act.UNFLAG: Verb.UNFLAG,
     Act.EXPAND: Verb.EXPAND,
     Act.HINT: Verb.HELP,
     Act.UNDO: Verb.UNDO,
@@ -43,9 +64,9 @@ ANYWHERE = frozenset({Verb.HELP, Verb.UNDO, Verb.REDO})
 def key_command(key: str, cursor: Point, shown: str) -> Command | None:
     """The command ``key`` gives at ``cursor``, whose cell shows ``shown`` (position
     format); None where the key does nothing there (``v`` only takes a flag off)."""
-    act = ACTS.get(key)
+    act = meanings().acts.get(key)
     verb = VERBS.get(act) if act is not None else None
-    if verb is None or (act is Act.UNFLAG and shown != Cell.FLAG):
+    if verb is None or (act is Act.UNFLAG and shown != Symbol.FLAG):
         return None
     if verb in ANYWHERE:
         return Command(verb)
@@ -64,10 +85,6 @@ def _spellings() -> frozenset[str]:
 
 SPELLINGS = _spellings()
 PREFIXES = frozenset(word[:end] for word in SPELLINGS for end in range(1, len(word) + 1))
-MOVING = frozenset(
-    key for binding in TABLE if binding.act is Act.MOVE for key in binding.keys if len(key) == 1
-)
-"""Letters that move the cursor: harmless, so they move at once even inside a word."""
 HOLD_SECONDS = 0.3
 """How long a lone key that acts on the board and could start a command waits for a
 second letter before it acts."""
@@ -125,7 +142,8 @@ class Habit:
         if len(key) != 1:
             return [*self.settle(), Step("act", key)]
         word = commands.plain((self.word + key).lower())
-        if key.isdigit() or key not in ACTS:
+        known = meanings()
+        if key.isdigit() or key not in known.acts:
             if len(self.word) == 1 and word not in PREFIXES:  # a key, then typing: h, “try”
                 return [*self.settle(), *self.key(key)]
             steps = self._to_the_line()
@@ -133,7 +151,7 @@ class Habit:
         if word in PREFIXES:
             steps = [] if self.word else [Step("mark")]
             self.word += key
-            if key in MOVING:
+            if key in known.moving:
                 self.moved = True
                 return [*steps, Step("act", key)]
             self.held.append(key)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from typing import TextIO
 
-from ..core.alphabet import Cell
+from ..core.alphabet import Symbol
 from ..game.commands import MAX_LINE
 from ..game.screen import Steer
 from ..game.view import View
@@ -39,7 +39,9 @@ class PipeScreen:
         """Whether the last line read was cut short, its rest still to be skipped."""
 
     def show(self, view: View) -> None:
-        self._sink.write(Renderer.plain(view))
+        """A script reads the rows in the position format; a person gets them with
+        their coordinates and the mines left."""
+        self._sink.write(Renderer.labelled(view) if self._person else Renderer.plain(view))
         self._sink.flush()
 
     def fits(self, width: int, height: int) -> bool:
@@ -48,11 +50,14 @@ class PipeScreen:
 
     def start(self, view: View) -> None:
         """The round's messages; the rows too when there is something to see (a board
-        file's position) or someone to see it: for a script, a blank board is
-        printed after the first command anyway."""
+        file's position) or someone to see it (the whole view, then): for a script, a
+        blank board is printed after the first command anyway."""
+        if self._person:
+            self.show(view)
+            return
         for message in view.messages:
             self.say(message)
-        if self._person or any(set(row) - {Cell.HIDDEN} for row in view.rows):
+        if any(set(row) - {Symbol.HIDDEN} for row in view.rows):
             self._sink.write("".join(row + "\n" for row in view.rows))
             self._sink.flush()
 

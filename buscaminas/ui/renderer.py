@@ -15,11 +15,12 @@ import re
 from functools import cached_property, lru_cache
 from typing import NamedTuple
 
-from ..core.alphabet import NUMBERS, Cell
+from ..core.alphabet import NUMBERS, Symbol
 from ..core.grid import Point
 from ..game import textwidth
 from ..game.view import Highlight, State, View
 from ..i18n import _, ngettext
+from .themes import DEFAULT, THEMES
 
 CSI = "\x1b["
 HIDE_CURSOR = CSI + "?25l"
@@ -51,33 +52,42 @@ class IconSet(NamedTuple):
     mine: str
     exploded: str
     wrong_flag: str
+    maybe: str
+    """A ``?`` mark."""
     coloured: bool = True
     """False with ``NO_COLOR``: cells then differ by their glyph and by bold,
     dim and reverse video alone."""
+    theme: str = DEFAULT
+    """The palette's name in :data:`~buscaminas.ui.themes.THEMES`, when coloured."""
 
     def without_colour(self) -> IconSet:
         return self._replace(coloured=False)
+
+    def with_theme(self, theme: str) -> IconSet:
+        return self._replace(theme=theme)
 
     @property
     def glyphs(self) -> dict[str, str]:
         """Position-format character → icon, for every character that is not a number."""
         return {
-            Cell.HIDDEN: self.hidden,
-            Cell.FLAG: self.flag,
-            Cell.EMPTY: self.empty,
-            Cell.MINE: self.mine,
-            Cell.WRONG_FLAG: self.wrong_flag,
+            Symbol.HIDDEN: self.hidden,
+            Symbol.FLAG: self.flag,
+            Symbol.EMPTY: self.empty,
+            Symbol.MINE: self.mine,
+            Symbol.WRONG_FLAG: self.wrong_flag,
+            Symbol.MAYBE: self.maybe,
         }
 
 
 LEGACY = IconSet(
     "legacy",
-    hidden=Cell.HIDDEN,
-    flag=Cell.FLAG,
-    empty=Cell.EMPTY,
-    mine=Cell.MINE,
-    exploded=Cell.MINE,
-    wrong_flag=Cell.WRONG_FLAG,
+    hidden=Symbol.HIDDEN,
+    flag=Symbol.FLAG,
+    empty=Symbol.EMPTY,
+    mine=Symbol.MINE,
+    exploded=Symbol.MINE,
+    wrong_flag=Symbol.WRONG_FLAG,
+    maybe=Symbol.MAYBE,
 )
 """The position text's own characters."""
 NERD = IconSet(
@@ -88,36 +98,20 @@ NERD = IconSet(
     mine="\uf1e2",  # nf-fa-bomb
     exploded="\uf06d",  # nf-fa-fire
     wrong_flag="\uf00d",  # nf-fa-xmark
+    maybe="\uf128",  # nf-fa-question: one column, as wcwidth measures it
 )
 
-NUMBER_STYLES = {
-    "1": "1;38;5;33",  # blue
-    "2": "1;38;5;34",  # green
-    "3": "1;38;5;160",  # red
-    "4": "1;38;5;129",  # purple
-    "5": "1;38;5;130",  # brown
-    "6": "1;38;5;37",  # teal
-    "7": "1",  # the terminal's own foreground, bold
-    "8": "1;38;5;244",  # grey
-}
-"""Mid-luminance colours, chosen to read on dark and light backgrounds alike."""
-
-CELL_STYLES: dict[str, str] = {
-    Cell.HIDDEN: "",  # the terminal's own foreground: hidden cells stand out from the grey empties
-    Cell.FLAG: "1;38;5;208",  # orange, so that a flag never reads as a red 3
-    Cell.EMPTY: "38;5;244",
-    Cell.MINE: "1",
-    Cell.WRONG_FLAG: "1;38;5;160",
-}
-EXPLODED_STYLE = "1;97;41"
 MONOCHROME_STYLES: dict[str, str] = {
-    Cell.HIDDEN: "",
-    Cell.FLAG: "1",
-    Cell.EMPTY: "2",
-    Cell.MINE: "1",
-    Cell.WRONG_FLAG: "1",
+    Symbol.HIDDEN: "",
+    Symbol.FLAG: "1",
+    Symbol.MAYBE: "1",
+    Symbol.EMPTY: "2",
+    Symbol.MINE: "1",
+    Symbol.WRONG_FLAG: "1",
 }
-"""Without colour: numbers bold, empties dim, flags and mines bold (their glyphs differ)."""
+"""Without colour: numbers bold, empties dim, flags, marks and mines bold (their glyphs
+differ).  With colour, the theme's palette (:mod:`~buscaminas.ui.themes`) says."""
+MONOCHROME_CURSOR_STYLE = "1"
 MONOCHROME_EXPLODED_STYLE = "1;7"
 TARGET_STYLE = "7"
 """Reverse video: the cell a hint or the AI names, plain to see with no colour at all."""
@@ -350,6 +344,7 @@ class Renderer:
         entries = [
             (icons.hidden, _("hidden cell")),
             (icons.flag, _("flag")),
+            (icons.maybe, _("a ? mark: a hidden cell you are unsure of (--marks)")),
             (icons.empty, _("revealed, no mine around")),
             ("1-8", _("how many of the 8 neighbours hide a mine")),
             (icons.mine, _("mine (shown when the game is lost)")),
@@ -364,6 +359,21 @@ class Renderer:
         lines = list(view.messages)
         lines += view.page if view.page is not None else view.rows
         return "".join(line + "\n" for line in lines)
+
+    @staticmethod
+    def labelled(view: View) -> str:
+        """Line by line for a person (a dumb terminal): the messages, the board with its
+        column and row numbers, and the status line with the mines left; a page as it is."""
+        lines = list(view.messages)
+        if view.page is not None:
+            lines += view.page
+        else:
+            label = _label_width(view.height)
+            numbers = _column_numbers(range(view.width), view.width)
+            lines += [" " * (label + 1) + line for line in numbers]
+            lines += [f"{y + 1:>{label}} " + " ".join(row) for y, row in enumerate(view.rows)]
+            lines.append(Renderer.status(view))
+        return "".join(line.rstrip() + "\n" for line in lines)
 
     # --- the terminal screen --------------------------------------------------------
 
@@ -615,12 +625,11 @@ class Renderer:
         if previous is None or previous.key != key:
             xs = range(first_x, first_x + shown)
             board_left = left + label + 1
-            headers = {}
-            if view.width >= 10:
-                tens = " ".join(str((x + 1) // 10) if x + 1 >= 10 else " " for x in xs).rstrip()
-                headers[(row, board_left)] = Item(tens, len(tens))
-            units = " ".join(str((x + 1) % 10) for x in xs)
-            headers[(top - 1, board_left)] = Item(units, len(units))
+            numbers = _column_numbers(xs, view.width)
+            headers = {
+                (top - len(numbers) + index, board_left): Item(line, len(line))
+                for index, line in enumerate(numbers)
+            }
             lines = {
                 y: tuple(_part(view, icons, y, window, label, part) for part in range(parts))
                 for y in range(first_y, first_y + rows_shown)
@@ -763,6 +772,15 @@ def _label_width(height: int) -> int:
     return max(2, len(str(height)))
 
 
+def _column_numbers(xs: range, width: int) -> list[str]:
+    """The column numbers over columns ``xs`` of a board ``width`` wide, a line each:
+    the tens (from column 10 on) over the units, one character per column."""
+    units = " ".join(str((x + 1) % 10) for x in xs)
+    if width < 10:
+        return [units]
+    return [" ".join(str((x + 1) // 10) if x + 1 >= 10 else " " for x in xs).rstrip(), units]
+
+
 def _header_rows(width: int) -> int:
     """Rows of column numbers: a second one for the tens from column 10 on."""
     return 1 if width < 10 else 2
@@ -813,13 +831,19 @@ def _looks(icons: IconSet) -> dict[str, tuple[str, str]]:
     """Each position-format character's glyph and style in ``icons``: looked up once
     per icon set, not once per cell."""
     looks = {}
+    palette = THEMES[icons.theme].styles()
     for char in (*icons.glyphs, *NUMBERS):
         if icons.coloured:
-            style = NUMBER_STYLES.get(char) or CELL_STYLES.get(char, "")
+            style = palette[char]
         else:
             style = "1" if char in NUMBERS else MONOCHROME_STYLES.get(char, "")
         looks[char] = (Renderer.glyph(char, icons), style)
     return looks
+
+
+def _cursor_style(icons: IconSet) -> str:
+    """The cursor's brackets: the theme's ink, or bold without colour."""
+    return THEMES[icons.theme].cursor.sgr if icons.coloured else MONOCHROME_CURSOR_STYLE
 
 
 def _cell_look(
@@ -827,7 +851,9 @@ def _cell_look(
 ) -> tuple[str, str]:
     """The glyph and style of one cell: ``marked`` is a highlight's style."""
     if exploded:
-        return icons.exploded, EXPLODED_STYLE if icons.coloured else MONOCHROME_EXPLODED_STYLE
+        if icons.coloured:
+            return icons.exploded, THEMES[icons.theme].exploded_style
+        return icons.exploded, MONOCHROME_EXPLODED_STYLE
     glyph, style = _looks(icons).get(char, (char, ""))
     if marked:
         style = f"{style};{marked}" if style else marked
@@ -870,7 +896,7 @@ def _part(
     if view.cursor is not None and view.cursor[1] == y:
         cursor = view.cursor[0] - first_x
     if part == 0:
-        gap = ("1", CURSOR_LEFT) if cursor == 0 else ("", " ")
+        gap = (_cursor_style(icons), CURSOR_LEFT) if cursor == 0 else ("", " ")
         return Item(_encoded([("", f"{y + 1:<{label}}"), gap]), label + 1)
     start = (part - 1) * CHUNK
     end = min(start + CHUNK, shown)
@@ -897,7 +923,7 @@ def _part(
             break
         glyph, style = _cell_look(line[x], icons, exploded=x == exploded, marked=marks.get(x, ""))
         if x == cursor or x + 1 == cursor:
-            gap = ("1", CURSOR_RIGHT if x == cursor else CURSOR_LEFT)
+            gap = (_cursor_style(icons), CURSOR_RIGHT if x == cursor else CURSOR_LEFT)
         else:
             gap = ("" if _shows_on_blank(style) else style, " ")
         segments += [(style, glyph), gap]

@@ -538,7 +538,7 @@ class TerminalScreen:
         def _cursor(event: KeyPressEvent) -> None:
             self._cursor_key(_name(event))
 
-        for binding in keys.TABLE:
+        for binding in keys.table():
             if binding.mode is Mode.CURSOR:
                 for key in binding.keys:
                     if len(key) > 1 and key not in ("escape", "enter", "tab", "space"):
@@ -662,12 +662,13 @@ class TerminalScreen:
             if step.kind == "submit":
                 self._submit()
         else:
-            act = controls.ACTS.get(step.text)
+            meanings = controls.meanings()
+            act = meanings.acts.get(step.text)
             if act is Act.KEYS_TO_LINE:
                 self._switch(Mode.LINE)
             elif act is Act.MOVE:
                 self._origin = None
-                self._events.put(Event("steer", controls.STEPS[step.text]))
+                self._events.put(Event("steer", meanings.steps[step.text]))
             elif act is not None:
                 self._origin = None
                 self._events.put(Event("key", step.text))

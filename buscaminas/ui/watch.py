@@ -1,6 +1,6 @@
 """A replay on the terminal: the board drawn as in the game, moves at their own pace, keys.
 
-:class:`~buscaminas.game.replay.Replay` says what to show and how long to wait;
+:class:`~buscaminas.game.playback.Playback` says what to show and how long to wait;
 this loop waits for the replay's keys meanwhile, through the same terminal
 application as the game (:class:`~buscaminas.ui.terminal.TerminalScreen`), so
 the keys are read, and the terminal taken and given back, as in a game:
@@ -14,7 +14,7 @@ import time
 
 from .. import signals
 from ..game.keys import Act
-from ..game.replay import Replay
+from ..game.playback import Playback
 from .renderer import IconSet
 from .terminal import TerminalScreen
 
@@ -22,7 +22,7 @@ POLL_SECONDS = 0.25
 """The longest the replay waits without drawing again (the terminal may have resized)."""
 
 
-def watch(replay: Replay, icons: IconSet) -> None:
+def watch(replay: Playback, icons: IconSet) -> None:
     """Show ``replay`` on the terminal until the player leaves."""
     screen = TerminalScreen(icons, animated=False, mouse=False)
     try:
@@ -36,7 +36,7 @@ def watch(replay: Replay, icons: IconSet) -> None:
         screen.restore()
 
 
-def play(replay: Replay, screen: TerminalScreen) -> None:
+def play(replay: Playback, screen: TerminalScreen) -> None:
     """Draw the replay and follow its keys until q, Esc or Ctrl-C."""
     due = time.monotonic() + replay.wait()
     screen.start(replay.view())

@@ -11,7 +11,7 @@ search that goes past its budget.
 
 The mine total is not read here but by the replay's mine count, the way a
 player reads it: alone, or against numbers with no hidden cell in common
-(:meth:`.replay.Replay._mine_count`).  Searching every frontier layout
+(:meth:`.proof_player.ProofPlayer._mine_count`).  Searching every frontier layout
 against the total as well was measured to be needed by about 1 board in
 200 at 8×8 with 10 mines, and as few or fewer on the other sizes measured,
 yet it was the costliest part of the slowest boards of every size, most of
@@ -56,7 +56,7 @@ class Exact:
         whichever layouts were seen on the way.
 
         Every number must have been read alone and with each number it shares
-        cells with (:class:`.replay.Replay` asks only then): a component of one
+        cells with (:class:`.proof_player.ProofPlayer` asks only then): a component of one
         or two numbers then decides nothing more, for those rules are complete
         on one or two numbers.
         """

@@ -1,13 +1,13 @@
 """Layouts a player can clear from the start cell without ever guessing.
 
 Mines are laid at random, then a proof-only player replays the board from
-the start (:class:`.replay.Replay`).  Wherever it is stuck, mines are moved
+the start (:class:`.proof_player.ProofPlayer`).  Wherever it is stuck, mines are moved
 so that a proof appears (:func:`.perturb.perturb`) and the replay goes on:
 the board is repaired rather than thrown away.  Repairs move mines mostly
 among hidden cells, but that can change numbers the player has already
 read, or cells the player knows; the replay then goes back to the last step
 before any proof read such a number or such a cell was known, and goes on
-from there with the repaired layout (:meth:`.replay.Replay.repair`).  So the
+from there with the repaired layout (:meth:`.proof_player.ProofPlayer.repair`).  So the
 steps of a replay that opens every safe cell are one sequence of proofs on
 the final layout: the proof that it needs no guess.
 """
@@ -25,7 +25,7 @@ from .cells import bits, cells_of, mask_of
 from .exact import Exact
 from .layout import LayoutError, reserved_cells
 from .perturb import perturb
-from .replay import Replay
+from .proof_player import ProofPlayer
 
 Progress = Callable[[float], None]
 """Told, at every repair, how much of the board the player has cleared at best
@@ -35,7 +35,7 @@ EVERY_LAYOUT_BELOW = 5000
 """A board with fewer possible layouts than this is searched whole: a tiny board
 with none that needs no guess is told so at once instead of after every repair it is allowed."""
 RETURNS_PER_LAYOUT = 50
-"""Times a replay may go back (:meth:`.replay.Replay.repair`) before its layout
+"""Times a replay may go back (:meth:`.proof_player.ProofPlayer.repair`) before its layout
 is given up as going round in circles and a new one is laid.  The benchmark's
 sizes, up to 39% mines, go back at most 25 times a board (99th percentile 17),
 measured."""
@@ -127,12 +127,12 @@ def no_guess_layout(
         """A random layout, as :func:`.layout.random_layout` draws it, as a mask."""
         return mask_of(rng.sample(free, count))
 
-    replay, returns = Replay(cells, lay(), count, cells.index(start), exact), 0
+    replay, returns = ProofPlayer(cells, lay(), count, cells.index(start), exact), 0
     while not replay.advance():
         watch.stuck(replay)
         moved = perturb(replay, rng, protected)
         if moved is None or returns == RETURNS_PER_LAYOUT:
-            replay, returns = Replay(cells, lay(), count, cells.index(start), exact), 0
+            replay, returns = ProofPlayer(cells, lay(), count, cells.index(start), exact), 0
         else:
             returns += replay.repair(moved)
     watch.report(1.0)
@@ -150,7 +150,7 @@ def _every_layout(
     layouts = list(combinations(free, count))
     rng.shuffle(layouts)
     for layout in layouts:
-        if Replay(cells, mask_of(layout), count, cells.index(start), exact).advance():
+        if ProofPlayer(cells, mask_of(layout), count, cells.index(start), exact).advance():
             return frozenset(cells.points[cell] for cell in layout)
     raise LayoutError(
         f"no {grid.width}×{grid.height} board with {count} mines can be played without"
@@ -167,7 +167,7 @@ class _Watch:
     exhausted_message: str
     cleared: float = 0.0
 
-    def stuck(self, replay: Replay) -> None:
+    def stuck(self, replay: ProofPlayer) -> None:
         """Before a repair: give up if none is left, else say how far the player got."""
         if self.repairs_left <= 0:
             raise SearchExhausted(self.exhausted_message)

@@ -15,7 +15,7 @@ Mines, so the part of the board the player has not reached keeps its random
 layout instead of collecting every mine moved away (which packs the far
 corners).  Among the frontier's hidden cells, those beside no number a proof
 has read are taken first: a move beside one may void proofs, and the replay
-must go back to before them (:meth:`.replay.Replay.repair`).  Cells the
+must go back to before them (:meth:`.proof_player.ProofPlayer.repair`).  Cells the
 player already knows change only when the hidden cells cannot make the move;
 the replay then goes back to before they were known.
 """
@@ -25,14 +25,14 @@ from __future__ import annotations
 import random
 
 from .cells import bits
-from .replay import Replay
+from .proof_player import ProofPlayer
 
 POCKET = 8
 """The most hidden cells, walled in by proved mines, that are cleared or filled
 as a whole, like the group of one number; a larger walled-in area is breached."""
 
 
-def perturb(replay: Replay, rng: random.Random, protected: int) -> int | None:
+def perturb(replay: ProofPlayer, rng: random.Random, protected: int) -> int | None:
     """The cells (a mask) whose mine to toggle to clear or fill the largest group
     of a frontier number of the stuck ``replay``, or None when no cells can
     take or give the mines: the layout must then be laid afresh.
@@ -68,7 +68,7 @@ def perturb(replay: Replay, rng: random.Random, protected: int) -> int | None:
     return moved
 
 
-def other_ends(replay: Replay, frontier: int, group: int) -> list[int]:
+def other_ends(replay: ProofPlayer, frontier: int, group: int) -> list[int]:
     """Where the mines moved in or out of ``group`` go, as masks, first choice
     first: the hidden cells on the ``frontier`` (a mask of numbers) beside no
     number a proof has read; those beside one (a move there voids the replay's
@@ -109,7 +109,7 @@ def _swap(
     return None
 
 
-def _breach(replay: Replay, rng: random.Random) -> int | None:
+def _breach(replay: ProofPlayer, rng: random.Random) -> int | None:
     """The open area is walled in by proved mines: move one wall mine into the
     hidden area, so that the replay, gone back, finds a way through."""
     spread, unknown = replay.cells.spread, replay.unknown

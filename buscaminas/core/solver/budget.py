@@ -14,15 +14,26 @@ bytes.
 
 from __future__ import annotations
 
-ANALYSIS_WORK = 60_000_000
+ANALYSIS_WORK = 3_500_000
 """Units one analysis may spend on deductions and exact counting before it
-settles for what it has proved (two to three seconds).  The hardest expert
-(30×16) positions seen take a third of it, and a 99×99 board of stripes of
-1s, settled by pairs of numbers, three quarters."""
+settles for what it has proved (about a seventh of a second): ``help``, ``?``
+and each AI move must answer within a quarter of a second on any board up to
+99×99 (issue 19), the hint's proof and the AI's weighing included.  Real
+expert (30×16) games take under 40 000 units a position; a 99×99 board with
+half its safe cells scattered open, about 3.2 million.  Every costly step is
+charged before it is taken, so the budget bounds the work itself."""
 
-LOOKAHEAD_WORK = 40_000_000
+LOOKAHEAD_WORK = 1_500_000
 """Units the AI may spend weighing its guesses by what they would reveal
-(about two seconds) before it takes the safest cell instead."""
+(about a twentieth of a second) before it plays the best it has weighed.
+The weighing of expert games takes under 1.2 million (100 games)."""
+
+EXPLAIN_WORK = 120_000
+"""Cells the search for a hint's proof may look at (the cells around each number
+read, and around each pair of numbers compared) before it tells the first
+certain cell as the count proves it (about a microsecond a cell, so a tenth of
+a second).  Finding the simplest proof on a 99×99 board with half its safe
+cells scattered open looks at about 110 000."""
 
 HELD_BYTES = 60_000_000
 """Most memory the counting may hold at once (the states of one component)."""

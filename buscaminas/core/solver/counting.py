@@ -21,21 +21,21 @@ from functools import cached_property
 from itertools import chain
 from math import comb
 
-from ..alphabet import COUNTS, COVERED, Cell
+from ..alphabet import COUNTS, COVERED, Symbol
 from ..grid import Grid, Point
 from .budget import ANALYSIS_WORK, Budget, OverBudget
 from .estimate import estimate
 from .frontier import Frontier, count_frontier
 from .local import InconsistentPosition
 from .masks import CoveredAround, Masks, read_cells
-from .polynomials import divide, product, trimmed
+from .polynomials import divide, product, product_cost, trimmed, words
 from .position import Position
 
 __all__ = ["Constraints", "InconsistentPosition", "Tally", "frontier_certain", "tally"]
 
 ESTIMATE_SCALE = 1_000_000
 """The common denominator of an inexact tally's estimates."""
-_MINE = Cell.MINE.value
+_MINE = Symbol.MINE.value
 
 
 @dataclass(frozen=True)
@@ -332,7 +332,9 @@ def _combine(board: Constraints, frontier: Frontier, budget: Budget) -> Tally:
         key = tuple(poly)
         if key not in completions:
             others = divide(every, poly, budget)
-            budget.spend(len(poly) * len(others))
+            # Each completion is a sum of big products, charged before they are made.
+            cost = product_cost(words(max(others, default=0)), words(max(weight, default=0)))
+            budget.spend(len(poly) * len(others) * cost)
             completions[key] = [
                 sum(count * ways for count, ways in zip(others, weight[k:], strict=False))
                 for k in range(len(poly))

@@ -9,7 +9,9 @@ total settles them all.  Every other cell gets an estimate, strictly between
   the frontier held a mine independently, at the density of the mines left;
 - next to an uncounted number, the share of its cells that number needs,
   averaged over the numbers it touches;
-- elsewhere, the density of the mines left.
+- elsewhere, the mines those estimates leave, spread evenly, so that the
+  chances add up to the mine total as exact ones do (when that density stays
+  strictly between 0 and 1).
 """
 
 from __future__ import annotations
@@ -44,13 +46,22 @@ def estimate(hidden: Iterable[Point], mines: int, frontier: Frontier) -> dict[Po
         certain.update(dict.fromkeys(undecided, all_mines))
         return {cell: float(mine) for cell, mine in certain.items()}
     density = mines_left / len(undecided)
-    guesses: dict[Point, float] = dict.fromkeys(undecided, density)
+    near: dict[Point, float] = {}
     for component in frontier.components:
-        guesses.update(_weighted(component, density))
-    guesses.update(_from_numbers(frontier))
-    chances = {cell: min(1 - LEAST, max(LEAST, guesses[cell])) for cell in undecided}
+        near.update(_weighted(component, density))
+    near.update(_from_numbers(frontier))
+    chances = {cell: _kept_off_the_ends(near[cell]) for cell in undecided if cell in near}
+    elsewhere = [cell for cell in undecided if cell not in near]
+    if elsewhere:
+        left = (mines_left - sum(chances.values())) / len(elsewhere)
+        chances.update(dict.fromkeys(elsewhere, _kept_off_the_ends(left)))
     chances.update({cell: float(mine) for cell, mine in certain.items()})
     return chances
+
+
+def _kept_off_the_ends(chance: float) -> float:
+    """An estimate never reads as a proof."""
+    return min(1 - LEAST, max(LEAST, chance))
 
 
 def _allows(component: Component, all_mines: bool) -> bool:

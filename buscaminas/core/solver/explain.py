@@ -16,11 +16,15 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import chain
 
-from ..alphabet import COUNTS, COVERED, Cell
+from ..alphabet import COUNTS, COVERED, Symbol
 from ..grid import Grid, Point
 from .analysis import Analysis
+from .budget import EXPLAIN_WORK, Budget, OverBudget
 from .counting import frontier_certain
 from .position import Position
+
+CELLS_AROUND = 8
+"""The units a number read costs: a unit per cell around it."""
 
 
 class ReasonKind(Enum):
@@ -83,16 +87,36 @@ def explain(position: Position, analysis: Analysis) -> Reason | None:
     board thousands of numbers touch a mine nobody flagged, and reading
     every pair of them would take seconds.  A safe cell's one-number proof
     is read only off the numbers next to cells not proved to be mines, and
-    the proof of a mine it leans on off the numbers around that mine.
+    the proof of a mine it leans on off the numbers around that mine.  The
+    search is bounded all the same (:data:`~.budget.EXPLAIN_WORK`, so that a
+    hint answers at once on any board): past its budget, the first certain
+    cell is told as the count proves it, still a proof.
     """
     grid = Grid(position.width, position.height)
     shown_mines = _shown_mines(position, analysis)
+    wrong_flags = frozenset(cell for cell in analysis.safe if position[cell] == Symbol.FLAG)
+    budget = Budget(EXPLAIN_WORK)
+    try:
+        return _simplest(position, analysis, grid, shown_mines, wrong_flags, budget)
+    except OverBudget:
+        return _first_by_count(position, grid, analysis, wrong_flags)
+
+
+def _simplest(
+    position: Position,
+    analysis: Analysis,
+    grid: Grid,
+    shown_mines: frozenset[Point],
+    wrong_flags: frozenset[Point],
+    budget: Budget,
+) -> Reason | None:
+    """:func:`explain`'s search, charging every number it reads and every pair of
+    numbers it compares to ``budget``."""
     # A safe cell's proof may lean on any certain mine it can prove on the
     # way; a mine's proof leans only on shown ones, so it needs no premise.
     # Proofs leaning on no hidden mine are sought too: they may be the simpler.
-    towards_safe = _Clues(position, grid, analysis.mines | shown_mines)
-    towards_mines = _Clues(position, grid, shown_mines)
-    wrong_flags = frozenset(cell for cell in analysis.safe if position[cell] == Cell.FLAG)
+    towards_safe = _Clues(position, grid, analysis.mines | shown_mines, budget)
+    towards_mines = _Clues(position, grid, shown_mines, budget)
     proof_of: dict[Point, Reason | None] = {}
 
     def proof_of_mine(cell: Point) -> Reason | None:
@@ -134,21 +158,46 @@ def explain(position: Position, analysis: Analysis) -> Reason | None:
     near_safe = towards_safe.touching_any(
         analysis.constraints.hidden.difference(analysis.mines, shown_mines, beyond)
     )
-    one_safe = sorted(filter(None, map(proved, _one_number(near_safe, mine=False))), key=hardness)
-    by_step = {
-        step: [reason for reason in one_safe if hardness(reason)[0] == step] for step in (1, 2)
-    }
+    one_number_safe = list(_one_number(near_safe, mine=False))
+
+    def simplest_one_number() -> Iterator[Reason]:
+        """The one-number proofs of safe cells whose premises are one-number proofs
+        too, fewest premises first and in reading order, each premise sought only
+        when no proof with fewer can come before it: late on a big board thousands
+        of safe cells each lean on mines whose own proofs take pairs of numbers."""
+        unseen = [
+            any(cell not in shown_mines for cell in reason.known_mines)
+            for reason in one_number_safe
+        ]
+        pairs = list(zip(one_number_safe, unseen, strict=True))
+        yield from (reason for reason, hidden in pairs if not hidden)
+        later: dict[int, list[Reason]] = {}
+        for reason, hidden in pairs:
+            found = proved(reason) if hidden else None
+            if found is None or hardness(found)[0] != 1:
+                continue
+            if len(found.premises) == 1:
+                yield found  # none with fewer premises is left to come
+            else:
+                later.setdefault(len(found.premises), []).append(found)
+        for premises in sorted(later):
+            yield from later[premises]
+
+    def by_step_two() -> list[Reason]:
+        one_safe = sorted(filter(None, map(proved, one_number_safe)), key=hardness)
+        return [reason for reason in one_safe if hardness(reason)[0] == 2]
+
     every_clue = towards_mines.in_reading_order
     stages: tuple[Callable[[], Iterable[Reason]], ...] = (
         # One number: safe cells, then mines.
-        lambda: by_step[1],
+        simplest_one_number,
         lambda: _one_number(every_clue(), mine=True),
         # Two numbers: safe cells leaning on shown mines only (no premise), then
         # the rest as hard as they are; then mines.
         lambda: _two_numbers(every_clue(), towards_mines, mine=False),
         lambda: sorted(
             chain(
-                by_step[2],
+                by_step_two(),
                 filter(None, map(proved, _two_numbers(near_safe, towards_safe, mine=False))),
             ),
             key=hardness,
@@ -168,26 +217,31 @@ def _shown_mines(position: Position, analysis: Analysis) -> frozenset[Point]:
     shown = [
         (x, y)
         for y, row in enumerate(position.rows)
-        if Cell.MINE in row
+        if Symbol.MINE in row
         for x, char in enumerate(row)
-        if char == Cell.MINE
+        if char == Symbol.MINE
     ]
-    flagged = (cell for cell in analysis.mines if position[cell] == Cell.FLAG)
+    flagged = (cell for cell in analysis.mines if position[cell] == Symbol.FLAG)
     return frozenset(chain(shown, flagged))
 
 
 class _Clues:
     """The revealed numbers that still touch an open cell, each read when first asked for."""
 
-    def __init__(self, position: Position, grid: Grid, certain_mines: frozenset[Point]):
+    def __init__(
+        self, position: Position, grid: Grid, certain_mines: frozenset[Point], budget: Budget
+    ):
         self._position = position
         self._grid = grid
         self._certain_mines = certain_mines
         self._read: dict[Point, _Clue | None] = {}
+        self.budget = budget
+        """Charged a unit for every cell a clue is read from, and by the pairs compared."""
 
     def at(self, cell: Point) -> _Clue | None:
         """The clue of the number at ``cell``; None when there is none there."""
         if cell not in self._read:
+            self.budget.spend(CELLS_AROUND)
             clue = _clue(self._position, self._grid, cell, self._certain_mines)
             self._read[cell] = clue if clue is not None and clue.open else None
         return self._read[cell]
@@ -196,6 +250,7 @@ class _Clues:
         """The clues whose open cells hold ``cell``, in reading order."""
         if self._position[cell] not in COVERED or cell in self._certain_mines:
             return []
+        self.budget.spend(CELLS_AROUND)
         return [clue for near in self._grid.neighbours(cell) if (clue := self.at(near))]
 
     def touching_any(self, cells: Iterable[Point]) -> list[_Clue]:
@@ -228,7 +283,7 @@ def _news_of(reason: Reason, position: Position, wrong_flags: frozenset[Point]) 
     if wrong_flags:
         targets = () if reason.mine else tuple(c for c in reason.targets if c in wrong_flags)
     elif reason.mine:
-        targets = tuple(cell for cell in reason.targets if position[cell] != Cell.FLAG)
+        targets = tuple(cell for cell in reason.targets if position[cell] != Symbol.FLAG)
     else:
         return reason
     return replace(reason, targets=targets)
@@ -255,6 +310,7 @@ def _two_numbers(firsts: Iterable[_Clue], clues: _Clues, *, mine: bool) -> Itera
     with the second, which settles the second's other cells."""
     for first in firsts:
         partners = {id(other): other for cell in first.open for other in clues.touching(cell)}
+        clues.budget.spend(len(partners) * CELLS_AROUND)
         for second in partners.values():
             shared = first.open & second.open
             rest = second.open - shared
@@ -274,6 +330,24 @@ def _two_numbers(firsts: Iterable[_Clue], clues: _Clues, *, mine: bool) -> Itera
                     _in_reading_order(shared),
                     group_mines,
                 )
+
+
+def _first_by_count(
+    position: Position, grid: Grid, analysis: Analysis, wrong_flags: frozenset[Point]
+) -> Reason | None:
+    """Past the search's budget: one certain cell, told as the count proved it.
+
+    Still a proof (every layout agrees), though perhaps not the simplest; the
+    first cell in reading order that is news, as :func:`explain` would rank it
+    (a wrong flag first, safe cells before mines).
+    """
+    for reason in _beyond_pairs(position, grid, analysis):
+        news = _news_of(reason, position, wrong_flags)
+        if news.targets:
+            first = news.targets[0]
+            numbers = (near for near in grid.neighbours(first) if position[near] in COUNTS)
+            return replace(news, targets=(first,), numbers=_in_reading_order(numbers))
+    return None
 
 
 def _beyond_pairs(position: Position, grid: Grid, analysis: Analysis) -> Iterator[Reason]:

@@ -19,7 +19,7 @@ from functools import cached_property, lru_cache
 from itertools import compress
 from typing import TypeVar, overload
 
-from ..alphabet import COUNTS, COVERED, Cell
+from ..alphabet import COUNTS, COVERED, Symbol
 from ..grid import Grid, Point
 from .local import Settled, merge
 
@@ -35,7 +35,7 @@ def _digits_table(chosen: Iterable[str]) -> bytes:
 
 _COVERED = _digits_table(COVERED)
 _NUMBERS = _digits_table(COUNTS)
-_MINES = _digits_table(Cell.MINE.value)
+_MINES = _digits_table(Symbol.MINE.value)
 _NEEDS = tuple(
     _digits_table(char for char, count in COUNTS.items() if count >> plane & 1)
     for plane in range(PLANES)

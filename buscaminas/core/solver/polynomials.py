@@ -41,9 +41,10 @@ def divide(whole: Poly, part: Poly, budget: Budget) -> Poly:
     their packed integers do, and the quotient is an integer division.
     """
     slot = slot_for(max(whole).bit_length() + 1)
-    quotient = pack(whole, slot) // pack(part, slot)
-    budget.spend(words(quotient) * words(pack(part, slot)))
-    return unpack(quotient, slot, len(whole) - len(part) + 1)
+    dividend, divisor = pack(whole, slot), pack(part, slot)
+    # Charged before the division, on the quotient's size: the budget bounds the work.
+    budget.spend((words(dividend) - words(divisor) + 1) * words(divisor))
+    return unpack(dividend // divisor, slot, len(whole) - len(part) + 1)
 
 
 def words(value: int) -> int:
@@ -53,9 +54,14 @@ def words(value: int) -> int:
 
 def multiply(left: int, right: int, budget: Budget) -> int:
     """Two packed polynomials multiplied, charged as the big-integer product costs."""
-    small, large = sorted((words(left), words(right)))
-    budget.spend(int(large * small**0.6))
+    budget.spend(product_cost(words(left), words(right)))
     return left * right
+
+
+def product_cost(one: int, other: int) -> int:
+    """The units a product of integers of ``one`` and ``other`` words costs."""
+    small, large = sorted((one, other))
+    return int(large * small**0.6)
 
 
 def slot_for(bits: int) -> int:

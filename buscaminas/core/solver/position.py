@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
-from ..alphabet import COUNTS, COVERED, LEGAL, Cell
+from ..alphabet import COUNTS, COVERED, LEGAL, Symbol
 from ..grid import Grid
 
 
@@ -69,7 +69,7 @@ class ShowsBoard(Protocol):
     @property
     def mine_count(self) -> int: ...
 
-    def rows(self) -> list[str]: ...
+    def rows(self) -> tuple[str, ...]: ...
 
 
 @dataclass(frozen=True)
@@ -118,7 +118,7 @@ class Position:
         """Raise :class:`PositionError` for a mine total or a number that no layout can
         satisfy, naming what is wrong where a person can mend it; the solver finds every
         other contradiction, but can only say that no layout agrees."""
-        shown = sum(row.count(Cell.MINE) for row in self.rows)
+        shown = sum(row.count(Symbol.MINE) for row in self.rows)
         room = shown + sum(char in COVERED for row in self.rows for char in row)
         if self.mines > room:
             raise PositionError(Problem.TOO_MANY_MINES, found=self.mines, expected=room)
@@ -130,7 +130,7 @@ class Position:
             if value is None:
                 continue
             around = [self[near] for near in grid.neighbours((x, y))]
-            mines = around.count(Cell.MINE)
+            mines = around.count(Symbol.MINE)
             if not mines <= value <= mines + sum(char in COVERED for char in around):
                 raise PositionError(
                     Problem.NUMBER_UNSATISFIABLE, line=y + 1, column=x + 1, found=value
@@ -139,7 +139,7 @@ class Position:
     @classmethod
     def from_game(cls, game: ShowsBoard) -> Position:
         """What the player of ``game`` sees now; the layout stays in the game."""
-        return cls(tuple(game.rows()), game.mine_count)
+        return cls(game.rows(), game.mine_count)
 
     def format(self) -> str:
         """The position text: rows joined by newlines, no final newline."""

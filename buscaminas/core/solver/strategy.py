@@ -10,8 +10,9 @@ otherwise it is the best guess there.  Near the end, when few layouts
 remain, :mod:`.endgame` searches the whole game tree instead.
 
 Weighing guesses costs a count per number each could show, so it has a
-budget of its own (:data:`~.budget.LOOKAHEAD_WORK`); past it, or when the
-position could not be counted exactly, the AI takes the safest cell.
+budget of its own (:data:`~.budget.LOOKAHEAD_WORK`); past it the AI plays the
+best of the cells it has weighed (the safest is weighed first), and when the
+position could not be counted exactly, the safest cell.
 """
 
 from __future__ import annotations
@@ -62,17 +63,32 @@ def choose_move(board: Constraints, counted: Tally, *, opening_start: bool = Tru
         searched = best_endgame_move(board, counted)
         if searched is not None:
             return searched
+    return _best_weighed(board, counted, candidates, safest)
+
+
+def _best_weighed(
+    board: Constraints, counted: Tally, candidates: list[Point], safest: Point
+) -> Point:
+    """The candidate likeliest to survive two moves (the safer, then the first listed,
+    among equals), weighed within :data:`~.budget.LOOKAHEAD_WORK`.
+
+    The safest candidate is weighed first: past the budget the best of those
+    weighed is played, so a budget spent on a big board still leaves the
+    safest cell, or better, and the same position always gets the same move.
+    """
     budget = Budget(LOOKAHEAD_WORK)
-    try:
-        return max(
-            candidates,
-            key=lambda cell: (
-                _two_move_survival(board, counted, cell, budget),
-                -counted.mine_layouts[cell],
-            ),
-        )
-    except OverBudget:
-        return safest
+    best, best_key = safest, None
+    order = sorted(range(len(candidates)), key=lambda index: candidates[index] != safest)
+    for index in order:
+        cell = candidates[index]
+        try:
+            survival = _two_move_survival(board, counted, cell, budget)
+        except OverBudget:
+            break
+        key = (survival, -counted.mine_layouts[cell], -index)
+        if best_key is None or key > best_key:
+            best, best_key = cell, key
+    return best
 
 
 def _reading_order(cell: Point) -> tuple[int, int]:

@@ -7,7 +7,7 @@ import pytest
 from buscaminas.core.engine import Action, Move
 from buscaminas.game.journal import Journal, Played
 from buscaminas.game.keys import Act
-from buscaminas.game.replay import LONGEST_WAIT, Replay, ending, timeline
+from buscaminas.game.playback import LONGEST_WAIT, Playback, ending, timeline
 from buscaminas.game.view import State
 from buscaminas.records.boardfile import BoardFile
 from tests.app_support import piped_screen
@@ -29,7 +29,7 @@ LOST = journal(("try 1 1", 0.0), ("try 5 3", 2.25))
 
 
 def test_each_wait_is_the_games_own_gap_cut_to_the_longest() -> None:
-    replay = Replay(WON, "a board")
+    replay = Playback(WON, "a board")
     waits = []
     while not replay.done:
         waits.append(replay.wait())
@@ -39,7 +39,7 @@ def test_each_wait_is_the_games_own_gap_cut_to_the_longest() -> None:
 
 
 def test_speed_divides_the_waits_and_stops_at_its_ends() -> None:
-    replay = Replay(WON, "a board")
+    replay = Playback(WON, "a board")
     replay.forward()
     replay.faster()
     assert replay.wait() == pytest.approx(0.75)
@@ -51,7 +51,7 @@ def test_speed_divides_the_waits_and_stops_at_its_ends() -> None:
 
 
 def test_stepping_back_and_forth_shows_the_board_as_it_stood() -> None:
-    replay = Replay(WON, "a board")
+    replay = Playback(WON, "a board")
     for _ in range(2):
         replay.forward()
     assert replay.view().rows == ("...1F", "...2#", "...1#")
@@ -64,7 +64,7 @@ def test_stepping_back_and_forth_shows_the_board_as_it_stood() -> None:
 
 
 def test_pausing_says_so_and_space_at_the_end_starts_again() -> None:
-    replay = Replay(WON, "Custom 5×3")
+    replay = Playback(WON, "Custom 5×3")
     replay.toggle()
     assert replay.paused and replay.status().startswith("Paused")
     assert any("→ or n: next" in line for line in replay.view().messages)
@@ -79,7 +79,7 @@ def test_pausing_says_so_and_space_at_the_end_starts_again() -> None:
 
 
 def test_a_lost_game_ends_on_the_mine_that_exploded() -> None:
-    replay = Replay(LOST, "a board")
+    replay = Playback(LOST, "a board")
     replay.forward()
     replay.forward()
     view = replay.view()

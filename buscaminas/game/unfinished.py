@@ -10,49 +10,58 @@ and not won, so that leaving never protects a win rate.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ..i18n import _
 from ..records.storage import Store
 from .journal import JournalError
-from .rounds import Round
+from .rounds import Kept, Round
 from .textwidth import clock_time
 
 
-def newest(store: Store, clock: Callable[[], float]) -> Round | None:
-    """The newest game left in progress; one that is damaged is dropped, not offered."""
-    for identity, snapshot in store.unfinished():
-        try:
-            return Round.restore(snapshot, clock)
-        except JournalError:
-            store.take(identity)
-    return None
+def newest(store: Store, clock: Callable[[], float]) -> Kept | None:
+    """The newest game left in progress.  Every one kept is read, and those that are
+    damaged are set aside, not offered."""
+    restored: list[Kept] = []
+
+    def restore(identity: str, snapshot: dict[str, Any]) -> None:
+        kept = Round.from_snapshot(snapshot, clock)
+        if kept.round.identity != identity:
+            # Taken up by its own identity, it could never leave the records: offered forever.
+            raise JournalError(f"the snapshot's identity is {kept.round.identity!r}")
+        restored.append(kept)
+
+    store.unfinished(restore)
+    return restored[0] if restored else None
 
 
-def take_up(store: Store, kept: Round) -> bool:
+def take_up(store: Store, kept: Kept) -> bool:
     """Take the game out of the records to play it: False if another game took it first."""
-    if not store.take(kept.identity):
+    if not store.take(kept.round.identity):
         return False
-    kept.carry_on()
+    kept.round.carry_on()
     return True
 
 
-def give_up(store: Store, kept: Round) -> None:
+def give_up(store: Store, kept: Kept) -> None:
     """Record the game as abandoned, once: a game another terminal took is not ours."""
-    if store.take(kept.identity):
-        kept.carry_on()  # the time spent deciding is not the game's
-        store.save(kept.as_record(scripted=kept.scripted, abandoned=True))
+    left = kept.round
+    if store.take(left.identity):
+        left.carry_on()  # the time spent deciding is not the game's
+        store.add_game(left.as_record(scripted=left.scripted, abandoned=True))
 
 
-def question(kept: Round) -> str:
+def question(kept: Kept) -> str:
     """The question that offers the game again, with what the player needs to recognise it."""
-    game = kept.game
+    left = kept.round
+    game = left.game
     safe = game.width * game.height - game.mine_count
     cleared = (safe - game.hidden_safe) / safe
     return _(
         "You left a game unfinished: {board}, {time} on the clock, {cleared}% cleared."
         " Resume it? [Enter = yes, n = no] "
     ).format(
-        board=kept.board_name(),
-        time=clock_time(kept.elapsed() or 0.0),
+        board=left.board_name(),
+        time=clock_time(left.elapsed() or 0.0),
         cleared=int(cleared * 100),
     )

@@ -1,6 +1,6 @@
 """A recorded game played again: where it stands, when its next move comes, what to show.
 
-:class:`Replay` walks a :class:`~buscaminas.game.journal.Journal` one move at a
+:class:`Playback` walks a :class:`~buscaminas.game.journal.Journal` one move at a
 time and says how long to wait before the next one, at the game's own pace
 times the chosen speed, so that a front end only has to wait and draw.  A
 long pause of the player's (a minute's thought, a coffee) is cut to
@@ -23,7 +23,7 @@ SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 NORMAL = SPEEDS.index(1.0)
 
 
-class Replay:
+class Playback:
     """A game being played again: the moves shown so far, the speed, paused or not."""
 
     def __init__(self, journal: Journal, board_name: str) -> None:

@@ -17,9 +17,9 @@ when none of them is a mine, and flags them exactly when all of them are.
 A board's worth of numbers then costs a few dozen integer operations per
 step of an opening's spread, instead of a few per cell and neighbour.
 
-The layout may change under the replay (see :mod:`.perturb`): :meth:`Replay.repair`
-moves mines, and the numbers beside them are read again.  A proof holds as
-long as the numbers it read keep the values it read, so every step's start
+The layout may change under the replay (see :mod:`.perturb`):
+:meth:`ProofPlayer.repair` moves mines, and the numbers beside them are read
+again.  A proof holds as long as the numbers it read keep the values it read, so every step's start
 is kept (a handful of masks): a repair that changes a number a proof has
 read, or a cell the player already knows, takes the replay back to the last
 step before that, where the new layout agrees with everything the player
@@ -41,7 +41,7 @@ masks: the layout, the hidden cells, the proved mines, the numbers read, the
 cells changed since their numbers were read alone, the numbers waiting in pairs."""
 
 
-class Replay:
+class ProofPlayer:
     """What a proof-only player knows of the layout ``mines`` (a mask) after opening ``start``.
 
     The replay reads the layout only through what a player sees: a number is

@@ -1,0 +1,244 @@
+"""Practice: a board the player has already seen sets no best time and no streak, but is
+played and counted, apart.  A board is known by its mines, however it comes back."""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from buscaminas.core import generator
+from buscaminas.game.commands import Command, Verb
+from buscaminas.game.journal import Journal
+from buscaminas.game.session import Session
+from buscaminas.game.settings import Settings
+from buscaminas.records import boardfile, seen
+from buscaminas.records.sharecode import parse
+from buscaminas.records.stats import format_stats, statistics
+from buscaminas.records.storage import MIGRATIONS, Recorded, Store
+from tests.record_support import make_record
+from tests.terminal_support import run_piped
+
+MINES = frozenset({(0, 0), (7, 7), (3, 5)})
+OTHER = frozenset({(1, 0), (7, 7), (3, 5)})
+
+
+def journal_of(mines: frozenset[tuple[int, int]]) -> str:
+    journal = Journal(8, 8, len(mines))
+    journal.deal(mines)
+    return journal.dumps()
+
+
+def test_a_fingerprint_is_of_the_size_and_the_mines_alone() -> None:
+    assert seen.fingerprint(8, 8, [(0, 0), (7, 7)]) == seen.fingerprint(8, 8, [(7, 7), (0, 0)])
+    assert seen.fingerprint(8, 8, MINES) != seen.fingerprint(8, 8, OTHER)
+    assert seen.fingerprint(8, 8, MINES) != seen.fingerprint(9, 8, MINES)
+    assert seen.of_journal(journal_of(MINES)) == seen.fingerprint(8, 8, MINES)
+    for damaged in (None, "", "{", '{"size": [8, 8, 3]}', '{"size": 8, "start": {}}'):
+        assert seen.of_journal(damaged) is None
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    return Store(tmp_path / "games.sqlite3", on_warning=pytest.fail)
+
+
+def test_a_board_seen_before_is_practice_never_a_best_time(store: Store) -> None:
+    first = make_record(0, seconds=40.0, identity="a", journal=journal_of(MINES))
+    assert store.add_game(first) is Recorded.NEW_BEST
+    again = make_record(1, seconds=9.0, identity="b", journal=journal_of(MINES))
+    assert store.add_game(again) is Recorded.PRACTICE, "faster, on a board already played"
+    other = make_record(2, seconds=30.0, identity="c", journal=journal_of(OTHER))
+    assert store.add_game(other) is Recorded.NEW_BEST, "another board is no practice"
+    games = store.games()
+    assert games is not None
+    assert [game.practice for game in games] == [False, True, False]
+    (beginner,) = statistics(games)
+    assert [win.seconds for win in beginner.best_times] == [30.0, 40.0]
+    assert (beginner.played, beginner.practice.played, beginner.practice.won) == (2, 1, 1)
+
+
+def test_the_same_game_ending_again_after_an_undo_is_not_practice(store: Store) -> None:
+    game = make_record(0, seconds=40.0, identity="a", journal=journal_of(MINES))
+    assert store.add_game(game) is Recorded.NEW_BEST
+    assert store.add_game(game._replace(seconds=35.0)) is Recorded.NEW_BEST
+    assert store.add_game(game._replace(identity="b")) is Recorded.PRACTICE
+
+
+def test_practice_neither_makes_nor_breaks_a_streak(store: Store) -> None:
+    store.add_game(make_record(0, identity="a", journal=journal_of(MINES)))
+    store.add_game(make_record(1, identity="b", journal=journal_of(MINES), won=False))
+    store.add_game(make_record(2, identity="c", journal=journal_of(OTHER)))
+    games = store.games()
+    assert games is not None
+    (beginner,) = statistics(games)
+    assert (beginner.current_streak, beginner.best_streak, beginner.played) == (2, 2, 2)
+
+
+def test_a_game_written_in_from_a_pending_file_is_marked_too(store: Store) -> None:
+    store.add_game(make_record(0, identity="a", journal=journal_of(MINES)))
+    pending = make_record(1, identity="b", journal=journal_of(MINES))
+    assert store._keep_pending(pending, "{reason}") is Recorded.PENDING
+    games = store.games()
+    assert games is not None and [game.practice for game in games] == [False, True]
+
+
+def test_stats_shows_practice_on_its_own_line_in_both_languages(store: Store) -> None:
+    from buscaminas import i18n
+    from buscaminas.records.presets import board_label
+
+    store.add_game(make_record(0, identity="a", journal=journal_of(MINES)))
+    store.add_game(make_record(1, identity="b", journal=journal_of(MINES)))
+    assert "  On boards you had seen (practice): played 1, won 1." in format_stats(
+        store, board_label
+    )
+    try:
+        i18n.use("es")
+        spanish = format_stats(store, board_label)
+    finally:
+        i18n.use("en")
+    assert any("(práctica)" in line for line in spanish)
+
+
+ROW_OF_SCHEMA = {
+    1: "INSERT INTO games VALUES (NULL, '2024-05-01T12:00:00+00:00', NULL, 8, 8, 3,"
+    " 'no-guess', '7', 1, 20.0, 30, 40, 0, 990)",
+    2: "INSERT INTO games VALUES (NULL, '2024-05-01T12:00:00+00:00', NULL, 8, 8, 3,"
+    " 'no-guess', '7', 1, 20.0, 30, 40, 0, 990, 0, 0)",
+    3: "INSERT INTO games VALUES (NULL, '2024-05-01T12:00:00+00:00', NULL, 8, 8, 3,"
+    " 'no-guess', '7', 1, 20.0, 30, 40, 0, 990, 0, 0, 0, 'old', NULL, ?)",
+    4: "INSERT INTO games VALUES (NULL, '2024-05-01T12:00:00+00:00', NULL, 8, 8, 3,"
+    " 'no-guess', '7', 1, 20.0, 30, 40, 0, 990, 0, 0, 0, 'old', NULL, ?, 12)",
+    5: "INSERT INTO games VALUES (NULL, '2024-05-01T12:00:00+00:00', NULL, 8, 8, 3,"
+    " 'no-guess', '7', 1, 20.0, 30, 40, 0, 990, 0, 0, 0, 'old', NULL, ?, 12, 0)",
+}
+"""A won game as each earlier schema kept it; from schema 3 on, with its journal."""
+
+
+@pytest.mark.parametrize("schema", sorted(ROW_OF_SCHEMA))
+def test_every_earlier_database_migrates_keeping_its_games_and_knowing_their_boards(
+    store: Store, schema: int
+) -> None:
+    store.path.parent.mkdir(exist_ok=True)
+    with closing(sqlite3.connect(store.path)) as db, db:
+        for migration in MIGRATIONS[:schema]:
+            for statement in migration:
+                db.execute(statement)
+        db.execute(f"PRAGMA user_version = {schema}")
+        row = ROW_OF_SCHEMA[schema]
+        db.execute(row, (journal_of(MINES),) if "?" in row else ())
+    old = store.games()
+    assert old is not None and len(old) == 1 and not old[0].practice
+    assert (old[0].seconds, old[0].points, old[0].won) == (20.0, 990, True)
+    with closing(sqlite3.connect(store.path)) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
+    again = make_record(1, seconds=5.0, identity="new", journal=journal_of(MINES))
+    has_journal = schema >= 3
+    assert store.add_game(again) is (Recorded.PRACTICE if has_journal else Recorded.NEW_BEST)
+
+
+def win(session: Session, mines: frozenset[tuple[int, int]], clock: list[float]) -> None:
+    """Reveal every safe cell, a second apart on ``clock``."""
+    game = session.current.game
+    for y in range(game.height):
+        for x in range(game.width):
+            if (x, y) not in mines and not session.current.game.is_revealed((x, y)):
+                clock[0] += 1.0
+                session.handle(Command(Verb.TRY, (x, y)))
+
+
+def test_the_board_a_code_deals_again_is_practice_however_fast(tmp_path: Path) -> None:
+    """The issue's reproduction, at the session: win, then the code, the same moves."""
+    clock = [0.0]
+    store = Store(tmp_path / "games.sqlite3", on_warning=pytest.fail)
+    first = Session(Settings.from_preset("beginner", 5), store, legend=[], clock=lambda: clock[0])
+    first.handle(Command(Verb.TRY, (3, 3)))
+    start = first.current.journal.start
+    assert start is not None
+    clock[0] += 30.0  # a slow first game
+    win(first, start.mines, clock)
+    assert "New best time!" in first.ui.messages
+    code = first.records[-1].code
+    assert code is not None
+    shared = parse(code)
+    again = Session(
+        Settings.from_code(shared, "beginner"), store, legend=[], clock=lambda: clock[0]
+    )
+    win(again, start.mines, clock)
+    record = again.records[-1]
+    assert record.won and record.practice and record.seconds < first.records[-1].seconds
+    assert "New best time!" not in again.ui.messages
+    assert any("You had seen this board before" in line for line in again.ui.messages)
+
+
+def test_a_board_file_of_a_board_played_is_practice(tmp_path: Path) -> None:
+    clock = [0.0]
+    store = Store(tmp_path / "games.sqlite3", on_warning=pytest.fail)
+    mines = generator.generate(8, 8, 10, start=(3, 3), seed=2, no_guess=True)
+    first = Session(Settings.from_preset("beginner", 2), store, legend=[], clock=lambda: clock[0])
+    first.handle(Command(Verb.TRY, (3, 3)))
+    win(first, mines, clock)
+    assert not first.records[-1].practice
+    board = boardfile.BoardFile(8, 8, mines, frozenset(), frozenset())
+    from_file = Session(
+        Settings(8, 8, 10, board_file=board), store, legend=[], clock=lambda: clock[0]
+    )
+    win(from_file, mines, clock)
+    assert from_file.records[-1].practice
+
+
+def test_in_a_pipe_win_replay_then_the_code_with_the_same_moves_is_practice(
+    tmp_path: Path,
+) -> None:
+    """The issue's reproduction through the program: win, ``replay``, ``--game CODE``
+    and the same moves: no best time, counted as practice in ``stats`` and ``games``."""
+    from tests.test_exchange import WIN, won_in_a_pipe
+
+    moves, output = won_in_a_pipe(tmp_path)
+    code = output.split(WIN, 1)[1].split()[0].rstrip(":")
+    data = ("--data-dir", str(tmp_path), "--lang", "en")
+    assert run_piped("replay", *data).returncode == 0
+    again = run_piped("--game", code, *data, lines=moves)
+    assert "You won" in again.stdout
+    assert "New best time!" not in again.stdout
+    assert "You had seen this board before" in again.stdout
+    stats = run_piped("stats", *data).stdout.splitlines()
+    assert "  On boards you had seen (practice): played 1, won 1." in stats
+    assert "  Played from a pipe (scripted): played 1, won 1." in stats
+    games = run_piped("games", *data).stdout.splitlines()
+    assert "won, practice" in games[2] and "practice" not in games[1]
+
+
+def test_on_a_terminal_the_code_of_a_board_won_sets_no_best_time(tmp_path: Path) -> None:
+    """The issue's reproduction as a player meets it: a win at the keyboard (a best
+    time), its replay, then its code and the same moves, typed: practice, no best time."""
+    from tests.terminal_support import Player
+    from tests.test_exchange import WIN, won_in_a_pipe
+
+    moves, _output = won_in_a_pipe(tmp_path / "moves")  # the winning moves, found by a pipe
+    environment = {"BUSCAMINAS_DATA_DIR": str(tmp_path / "data")}
+    first = Player(
+        "--preset", "beginner", "--seed", "1", "--legacy", "--lang", "en", env=environment
+    )
+    first.prompt_row()
+    for line in moves.splitlines()[:-1]:
+        first.type(line)
+    first.wait_for("New best time!")
+    code = first.text.split(WIN, 1)[1].split()[0].rstrip(":")
+    first.type("n")
+    assert first.finish() == 0
+    data = ("--data-dir", str(tmp_path / "data"), "--lang", "en")
+    assert run_piped("replay", *data).returncode == 0
+    again = Player("--game", code, "--legacy", "--lang", "en", env=environment)
+    again.prompt_row()
+    for line in moves.splitlines()[:-1]:
+        again.type(line)
+    again.wait_for("You had seen this board before")
+    assert "New best time!" not in again.text
+    again.type("n")
+    assert again.finish() == 0
+    stats = run_piped("stats", *data).stdout.splitlines()
+    assert "  Played 1, won 1 (100%); current streak 1, best streak 1." in stats
+    assert "  On boards you had seen (practice): played 1, won 1." in stats
