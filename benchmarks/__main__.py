@@ -17,6 +17,7 @@ from . import (
     generate,
     hostile,
     play,
+    records,
     redraw,
     review,
     solver,
@@ -35,6 +36,7 @@ BENCHMARKS: dict[str, ModuleType] = {
     "tatham": tatham,
     "bigboard": bigboard,
     "hostile": hostile,
+    "records": records,
 }
 
 

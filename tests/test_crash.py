@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 from contextlib import closing
+from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -185,6 +186,10 @@ def kill_in_a_pipe(
     return time.monotonic() - began
 
 
+def showing(player: Player, rows: tuple[str, ...]) -> bool:
+    return tuple(player.board(SIDE)) == rows
+
+
 def kill_on_a_terminal(
     arguments: list[str], lines: list[str], steps: list[Step], done: int, pause: float
 ) -> float:
@@ -197,7 +202,7 @@ def kill_on_a_terminal(
         if step.over:
             player.wait_for("Play again")
         else:
-            player.wait_until(lambda step=step: tuple(player.board(SIDE)) == step.rows)
+            player.wait_until(partial(showing, player, step.rows))
     if done < len(lines):
         player.type(lines[done])
     time.sleep(pause)
