@@ -403,3 +403,47 @@ def test_a_terminal_that_loses_the_race_while_it_offers_the_game_says_so(
     player.wait_until(lambda: player.board(8) == ["########"] * 8)
     player.type("quit")
     assert player.finish() == 0
+
+
+UNKEPT = {
+    "en": "The game in progress was not kept: the score database {path} cannot be opened.",
+    "es": "La partida en curso no se guardó: no se puede abrir la base de datos de"
+    " puntuaciones {path}.",
+}
+"""Why a game could not be kept, when the data directory is a file."""
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_in_a_pipe_a_game_that_cannot_be_kept_is_said_so_before_leaving(
+    tmp_path: Path, language: str
+) -> None:
+    blocked = tmp_path / "data"
+    blocked.write_text("a file where the data directory should be")
+    said = run_piped(
+        "--preset", "beginner", "--seed", "3", "--data-dir", str(blocked), "--lang", language,
+        lines="4 4\n",
+    ).stdout.splitlines()
+    unkept = UNKEPT[language].format(path=blocked / "buscaminas.sqlite3")
+    assert said.count(unkept) == 2, "under the board at the first move, and before leaving"
+    assert said.index(unkept, said.index(unkept) + 1) == len(said) - 2
+    assert KEPT not in said
+
+
+def test_on_a_terminal_a_game_that_cannot_be_kept_is_said_so_before_leaving(
+    tmp_path: Path,
+) -> None:
+    blocked = tmp_path / "data"
+    blocked.write_text("a file where the data directory should be")
+    player = Player(
+        "--preset", "beginner", "--seed", "3", "--legacy", "--lang", "en",
+        "--data-dir", str(blocked),
+    )
+    player.prompt_row()
+    player.type("4 4")
+    unkept = UNKEPT["en"].format(path=blocked / "buscaminas.sqlite3")
+    player.wait_for(unkept[:40])  # under the board, as soon as it is not kept
+    player.type("quit")
+    assert player.finish() == 0
+    after = player.output.decode().rpartition("\x1b[?1049l")[2]  # after the game's screen
+    assert unkept in after.replace("\r\n", "\n")
+    assert KEPT not in after
