@@ -128,8 +128,8 @@ def left_unfinished(directory: Path) -> tuple[str, str]:
     session.handle(Command(Verb.TRY, (3, 3)))
     session.put_away()
     with closing(sqlite3.connect(directory / "kept")) as db:
-        (kept,) = db.execute("SELECT identity, snapshot FROM unfinished").fetchall()
-    return kept
+        ((identity, snapshot),) = db.execute("SELECT identity, snapshot FROM unfinished")
+    return str(identity), str(snapshot)
 
 
 @pytest.mark.parametrize("schema", sorted(ROW_OF_SCHEMA))
