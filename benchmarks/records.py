@@ -35,7 +35,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import tracemalloc
 from collections.abc import Callable
 from contextlib import closing
 from datetime import UTC, datetime, timedelta
@@ -76,7 +75,8 @@ def show(name: str, figures: dict[str, Any]) -> None:
             f"  {measure:18} {full * 1000:8.2f} ms  against {empty * 1000:7.2f} ms"
             f"  ratio {full / empty:6.2f}"
         )
-    print(f"  stats, peak memory on the full database: {figures['stats memory'] / 2**20:.1f} MiB")
+    memory = figures["stats memory"] / 2**20
+    print(f"  stats (a process), the most memory it held on the full database: {memory:.1f} MiB")
     print(f"  database: {figures['file bytes'] / figures['games']:.0f} bytes a game in the file")
     row, journal = figures["expert row"], figures["expert journal"]
     print(f"  an expert game played as a person plays: row {row} bytes, journal {journal} bytes")
@@ -121,18 +121,8 @@ def measure(games: int, runs: int, seed: int) -> dict[str, Any]:
             for name, place in places.items():
                 stores[name].nothing_kept.unlink(missing_ok=True)  # the records changed since
                 began = time.perf_counter()
-                subprocess.run(
-                    [sys.executable, "-m", "buscaminas", *words, "--data-dir", str(place)],
-                    input="quit\n",
-                    capture_output=True,
-                    check=True,
-                    text=True,
-                )
+                command(words, place)
                 times[name].setdefault(what, []).append(time.perf_counter() - began)
-    tracemalloc.start()
-    stats(stores["full"])
-    _now, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
     row, journal = expert_row(places["empty"] / "expert.sqlite3")
     return {
         "games": games,
@@ -141,12 +131,44 @@ def measure(games: int, runs: int, seed: int) -> dict[str, Any]:
             name: {what: statistics.median(values) for what, values in by_measure.items()}
             for name, by_measure in times.items()
         },
-        "stats memory": peak,
+        "stats memory": command(["stats"], places["full"], memory=True),
         "file bytes": (places["full"] / DATABASE_NAME).stat().st_size,
         "expert row": row,
         "expert journal": journal,
         "keeping a move": keeping_a_move(places["empty"]),
     }
+
+
+HIGH_WATER = (
+    "import atexit, runpy, sys\n"
+    "def said():\n"
+    "    with open('/proc/self/status') as status:\n"
+    "        high = [line.split()[1] for line in status if line.startswith('VmHWM')]\n"
+    "    print(high[0], file=sys.stderr)\n"
+    "atexit.register(said)\n"
+    "sys.argv[0] = 'buscaminas'\n"
+    "runpy.run_module('buscaminas', run_name='__main__')\n"
+)
+"""The game as ``-m`` runs it, saying at its exit the most memory its process held
+(Linux's ``VmHWM``: of this program alone, not of the benchmark it was forked from)."""
+
+
+def command(words: list[str], place: Path, *, memory: bool = False) -> int:
+    """Run ``buscaminas WORDS --data-dir PLACE`` from the tree measured, ``quit`` on its
+    input; with ``memory``, the most memory it held, in bytes."""
+    import buscaminas
+
+    tree = Path(buscaminas.__file__).resolve().parent.parent  # -m looks there first
+    start = ["-c", HIGH_WATER] if memory else ["-m", "buscaminas"]
+    done = subprocess.run(
+        [sys.executable, *start, *words, "--data-dir", str(place)],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        cwd=tree,
+        check=True,
+    )
+    return int(done.stderr.split()[-1]) * 1024 if memory else 0
 
 
 def record(rng: random.Random, number: int) -> Any:
