@@ -18,6 +18,7 @@ from buscaminas.records import boardfile, seen
 from buscaminas.records.sharecode import parse
 from buscaminas.records.stats import format_stats, statistics
 from buscaminas.records.storage import MIGRATIONS, Recorded, Store
+from tests.journal_support import json_journal
 from tests.record_support import make_record
 from tests.terminal_support import run_piped
 
@@ -26,9 +27,11 @@ OTHER = frozenset({(1, 0), (7, 7), (3, 5)})
 
 
 def journal_of(mines: frozenset[tuple[int, int]]) -> str:
+    """A journal as games recorded before the compact form kept it, whose board the
+    records find in its JSON (a game recorded now says its board: see below)."""
     journal = Journal(8, 8, len(mines))
     journal.deal(mines)
-    return journal.dumps()
+    return json_journal(journal)
 
 
 def test_a_fingerprint_is_of_the_size_and_the_mines_alone() -> None:

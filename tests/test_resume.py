@@ -3,7 +3,6 @@ counts as played and not won."""
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import signal
@@ -15,8 +14,10 @@ import pytest
 
 from buscaminas.core import generator
 from buscaminas.core.board import BoardKind
+from buscaminas.core.engine import Action, Move
 from buscaminas.game import unfinished
 from buscaminas.game.commands import Command, Verb
+from buscaminas.game.journal import Played, loads
 from buscaminas.game.rounds import Kept, Round
 from buscaminas.game.session import Question, Session
 from buscaminas.game.settings import Settings
@@ -310,9 +311,9 @@ def test_a_lost_game_is_not_offered_to_resume(tmp_path: Path) -> None:
     start = session.current.journal.start
     assert start is not None
     mine = next(iter(start.mines))
-    journal = json.loads(snapshot["journal"])
-    journal["moves"].append(["try", mine[0], mine[1], 9.0])
-    store.keep(identity, {**snapshot, "journal": json.dumps(journal)}, playing=False)
+    journal = loads(snapshot["journal"])
+    journal.moves.append(Played(Move(Action.TRY, mine), 9.0))
+    store.keep(identity, {**snapshot, "journal": journal.dumps()}, playing=False)
     assert unfinished.newest(store, lambda: 0.0) is None
 
 

@@ -22,6 +22,7 @@ from ..core.engine import Action, Minesweeper, Outcome, Termination
 from ..core.grid import Point
 from ..core.scoring import GameRecord, in_utc
 from ..i18n import _
+from ..records import seen
 from ..records.presets import DAILY, PRESETS, board_name
 from ..records.sharecode import ShareCode
 from .journal import Journal, JournalError, Played, loads
@@ -227,6 +228,9 @@ class Round:
             code=None if code is None else str(code),
             journal=self.journal.dumps(),
             clicks=self.journal.clicks,
+            fingerprint=(
+                None if start is None else seen.fingerprint(start.width, start.height, start.mines)
+            ),
         )
 
     # --- kept for later -----------------------------------------------------------
