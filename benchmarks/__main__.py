@@ -18,6 +18,7 @@ from . import (
     hostile,
     latency,
     play,
+    records,
     redraw,
     review,
     solver,
@@ -37,6 +38,7 @@ BENCHMARKS: dict[str, ModuleType] = {
     "bigboard": bigboard,
     "hostile": hostile,
     "latency": latency,
+    "records": records,
 }
 
 

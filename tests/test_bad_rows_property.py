@@ -65,7 +65,13 @@ LOOSE_SCHEMA = (
     f"CREATE TABLE games (id INTEGER PRIMARY KEY, {', '.join(GAME_COLUMNS)})",
     "CREATE UNIQUE INDEX games_by_identity ON games (identity)",
     "CREATE TABLE taken_pending (name PRIMARY KEY) WITHOUT ROWID",
-    "CREATE TABLE unfinished (identity PRIMARY KEY, saved_at, snapshot)",
+    "CREATE TABLE unfinished (identity PRIMARY KEY, saved_at, snapshot, owner, renewed_at)",
+    # the boards' summaries, and the triggers that mark them stale as the games change
+    *(
+        statement
+        for statement in MIGRATIONS[-1]
+        if "board_summaries" in statement and not statement.startswith("INSERT")
+    ),
     f"PRAGMA user_version = {len(MIGRATIONS)}",
 )
 """The tables the game reads, with no types and no checks: only what the game's

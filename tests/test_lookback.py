@@ -20,6 +20,7 @@ from buscaminas.game.journal import Journal, Played
 from buscaminas.lookback import games_table
 from buscaminas.records.boardfile import BoardFile
 from buscaminas.records.storage import DATABASE_NAME, Store
+from tests.journal_support import json_journal
 from tests.record_support import make_record
 from tests.terminal_support import Player, run_piped, write_board
 from tests.test_signals import assert_restored, line_discipline, wait_for_exit
@@ -193,7 +194,7 @@ def test_moves_are_named_in_the_players_language(tmp_path: Path) -> None:
 
 
 def test_an_assisted_game_kept_before_moves_said_whose_says_so(tmp_path: Path) -> None:
-    old = KEPT.dumps().replace('"format":2', '"format":1')
+    old = json_journal(KEPT, 1)
     store_in(tmp_path).add_game(make_record(0, journal=old, assisted=True, code="C"))
     out = run(tmp_path, "review")[1]
     assert "first reveal: the mines are laid around it" in out  # a dealt board

@@ -34,13 +34,24 @@ def look(database: Path) -> tuple[int, bool]:
     return int(count), loaded == "True"
 
 
+KEEP_ONE = "INSERT INTO unfinished (identity, saved_at, snapshot) VALUES ('x', '2026-01-01', '{}')"
+"""Another program keeps a game (one that cannot be read: it is offered, then set aside)."""
+
+
 def store(database: Path) -> Store:
     return Store(database, on_warning=print)
 
 
+def made(database: Path) -> None:
+    """The database, made as a first write makes it (a look makes nothing)."""
+    store(database).forget("nobody")
+
+
 def test_a_database_unchanged_since_a_look_found_nothing_is_not_opened(tmp_path: Path) -> None:
     database = tmp_path / "games.sqlite3"
-    assert store(database).unfinished() == []  # creates it: nothing to stamp yet
+    assert store(database).unfinished() == []
+    assert not database.exists(), "a look creates nothing"
+    made(database)
     assert look(database) == (0, True)  # looks, finds none, stamps
     assert look(database) == (0, False)
     assert look(database) == (0, False)
@@ -48,42 +59,45 @@ def test_a_database_unchanged_since_a_look_found_nothing_is_not_opened(tmp_path:
 
 def test_a_game_kept_after_the_look_is_offered(tmp_path: Path) -> None:
     database = tmp_path / "games.sqlite3"
-    store(database).unfinished()
+    made(database)
     look(database)
-    store(database).keep("abc", {"format": 1})
+    store(database).keep("abc", {"format": 1}, playing=False)
     assert look(database) == (1, True)
-    assert store(database).take("abc")
+    assert store(database).claim("abc")
+    assert look(database) == (0, True), "played here: not offered, and not stamped as none"
+    assert look(database) == (0, True)
+    store(database).forget("abc")
     assert look(database) == (0, True)
     assert look(database) == (0, False)
 
 
 def test_any_write_by_another_program_is_noticed(tmp_path: Path) -> None:
     database = tmp_path / "games.sqlite3"
-    store(database).unfinished()
+    made(database)
     look(database)
     with sqlite3.connect(database) as other:
-        other.execute("INSERT INTO unfinished VALUES ('x', '2026-01-01', '{}')")
+        other.execute(KEEP_ONE)
     assert look(database) == (1, True)
 
 
 def test_a_database_in_wal_mode_is_always_opened(tmp_path: Path) -> None:
     """WAL commits leave the header's counter alone: nothing short of a look will do."""
     database = tmp_path / "games.sqlite3"
-    store(database).unfinished()
+    made(database)
     with sqlite3.connect(database) as other:
         other.execute("PRAGMA journal_mode=WAL")
     assert look(database) == (0, True)
     assert look(database) == (0, True)
     with sqlite3.connect(database) as other:
-        other.execute("INSERT INTO unfinished VALUES ('x', '2026-01-01', '{}')")
+        other.execute(KEEP_ONE)
     assert look(database) == (1, True)
 
 
 def test_a_stamp_from_another_database_is_not_trusted(tmp_path: Path) -> None:
     database, elsewhere = tmp_path / "games.sqlite3", tmp_path / "other.sqlite3"
     for path in (database, elsewhere):
-        store(path).unfinished()
+        made(path)
         look(path)
-    store(database).keep("abc", {"format": 1})
+    store(database).keep("abc", {"format": 1}, playing=False)
     Path(f"{database}.nothing-kept").write_text(Path(f"{elsewhere}.nothing-kept").read_text())
     assert look(database) == (1, True)

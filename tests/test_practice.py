@@ -18,6 +18,7 @@ from buscaminas.records import boardfile, seen
 from buscaminas.records.sharecode import parse
 from buscaminas.records.stats import format_stats, statistics
 from buscaminas.records.storage import MIGRATIONS, Recorded, Store
+from tests.journal_support import json_journal
 from tests.record_support import make_record
 from tests.terminal_support import run_piped
 
@@ -26,9 +27,11 @@ OTHER = frozenset({(1, 0), (7, 7), (3, 5)})
 
 
 def journal_of(mines: frozenset[tuple[int, int]]) -> str:
+    """A journal as games recorded before the compact form kept it, whose board the
+    records find in its JSON (a game recorded now says its board: see below)."""
     journal = Journal(8, 8, len(mines))
     journal.deal(mines)
-    return journal.dumps()
+    return json_journal(journal)
 
 
 def test_a_fingerprint_is_of_the_size_and_the_mines_alone() -> None:
@@ -113,25 +116,52 @@ ROW_OF_SCHEMA = {
     " 'no-guess', '7', 1, 20.0, 30, 40, 0, 990, 0, 0, 0, 'old', NULL, ?, 12)",
     5: "INSERT INTO games VALUES (NULL, '2024-05-01T12:00:00+00:00', NULL, 8, 8, 3,"
     " 'no-guess', '7', 1, 20.0, 30, 40, 0, 990, 0, 0, 0, 'old', NULL, ?, 12, 0)",
+    6: "INSERT INTO games VALUES (NULL, '2024-05-01T12:00:00+00:00', NULL, 8, 8, 3,"
+    " 'no-guess', '7', 1, 20.0, 30, 40, 0, 990, 0, 0, 0, 'old', NULL, ?, 12, 0,"
+    " board_fingerprint(?), 0)",
 }
-"""A won game as each earlier schema kept it; from schema 3 on, with its journal."""
+"""A won game as each earlier schema kept it; from schema 3 on, with its journal (and
+from schema 6 on, its board's fingerprint, as the game wrote it)."""
+
+
+def left_unfinished(directory: Path) -> tuple[str, str]:
+    """A game left in progress, as every schema since 3 keeps it: identity, snapshot."""
+    store = Store(directory / "kept", on_warning=pytest.fail)
+    session = Session(Settings.from_preset("beginner", 3), store, legend=[])
+    session.handle(Command(Verb.TRY, (3, 3)))
+    session.put_away()
+    with closing(sqlite3.connect(directory / "kept")) as db:
+        ((identity, snapshot),) = db.execute("SELECT identity, snapshot FROM unfinished")
+    return str(identity), str(snapshot)
 
 
 @pytest.mark.parametrize("schema", sorted(ROW_OF_SCHEMA))
 def test_every_earlier_database_migrates_keeping_its_games_and_knowing_their_boards(
-    store: Store, schema: int
+    store: Store, schema: int, tmp_path: Path
 ) -> None:
     store.path.parent.mkdir(exist_ok=True)
+    identity, snapshot = left_unfinished(tmp_path)
     with closing(sqlite3.connect(store.path)) as db, db:
+        db.create_function("board_fingerprint", 1, seen.of_journal)
         for migration in MIGRATIONS[:schema]:
             for statement in migration:
                 db.execute(statement)
         db.execute(f"PRAGMA user_version = {schema}")
         row = ROW_OF_SCHEMA[schema]
-        db.execute(row, (journal_of(MINES),) if "?" in row else ())
+        db.execute(row, (journal_of(MINES),) * row.count("?"))
+        if schema >= 3:  # a game left in progress, kept since schema 3
+            db.execute(
+                "INSERT INTO unfinished (identity, saved_at, snapshot) VALUES (?, ?, ?)",
+                (identity, "2024-05-01T12:00:00+00:00", snapshot),
+            )
+    (summary,) = store.summaries() or []  # the statistics, counted from the games kept
+    assert (summary.count("played"), summary.count("won")) == (1, 1)
+    assert [game.seconds for game in summary.best_times] == [20.0]
     old = store.games()
     assert old is not None and len(old) == 1 and not old[0].practice
     assert (old[0].seconds, old[0].points, old[0].won) == (20.0, 990, True)
+    offered = store.unfinished()
+    assert [kept for kept, _snapshot in offered] == ([identity] if schema >= 3 else [])
     with closing(sqlite3.connect(store.path)) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
     again = make_record(1, seconds=5.0, identity="new", journal=journal_of(MINES))

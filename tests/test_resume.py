@@ -3,7 +3,7 @@ counts as played and not won."""
 
 from __future__ import annotations
 
-import json
+import os
 import re
 import signal
 import subprocess
@@ -14,12 +14,15 @@ import pytest
 
 from buscaminas.core import generator
 from buscaminas.core.board import BoardKind
+from buscaminas.core.engine import Action, Move
 from buscaminas.game import unfinished
 from buscaminas.game.commands import Command, Verb
+from buscaminas.game.journal import Played, loads
 from buscaminas.game.questions import Question
 from buscaminas.game.rounds import Kept, Round
 from buscaminas.game.session import Session
 from buscaminas.game.settings import Settings
+from buscaminas.records import claim
 from buscaminas.records.presets import board_label
 from buscaminas.records.sharecode import ShareCode
 from buscaminas.records.stats import format_stats
@@ -72,14 +75,20 @@ def test_the_time_spent_deciding_to_resume_is_not_the_games(tmp_path: Path) -> N
     store, kept = offered_after_ten_seconds(tmp_path)
     assert unfinished.take_up(store, kept)
     assert kept.round.elapsed() == 10.0
-    assert not unfinished.take_up(store, kept), "taken once: another terminal cannot take it too"
+    elsewhere = Store(store.path, on_warning=print, owner=claim.owner(os.getppid()))
+    assert not unfinished.take_up(elsewhere, kept), "claimed: another terminal cannot take it"
 
 
-def test_a_finished_or_unstarted_game_is_not_kept(tmp_path: Path) -> None:
+def test_a_game_untouched_is_not_kept_and_one_with_a_flag_is(tmp_path: Path) -> None:
     session = beginner(tmp_path)
-    session.handle(Command(Verb.FLAG, (0, 0)))  # no reveal yet: nothing to lose
+    session.handle(Command(Verb.MAN))  # looking is not playing
     session.put_away()
     assert store_in(tmp_path).unfinished() == []
+    session.handle(Command(Verb.FLAG, (0, 0)))  # no reveal yet, but a game begun
+    session.put_away()
+    kept = unfinished.newest(store_in(tmp_path), lambda: 0.0)
+    assert kept is not None and kept.round.game.flags == {(0, 0)}
+    assert kept.round.elapsed() is None, "its clock starts at its first reveal"
 
 
 def test_new_asks_before_abandoning_and_an_abandoned_game_is_a_loss(tmp_path: Path) -> None:
@@ -229,7 +238,7 @@ def test_only_a_game_kept_is_said_to_be_kept(
     assert KEPT not in unstarted.goodbye()
     failing = beginner(tmp_path)
     failing.handle(Command(Verb.TRY, (3, 3)))
-    monkeypatch.setattr(failing.store, "keep", lambda identity, snapshot: False)
+    monkeypatch.setattr(failing.store, "keep", lambda identity, snapshot, playing: False)
     failing.put_away()
     assert KEPT not in failing.goodbye(), "a game the records refused is not kept"
     monkeypatch.undo()
@@ -285,7 +294,7 @@ def test_a_damaged_game_in_progress_is_set_aside_not_offered(
     warned: list[str] = []
     store = Store(tmp_path / "buscaminas.sqlite3", on_warning=warned.append)
     ((identity, snapshot),) = store.unfinished()
-    store.keep(identity, {**snapshot, **damage})
+    store.keep(identity, {**snapshot, **damage}, playing=False)
     assert unfinished.newest(store, lambda: 0.0) is None
     assert store.unfinished() == [], "set aside, so that it is not offered again"
     assert warned == [
@@ -303,9 +312,9 @@ def test_a_lost_game_is_not_offered_to_resume(tmp_path: Path) -> None:
     start = session.current.journal.start
     assert start is not None
     mine = next(iter(start.mines))
-    journal = json.loads(snapshot["journal"])
-    journal["moves"].append(["try", mine[0], mine[1], 9.0])
-    store.keep(identity, {**snapshot, "journal": json.dumps(journal)})
+    journal = loads(snapshot["journal"])
+    journal.moves.append(Played(Move(Action.TRY, mine), 9.0))
+    store.keep(identity, {**snapshot, "journal": journal.dumps()}, playing=False)
     assert unfinished.newest(store, lambda: 0.0) is None
 
 
@@ -318,8 +327,10 @@ def test_a_game_given_up_is_recorded_with_its_own_time(tmp_path: Path) -> None:
 
 LOSING_THE_RACE = """
 import sys
+import os
 from buscaminas import cli
 from buscaminas.game import unfinished
+from buscaminas.records import claim
 from buscaminas.records.storage import Store
 
 look = unfinished.newest
@@ -327,8 +338,9 @@ look = unfinished.newest
 
 def newest(store, clock):
     kept = look(store, clock)
-    if kept is not None:  # another run takes it up between this one's look and take
-        assert Store(store.path, on_warning=print).take(kept.round.identity)
+    if kept is not None:  # another run (the test, alive) claims it between look and take
+        elsewhere = Store(store.path, on_warning=print, owner=claim.owner(os.getppid()))
+        assert elsewhere.claim(kept.round.identity)
     return kept
 
 
@@ -393,3 +405,47 @@ def test_a_terminal_that_loses_the_race_while_it_offers_the_game_says_so(
     player.wait_until(lambda: player.board(8) == ["########"] * 8)
     player.type("quit")
     assert player.finish() == 0
+
+
+UNKEPT = {
+    "en": "The game in progress was not kept: the score database {path} cannot be opened.",
+    "es": "La partida en curso no se guardó: no se puede abrir la base de datos de"
+    " puntuaciones {path}.",
+}
+"""Why a game could not be kept, when the data directory is a file."""
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_in_a_pipe_a_game_that_cannot_be_kept_is_said_so_before_leaving(
+    tmp_path: Path, language: str
+) -> None:
+    blocked = tmp_path / "data"
+    blocked.write_text("a file where the data directory should be")
+    said = run_piped(
+        "--preset", "beginner", "--seed", "3", "--data-dir", str(blocked), "--lang", language,
+        lines="4 4\n",
+    ).stdout.splitlines()
+    unkept = UNKEPT[language].format(path=blocked / "buscaminas.sqlite3")
+    assert said.count(unkept) == 2, "under the board at the first move, and before leaving"
+    assert said.index(unkept, said.index(unkept) + 1) == len(said) - 2
+    assert KEPT not in said
+
+
+def test_on_a_terminal_a_game_that_cannot_be_kept_is_said_so_before_leaving(
+    tmp_path: Path,
+) -> None:
+    blocked = tmp_path / "data"
+    blocked.write_text("a file where the data directory should be")
+    player = Player(
+        "--preset", "beginner", "--seed", "3", "--legacy", "--lang", "en",
+        "--data-dir", str(blocked),
+    )
+    player.prompt_row()
+    player.type("4 4")
+    unkept = UNKEPT["en"].format(path=blocked / "buscaminas.sqlite3")
+    player.wait_for(unkept[:40])  # under the board, as soon as it is not kept
+    player.type("quit")
+    assert player.finish() == 0
+    after = player.output.decode().rpartition("\x1b[?1049l")[2]  # after the game's screen
+    assert unkept in after.replace("\r\n", "\n")
+    assert KEPT not in after

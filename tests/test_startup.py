@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 
 from buscaminas.cli import GAME, TOOLS, Refused, build_parser, command_of, main
+from buscaminas.records.storage import DATABASE_NAME, Store
+from tests.record_support import make_record
 from tests.terminal_support import ROOT, Player
 
 RUN = """
@@ -75,6 +77,7 @@ def test_stats_parse_no_json(tmp_path: Path) -> None:
         "    main(sys.argv[1:])\n"
         "print('json' in sys.modules, 'sqlite3' in sys.modules)\n"
     )
+    Store(tmp_path / DATABASE_NAME, on_warning=print).add_game(make_record())
     argv = ["stats", "--data-dir", str(tmp_path)]
     result = subprocess.run(
         [sys.executable, "-c", script, *argv], capture_output=True, text=True, cwd=ROOT
@@ -366,8 +369,11 @@ def test_a_start_with_no_game_kept_loads_no_sqlite(tmp_path: Path) -> None:
         command = [sys.executable, "-c", script, str(tmp_path)]
         return subprocess.run(command, capture_output=True, text=True, cwd=ROOT).stdout.strip()
 
-    # made, looked, trusted; and a journal is JSON only once it is written or read
-    assert [start(), start(), start()] == ["True False", "True False", "False False"]
+    # nothing there: nothing made, nothing loaded; then, once the records exist, looked
+    # at and trusted; and a journal is JSON only once it is written or read
+    assert start() == "False False" and not any(tmp_path.iterdir())
+    Store(tmp_path / "games", on_warning=print).forget("nobody")  # a write makes them
+    assert [start(), start()] == ["True False", "False False"]
 
 
 @pytest.mark.parametrize(

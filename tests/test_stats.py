@@ -11,15 +11,14 @@ import pytest
 
 from buscaminas.core.board import BoardKind, BoardSpec
 from buscaminas.records.stats import (
-    BEST_TIMES,
-    GameCount,
     format_result,
     format_session,
     format_stats,
     statistics,
     worst_to_best,
 )
-from buscaminas.records.storage import Recorded, Store
+from buscaminas.records.storage import BEST_TIMES, Recorded, Store
+from buscaminas.records.tally import GameCount
 from tests.record_support import BEGINNER, EXPERT, make_record
 
 HEADER = (

@@ -68,8 +68,14 @@ def test_games_are_read_back_as_recorded(store: Store, warned: list[str]) -> Non
     assert warned == []
 
 
+def test_a_look_at_no_records_creates_nothing(store: Store, path: Path) -> None:
+    assert store.games() == [] and store.recent(5) == [] and store.summaries() == []
+    assert store.unfinished() == [] and store.game(1) is None
+    assert not path.parent.exists(), "a fresh machine: no database, no directory"
+
+
 def test_a_new_database_is_created_with_every_migration(store: Store, path: Path) -> None:
-    assert store.games() == []
+    store.add_game(make_record())
     assert user_version(path) == len(MIGRATIONS)
 
 
@@ -114,7 +120,7 @@ def test_an_old_database_keeps_every_row_and_goes_on_recording(
         db.execute("PRAGMA user_version = 1")
         db.executemany(f"INSERT INTO games VALUES (NULL{', ?' * 13})", OLD_ROWS)
     old = store.games()
-    assert old is not None and user_version(path) == len(MIGRATIONS) == 6
+    assert old is not None and user_version(path) == len(MIGRATIONS) == 7
     assert [(game.preset, game.seed, game.won, game.points) for game in old] == [
         ("beginner", 7, True, 990),
         (None, None, False, 140),
@@ -308,7 +314,7 @@ def test_sixteen_players_finishing_fifty_games_each_lose_none(path: Path) -> Non
 @pytest.fixture
 def lock(path: Path) -> Iterator[sqlite3.Connection]:
     """Another program holding the database locked until it commits."""
-    Store(path, on_warning=pytest.fail).games()
+    Store(path, on_warning=pytest.fail).forget("nobody")  # a write makes the database
     holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     holder.execute("BEGIN EXCLUSIVE")
     yield holder

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -335,12 +336,15 @@ def test_undecodable_bytes_in_a_pipe_are_bad_input_not_a_crash() -> None:
         capture_output=True,
         cwd=ROOT,
         timeout=30,
+        env={**os.environ, "BUSCAMINAS_DATA_DIR": scratch_directory()},
     )
     assert result.returncode == 0, result.stderr
     out = result.stdout.decode()
     assert "Unknown command" in out
-    assert out.splitlines()[-1] == "See you soon!"
-    assert out.splitlines()[-8].startswith("#F")
+    lines = out.splitlines()
+    assert lines[-1] == "See you soon!"
+    assert lines[-2] == KEPT, "a game with a flag is a game: kept"
+    assert lines[-9].startswith("#F")
 
 
 def test_ctrl_l_draws_the_screen_again(board_file: Path) -> None:

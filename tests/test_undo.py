@@ -3,15 +3,17 @@ they stand on rebuilds every earlier position."""
 
 from __future__ import annotations
 
+import base64
 import tempfile
 from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from benchmarks.review import played
 from buscaminas.core.engine import Action, Move, Termination
 from buscaminas.game.commands import Command, Verb, parse
-from buscaminas.game.journal import Journal, JournalError, Played, loads
+from buscaminas.game.journal import FORMAT, Journal, JournalError, Played, loads
 from buscaminas.game.questions import Question
 from buscaminas.game.settings import Settings
 from tests.terminal_support import run_piped
@@ -139,11 +141,27 @@ def test_a_journal_reads_back_as_itself(tmp_path: Path) -> None:
     assert again.game().rows() == session.current.game.rows()
 
 
-def test_a_damaged_journal_is_refused() -> None:
+GOOD_JSON = (
+    '{"format":2,"size":[3,3,1],"moves":[["try",2,2,1.0]],"refused":0,'
+    '"start":{"mines":[[0,0]],"revealed":[],"flagged":[]}}'
+)
+"""A journal as format 2 wrote it, in JSON: every later version reads it."""
+
+
+def good_journal() -> Journal:
     good = Journal(3, 3, 1)
     good.deal(frozenset({(0, 0)}))
     good.moves.append(Played(Move(Action.TRY, (2, 2)), 1.0))
-    text = good.dumps()
+    return good
+
+
+def test_a_journal_of_an_earlier_format_reads_back_as_it_was() -> None:
+    assert loads(GOOD_JSON) == good_journal()
+    assert loads(good_journal().dumps()) == good_journal()
+
+
+def test_a_damaged_journal_is_refused() -> None:
+    text = GOOD_JSON
     for damaged in [
         "",
         "[]",
@@ -172,19 +190,70 @@ def test_a_damaged_journal_is_refused() -> None:
         raise AssertionError(f"accepted {damaged!r}")
 
 
+def compact_bytes(journal: Journal) -> bytes:
+    return base64.b85decode(journal.dumps()[1:])
+
+
+def compact(data: bytes) -> str:
+    return "~" + base64.b85encode(data).decode("ascii")
+
+
+def test_a_damaged_compact_journal_is_refused() -> None:
+    data = compact_bytes(good_journal())
+    # format, 3 × 3 with 1 mine, no refusals (0 + 1), started and saying whose moves,
+    # the mines (listed: one, at cell 0), no cell revealed, flagged or marked, one move
+    # (cell 8 × 8 + try), 1000 ms after the start
+    assert list(data) == [FORMAT, 3, 3, 1, 1, 3, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 64, 232, 7]
+
+    def changed(index: int, value: int) -> str:
+        return compact(data[:index] + bytes([value]) + data[index + 1 :])
+
+    for damaged in [
+        *(compact(data[:end]) for end in range(len(data))),  # ends too soon, wherever
+        compact(data + b"\x00"),  # more after the last move
+        changed(0, FORMAT + 1),  # a newer format
+        changed(1, 100),  # no board is 100 × 3
+        changed(3, 9),  # nine mines on nine cells
+        changed(5, 7),  # an unknown flag
+        compact(data[:5] + bytes([1]) + data[6:16] + bytes([65]) + data[17:]),  # AI, unsaid
+        changed(6, 2),  # a form of cells that is none
+        changed(8, 9),  # a mine off the board
+        changed(16, 9 * 8),  # a move off the board
+        changed(16, 64 + 2 * 2),  # an expand of a hidden cell: it changes nothing
+        "~not base 85 {}",
+        "~",
+    ]:
+        try:
+            loads(damaged)
+        except JournalError:
+            continue
+        raise AssertionError(f"accepted {damaged!r}")
+
+
 def test_the_ais_moves_read_back_as_its_own_and_old_journals_as_unknown() -> None:
     kept = Journal(3, 3, 1)
     kept.deal(frozenset({(0, 0)}))
     kept.moves += [Played(Move(Action.FLAG, (0, 0)), 1.0, by_ai=True)]
     kept.moves += [Played(Move(Action.TRY, (2, 2)), 2.0)]
-    text = kept.dumps()
-    assert '["flag",0,0,1.0,"ai"],["try",2,2,2.0]' in text
-    again = loads(text)
+    again = loads(kept.dumps())
     assert again == kept and again.whose_known
     assert [played.by_ai for played in again.moves] == [True, False]
-    old = loads(text.replace('"format":2', '"format":1').replace(',"ai"', ""))
-    assert not old.whose_known
+    text = (
+        '{"format":1,"size":[3,3,1],"moves":[["flag",0,0,1.0],["try",2,2,2.0]],'
+        '"start":{"mines":[[0,0]],"revealed":[],"flagged":[]}}'
+    )  # as format 1 wrote it, before the AI's moves were told apart
+    old = loads(text)
+    assert not old.whose_known and old.refused is None
     assert [played.by_ai for played in old.moves] == [False, False]
+    assert loads(old.dumps()) == old, "kept as it was read: whose moves, unknown"
+
+
+def test_an_expert_game_played_as_a_person_plays_is_kept_in_a_few_bytes_a_move() -> None:
+    journal = played(30, 16, 99, seed=1, pace=0.6)
+    text = journal.dumps()
+    assert loads(text) == journal
+    assert len(text.encode()) <= 1200, "an expert game's row stays under 1.5 KB"
+    assert len(text.encode()) <= 100 + 5 * len(journal.moves), "five letters a move"
 
 
 def test_refused_commands_are_counted_as_clicks_but_not_kept_as_moves(tmp_path: Path) -> None:
@@ -211,12 +280,10 @@ def test_refused_commands_are_counted_as_clicks_but_not_kept_as_moves(tmp_path: 
 
 
 def test_a_journal_from_before_the_count_knows_no_clicks() -> None:
-    kept = Journal(3, 3, 1)
-    kept.deal(frozenset({(0, 0)}))
-    kept.moves.append(Played(Move(Action.TRY, (2, 2)), 1.0))
-    text = kept.dumps().replace(',"refused":0', "")
-    assert text != kept.dumps()
+    text = GOOD_JSON.replace(',"refused":0', "")
+    assert text != GOOD_JSON
     assert loads(text).refused is None and loads(text).clicks is None
+    assert loads(loads(text).dumps()).clicks is None, "nor once kept again"
 
 
 def test_the_reveal_that_dealt_the_mines_stays(tmp_path: Path) -> None:

@@ -72,6 +72,9 @@ class GameRecord(NamedTuple):
     practice: bool = False
     """Played on a board the player had already seen (the records decide, as the game
     is saved): counted, but apart, like an assisted game, and never a best time."""
+    fingerprint: str | None = None
+    """Its board's fingerprint (:mod:`buscaminas.records.seen`), which the game that
+    dealt it knows, so that the records never read the journal's form for it."""
 
     @classmethod
     def from_game(
@@ -93,6 +96,7 @@ class GameRecord(NamedTuple):
         code: str | None = None,
         journal: str | None = None,
         clicks: int | None = None,
+        fingerprint: str | None = None,
     ) -> GameRecord:
         """The record of ``game`` played through ``outcomes``: over, or abandoned with
         its mines (``abandoned_layout``), which the engine keeps hidden until the end."""
@@ -125,6 +129,7 @@ class GameRecord(NamedTuple):
             journal=journal,
             clicks=clicks,
             undone=undone,
+            fingerprint=fingerprint,
         )
 
     @property

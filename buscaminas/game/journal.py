@@ -7,15 +7,18 @@ game is the start with the first k moves applied again (:meth:`Journal.game`),
 so undo, a resumed game, a replay and a review all rebuild the same game the
 same way instead of keeping copies of the board.
 
-It is written as compact JSON (:meth:`Journal.dumps`) for the records, and
-read back (:func:`loads`) with every field checked, since the database is a
-file anyone can edit.
+It is written in a compact form (:meth:`Journal.dumps`: a few bytes a move) for
+the records, and read back (:func:`loads`, which reads the JSON of earlier
+versions too) with every field checked, since the database is a file anyone can
+edit.  The form is the journal's own, here: the records keep it as text, and know
+of it no more than a game's board fingerprint, which the game hands them.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from functools import partial
 from typing import NamedTuple
 
 from ..core.engine import Action, Minesweeper, Move, Notice, Outcome
@@ -23,11 +26,17 @@ from ..core.grid import Point
 from ..core.limits import out_of_bounds
 from ..records.boardfile import BoardFile
 
-FORMAT = 2
-"""The journal's JSON layout; a newer one is refused rather than misread.  Format 1
+FORMAT = 3
+"""The journal's layout; a newer one is refused rather than misread.  Format 3 is
+compact (:func:`_compact`); formats 1 and 2 were JSON, and are still read.  Format 1
 did not say which moves the AI played."""
+JSON_FORMATS = (1, 2)
 BY_THE_AI = "ai"
-"""The mark after a move's time that says the AI played it."""
+"""The mark after a move's time that says the AI played it (JSON formats)."""
+COMPACT = "~"
+"""The first character of a compact journal: a JSON one begins with ``{``."""
+_ACTIONS = (Action.TRY, Action.FLAG, Action.EXPAND, Action.MARK)
+"""Each action's number in a compact move."""
 
 
 class Played(NamedTuple):
@@ -130,30 +139,10 @@ class Journal:
         return game, outcomes
 
     def dumps(self) -> str:
-        start = self.start
-        document: dict[str, object] = {
-            "format": FORMAT,
-            "size": [self.width, self.height, self.mine_count],
-            "moves": [
-                [played.move.action.value, *played.move.cell, played.at]
-                + ([BY_THE_AI] if played.by_ai else [])
-                for played in self.moves
-            ],
-        }
-        if self.refused is not None:
-            document["refused"] = self.refused
-        if start is not None:
-            shown = {
-                "mines": _cells(start.mines),
-                "revealed": _cells(start.revealed),
-                "flagged": _cells(start.flagged),
-            }
-            if start.marked:  # only a board file's start has them: a dealt one has none
-                shown["marked"] = _cells(start.marked)
-            document["start"] = shown
-        import json  # only a game recorded or kept needs it: the first board does not
-
-        return json.dumps(document, separators=(",", ":"))
+        """The journal in its compact form: a move takes three or four bytes (its cell
+        and action, its time after the last in milliseconds), so that an expert game's
+        row stays small however many games are kept."""
+        return _compact(self)
 
 
 class JournalError(ValueError):
@@ -161,49 +150,12 @@ class JournalError(ValueError):
 
 
 def loads(text: str) -> Journal:
-    """The journal ``text`` holds; :class:`JournalError` if it is not one we wrote."""
-    import json
-
+    """The journal ``text`` holds, in any format written; :class:`JournalError` if it is
+    not one we wrote."""
     try:
-        document = json.loads(text)
-        written = document["format"]
-        if written not in (1, FORMAT):
-            raise JournalError(f"journal format {written!r}, not {FORMAT}")
-        width, height, mine_count = (_whole(value) for value in document["size"])
-        if out_of_bounds(width, height, mine_count) is not None:
-            raise JournalError(f"no board is {width}×{height} with {mine_count} mines")
-        refused = document.get("refused")
-        journal = Journal(
-            width,
-            height,
-            mine_count,
-            whose_known=written == FORMAT,
-            refused=None if refused is None else _count(refused),
-        )
-        inside = _Board(width, height)
-        if "start" in document:
-            start = document["start"]
-            journal.start = BoardFile(
-                width,
-                height,
-                inside.cells(start["mines"]),
-                inside.cells(start["revealed"]),
-                inside.cells(start["flagged"]),
-                inside.cells(start.get("marked", [])),
-            )
-            if len(journal.start.mines) != mine_count:
-                raise JournalError("the mines do not match the mine count")
-        latest = 0.0
-        for action, x, y, at, *marks in document["moves"]:
-            if not isinstance(at, (int, float)) or not latest <= at < math.inf:
-                raise JournalError(f"a move's time is {at!r}, after {latest}")
-            if marks not in ([], [BY_THE_AI]) or (marks and not journal.whose_known):
-                raise JournalError(f"a move marked {marks!r}")
-            move = Move(Action(action), inside.cell([x, y]))
-            if journal.start is None and move.action not in (Action.FLAG, Action.MARK):
-                raise JournalError("a reveal before the mines were dealt")
-            journal.moves.append(Played(move, float(at), by_ai=bool(marks)))
-            latest = float(at)
+        journal = _from_compact(text) if text.startswith(COMPACT) else _from_json(text)
+        if journal.start is not None and len(journal.start.mines) != journal.mine_count:
+            raise JournalError("the mines do not match the mine count")
         # Every move must replay and change the board, as the game only keeps such moves:
         # a damaged journal fails now, not in a review or a replay later.
         _game, outcomes = journal.rebuild()
@@ -215,6 +167,211 @@ def loads(text: str) -> Journal:
         # A time too large for a float; JSON nested deeper than Python reads.
         raise JournalError(f"not a journal: {error}") from error
     return journal
+
+
+def _from_json(text: str) -> Journal:
+    """A journal of the JSON formats (1 and 2)."""
+    import json
+
+    document = json.loads(text)
+    written = document["format"]
+    if written not in JSON_FORMATS:
+        raise JournalError(f"journal format {written!r}, not {FORMAT}")
+    width, height, mine_count = (_whole(value) for value in document["size"])
+    if out_of_bounds(width, height, mine_count) is not None:
+        raise JournalError(f"no board is {width}×{height} with {mine_count} mines")
+    refused = document.get("refused")
+    journal = Journal(
+        width,
+        height,
+        mine_count,
+        whose_known=written == JSON_FORMATS[-1],
+        refused=None if refused is None else _count(refused),
+    )
+    inside = _Board(width, height)
+    if "start" in document:
+        start = document["start"]
+        journal.start = BoardFile(
+            width,
+            height,
+            inside.cells(start["mines"]),
+            inside.cells(start["revealed"]),
+            inside.cells(start["flagged"]),
+            inside.cells(start.get("marked", [])),
+        )
+    latest = 0.0
+    for action, x, y, at, *marks in document["moves"]:
+        if not isinstance(at, (int, float)) or not latest <= at < math.inf:
+            raise JournalError(f"a move's time is {at!r}, after {latest}")
+        if marks not in ([], [BY_THE_AI]) or (marks and not journal.whose_known):
+            raise JournalError(f"a move marked {marks!r}")
+        move = Move(Action(action), inside.cell([x, y]))
+        if journal.start is None and move.action not in (Action.FLAG, Action.MARK):
+            raise JournalError("a reveal before the mines were dealt")
+        journal.moves.append(Played(move, float(at), by_ai=bool(marks)))
+        latest = float(at)
+    return journal
+
+
+# --- the compact form -----------------------------------------------------------------
+#
+# Bytes, written as ASCII with base 85 (five letters for four bytes): the format, the
+# size, the refused count (plus one; 0 for none counted), whether the start is there and
+# whether the moves say who made them, the start's four sets of cells (mines, revealed,
+# flagged, marked), each a list of cell numbers (y × width + x) as gaps from the last or
+# a bitmap, whichever is shorter; then the moves, each its cell number × 8 + its
+# action × 2 + 1 if the AI made it, and its time after the move before in milliseconds.
+# Every number is a varint: seven bits a byte, the high bit saying that more follow.
+
+_STARTED, _WHOSE = 1, 2
+_LISTED, _MAPPED = 0, 1
+
+
+def _compact(journal: Journal) -> str:
+    import base64
+
+    width = journal.width
+    out = bytearray()
+    put = partial(_put, out)
+    for number in (FORMAT, width, journal.height, journal.mine_count):
+        put(number)
+    put(0 if journal.refused is None else journal.refused + 1)
+    start = journal.start
+    put((_STARTED if start is not None else 0) | (_WHOSE if journal.whose_known else 0))
+    if start is not None:
+        for cells in (start.mines, start.revealed, start.flagged, start.marked):
+            _put_cells(out, sorted(y * width + x for x, y in cells), width * journal.height)
+    put(len(journal.moves))
+    latest = 0
+    for played in journal.moves:
+        x, y = played.move.cell
+        put((y * width + x) * 8 + _ACTIONS.index(played.move.action) * 2 + played.by_ai)
+        at = round(played.at * 1000)
+        put(max(at - latest, 0))
+        latest = max(at, latest)
+    return COMPACT + base64.b85encode(bytes(out)).decode("ascii")
+
+
+def _from_compact(text: str) -> Journal:
+    import base64
+
+    data = _Bytes(base64.b85decode(text[len(COMPACT) :]))
+    written = data.number()
+    if written != FORMAT:
+        raise JournalError(f"journal format {written!r}, not {FORMAT}")
+    width, height, mine_count = data.number(), data.number(), data.number()
+    if out_of_bounds(width, height, mine_count) is not None:
+        raise JournalError(f"no board is {width}×{height} with {mine_count} mines")
+    refused = data.number()
+    flags = data.number()
+    if flags & ~(_STARTED | _WHOSE):
+        raise JournalError(f"unknown flags {flags}")
+    whose_known = bool(flags & _WHOSE)
+    journal = Journal(
+        width,
+        height,
+        mine_count,
+        whose_known=whose_known,
+        refused=None if refused == 0 else refused - 1,
+    )
+    cells = width * height
+    if flags & _STARTED:
+        mines, revealed, flagged, marked = (
+            frozenset((number % width, number // width) for number in data.cells(cells))
+            for _set in range(4)
+        )
+        journal.start = BoardFile(width, height, mines, revealed, flagged, marked)
+    latest = 0
+    for _move in range(data.number()):
+        code, gap = data.number(), data.number()
+        number, action, by_ai = code // 8, code % 8 // 2, bool(code % 2)
+        if number >= cells:
+            raise JournalError(f"cell number {number} is off the board")
+        if by_ai and not whose_known:
+            raise JournalError("a move marked as the AI's in a journal that does not say")
+        move = Move(_ACTIONS[action], (number % width, number // width))
+        if journal.start is None and move.action not in (Action.FLAG, Action.MARK):
+            raise JournalError("a reveal before the mines were dealt")
+        latest += gap
+        journal.moves.append(Played(move, latest / 1000, by_ai=by_ai))
+    if not data.done():
+        raise JournalError("bytes after the last move")
+    return journal
+
+
+def _put(out: bytearray, number: int) -> None:
+    while True:
+        low, number = number & 0x7F, number >> 7
+        out.append(low | (0x80 if number else 0))
+        if not number:
+            return
+
+
+def _put_cells(out: bytearray, numbers: list[int], cells: int) -> None:
+    """A set of cell numbers (sorted), as a list of gaps or as a bitmap: the shorter."""
+    listed = bytearray()
+    _put(listed, len(numbers))
+    last = -1
+    for number in numbers:
+        _put(listed, number - last - 1)
+        last = number
+    mapped = bytearray((cells + 7) // 8)
+    for number in numbers:
+        mapped[number // 8] |= 1 << (number % 8)
+    if len(listed) <= len(mapped):
+        out.append(_LISTED)
+        out += listed
+    else:
+        out.append(_MAPPED)
+        out += mapped
+
+
+class _Bytes:
+    """Compact bytes read from the start, every read checked against the end."""
+
+    def __init__(self, data: bytes) -> None:
+        self._data, self._at = data, 0
+
+    def done(self) -> bool:
+        return self._at == len(self._data)
+
+    def byte(self) -> int:
+        if self._at >= len(self._data):
+            raise JournalError("the journal ends too soon")
+        self._at += 1
+        return self._data[self._at - 1]
+
+    def number(self) -> int:
+        number, shift = 0, 0
+        while True:
+            byte = self.byte()
+            number |= (byte & 0x7F) << shift
+            if not byte & 0x80:
+                return number
+            shift += 7
+            if shift > 63:
+                raise JournalError("a number too long")
+
+    def cells(self, cells: int) -> list[int]:
+        """A set of cell numbers of a board of ``cells`` cells."""
+        form = self.byte()
+        if form == _MAPPED:
+            found = []
+            for index in range((cells + 7) // 8):
+                byte = self.byte()
+                found += [index * 8 + bit for bit in range(8) if byte >> bit & 1]
+            if found and found[-1] >= cells:
+                raise JournalError("a cell off the board")
+            return found
+        if form != _LISTED:
+            raise JournalError(f"a set of cells in form {form}")
+        numbers, last = [], -1
+        for _number in range(self.number()):
+            last += self.number() + 1
+            if last >= cells:
+                raise JournalError("a cell off the board")
+            numbers.append(last)
+        return numbers
 
 
 class _Board(NamedTuple):
@@ -246,7 +403,3 @@ def _whole(value: object) -> int:
     if type(value) is not int:
         raise JournalError(f"not a whole number: {value!r}")
     return value
-
-
-def _cells(cells: frozenset[Point]) -> list[list[int]]:
-    return [[x, y] for x, y in sorted(cells, key=lambda cell: (cell[1], cell[0]))]

@@ -22,6 +22,7 @@ from ..core.engine import Action, Minesweeper, Outcome, Termination
 from ..core.grid import Point
 from ..core.scoring import GameRecord, in_utc
 from ..i18n import _
+from ..records import seen
 from ..records.presets import DAILY, PRESETS, board_name
 from ..records.sharecode import ShareCode
 from .journal import Journal, JournalError, Played, loads
@@ -79,6 +80,9 @@ class Round:
         """The board was played before in this session (``again``): the player knows it."""
         self.scripted = False  # moves came from a pipe at some time: not a person's own
         self.recorded = False  # the game as it ended is in the records
+        self.acted = False
+        """The player (or the AI for them) has done something to this game: a move, a
+        flag, a ``?``, a hint.  From then on it is a game, kept until it ends."""
         self.undone: list[Played] = []
         """Moves taken back, the latest last: what ``redo`` puts back."""
 
@@ -163,6 +167,11 @@ class Round:
         """Started (the clock runs) and not over: a game that leaving would lose."""
         return self.started_at is not None and self.game.end is None
 
+    @property
+    def worth_keeping(self) -> bool:
+        """Begun by the player and not over: a game the records keep in progress."""
+        return (self.acted or self.started_at is not None) and self.game.end is None
+
     # --- what to show -------------------------------------------------------------
 
     def state(self) -> State:
@@ -219,6 +228,9 @@ class Round:
             code=None if code is None else str(code),
             journal=self.journal.dumps(),
             clicks=self.journal.clicks,
+            fingerprint=(
+                None if start is None else seen.fingerprint(start.width, start.height, start.mines)
+            ),
         )
 
     # --- kept for later -----------------------------------------------------------
@@ -270,19 +282,25 @@ class Round:
                 settings, seed, clock, journal=journal, identity=str(document["identity"])
             )
             restored.kind = kind
-            if journal.start is None or restored.game.end is not None:
-                raise JournalError("not a game in progress: never dealt, or over")
+            if restored.game.end is not None:
+                raise JournalError("not a game in progress: it is over")
+            restored.acted = True  # kept only once the player did something
             first = document["first"]
             if first is not None:
                 restored.first = (int(first[0]), int(first[1]))
                 if restored.first not in restored.game.grid:
                     raise JournalError(f"the first cell {first!r} is off the board")
-            elapsed = float(document["elapsed"])
-            if not 0 <= elapsed < math.inf:
-                raise JournalError(f"{elapsed!r} seconds on the clock")
-            restored._kept_for = elapsed
-            restored.carry_on()
-            restored.started_wall = in_utc(datetime.fromisoformat(document["started_at"]))
+            elapsed, started = document["elapsed"], document["started_at"]
+            if (elapsed is None) != (started is None):
+                raise JournalError("a clock with no start, or a start with no clock")
+            if elapsed is not None and journal.start is None:
+                raise JournalError("a clock running before the mines were dealt")
+            if elapsed is not None:  # None: not started yet (flags, marks, no reveal)
+                restored._kept_for = float(elapsed)
+                if not 0 <= restored._kept_for < math.inf:
+                    raise JournalError(f"{elapsed!r} seconds on the clock")
+                restored.carry_on()
+                restored.started_wall = in_utc(datetime.fromisoformat(started))
             restored.hints = int(document["hints"])
             restored.assisted = bool(document["assisted"])
             # Kept before undo and a board seen again were told apart from the AI: neither.

@@ -108,6 +108,10 @@ class Session:
         """The game in progress was kept for the next start, the player having left."""
         self.question: Question | None = None
         self._told = False
+        self._kept: tuple[object, ...] | None = None
+        """The game as the records keep it in progress (:meth:`_keeping`)."""
+        self._unkept: tuple[str, ...] = ()
+        """The warnings shown when the game could not be kept, not shown again."""
         self._waiting_move: Move | None = None
         self._same_board_next = False
         """The game given up at :attr:`Question.ABANDON` is followed by its own board."""
@@ -164,6 +168,8 @@ class Session:
         lines = format_session(self.records, board_label)
         if self.kept:
             lines.append(_("Your game is kept: “buscaminas --resume” goes on with it."))
+        lines += dict.fromkeys(self.warnings)  # why a game was not kept, said before leaving
+        self.warnings.clear()
         return lines
 
     def wave_views(self, reply: Reply) -> list[View]:
@@ -190,7 +196,13 @@ class Session:
         return Reply()
 
     def handle(self, command: Command) -> Reply:
-        """Carry out one command."""
+        """Carry out one command; whatever it did to the game is in the records before
+        the next is read."""
+        reply = self._handle(command)
+        self._persist()
+        return reply
+
+    def _handle(self, command: Command) -> Reply:
         current = self.current
         if command.verb is Verb.QUIT:
             return Reply(leave=True)
@@ -280,7 +292,12 @@ class Session:
         return self.answer("n")  # one of NO
 
     def answer(self, text: str) -> Reply:
-        """The answer to :attr:`question`."""
+        """The answer to :attr:`question`; the game, as it leaves it, is in the records."""
+        reply = self._answer(text)
+        self._persist()
+        return reply
+
+    def _answer(self, text: str) -> Reply:
         answer = text.strip().lower()
         question, self.question = self.question, None
         if question is Question.ABANDON:
@@ -327,7 +344,13 @@ class Session:
     # --- the AI -----------------------------------------------------------------------
 
     def ai_step(self) -> Reply:
-        """The AI's next move, said in words; it stops at its count or at the end."""
+        """The AI's next move, said in words; it stops at its count or at the end.  Like
+        the player's, the move is in the records before the next."""
+        reply = self._ai_step()
+        self._persist()
+        return reply
+
+    def _ai_step(self) -> Reply:
         current = self.current
         game = current.game
         from ..core.solver import Position, analyze
@@ -399,6 +422,7 @@ class Session:
         self.ui.cursor = opening
         self._play(Move(Action.TRY, opening))
         self.current.stop_clock()
+        self.current.acted = False  # the code's move, not the player's
 
     def _next_round(self) -> Reply:
         self.round_number += 1
@@ -407,6 +431,7 @@ class Session:
         return Reply(new_round=True)
 
     def _between_rounds(self) -> None:
+        self._let_go()
         self.question = None
         self._told = False
         self.thinking = False
@@ -454,8 +479,10 @@ class Session:
             self.question = None  # a finished game reopened: no more “play again?”
             self._told = False
             if recorded:  # its result is no longer true; it is recorded again at its end
-                with signals.deferred():
-                    self.store.withdraw(current.identity)
+                with signals.deferred():  # out of the games and kept in progress, at once
+                    kept = self.store.reopen(current.identity, self._snapshot())
+                self._kept = self._keeping() if kept else None
+                self._tell_if_unkept(kept)
                 self.records = [kept for kept in self.records if kept.identity != current.identity]
         self.ui.cursor = played.move.cell
         self.ui.messages = (
@@ -517,12 +544,65 @@ class Session:
         return Reply()
 
     def put_away(self) -> None:
-        """Keep a game in progress for the next start: the player is leaving."""
+        """Leave the game in progress for the next start, where the player left it: the
+        player is leaving.  (Each move is in the records already: this keeps the
+        cursor, and lets the game go, for whoever starts next to take up.)"""
         current = self.current
-        if current.in_progress:
-            current.scripted |= self.scripted
+        if current.worth_keeping:
             with signals.deferred():  # a second signal now must not lose it
-                self.kept = self.store.keep(current.identity, current.snapshot(self.ui.cursor))
+                self.kept = self.store.keep(current.identity, self._snapshot(), playing=False)
+
+    def _snapshot(self) -> dict[str, object]:
+        current = self.current
+        current.scripted |= self.scripted
+        return current.snapshot(self.ui.cursor)
+
+    def _keeping(self) -> tuple[object, ...]:
+        """What a snapshot of the game changes with, but for the cursor: the records are
+        written again only when it changes."""
+        current = self.current
+        journal = current.journal
+        return (
+            current.identity,
+            len(journal.moves),
+            journal.moves[-1] if journal.moves else None,
+            journal.refused,
+            current.hints,
+            current.assisted,
+            current.took_back,
+        )
+
+    def _persist(self) -> None:
+        """Keep the game in progress in the records, as the last command left it, so that
+        however the program ends (a crash, ``kill -9``, a power cut) the next start
+        offers it; a game over is in the records already, as a game."""
+        current = self.current
+        if not current.worth_keeping or self._keeping() == self._kept:
+            return
+        with signals.deferred():
+            kept = self.store.keep(current.identity, self._snapshot(), playing=True)
+        self._kept = self._keeping() if kept else None
+        self._tell_if_unkept(kept)
+
+    def _tell_if_unkept(self, kept: bool) -> None:
+        """Show the records' warning that the game could not be kept, once for as long
+        as it cannot be: the player is to know that a crash now would lose it."""
+        if kept:
+            self._unkept = ()
+            return
+        told, self.warnings[:] = tuple(self.warnings), []
+        if told != self._unkept:
+            self._unkept = told
+            self.ui.messages = (*self.ui.messages, *told)
+
+    def _let_go(self) -> None:
+        """Take a game whose clock never started out of the records: the player moved on
+        from it (flags, a hint, no reveal), and there is no game to record; one that
+        started is recorded, finished or abandoned."""
+        left = self.current
+        if left.worth_keeping and not left.in_progress:
+            with signals.deferred():
+                self.store.forget(left.identity)
 
     def _abandon(self) -> None:
         """Record the game in progress as given up: played, and not won."""
@@ -544,7 +624,7 @@ class Session:
             return None
         if command.verb not in AFTER_THE_END:
             return None
-        reply = self.handle(command)
+        reply = self._handle(command)
         if self.current.game.end is not None:
             self.question = Question.AGAIN
         return Reply(before=reply.before, outcome=reply.outcome, question=self.question)
@@ -566,6 +646,7 @@ class Session:
             return Reply(question=self.question)
         before = game.rows()
         outcome = game.act(move)
+        current.acted = True
         if game.exploded is not None:
             self.ui.cursor = game.exploded  # where the game ended, in view
         current.log(outcome, by_ai=by_ai)
@@ -659,6 +740,7 @@ class Session:
         from . import hints
 
         hint = hints.hint(game) if cell is None else hints.chance(game, cell)
+        current.acted = True
         self.ui.marked = hint.highlight
         self.ui.messages = hint.messages
         to_open = hint.targets - hint.mines  # never a mine the hint proves: a key opens it

@@ -1,10 +1,11 @@
 """Games left in progress: the newest found, described, taken up again or given up.
 
-A game the player leaves unfinished, however they leave, is kept in the
-records (:meth:`buscaminas.game.session.Session.put_away`).  At the next start the
-front end finds it here, asks, and either takes it up (it leaves the records
-until it is left again or ends) or gives it up, recorded as abandoned: played
-and not won, so that leaving never protects a win rate.
+A game the player leaves unfinished, however they leave (a crash and a power cut
+too), is in the records: every move is written before the next is read
+(:meth:`buscaminas.game.session.Session.handle`).  At the next start the
+front end finds it here, asks, and either takes it up (claims it: it stays in
+the records, in this process's name, until it ends) or gives it up, recorded as
+abandoned: played and not won, so that leaving never protects a win rate.
 """
 
 from __future__ import annotations
@@ -36,17 +37,23 @@ def newest(store: Store, clock: Callable[[], float]) -> Kept | None:
 
 
 def take_up(store: Store, kept: Kept) -> bool:
-    """Take the game out of the records to play it: False if another game took it first."""
-    if not store.take(kept.round.identity):
+    """Claim the game to play it: False if another game took it first.  It stays in the
+    records, written again at every move, so that a crash loses nothing."""
+    if not store.claim(kept.round.identity):
         return False
     kept.round.carry_on()
     return True
 
 
 def give_up(store: Store, kept: Kept) -> None:
-    """Record the game as abandoned, once: a game another terminal took is not ours."""
+    """Record the game as abandoned, once: a game another terminal took is not ours.
+    One whose clock never started (flags alone) is only taken out: there is no game
+    to record."""
     left = kept.round
-    if store.take(left.identity):
+    if store.claim(left.identity):
+        if not left.in_progress:
+            store.forget(left.identity)
+            return
         left.carry_on()  # the time spent deciding is not the game's
         store.add_game(left.as_record(scripted=left.scripted, abandoned=True))
 

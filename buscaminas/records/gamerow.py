@@ -60,7 +60,7 @@ def to_row(game: GameRecord) -> tuple[object, ...]:
         game.journal,
         game.clicks,
         int(game.undone),
-        seen.of_journal(game.journal),
+        game.fingerprint if game.fingerprint is not None else seen.of_journal(game.journal),
         int(game.practice),
     )
 
@@ -91,7 +91,8 @@ NAMES = (
     "practice",
 )
 """The games table's columns, as :func:`to_row` fills them.  ``board`` is the board's
-fingerprint, the journal's (:mod:`buscaminas.records.seen`): written, never read back."""
+fingerprint (:mod:`buscaminas.records.seen`): the game's, or a JSON journal's for a
+game that does not say it."""
 
 _KINDS = {kind.value: kind for kind in BoardKind}
 _FIRST_SCHEMA = 15
@@ -106,7 +107,6 @@ def from_row(row: Any) -> GameRecord:
         raise BadRow(f"not a row of {len(NAMES)} columns")
     later = (*row[_FIRST_SCHEMA:], 0, None, None, None, None, 0, None, 0)
     abandoned, identity, code, journal, clicks, undone, board, practice = later[:8]
-    _text("board", board)  # a fingerprint, not read back, but text like any written
     (
         started_at,
         preset,
@@ -156,6 +156,7 @@ def from_row(row: Any) -> GameRecord:
         clicks=None if clicks is None else _whole("clicks", clicks, 0, LARGEST),
         undone=_flag("undone", undone),
         practice=_flag("practice", practice),
+        fingerprint=_text("board", board),
     )
 
 

@@ -20,24 +20,10 @@ from dataclasses import dataclass
 from ..core.board import BoardKind, BoardSpec
 from ..core.scoring import GameRecord, index_of_efficiency
 from ..i18n import _, ngettext
-from .storage import Recorded, Store
-
-BEST_TIMES = 10
-"""How many of the fastest wins each table shows."""
+from .storage import BEST_TIMES, Recorded, Store
+from .tally import BoardSummary, GameCount, count_all
 
 BoardLabel = Callable[[BoardSpec], str]
-
-
-@dataclass(frozen=True)
-class GameCount:
-    """How many games of one sort were played and won."""
-
-    played: int = 0
-    won: int = 0
-
-    @classmethod
-    def of(cls, games: Sequence[GameRecord]) -> GameCount:
-        return cls(len(games), sum(game.won for game in games))
 
 
 @dataclass(frozen=True)
@@ -46,10 +32,10 @@ class BoardStats:
 
     ``played``, ``won``, the streaks and the tables count the player's own
     games only; ``assisted``, ``undone``, ``practice`` and ``scripted`` count the
-    others, each game once, under the first of them that it is.  ``best_times``
-    holds only clean wins (no-guess board, no hints), so that a best time
-    always means the same thing; ``other_wins`` keeps the player's other timed
-    wins apart.
+    others, each game once, under the first of them that it is
+    (:mod:`buscaminas.records.tally`).  ``best_times`` holds only clean wins
+    (no-guess board, no hints), so that a best time always means the same
+    thing; ``other_wins`` keeps the player's other timed wins apart.
     """
 
     board: BoardSpec
@@ -59,12 +45,30 @@ class BoardStats:
     best_streak: int
     best_times: tuple[GameRecord, ...]
     other_wins: tuple[GameRecord, ...]
-    assisted: GameCount = GameCount()
-    undone: GameCount = GameCount()
-    practice: GameCount = GameCount()
-    scripted: GameCount = GameCount()
-    abandoned: int = 0
+    assisted: GameCount
+    undone: GameCount
+    practice: GameCount
+    scripted: GameCount
+    abandoned: int
     """Own games left unfinished and given up: among the played, never among the won."""
+
+    @classmethod
+    def of(cls, summary: BoardSummary) -> BoardStats:
+        count = summary.count
+        return cls(
+            board=summary.board,
+            played=count("played"),
+            won=count("won"),
+            current_streak=count("current_streak"),
+            best_streak=count("best_streak"),
+            best_times=summary.best_times,
+            other_wins=summary.other_wins,
+            assisted=summary.apart("assisted"),
+            undone=summary.apart("undone"),
+            practice=summary.apart("practice"),
+            scripted=summary.apart("scripted"),
+            abandoned=count("abandoned"),
+        )
 
     @property
     def win_rate(self) -> float:
@@ -73,59 +77,48 @@ class BoardStats:
 
 
 def statistics(games: Iterable[GameRecord]) -> list[BoardStats]:
-    """Per board, from ``games`` in the order they finished: presets first, smaller first."""
+    """Per board, from ``games`` in the order they finished: presets first, smaller first.
+    The records keep the same counts as games are saved (:meth:`Store.summaries`);
+    this counts a list of games the same way."""
     by_board: dict[BoardSpec, list[GameRecord]] = {}
     for game in games:
         by_board.setdefault(game.board, []).append(game)
-    order = sorted(
-        by_board,
-        key=lambda board: (board.preset is None, board.width * board.height, board.mines),
+    return _in_order([_summary(board, by_board[board]) for board in by_board])
+
+
+def _summary(board: BoardSpec, games: Sequence[GameRecord]) -> BoardSummary:
+    timed = sorted(
+        (game for game in games if game.won and game.own and game.measured),
+        key=lambda game: game.seconds,
     )
-    return [_board_stats(board, by_board[board]) for board in order]
-
-
-def _board_stats(board: BoardSpec, games: Sequence[GameRecord]) -> BoardStats:
-    own = [game for game in games if game.own]
-    current = best = 0
-    for game in own:
-        current = current + 1 if game.won else 0
-        best = max(best, current)
-    wins = sorted((game for game in own if game.won), key=lambda game: game.seconds)
-    timed = [game for game in wins if game.measured]
-    return BoardStats(
-        board=board,
-        played=len(own),
-        won=len(wins),
-        current_streak=current,
-        best_streak=best,
+    return BoardSummary(
+        board,
+        count_all(games),
         best_times=tuple(game for game in timed if game.clean)[:BEST_TIMES],
         other_wins=tuple(game for game in timed if not game.clean)[:BEST_TIMES],
-        # Each game is counted once, under the first of these it is: a script that
-        # called the AI is assisted (the AI played); one that played a board seen
-        # before is practice (the board was known).
-        assisted=GameCount.of([game for game in games if game.assisted]),
-        undone=GameCount.of([game for game in games if game.undone and not game.assisted]),
-        practice=GameCount.of(
-            [game for game in games if game.practice and not (game.assisted or game.undone)]
-        ),
-        scripted=GameCount.of(
-            [
-                game
-                for game in games
-                if game.scripted and not (game.assisted or game.undone or game.practice)
-            ]
-        ),
-        abandoned=sum(game.abandoned for game in own),
     )
+
+
+def _in_order(summaries: Iterable[BoardSummary]) -> list[BoardStats]:
+    """The boards' statistics, presets first, smaller first."""
+    order = sorted(
+        summaries,
+        key=lambda summary: (
+            summary.board.preset is None,
+            summary.board.width * summary.board.height,
+            summary.board.mines,
+        ),
+    )
+    return [BoardStats.of(summary) for summary in order]
 
 
 def format_stats(store: Store, board_label: BoardLabel) -> list[str]:
     """The statistics of every board played, or nothing when the store cannot be
     read (it has already warned)."""
-    games = store.games()
-    if games is None:
+    summaries = store.summaries()
+    if summaries is None:
         return []
-    if not games:
+    if not summaries:
         return [_("No games recorded yet.")]
     lines = [
         _(
@@ -133,7 +126,7 @@ def format_stats(store: Store, board_label: BoardLabel) -> list[str]:
             " no AI moves, no undo, no board you had seen, not played from a pipe."
         )
     ]
-    for stats in statistics(games):
+    for stats in _in_order(summaries):
         lines.append(board_label(stats.board))
         if stats.played:
             lines.append(

@@ -36,10 +36,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import platformdirs
 
+from ..core.board import BoardSpec
 from ..core.scoring import GameRecord
 from ..i18n import _, ngettext
-from . import outputfile, seen
+from . import claim, outputfile, seen, tally
 from .gamerow import NAMES, BadRow, from_row, to_row
+from .tally import TALLIES, BoardSummary
 
 if TYPE_CHECKING:
     import sqlite3
@@ -50,11 +52,44 @@ DATA_DIR_VARIABLE = "BUSCAMINAS_DATA_DIR"
 DATABASE_NAME = "buscaminas.sqlite3"
 GAMES = "games"
 UNFINISHED = "unfinished"
+BEST_TIMES = 10
+"""How many of the fastest wins a board's summary holds."""
 NUMBERS_SHOWN = 10
 """How many numbers of games that could not be read a warning lists."""
 TIMEOUT = 2.0
 """Seconds a game waits for another to finish writing: short, since a game that
 waits longer is kept pending rather than lost."""
+
+OWN_WIN = "won = 1 AND assisted = 0 AND undone = 0 AND practice = 0 AND scripted = 0"
+_MEASURED = "seconds > 0 AND three_bv > 1 AND board_commands > 1"
+_NO_HELP = "kind = 'no-guess' AND hints = 0"
+CLEAN = f"{OWN_WIN} AND {_MEASURED} AND {_NO_HELP}"
+"""A clean win in SQL, as :attr:`GameRecord.clean` has it: a best time."""
+OTHER_WINS = f"{OWN_WIN} AND {_MEASURED} AND NOT ({_NO_HELP})"
+"""The player's own timed wins on a classic board or with hints, kept apart."""
+_BOARD = "preset IS ? AND width IS ? AND height IS ? AND mines IS ?"
+_OF_SUMMARY = (
+    "(preset, width, height, mines)"
+    " IS (SELECT preset, width, height, mines FROM board_summaries WHERE rowid = ?)"
+)
+"""The games of a summary's board, named by the summary's rowid: its values may be
+anything a hand wrote, which cannot always be handed back as parameters."""
+
+
+def _stale(row: str) -> str:
+    """The trigger's statements that mark the summary of ``row``'s board stale, making it
+    if the board has none."""
+    board = (
+        f"preset IS {row}.preset AND width IS {row}.width"
+        f" AND height IS {row}.height AND mines IS {row}.mines"
+    )
+    return (
+        f" UPDATE board_summaries SET fresh = 0 WHERE {board};"
+        f" INSERT INTO board_summaries (preset, width, height, mines)"
+        f" SELECT {row}.preset, {row}.width, {row}.height, {row}.mines"
+        f" WHERE NOT EXISTS (SELECT 1 FROM board_summaries WHERE {board});"
+    )
+
 
 _FINGERPRINT = "board_fingerprint"
 """The SQL function, :func:`buscaminas.records.seen.of_journal`, that the migration
@@ -142,6 +177,39 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             for name, event in (("insert", "INSERT"), ("update", "UPDATE OF board"))
         ),
     ),
+    (
+        # A game in progress is kept from its first action and claimed, not taken out,
+        # by the process that plays it (records/claim.py): who, and when it last wrote.
+        "ALTER TABLE unfinished ADD COLUMN owner TEXT",
+        "ALTER TABLE unfinished ADD COLUMN renewed_at REAL",
+        # What the statistics show of each board, kept as games are saved, so that no
+        # look at the records reads every game.  A summary is ``fresh`` while it counts
+        # every game of its board in order; any other change to the games (a row set
+        # aside, a game withdrawn by an undo, one written in from a pending file, a
+        # hand's edit) marks it stale, by these triggers, and the next look counts
+        # that board again.  Games from before: every board is stale.
+        f"CREATE TABLE board_summaries (preset TEXT, width, height, mines,"
+        f" fresh INTEGER NOT NULL DEFAULT 0, last_id INTEGER NOT NULL DEFAULT 0,"
+        f" {', '.join(f'{name} INTEGER NOT NULL DEFAULT 0' for name in TALLIES)})",
+        "CREATE INDEX board_summaries_by_board ON board_summaries (width, height, mines, preset)",
+        "INSERT INTO board_summaries (preset, width, height, mines)"
+        " SELECT DISTINCT preset, width, height, mines FROM games",
+        *(
+            f"CREATE TRIGGER summary_on_{name} AFTER {event} ON games BEGIN"
+            + "".join(_stale(row) for row in rows)
+            + " END"
+            for name, event, rows in (
+                ("insert", "INSERT", ("NEW",)),
+                ("delete", "DELETE", ("OLD",)),
+                ("update", "UPDATE", ("OLD", "NEW")),
+            )
+        ),
+        # The fastest wins of a board, best first, read without the journals.
+        f"CREATE INDEX games_clean_wins ON games (preset, width, height, mines, seconds)"
+        f" WHERE {CLEAN}",
+        f"CREATE INDEX games_other_wins ON games (preset, width, height, mines, seconds)"
+        f" WHERE {OTHER_WINS}",
+    ),
 )
 """Schema changes, in order; ``PRAGMA user_version`` counts those applied."""
 
@@ -152,18 +220,37 @@ _INSERT = (
     " ON CONFLICT (identity) DO UPDATE SET "
     + ", ".join(f"{name} = excluded.{name}" for name in NAMES)
 )
+_IDENTITY = NAMES.index("identity")
 _PENDING_TAKEN = "SELECT 1 FROM taken_pending WHERE name = ?"
 _TAKE_PENDING = "INSERT INTO taken_pending (name) VALUES (?)"
 _SELECT_NUMBERED = f"SELECT id, {_COLUMNS} FROM games"
-_BOARD_WINS = (
-    "preset IS ? AND width = ? AND height = ? AND mines = ? AND won = 1"
-    " AND NOT (identity IS ? AND identity IS NOT NULL)"
-)
+_SELECT_LIGHT = "SELECT id, " + ", ".join(
+    "NULL" if name == "journal" else name for name in NAMES
+) + " FROM games"
+"""The games without their journals, which only a replay, a review or an export reads."""
 _PRACTICE = "SELECT practice FROM games WHERE id = ?"
-_KEEP = "INSERT OR REPLACE INTO unfinished (identity, saved_at, snapshot) VALUES (?, ?, ?)"
-_UNFINISHED = "SELECT rowid, identity, snapshot FROM unfinished ORDER BY saved_at DESC"
-_TAKE = "DELETE FROM unfinished WHERE identity = ? RETURNING snapshot"
+_KEEP = (
+    "INSERT INTO unfinished (identity, saved_at, snapshot, owner, renewed_at)"
+    " VALUES (?, ?, ?, ?, ?) ON CONFLICT (identity) DO UPDATE SET"
+    " saved_at = excluded.saved_at, snapshot = excluded.snapshot,"
+    " owner = excluded.owner, renewed_at = excluded.renewed_at"
+    " WHERE unfinished.owner IS ? OR unfinished.owner IS NULL"
+)
+_UNFINISHED = (
+    "SELECT rowid, identity, snapshot, owner, renewed_at FROM unfinished ORDER BY saved_at DESC"
+)
+_OWNER = "SELECT owner, renewed_at FROM unfinished WHERE identity = ?"
+_CLAIM = "UPDATE unfinished SET owner = ?, renewed_at = ? WHERE identity = ?"
+_FORGET = "DELETE FROM unfinished WHERE identity = ?"
 _WITHDRAW = "DELETE FROM games WHERE identity = ?"
+_SUMMARY = f"SELECT rowid, fresh, last_id, {', '.join(TALLIES)} FROM board_summaries WHERE {_BOARD}"
+_SUMMARIES = (
+    f"SELECT rowid, preset, width, height, mines, fresh, {', '.join(TALLIES)} FROM board_summaries"
+)
+_COUNT_IN = (
+    f"UPDATE board_summaries SET fresh = 1, last_id = ?,"
+    f" {', '.join(f'{name} = ?' for name in TALLIES)} WHERE rowid = ?"
+)
 
 
 class Recorded(Enum):
@@ -193,7 +280,8 @@ class Store:
 
     Warnings, already translated, go to ``on_warning``; ``timeout`` is how many
     seconds a call waits for another game to finish writing before a finished
-    game is kept pending instead.
+    game is kept pending instead; ``owner``, who this process is to a game in
+    progress (by default :func:`buscaminas.records.claim.owner`).
     """
 
     def __init__(
@@ -202,6 +290,7 @@ class Store:
         *,
         on_warning: Callable[[str], None],
         timeout: float = TIMEOUT,
+        owner: str | None = None,
     ) -> None:
         self.path = default_path() if path is None else path
         self.pending = self.path.with_name(f"{self.path.name}.pending")
@@ -209,31 +298,54 @@ class Store:
         """The database's :func:`_stamp` when a look found no game kept in it."""
         self._warn = on_warning
         self._timeout = timeout
+        self.owner = claim.owner() if owner is None else owner
+        """Who this process is to a game in progress it plays (:mod:`.claim`)."""
         self._told: set[tuple[str, int]] = set()
         """The rows that could not be read and were told of, by table and rowid: one
         warning each, however often a read-only database shows them again."""
 
     def add_game(self, game: GameRecord) -> Recorded:
-        """Save a finished game, and say whether it set a new best time."""
+        """Save a finished game, and say whether it set a new best time.
+
+        In the same transaction the game leaves the games in progress (it is over)
+        and its board's summary counts it, so that no look at the records reads
+        every game; the best time it is measured against is one row of an index.
+        """
 
         def add(db: sqlite3.Connection) -> Recorded:
             db.execute("BEGIN IMMEDIATE")
             with db:
                 taken = self._take_in_pending(db)
-                board = game.board
-                wins = self._read(
+                board = (game.preset, game.width, game.height, game.mines)
+                best = self._read(
                     db,
-                    _BOARD_WINS,
-                    "",
-                    (board.preset, board.width, board.height, board.mines, game.identity),
+                    f"{_BOARD} AND {CLEAN} AND NOT (identity IS ? AND identity IS NOT NULL)",
+                    "ORDER BY seconds LIMIT 1",
+                    (*board, game.identity),
+                    light=True,
                 )
-                times = [win.seconds for _number, win in wins if win.clean]
+                before = db.execute(_SUMMARY, board).fetchone()
+                if before is not None and not before[1]:  # stale: count the board again
+                    self._count_again(db, before[0])
+                    before = db.execute(_SUMMARY, board).fetchone()
+                again = game.identity is not None and db.execute(
+                    "SELECT 1 FROM games WHERE identity = ?", (game.identity,)
+                ).fetchone()
                 (number,) = db.execute(f"{_INSERT} RETURNING id", to_row(game)).fetchall()[0]
                 (practice,) = db.execute(_PRACTICE, (number,)).fetchone()
+                recorded = game._replace(practice=bool(practice))
+                if before is None or (before[1] and before[2] < number and not again):
+                    # the board's first game, or the next of a summary that counts all
+                    counts = tuple(before[3:]) if before is not None else tally.NOTHING
+                    (summary,) = db.execute(_SUMMARY, board).fetchone()[:1]
+                    counts = tally.counted(counts, recorded)
+                    db.execute(_COUNT_IN, (number, *counts, summary))
+                if game.identity is not None:
+                    db.execute(_FORGET, (game.identity,))
             _forget(taken)
             if practice:
                 return Recorded.PRACTICE
-            if game.clean and all(game.seconds < best for best in times):
+            if game.clean and all(game.seconds < win.seconds for _number, win in best):
                 return Recorded.NEW_BEST
             return Recorded.SAVED
 
@@ -246,42 +358,59 @@ class Store:
             self._warn(failure.format(reason=self._reason(error)))
             return Recorded.NOT_SAVED
 
-    def keep(self, identity: str, snapshot: dict[str, Any]) -> bool:
-        """Keep a game in progress to be resumed: False, after one warning, if it cannot be."""
+    def keep(self, identity: str, snapshot: dict[str, Any], *, playing: bool) -> bool:
+        """Keep a game in progress to be resumed: False, after one warning, if it cannot be.
+
+        ``playing``: this process goes on playing it, and holds its claim
+        (:mod:`buscaminas.records.claim`); otherwise it is left for whoever starts
+        next.  A game another process has claimed meanwhile (its lease lapsed while
+        this one was away) is not written over: that one plays it now.
+        """
 
         import json  # only games kept, pending or read back need it: the statistics do not
 
-        def keep(db: sqlite3.Connection) -> None:
+        def keep(db: sqlite3.Connection) -> bool:
             db.execute("BEGIN IMMEDIATE")
             with db:
                 saved_at = datetime.now(UTC).isoformat()
-                db.execute(_KEEP, (identity, saved_at, json.dumps(snapshot)))
+                owner = self.owner if playing else None
+                row = (identity, saved_at, json.dumps(snapshot), owner, time.time(), self.owner)
+                return db.execute(_KEEP, row).rowcount > 0  # 0: claimed by another
 
         try:
-            self._run_repairing(keep)
+            kept = self._run_repairing(keep)
         except _failures() as error:
             failure = _("The game in progress was not kept: {reason}.")
             self._warn(failure.format(reason=self._reason(error)))
             return False
-        return True
+        if not kept:
+            self._warn(_("This game was taken up elsewhere: it is kept there, not here."))
+        return kept
 
     def unfinished(
         self, check: Callable[[str, dict[str, Any]], None] = lambda identity, snapshot: None
     ) -> list[tuple[str, dict[str, Any]]]:
-        """The games left in progress, newest first, as (identity, snapshot).
+        """The games left in progress that nobody plays now, newest first, as
+        (identity, snapshot).
 
         A row whose identity is not text, whose snapshot is not a JSON object, or
         that ``check`` refuses with a ValueError (a game that cannot be taken up)
         is set aside, kept for whoever wants to rescue it, never offered again.
+        A game another process is playing (:func:`buscaminas.records.claim.alive`)
+        is neither offered nor checked: it is that process's.
 
         Every start asks, and most find none: a database unchanged since a look
         found none is not opened again (nor SQLite loaded), which the game's
         first board would wait for.
         """
 
-        def load(db: sqlite3.Connection) -> list[tuple[str, dict[str, Any]]]:
+        def load(db: sqlite3.Connection) -> tuple[list[tuple[str, dict[str, Any]]], bool]:
+            self._write_in_pending(db)  # a game that ended while locked is over, not kept
             kept, unreadable = [], {}
-            for rowid, identity, text in db.execute(_UNFINISHED).fetchall():
+            rows = db.execute(_UNFINISHED).fetchall()
+            for rowid, identity, text, owner, renewed in rows:
+                if claim.alive(owner, renewed):
+                    continue
                 try:
                     read = (_identity(identity), _snapshot(text))
                     check(*read)
@@ -291,52 +420,84 @@ class Store:
                     kept.append(read)
             if unreadable:
                 self._put_aside(db, UNFINISHED, unreadable)
-            return kept
+            return kept, len(rows) == len(unreadable)
 
         seen = _stamp(self.path)
         if seen is not None and seen == _read_small(self.nothing_kept):
             return []
+        if _nothing_yet(self.path):
+            return []  # nothing was ever kept: a first start creates nothing
         try:
-            kept = self._run_repairing(load)
+            kept, none_left = self._run_repairing(load)
         except _failures() as error:
             failure = _("The game in progress could not be read: {reason}.")
             self._warn(failure.format(reason=self._reason(error)))
             return []
-        if not kept and seen is not None and _stamp(self.path) == seen:
+        if none_left and seen is not None and _stamp(self.path) == seen:
             with suppress(OSError):  # a read-only place: the next start looks again
                 outputfile.write_text(self.nothing_kept, seen, replace=True, durable=False)
         return kept
 
-    def take(self, identity: str) -> bool:
-        """Take a game in progress out of the records, to resume or give it up: False
-        when another game took it first (two terminals started at once)."""
+    def claim(self, identity: str) -> bool:
+        """Claim a game in progress for this process, to resume or give it up: False
+        when another process holds it (two terminals started at once: the first wins).
+        The game stays in the records, so that this process dying loses nothing."""
 
-        def take(db: sqlite3.Connection) -> bool:
+        def claim_it(db: sqlite3.Connection) -> bool:
             db.execute("BEGIN IMMEDIATE")
             with db:
-                return db.execute(_TAKE, (identity,)).fetchone() is not None
+                found = db.execute(_OWNER, (identity,)).fetchone()
+                if found is None:
+                    return False
+                owner, renewed = found
+                if owner != self.owner and claim.alive(owner, renewed):
+                    return False
+                db.execute(_CLAIM, (self.owner, time.time(), identity))
+                return True
 
         try:
-            return self._run_repairing(take)
+            return self._run_repairing(claim_it)
         except _failures() as error:
             failure = _("The game in progress could not be taken up: {reason}.")
             self._warn(failure.format(reason=self._reason(error)))
             return False
 
-    def withdraw(self, identity: str) -> None:
-        """Take a finished game out of the records: an undo has reopened it, and it is
-        recorded again when it ends or is left."""
+    def forget(self, identity: str) -> None:
+        """Take a game in progress out of the records: it was given up before it had
+        a board, or the player moved on to another; nothing of it is left to record."""
 
-        def withdraw(db: sqlite3.Connection) -> None:
+        def forget(db: sqlite3.Connection) -> None:
+            db.execute("BEGIN IMMEDIATE")
+            with db:
+                db.execute(_FORGET, (identity,))
+
+        try:
+            self._run_repairing(forget)
+        except _failures() as error:
+            failure = _("The game in progress was not kept: {reason}.")
+            self._warn(failure.format(reason=self._reason(error)))
+
+    def reopen(self, identity: str, snapshot: dict[str, Any]) -> bool:
+        """Take a finished game out of the records and keep it in progress, in one
+        transaction: an undo has reopened it, and it is recorded again when it ends
+        or is left; a crash in between loses neither."""
+        import json
+
+        def reopen(db: sqlite3.Connection) -> None:
             db.execute("BEGIN IMMEDIATE")
             with db:
                 db.execute(_WITHDRAW, (identity,))
+                saved_at = datetime.now(UTC).isoformat()
+                row = (identity, saved_at, json.dumps(snapshot), self.owner, time.time())
+                db.execute(_KEEP, (*row, self.owner))
 
         try:
-            self._run_repairing(withdraw)
+            self._run_repairing(reopen)
         except _failures() as error:
             failure = _("The game reopened could not be taken out of the records: {reason}.")
             self._warn(failure.format(reason=self._reason(error)))
+            return False
+        return True
 
     def games(self) -> list[GameRecord] | None:
         """Every recorded game, in the order they were written; None when unreadable."""
@@ -367,18 +528,92 @@ class Store:
         pending ones written in first."""
 
         def load(db: sqlite3.Connection) -> list[tuple[int, GameRecord]]:
-            import sqlite3
-
-            if _waiting(self.pending):
-                try:
-                    db.execute("BEGIN IMMEDIATE")
-                    with db:
-                        taken = self._take_in_pending(db)
-                    _forget(taken)
-                except sqlite3.OperationalError:
-                    pass  # locked or read-only: the pending games wait for the next chance
+            self._write_in_pending(db)
             return self._read(db, condition, order, parameters)
 
+        return self._look(load, list[tuple[int, GameRecord]]())
+
+    def summaries(self) -> list[BoardSummary] | None:
+        """Every board played: its counts (:mod:`buscaminas.records.tally`) and its
+        fastest wins; None when the records cannot be read.
+
+        A board's kept summary is read as it is; a stale one is counted again from
+        its games (without their journals) and kept again when the database can be
+        written.  No look reads every game.
+        """
+
+        def load(db: sqlite3.Connection) -> list[BoardSummary]:
+            self._write_in_pending(db)
+            found = []
+            for rowid, preset, width, height, mines, fresh, *counts in db.execute(
+                _SUMMARIES
+            ).fetchall():
+                if not fresh:
+                    counts = self._count_again(db, rowid)
+                if counts is None or not counts[0] + sum(counts[tally.APART :: 2]):
+                    continue  # a board whose every game was set aside or withdrawn
+                best, other = (self._fastest(db, rowid, wins) for wins in (CLEAN, OTHER_WINS))
+                spec = BoardSpec(preset, width, height, mines)
+                found.append(BoardSummary(spec, tuple(counts), best, other))
+            return found
+
+        return self._look(load, list[BoardSummary]())
+
+    def _fastest(self, db: sqlite3.Connection, summary: int, wins: str) -> tuple[GameRecord, ...]:
+        """The fastest of the ``wins`` (a condition) on the board of ``summary`` (its
+        rowid), from their index."""
+        order = f"ORDER BY seconds, id LIMIT {BEST_TIMES}"
+        fastest = self._read(db, f"{_OF_SUMMARY} AND {wins}", order, (summary,), light=True)
+        return tuple(game for _number, game in fastest)
+
+    def _count_again(self, db: sqlite3.Connection, rowid: int) -> tuple[int, ...] | None:
+        """The counts of a board whose summary is stale, from its games in order, kept
+        (fresh) when the database can be written; None for a board no game can be read
+        on (its games set aside: bad values make bad boards), whose summary goes."""
+        import sqlite3
+
+        def count() -> tuple[tuple[int, ...], int]:
+            games = self._read(db, _OF_SUMMARY, "ORDER BY id", (rowid,), light=True)
+            last = games[-1][0] if games else 0
+            return tally.count_all(game for _number, game in games), last
+
+        def keep() -> tuple[tuple[int, ...], int]:
+            counts, last = count()
+            if last:
+                db.execute(_COUNT_IN, (last, *counts, rowid))
+            else:
+                db.execute("DELETE FROM board_summaries WHERE rowid = ?", (rowid,))
+            return counts, last
+
+        if db.in_transaction:  # a game being saved: the count is kept with it
+            counts, last = keep()
+        else:
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                with db:
+                    counts, last = keep()
+            except sqlite3.OperationalError:  # read-only or locked: counted, not kept
+                counts, last = count()
+        return counts if last else None
+
+    def _write_in_pending(self, db: sqlite3.Connection) -> None:
+        """Write in the games kept pending, if the database can be written now."""
+        import sqlite3
+
+        if _waiting(self.pending):
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                with db:
+                    taken = self._take_in_pending(db)
+                _forget(taken)
+            except sqlite3.OperationalError:
+                pass  # locked or read-only: the pending games wait for the next chance
+
+    def _look(self, load: Callable[[sqlite3.Connection], T], nothing: T) -> T | None:
+        """``load`` from the records; ``nothing`` when there are none yet, for a look
+        creates no database; None, after a warning, when they cannot be read."""
+        if _nothing_yet(self.path):
+            return nothing
         try:
             return self._run_repairing(load)
         except _failures() as error:
@@ -389,19 +624,27 @@ class Store:
     # --- rows that cannot be read ------------------------------------------------------
 
     def _read(
-        self, db: sqlite3.Connection, condition: str, order: str, parameters: tuple[object, ...]
+        self,
+        db: sqlite3.Connection,
+        condition: str,
+        order: str,
+        parameters: tuple[object, ...],
+        *,
+        light: bool = False,
     ) -> list[tuple[int, GameRecord]]:
-        """The games that ``condition`` selects in ``order``, every one read.
+        """The games that ``condition`` selects in ``order``, every one read; ``light``:
+        without their journals.
 
         A row that cannot be read sets every such row of the table aside, at
         once, and the games are selected again without them: one look at the
         records finds, and tells of, all that cannot be read.
         """
-        found, unreadable = _games(db.execute(_select(condition, order, ()), parameters))
+        select = partial(_select, condition, order, light=light)
+        found, unreadable = _games(db.execute(select(()), parameters))
         if not unreadable:
             return found
         every = self._put_aside(db, GAMES, None)
-        found, _unreadable = _games(db.execute(_select(condition, order, every), parameters))
+        found, _unreadable = _games(db.execute(select(every), parameters))
         return found
 
     def _put_aside(
@@ -520,6 +763,7 @@ class Store:
                 except sqlite3.IntegrityError:
                     continue
                 db.execute(_TAKE_PENDING, (file.stem,))
+                db.execute(_FORGET, (row[_IDENTITY],))  # over: no longer in progress
             taken.append(file)
         return taken
 
@@ -636,6 +880,17 @@ def _stamp(path: Path) -> str | None:
     return f"{status.st_dev} {status.st_ino} {status.st_size} {status.st_mtime_ns} {counter}"
 
 
+def _nothing_yet(path: Path) -> bool:
+    """Whether no game was ever kept at ``path``: there is nothing there, and the place
+    for it could be made (a file where a directory should be is a failure to say)."""
+    if os.path.lexists(path):
+        return False
+    place = path.parent
+    while not os.path.lexists(place) and place != place.parent:
+        place = place.parent
+    return place.is_dir()
+
+
 def _read_small(path: Path) -> str | None:
     """A stamp kept in ``path``; None if there is none to read."""
     try:
@@ -700,12 +955,13 @@ def _migrate(db: sqlite3.Connection) -> None:
         raise NewerSchemaError(f"schema version {version}, newer than {len(MIGRATIONS)}")
 
 
-def _select(condition: str, order: str, skipped: tuple[int, ...]) -> str:
+def _select(condition: str, order: str, skipped: tuple[int, ...], *, light: bool) -> str:
     """The numbered games ``condition`` selects in ``order``, but for rows ``skipped``
-    (rowids, whole numbers, written in as they are)."""
+    (rowids, whole numbers, written in as they are); ``light``: without journals."""
     rowids = ", ".join(str(int(rowid)) for rowid in skipped)
     skip = f" AND id NOT IN ({rowids})" if skipped else ""
-    return f"{_SELECT_NUMBERED} WHERE ({condition}){skip} {order}"
+    select = _SELECT_LIGHT if light else _SELECT_NUMBERED
+    return f"{select} WHERE ({condition}){skip} {order}"
 
 
 def _games(rows: Iterable[Any]) -> tuple[list[tuple[int, GameRecord]], bool]:

@@ -1,0 +1,93 @@
+"""Who is playing a kept game: a claim that dies with the process that holds it.
+
+A game in progress is in the records from its first action to its end, so that a
+``kill -9`` or a power cut loses at most the move being made.  While a terminal
+plays it, the game's row names that process (:func:`owner`); another start offers
+only the games whose owner is gone (:func:`alive`), and takes one up by changing
+its owner from the one it saw to itself in one statement, so that of two starts
+racing for it exactly one wins.
+
+On the machine that holds the claim the process is asked directly: its pid, the
+boot it ran in (a reboot ends every claim) and the moment it started (a pid used
+again by another program is not the owner).  Another machine sharing the data
+directory cannot ask (nor can Windows, without harm), so there the claim is a
+lease: it lapses when its owner has written nothing for :data:`LEASE` seconds.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+import time
+from functools import cache
+
+LEASE = 600.0
+"""Seconds a claim from another machine holds without a move of its game."""
+_SEPARATOR = "/"
+
+
+def owner(pid: int | None = None) -> str:
+    """This process (or process ``pid`` of this machine), as a claim names it: machine,
+    boot, pid and start time."""
+    pid = os.getpid() if pid is None else pid
+    return _SEPARATOR.join((_machine(), _boot(), str(pid), _started(pid)))
+
+
+def alive(claim: object, renewed: object, now: float | None = None) -> bool:
+    """Whether the process that ``claim`` names still plays its game; ``renewed``
+    is when it last wrote the game (seconds since the epoch).  Anything else in
+    their place (a hand's edit) is no claim: the game is nobody's."""
+    if not isinstance(claim, str):
+        return False
+    if claim == owner():
+        return True
+    parts = claim.rsplit(_SEPARATOR, 3)
+    if len(parts) != 4 or not parts[2].isdigit():
+        return False  # no claim we wrote: nobody holds the game
+    machine, boot, pid, started = parts
+    if machine != _machine() or sys.platform == "win32":
+        moment = time.time() if now is None else now
+        return isinstance(renewed, float) and 0 <= moment - renewed < LEASE
+    if boot != _boot():
+        return False  # the machine restarted since: every process of that boot is gone
+    return _running(int(pid)) and started == _started(int(pid))
+
+
+@cache
+def _machine() -> str:
+    return socket.gethostname().replace(_SEPARATOR, "_")
+
+
+@cache
+def _boot() -> str:
+    """This boot's identity, where the system says it (Linux); empty elsewhere."""
+    try:
+        with open("/proc/sys/kernel/random/boot_id", encoding="ascii") as file:
+            return file.read().strip()
+    except OSError:
+        return ""
+
+
+def _started(pid: int) -> str:
+    """When process ``pid`` started, in the kernel's ticks since boot (Linux); empty
+    where the system does not say, and for a process that is gone."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as file:
+            stat = file.read()
+    except OSError:
+        return ""
+    fields = stat.rpartition(")")[2].split()  # the name, in brackets, may hold spaces
+    return fields[19] if len(fields) > 19 else ""
+
+
+def _running(pid: int) -> bool:
+    """Whether a process ``pid`` exists: signal 0 asks without sending anything (but
+    on Windows, where it is a Ctrl-C: there a claim is a lease)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's process: alive
+    return True

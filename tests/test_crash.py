@@ -1,0 +1,276 @@
+"""Fault injection: the program killed with SIGKILL at random moments loses at most the
+move being made.
+
+Each trial plays a random script (reveals, flags, losses, undos of a loss) in a pipe
+or in a pseudo-terminal, waits until the program has shown the outcome of some of
+its commands, sends the next and kills it at once or a moment later.  The records
+must then hold the game as the same script left it in-process after those commands,
+or after the one being made: finished and recorded, or in progress with its board,
+its moves and a clock no later than the time that passed, which the next start
+takes up.  A chain of trials kills the same game again after it was resumed.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import closing
+from functools import partial
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import pytest
+
+from buscaminas.core.engine import Termination
+from buscaminas.game import commands
+from buscaminas.game.journal import loads
+from buscaminas.game.rounds import Kept, Round
+from buscaminas.game.session import Session
+from buscaminas.game.settings import Settings
+from buscaminas.records.storage import DATABASE_NAME, Store
+from tests.terminal_support import ROOT, Player, run_piped
+
+SIDE = 8
+"""Beginner boards: 8 × 8."""
+BOARD_ROW = frozenset("#F.12345678*X?")
+
+
+class Step(NamedTuple):
+    """What the in-process game holds after a command: its moves, rows and state."""
+
+    moves: tuple[tuple[str, int, int], ...]
+    rows: tuple[str, ...]
+    over: bool
+    kept: bool
+    """Begun and not over: the records are to hold it in progress."""
+
+
+def moves_of(round_: Round) -> tuple[tuple[str, int, int], ...]:
+    return tuple((played.move.action.value, *played.move.cell) for played in round_.journal.moves)
+
+
+def step_of(session: Session) -> Step:
+    current = session.current
+    return Step(
+        moves_of(current),
+        current.game.rows(),
+        current.game.end is not None,
+        current.worth_keeping,
+    )
+
+
+def script(rng: random.Random, session: Session, length: int) -> tuple[list[str], list[Step]]:
+    """Commands played on ``session`` in-process, and the game after each one."""
+    lines, steps = [], []
+    for _ in range(length):
+        game = session.current.game
+        if game.end is Termination.WON:
+            break
+        if game.end is Termination.LOST:
+            if rng.random() < 0.3:
+                break
+            line = "undo"  # the loss taken back: the game is in progress again
+        else:
+            hidden = [
+                cell
+                for cell in game.grid.cells()
+                if not game.is_revealed(cell) and cell not in game.flags
+            ]
+            x, y = rng.choice(hidden)
+            roll = rng.random()
+            if roll < 0.2:
+                line = f"flag {x + 1} {y + 1}"
+            elif roll < 0.3 and session.current.journal.moves and game.started:
+                line = "undo"
+            else:
+                line = f"{x + 1} {y + 1}"
+        if session.question is not None:
+            session.answer(line)
+        else:
+            session.handle(commands.parse(line, SIDE, SIDE))
+        lines.append(line)
+        steps.append(step_of(session))
+    return lines, steps
+
+
+class Recorded(NamedTuple):
+    """What the records hold after the kill."""
+
+    unfinished: list[dict[str, Any]]
+    finished: list[tuple[int, tuple[tuple[str, int, int], ...]]]
+
+
+def recorded(database: Path) -> Recorded:
+    if not database.exists():
+        return Recorded([], [])
+    with closing(sqlite3.connect(database)) as db:
+        kept = [json.loads(text) for (text,) in db.execute("SELECT snapshot FROM unfinished")]
+        games = [
+            (won, tuple((p.move.action.value, *p.move.cell) for p in loads(journal).moves))
+            for won, journal in db.execute("SELECT won, journal FROM games")
+        ]
+    return Recorded(kept, games)
+
+
+def matches(found: Recorded, step: Step | None, seconds: float, earlier: float) -> bool:
+    """Whether the records hold the game as ``step`` left it (None: nothing done yet),
+    with a clock of at most ``seconds`` since this run started, plus ``earlier``."""
+    if step is None or not (step.kept or step.over):
+        return not found.unfinished and not found.finished
+    if step.over:
+        return not found.unfinished and [moves for _won, moves in found.finished] == [step.moves]
+    if found.finished or len(found.unfinished) != 1:
+        return False
+    (snapshot,) = found.unfinished
+    kept = Round.from_snapshot(snapshot, lambda: 0.0)
+    if moves_of(kept.round) != step.moves or kept.round.game.rows() != step.rows:
+        return False
+    elapsed = snapshot["elapsed"]
+    if elapsed is None:
+        return not any(action == "try" for action, _x, _y in step.moves)
+    latest = max((played.at for played in kept.round.journal.moves), default=0.0)
+    return bool(latest <= elapsed + 0.0005 <= earlier + seconds + 0.5)  # times to the ms
+
+
+def in_process(seed: int, directory: Path, kept: Kept | None) -> Session:
+    settings = Settings.from_preset("beginner", seed) if kept is None else kept.round.settings
+    store = Store(directory / DATABASE_NAME, on_warning=print)
+    return Session(settings, store, legend=[], resumed=kept)
+
+
+def board_block(stream: Any) -> None:
+    """Read the pipe's output up to the end of the next board (8 rows of cells)."""
+    run = 0
+    while run < SIDE:
+        line = stream.readline()
+        if not line:
+            raise AssertionError("the program ended before showing the board")
+        text = line.rstrip("\n")
+        run = run + 1 if len(text) == SIDE and set(text) <= BOARD_ROW else 0
+
+
+def kill_in_a_pipe(
+    arguments: list[str], lines: list[str], done: int, pause: float, *, shown: bool = False
+) -> float:
+    """Play ``lines[:done]`` one by one, each shown, then send the next and kill the
+    program ``pause`` seconds later; the seconds it ran.  ``shown``: the program shows
+    the board before the first command (a game resumed with something on it)."""
+    began = time.monotonic()
+    with subprocess.Popen(
+        [sys.executable, "-m", "buscaminas", *arguments],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        cwd=ROOT,
+    ) as child:
+        assert child.stdin is not None and child.stdout is not None
+        if shown:
+            board_block(child.stdout)
+        for line in lines[:done]:
+            child.stdin.write(line + "\n")
+            child.stdin.flush()
+            board_block(child.stdout)
+        if done < len(lines):
+            child.stdin.write(lines[done] + "\n")
+            child.stdin.flush()
+        time.sleep(pause)
+        child.send_signal(signal.SIGKILL)
+        child.wait(30)
+    return time.monotonic() - began
+
+
+def showing(player: Player, rows: tuple[str, ...]) -> bool:
+    return tuple(player.board(SIDE)) == rows
+
+
+def kill_on_a_terminal(
+    arguments: list[str], lines: list[str], steps: list[Step], done: int, pause: float
+) -> float:
+    """As :func:`kill_in_a_pipe`, the outcomes read from the screen."""
+    began = time.monotonic()
+    player = Player("--legacy", *arguments)
+    player.wait_for("Mines left")
+    for line, step in zip(lines[:done], steps, strict=False):
+        player.type(line)
+        if step.over:
+            player.wait_for("Play again")
+        else:
+            player.wait_until(partial(showing, player, step.rows))
+    if done < len(lines):
+        player.type(lines[done])
+    time.sleep(pause)
+    player.child.kill(signal.SIGKILL)
+    player.child.close(force=True)
+    return time.monotonic() - began
+
+
+def chain(seed: int, terminal: bool, kills: int) -> None:
+    """Play, kill, and go on with what the records kept, ``kills`` times over."""
+    rng = random.Random(seed)
+    directory = Path(tempfile.mkdtemp(prefix="buscaminas-crash-"))
+    shadow = Path(tempfile.mkdtemp(prefix="buscaminas-crash-shadow-"))
+    kept: Kept | None = None
+    earlier = 0.0
+    for _kill in range(kills):
+        session = in_process(seed, shadow, kept)
+        before = step_of(session)
+        lines, steps = script(rng, session, rng.randrange(1, 16))
+        done = rng.randrange(len(lines) + 1)
+        pause = rng.choice([0.0, rng.uniform(0, 0.05)])
+        arguments = ["--data-dir", str(directory), "--lang", "en"]
+        board = ["--preset", "beginner", "--seed", str(seed)]
+        arguments += ["--resume"] if kept is not None else board
+        if terminal:
+            seconds = kill_on_a_terminal(arguments, lines, steps, done, pause)
+        else:
+            shown = any(set(row) != {"#"} for row in before.rows) and kept is not None
+            seconds = kill_in_a_pipe(arguments, lines, done, pause, shown=shown)
+        found = recorded(directory / DATABASE_NAME)
+        states = [([before, *steps])[done], *steps[done : done + 1]]  # made, or being made
+        assert any(matches(found, state, seconds, earlier) for state in states), (
+            f"seed {seed}: killed after {lines[:done]} + {lines[done:done + 1]},"
+            f" the records hold {found}"
+        )
+        if len(found.unfinished) != 1:
+            return  # over, or never begun: nothing to resume
+        (snapshot,) = found.unfinished
+        kept = Round.from_snapshot(snapshot, time.monotonic)
+        earlier = snapshot["elapsed"] or 0.0
+        for path in shadow.iterdir():
+            path.unlink()
+
+
+TRIALS = [(seed, seed % 4 == 3) for seed in range(200)]
+"""Seeds, and whether in a pseudo-terminal (a quarter of them): 200 trials of chains
+of up to three kills."""
+
+
+@pytest.mark.parametrize(("seed", "terminal"), TRIALS[:8])
+def test_a_kill_at_any_moment_loses_at_most_the_move_being_made(seed: int, terminal: bool) -> None:
+    chain(seed, terminal, kills=2)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("seed", "terminal"), TRIALS[8:])
+def test_two_hundred_kills_lose_at_most_the_move_being_made(seed: int, terminal: bool) -> None:
+    chain(seed, terminal, kills=3)
+
+
+def test_the_next_start_offers_the_killed_game_with_its_board_and_clock(tmp_path: Path) -> None:
+    arguments = ["--data-dir", str(tmp_path), "--lang", "en", "--preset", "beginner", "--seed", "3"]
+    kill_in_a_pipe(arguments, ["4 4", "flag 1 1"], 2, 0.0)
+    found = recorded(tmp_path / DATABASE_NAME)
+    (snapshot,) = found.unfinished
+    back = run_piped("--resume", "--data-dir", str(tmp_path), "--lang", "en", lines="quit\n")
+    assert "Welcome back" in back.stdout
+    shown = back.stdout.splitlines()
+    rows = [line for line in shown if len(line) == SIDE and set(line) <= BOARD_ROW]
+    assert tuple(rows[:SIDE]) == Round.from_snapshot(snapshot, lambda: 0.0).round.game.rows()
+    assert rows[0].startswith("F")
