@@ -107,9 +107,13 @@ class Recorded(NamedTuple):
 
 
 def recorded(database: Path) -> Recorded:
+    """What the records hold; nothing when the kill came before the database had its
+    first schema (the file made, its first transaction not yet committed)."""
     if not database.exists():
         return Recorded([], [])
     with closing(sqlite3.connect(database)) as db:
+        if db.execute("PRAGMA user_version").fetchone()[0] == 0:
+            return Recorded([], [])
         kept = [json.loads(text) for (text,) in db.execute("SELECT snapshot FROM unfinished")]
         games = [
             (won, tuple((p.move.action.value, *p.move.cell) for p in loads(journal).moves))
