@@ -34,6 +34,7 @@ from buscaminas.core.engine import Action, Minesweeper, Move
 from buscaminas.core.grid import Point
 from buscaminas.game.app import App
 from buscaminas.game.commands import Command
+from buscaminas.game.screen import Audience
 from buscaminas.game.settings import Settings
 from buscaminas.game.view import View
 from buscaminas.records.boardfile import BoardFile
@@ -90,7 +91,7 @@ class BenchScreen:
     and keeps the bytes, so that only the game's own work is timed."""
 
     animated = True
-    interactive = True
+    audience = Audience.VIEWER
 
     def __init__(self, size: tuple[int, int]) -> None:
         self.size = size

@@ -21,7 +21,7 @@ from ..records.storage import DATABASE_NAME, Store
 from . import commands
 from .commands import Command, ParseError, Verb
 from .rounds import Kept
-from .screen import Screen
+from .screen import Audience, Screen
 from .session import Reply, Session
 from .settings import Settings
 
@@ -57,10 +57,10 @@ class App:
             settings,
             Store(path, on_warning=self._warn),
             legend=legend,
-            interactive=screen.interactive,
+            audience=screen.audience,
             scripted=scripted,
             clock=clock,
-            on_progress=screen.show if screen.interactive else None,
+            on_progress=screen.show if screen.audience is Audience.VIEWER else None,
             resumed=resumed,
         )
 
@@ -125,7 +125,7 @@ class App:
                         reply = session.ai_step()
                     if session.thinking and interrupt.made:
                         return session.stop_ai()
-                    if session.thinking and screen.interactive:
+                    if session.thinking and screen.audience is Audience.VIEWER:
                         screen.show(session.view())
                         if screen.key_pressed_within(pause) or interrupt.made:
                             return session.stop_ai()
@@ -141,7 +141,7 @@ class App:
             return
         if not reply.changed:
             return
-        if reply.note is not None and not self.screen.interactive:
+        if reply.note is not None and self.screen.audience is not Audience.VIEWER:
             self.screen.say(reply.note)  # a script's reader needs the line, not the board again
             return
         if self.screen.animated:

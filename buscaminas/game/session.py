@@ -36,6 +36,7 @@ from .journal import Played
 from .percent import percent
 from .questions import AGAIN, LEAVE, SAME_BOARD, SURE, YES, Question
 from .rounds import Kept, Round
+from .screen import Audience
 from .settings import Settings
 from .ui_state import UIState
 from .view import Highlight, View
@@ -83,20 +84,20 @@ class Session:
         store: Store,
         *,
         legend: list[str],
-        interactive: bool = False,
+        audience: Audience = Audience.PROGRAM,
         scripted: bool = False,
         clock: Callable[[], float] = time.monotonic,
         on_progress: Callable[[View], None] | None = None,
         resumed: Kept | None = None,
     ) -> None:
-        """``interactive``: a person sees it as it happens (the manual says how to go back,
-        the search shows its progress through ``on_progress``); ``scripted``: the
+        """``audience``: who reads it (a viewer at a full screen is told how to go back
+        from the manual, and sees the search's progress through ``on_progress``); ``scripted``: the
         moves come from a pipe, not a player at the keyboard; ``resumed``: a game left
         unfinished, to go on with first."""
         self.settings = settings
         self.store = store
         self.legend = legend
-        self.interactive = interactive
+        self.audience = audience
         self.scripted = scripted
         self.clock = clock
         self.on_progress = on_progress
@@ -223,7 +224,7 @@ class Session:
             self.ui.page = tuple(page)
             self.ui.page_number = command.number or 1
             self.ui.page_command = command.verb.value
-            if self.interactive:
+            if self.audience is Audience.VIEWER:
                 self.ui.messages = (_("Type any command to return to the board."),)
             return Reply()
         if command.verb is Verb.HELP:

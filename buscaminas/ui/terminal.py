@@ -59,7 +59,7 @@ from ..core.grid import Point
 from ..game import keys, textwidth
 from ..game.commands import Command
 from ..game.keys import Act, Mode
-from ..game.screen import Steer
+from ..game.screen import Audience, Steer
 from ..game.view import View
 from ..i18n import _
 from . import controls
@@ -104,7 +104,7 @@ class TerminalScreen:
     """The game's screens on a live terminal, all in one application."""
 
     animated: bool
-    interactive = True
+    audience = Audience.VIEWER
 
     def __init__(
         self,
