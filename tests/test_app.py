@@ -16,6 +16,7 @@ from buscaminas.core import generator
 from buscaminas.core.board import BoardKind
 from buscaminas.game import narration
 from buscaminas.game.app import App
+from buscaminas.game.keys import Act, Mode
 from buscaminas.game.screen import Audience, Steer
 from buscaminas.game.settings import Settings
 from buscaminas.game.view import Highlight, State, View
@@ -66,14 +67,14 @@ class ScriptedScreen:
     def pause(self, seconds: float) -> None:
         pass
 
-    def watching(self) -> AbstractContextManager[object]:
+    def watching(self, mode: Mode) -> AbstractContextManager[object]:
         return nullcontext()
 
-    def key_pressed_within(self, seconds: float) -> bool:
+    def key_pressed_within(self, seconds: float) -> Act | None:
         if self.keys_after is None:
-            return False
+            return None
         self.keys_after -= 1
-        return self.keys_after < 0
+        return Act.STOP if self.keys_after < 0 else None
 
     @property
     def last(self) -> View:
@@ -321,7 +322,7 @@ def test_ctrl_c_during_generation_cancels_it_without_leaving_the_game(
 
 def test_ctrl_c_during_auto_stops_the_ai_not_the_game(tmp_path: Path) -> None:
     class CtrlC(ScriptedScreen):
-        def key_pressed_within(self, seconds: float) -> bool:
+        def key_pressed_within(self, seconds: float) -> Act | None:
             raise KeyboardInterrupt
 
     screen = CtrlC("auto", "flag 1 1", audience=Audience.VIEWER)

@@ -28,6 +28,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from buscaminas.core.engine import Minesweeper
 from buscaminas.game import hints
 from buscaminas.game.app import PROMPT, App
+from buscaminas.game.keys import Act, Mode
 from buscaminas.game.screen import Audience, Steer
 from buscaminas.game.settings import Settings
 from buscaminas.game.view import View
@@ -76,11 +77,11 @@ class Handover:
     def pause(self, seconds: float) -> None:
         pass
 
-    def watching(self) -> AbstractContextManager[object]:
+    def watching(self, mode: Mode) -> AbstractContextManager[object]:
         return nullcontext()
 
-    def key_pressed_within(self, seconds: float) -> bool:
-        return False
+    def key_pressed_within(self, seconds: float) -> Act | None:
+        return None
 
     def hand(self, line: str | None, loop: threading.Thread) -> None:
         """Give the loop ``line`` and wait until it reads again or ends."""

@@ -12,10 +12,12 @@ from typing import Protocol
 
 from ..core.grid import Point
 from .commands import Command
+from .jumps import Jump
+from .keys import Act, Mode
 from .view import View
 
-Steer = Callable[[Point], View]
-"""Moves the cursor by a step and gives the view to draw (the session's)."""
+Steer = Callable[[Point | Jump], View]
+"""Moves the cursor by a step or a jump and gives the view to draw (the session's)."""
 
 
 class Audience(Enum):
@@ -81,11 +83,14 @@ class Screen(Protocol):
 
     def pause(self, seconds: float) -> None: ...
 
-    def key_pressed_within(self, seconds: float) -> bool:
-        """Wait up to ``seconds``; True, at once, if the player presses a key meanwhile."""
+    def key_pressed_within(self, seconds: float) -> Act | None:
+        """Wait up to ``seconds``; at once, if the player presses a key meanwhile, what
+        it does in the keys of :meth:`watching` (``Act.STOP`` for any other key or a
+        click); None if none came."""
         ...
 
-    def watching(self) -> AbstractContextManager[object]:
-        """While the AI plays: a key pressed between two of its moves waits to stop it,
-        unseen, instead of being echoed over the board."""
+    def watching(self, mode: Mode) -> AbstractContextManager[object]:
+        """While the game waits on the player's keys alone, ``mode``'s (``Mode.AI``: the
+        AI plays, ``Mode.PAUSED``): a key pressed meanwhile is for
+        :meth:`key_pressed_within`, unseen, never typed or echoed over the board."""
         ...

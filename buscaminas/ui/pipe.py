@@ -13,6 +13,7 @@ from typing import TextIO
 
 from ..core.alphabet import Symbol
 from ..game.commands import MAX_LINE
+from ..game.keys import Act, Mode
 from ..game.screen import Audience, Steer
 from ..game.view import View
 from .renderer import Renderer
@@ -106,10 +107,10 @@ class PipeScreen:
     def pause(self, seconds: float) -> None:
         """Pipes are not interactive: nothing to wait for."""
 
-    def key_pressed_within(self, seconds: float) -> bool:
+    def key_pressed_within(self, seconds: float) -> Act | None:
         """A pipe has no keys to press: the next line is the next command."""
-        return False
+        return None
 
-    def watching(self) -> AbstractContextManager[object]:
+    def watching(self, mode: Mode) -> AbstractContextManager[object]:
         """A pipe echoes nothing: its lines wait for the AI to finish."""
         return nullcontext()
