@@ -34,6 +34,8 @@ from buscaminas.core.engine import Action, Minesweeper, Move
 from buscaminas.core.grid import Point
 from buscaminas.game.app import App
 from buscaminas.game.commands import Command
+from buscaminas.game.keys import Act, Mode
+from buscaminas.game.screen import Audience
 from buscaminas.game.settings import Settings
 from buscaminas.game.view import View
 from buscaminas.records.boardfile import BoardFile
@@ -90,7 +92,7 @@ class BenchScreen:
     and keeps the bytes, so that only the game's own work is timed."""
 
     animated = True
-    interactive = True
+    audience = Audience.VIEWER
 
     def __init__(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -125,10 +127,10 @@ class BenchScreen:
     def pause(self, seconds: float) -> None:
         """Reveal waves are drawn, not waited for."""
 
-    def key_pressed_within(self, seconds: float) -> bool:
-        return False
+    def key_pressed_within(self, seconds: float) -> Act | None:
+        return None
 
-    def watching(self) -> AbstractContextManager[object]:
+    def watching(self, mode: Mode) -> AbstractContextManager[object]:
         return nullcontext()
 
 

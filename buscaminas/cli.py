@@ -19,7 +19,7 @@ from .i18n import _
 
 if TYPE_CHECKING:
     from .game.rounds import Kept
-    from .game.screen import Screen
+    from .game.screen import Audience, Screen
     from .game.settings import Settings
     from .records import sharecode
     from .records.storage import Store
@@ -509,20 +509,35 @@ def play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     A terminal that says it cannot move its cursor (``TERM=dumb``) gets the
     line-by-line game too, with the board question, since a person is there.
     """
+    from .game.screen import Audience
+
     settings = settings_from_flags(parser, args)
-    interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    if interactive and os.environ.get("TERM") != "dumb":
+    audience = audience_of_the_streams()
+    if audience is Audience.VIEWER:
         return play_on_terminal(settings, args)
-    return play_piped(settings, args, ask=interactive)
+    return play_piped(settings, args, audience)
 
 
-def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool) -> int:
+def audience_of_the_streams() -> Audience:
+    """Who is at the other end: a person at a full screen when both standard streams are
+    a terminal that can move its cursor, a person reading lines on a dumb one, and a
+    program whenever either stream is a pipe or a file (a terminal typing into a pipe
+    included: what the game writes is read by a program)."""
+    from .game.screen import Audience
+
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return Audience.PROGRAM
+    return Audience.READER if os.environ.get("TERM") == "dumb" else Audience.VIEWER
+
+
+def play_piped(settings: Settings | None, args: argparse.Namespace, audience: Audience) -> int:
     """Line by line with plain text; the end of the input ends the game quietly.
 
-    ``ask``: a person reads the questions (a dumb terminal); a script is given
+    A :attr:`Audience.READER` is asked the startup questions; a program is given
     the beginner board instead.
     """
     from .game.app import App
+    from .game.screen import Audience
     from .game.session import BoardRefused
     from .game.settings import Settings
     from .records.storage import Store
@@ -533,7 +548,8 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, *, ask: bool
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="replace")  # a stray byte is bad input, not a crash
     collector.release()  # a game read from a pipe may be long: it is up
-    pipe = PipeScreen(person=ask)
+    ask = audience is Audience.READER
+    pipe = PipeScreen(audience=audience)
     no_guess = not args.classic
     store = Store(database(args.data_dir), on_warning=pipe.say)
     taken = _Taken(None)

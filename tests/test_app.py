@@ -16,7 +16,8 @@ from buscaminas.core import generator
 from buscaminas.core.board import BoardKind
 from buscaminas.game import narration
 from buscaminas.game.app import App
-from buscaminas.game.screen import Steer
+from buscaminas.game.keys import Act, Mode
+from buscaminas.game.screen import Audience, Steer
 from buscaminas.game.settings import Settings
 from buscaminas.game.view import Highlight, State, View
 from buscaminas.records.boardfile import parse
@@ -33,11 +34,11 @@ class ScriptedScreen:
 
     animated = False
 
-    def __init__(self, *lines: str, interactive: bool = False) -> None:
+    def __init__(self, *lines: str, audience: Audience = Audience.PROGRAM) -> None:
         self.lines = list(lines)
         self.views: list[View] = []
         self.prompts: list[str] = []
-        self.interactive = interactive
+        self.audience = audience
         self.keys_after: int | None = None
         self.room = True
 
@@ -66,14 +67,14 @@ class ScriptedScreen:
     def pause(self, seconds: float) -> None:
         pass
 
-    def watching(self) -> AbstractContextManager[object]:
+    def watching(self, mode: Mode) -> AbstractContextManager[object]:
         return nullcontext()
 
-    def key_pressed_within(self, seconds: float) -> bool:
+    def key_pressed_within(self, seconds: float) -> Act | None:
         if self.keys_after is None:
-            return False
+            return None
         self.keys_after -= 1
-        return self.keys_after < 0
+        return Act.STOP if self.keys_after < 0 else None
 
     @property
     def last(self) -> View:
@@ -208,7 +209,7 @@ def test_auto_plays_a_number_of_moves_and_a_key_stops_it(tmp_path: Path) -> None
     assert screen.last.state is State.PLAYING
     assert screen.last.messages[0].startswith("AI: ")
 
-    screen = ScriptedScreen("auto", interactive=True)
+    screen = ScriptedScreen("auto", audience=Audience.VIEWER)
     screen.keys_after = 2
     with pytest.raises(EOFError):
         app_for(screen, tmp_path, Settings(16, 16, 40, seed=2)).run()
@@ -288,7 +289,7 @@ def test_stats_page_and_back_to_the_board(tmp_path: Path) -> None:
 
 
 def test_play_again_asks_and_new_starts_afresh(tmp_path: Path) -> None:
-    screen = ScriptedScreen("1 1", "what", "", "new", "quit", interactive=True)
+    screen = ScriptedScreen("1 1", "what", "", "new", "quit", audience=Audience.VIEWER)
     app = app_for(screen, tmp_path)
     app.run()
     assert screen.prompts[1].startswith("Play again")
@@ -321,10 +322,10 @@ def test_ctrl_c_during_generation_cancels_it_without_leaving_the_game(
 
 def test_ctrl_c_during_auto_stops_the_ai_not_the_game(tmp_path: Path) -> None:
     class CtrlC(ScriptedScreen):
-        def key_pressed_within(self, seconds: float) -> bool:
+        def key_pressed_within(self, seconds: float) -> Act | None:
             raise KeyboardInterrupt
 
-    screen = CtrlC("auto", "flag 1 1", interactive=True)
+    screen = CtrlC("auto", "flag 1 1", audience=Audience.VIEWER)
     with pytest.raises(EOFError):
         app_for(screen, tmp_path, Settings(16, 16, 40, seed=2)).run()
     assert "The AI stopped after 1 move." in screen.said()

@@ -7,13 +7,14 @@ from pathlib import Path
 import pytest
 
 from buscaminas.cli import ask_settings, build_parser, settings_from_flags
+from buscaminas.game.screen import Audience
 from tests.terminal_support import run_piped
 
 
 class Answers:
     """Answers the startup questions from a list and keeps what was said."""
 
-    interactive = True
+    audience = Audience.VIEWER
     animated = False
 
     def __init__(self, *answers: str) -> None:

@@ -210,8 +210,8 @@ def test_did_you_mean_offers_only_a_close_verb_that_keeps_the_game(
     if meant is None:
         assert "Did you mean" not in message
         assert (
-            "The commands are: try, flag, unflag, expand, mark, help, auto, man, stats, undo, redo,"
-            " save, review, new, again, quit."
+            "The commands are: try, flag, unflag, expand, mark, help, auto, pause, man, stats,"
+            " undo, redo, save, review, new, again, quit."
         ) in message
     else:
         assert f"Did you mean “{meant}”?" in message

@@ -28,7 +28,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from buscaminas.core.engine import Minesweeper
 from buscaminas.game import hints
 from buscaminas.game.app import PROMPT, App
-from buscaminas.game.screen import Steer
+from buscaminas.game.keys import Act, Mode
+from buscaminas.game.screen import Audience, Steer
 from buscaminas.game.settings import Settings
 from buscaminas.game.view import View
 from tests.play_support import assert_engine_invariants, assert_hint_true, hidden_layout
@@ -42,8 +43,8 @@ class Handover:
 
     animated = False
 
-    def __init__(self, interactive: bool) -> None:
-        self.interactive = interactive
+    def __init__(self, audience: Audience) -> None:
+        self.audience = audience
         self.views: list[View] = []
         self.prompt = ""
         self._lines: queue.Queue[str | None] = queue.Queue()
@@ -76,11 +77,11 @@ class Handover:
     def pause(self, seconds: float) -> None:
         pass
 
-    def watching(self) -> AbstractContextManager[object]:
+    def watching(self, mode: Mode) -> AbstractContextManager[object]:
         return nullcontext()
 
-    def key_pressed_within(self, seconds: float) -> bool:
-        return False
+    def key_pressed_within(self, seconds: float) -> Act | None:
+        return None
 
     def hand(self, line: str | None, loop: threading.Thread) -> None:
         """Give the loop ``line`` and wait until it reads again or ends."""
@@ -135,15 +136,15 @@ class Play(RuleBasedStateMachine):
         density=st.floats(0.02, 0.3),
         no_guess=st.booleans(),
         seed=st.integers(0, 2**31),
-        interactive=st.booleans(),
+        audience=st.sampled_from(Audience),
     )
     def start(
-        self, size: tuple[int, int], density: float, no_guess: bool, seed: int, interactive: bool
+        self, size: tuple[int, int], density: float, no_guess: bool, seed: int, audience: Audience
     ) -> None:
         width, height = size
         mines = max(1, min(width * height - 9, round(width * height * density)))
         self.width, self.height = width, height
-        self.screen = Handover(interactive)
+        self.screen = Handover(audience)
         self.app = App(
             Settings(width, height, mines, seed=seed, no_guess=no_guess),
             self.screen,

@@ -18,7 +18,7 @@ from buscaminas.cli import ask_settings, build_parser
 from buscaminas.core.engine import Termination
 from buscaminas.core.scoring import FLOOD_POINTS, NUMBER_POINTS
 from buscaminas.game import commands
-from buscaminas.game.commands import Command, Verb, parse
+from buscaminas.game.commands import Command, ParseError, Verb, parse
 from buscaminas.game.questions import Question
 from buscaminas.game.settings import Settings
 from buscaminas.records.presets import PRESETS
@@ -170,8 +170,8 @@ def test_the_unknown_command_message_lists_the_verbs_in_spanish() -> None:
     result = run_piped("--preset", "beginner", "--lang", "es", lines="zoom\n")
     assert (
         "Orden desconocida «zoom». Las órdenes son: probar, bandera, quitar, expandir, marcar,"
-        " ayuda, auto, manual, estadísticas, deshacer, rehacer, guardar, revisar, nueva, otra,"
-        " salir."
+        " ayuda, auto, pausa, manual, estadísticas, deshacer, rehacer, guardar, revisar, nueva,"
+        " otra, salir."
     ) in result.stdout
 
 
@@ -195,8 +195,12 @@ def test_spanish_one_letter_forms_clash_with_no_english_one() -> None:
     assert parse("b 1 1", 9, 9) == Command(Verb.FLAG, (0, 0))
     assert parse("d", 9, 9) == Command(Verb.UNDO)
     assert not set(commands.SPANISH_SHORT) & set(commands.SHORT)
-    english_starts = {verb.value[0] for verb in Verb}
+    english_starts = {verb.value[0] for verb in Verb if verb is not Verb.PAUSE}
     assert not set(commands.SPANISH_SHORT) & english_starts, "no English verb's first letter"
+    # “pause”, like its Spanish “pausa”, starts with p but takes no letter: p alone, taken
+    # for it, asks for a cell and does nothing.
+    with pytest.raises(ParseError):
+        parse("p", 9, 9)
 
 
 def test_help_is_spanish_when_the_language_is() -> None:

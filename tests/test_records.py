@@ -9,6 +9,7 @@ from pathlib import Path
 from buscaminas.core import generator
 from buscaminas.core.scoring import GameRecord, three_bv
 from buscaminas.game.app import App
+from buscaminas.game.screen import Audience
 from buscaminas.game.settings import Settings
 from buscaminas.game.view import State
 from buscaminas.records.storage import DATABASE_NAME, Store
@@ -42,7 +43,7 @@ def play(
 
 
 def test_a_game_the_ai_played_is_assisted_and_says_so(tmp_path: Path) -> None:
-    screen = ScriptedScreen("1 1", "auto", "n", interactive=True)
+    screen = ScriptedScreen("1 1", "auto", "n", audience=Audience.VIEWER)
     game = play(screen, tmp_path, Settings(6, 6, 5, seed=5))
     assert game.won and game.assisted and not game.scripted
     assert game.points == 0
@@ -54,7 +55,7 @@ def test_a_game_the_ai_played_is_assisted_and_says_so(tmp_path: Path) -> None:
 def test_one_move_of_the_ai_makes_the_game_assisted(tmp_path: Path) -> None:
     settings = Settings(6, 6, 5, seed=5)
     first, *rest = clicks_that_win(settings, (0, 0))
-    screen = ScriptedScreen(first, "auto 1", *rest, "n", interactive=True)
+    screen = ScriptedScreen(first, "auto 1", *rest, "n", audience=Audience.VIEWER)
     game = play(screen, tmp_path, settings)
     assert game.won and game.assisted
     assert AI_PLAYED in screen.last.messages
@@ -62,7 +63,7 @@ def test_one_move_of_the_ai_makes_the_game_assisted(tmp_path: Path) -> None:
 
 def test_the_players_own_clean_win_is_a_new_best(tmp_path: Path) -> None:
     settings = Settings(6, 6, 5, seed=4)
-    screen = ScriptedScreen(*clicks_that_win(settings, (0, 0)), "n", interactive=True)
+    screen = ScriptedScreen(*clicks_that_win(settings, (0, 0)), "n", audience=Audience.VIEWER)
     game = play(screen, tmp_path, settings)
     assert game.own and game.clean and game.points > 0
     assert "New best time!" in screen.last.messages
@@ -85,7 +86,7 @@ def test_a_win_by_the_first_click_makes_no_best_time_and_no_rate(tmp_path: Path)
         for seed in count()
         if three_bv(3, 3, generator.generate(3, 3, 1, start=(0, 0), seed=seed, no_guess=True)) == 1
     )
-    screen = ScriptedScreen("1 1", "n", interactive=True)
+    screen = ScriptedScreen("1 1", "n", audience=Audience.VIEWER)
     game = play(screen, tmp_path, Settings(3, 3, 1, seed=seed))
     assert game.won and game.own and game.three_bv == 1 and not game.clean
     assert screen.last.messages[-2:] == (
@@ -111,3 +112,47 @@ def test_a_game_from_a_pipe_is_recorded_as_scripted(tmp_path: Path) -> None:
     assert game.won and game.scripted and not game.assisted
     stats = run_piped("stats", *data).stdout.splitlines()
     assert stats[1:] == ["Beginner 8×8", "  Played from a pipe (scripted): played 1, won 1."]
+
+
+def test_typed_at_a_terminal_into_a_pipe_is_a_program_s_audience_and_the_player_s_game(
+    tmp_path: Path,
+) -> None:
+    """Standard input a terminal, standard output a pipe: what is written goes to a
+    program (no board question, the board in the position format), and the moves,
+    typed by a person, are the person's own (not scripted)."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.terminal_support import ROOT
+
+    settings = Settings.from_preset("beginner", seed=3)
+    typed, terminal = os.openpty()
+    game = subprocess.Popen(
+        [sys.executable, "-m", "buscaminas", "--seed", "3", "--data-dir", str(tmp_path),
+         "--lang", "en"],
+        stdin=terminal,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm-256color"},
+        text=True,
+    )
+    os.close(terminal)
+    try:
+        os.write(typed, "".join(line + "\n" for line in clicks_that_win(settings, (3, 3))).encode())
+        os.write(typed, b"n\n")
+        out, err = game.communicate(timeout=60)
+    finally:
+        os.close(typed)
+    assert game.returncode == 0, err
+    lines = out.splitlines()
+    assert "Board [Enter = 1]:" not in out, "a program is given the beginner board unasked"
+    assert "\x1b" not in out, "no escape sequence for a program"
+    rows = [line for line in lines if len(line) == 8 and set(line) <= set("#.F*12345678")]
+    assert len(rows) % 8 == 0 and rows, "the board in the position format, no coordinates"
+    assert SCRIPTED not in lines
+    games = Store(tmp_path / DATABASE_NAME, on_warning=print).games()
+    assert games is not None
+    (played,) = games
+    assert played.won and not played.scripted

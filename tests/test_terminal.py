@@ -164,7 +164,7 @@ def test_a_resize_redraws_and_a_tiny_terminal_says_what_is_missing(board_file: P
 
 
 def test_the_manual_lists_every_verb_and_the_icons(board_file: Path) -> None:
-    player = start(board_file, rows=80)  # tall enough for the whole manual on one page
+    player = start(board_file, rows=100)  # tall enough for the whole manual on one page
     player.type("man")
     player.wait_for("Icons:")
     for verb in ("try", "flag", "expand", "help", "man", "quit"):

@@ -16,18 +16,29 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .. import collector, signals
+from ..core.grid import Point
 from ..i18n import _
 from ..records.storage import DATABASE_NAME, Store
 from . import commands
 from .commands import Command, ParseError, Verb
+from .jumps import Jump
+from .keys import Act, Mode
 from .rounds import Kept
-from .screen import Screen
+from .screen import Audience, Screen
 from .session import Reply, Session
 from .settings import Settings
+from .view import View
 
 WAVE_SECONDS = 0.03
 AUTO_SECONDS = 0.15
-"""How long each AI move stays on screen, so that a person can follow the game."""
+"""How long each AI move stays on screen at most, so that a person can follow the game."""
+AUTO_WHOLE_SECONDS = 20.0
+"""About how long the AI's pauses take for a whole board, however big: 0.15 s a move
+would make a 99×99 board eleven minutes."""
+SPEEDS = tuple(2.0**power for power in range(-3, 7))
+"""The AI's speeds, ``+`` and ``-`` a step up or down: ⅛× to 64× its pace."""
+PAUSE_TICK = 1.0
+"""How often a pause looks up from waiting for its key (the wait ends at the key)."""
 PROMPT = "> "
 ON_THE_BOARD = frozenset(
     {Verb.TRY, Verb.FLAG, Verb.UNFLAG, Verb.MARK, Verb.EXPAND, Verb.HELP, Verb.AUTO}
@@ -57,10 +68,10 @@ class App:
             settings,
             Store(path, on_warning=self._warn),
             legend=legend,
-            interactive=screen.interactive,
+            audience=screen.audience,
             scripted=scripted,
             clock=clock,
-            on_progress=screen.show if screen.interactive else None,
+            on_progress=screen.show if screen.audience is Audience.VIEWER else None,
             resumed=resumed,
         )
 
@@ -80,13 +91,25 @@ class App:
                 except KeyboardInterrupt:  # cancels the question; the next one leaves
                     reply = session.decline()
             else:
-                reply = self.command(screen.read(PROMPT, live=session.view, steer=session.steer))
+                reply = self.command(screen.read(PROMPT, live=session.view, steer=self.steer))
             if reply.leave:
                 return
             self.present(reply)
 
     def goodbye(self) -> list[str]:
         return self.session.goodbye()
+
+    def steer(self, step: Point | Jump) -> View:
+        """Move the cursor; the jump to a cell logic decides asks the solver, which works
+        as a command does and which Ctrl-C cancels."""
+        if step is not Jump.DECIDED:
+            return self.session.steer(step)
+        try:
+            with collector.working():
+                return self.session.steer(step)
+        except KeyboardInterrupt:
+            self.session.say(_("Cancelled."))
+            return self.session.view()
 
     def command(self, entry: str | Command) -> Reply:
         """Carry out what the player typed, pressed or clicked."""
@@ -107,6 +130,8 @@ class App:
             return session.say(_("Cancelled."))
         if session.thinking:
             reply = self.watch_the_ai()
+        if session.paused:
+            reply = self.wait_out_the_pause()
         return reply
 
     def watch_the_ai(self) -> Reply:
@@ -116,22 +141,51 @@ class App:
         played and recorded: raised where it lands, it could cut a move off from its
         record, and it would end the whole game in a pipe rather than the AI's turn."""
         session, screen = self.session, self.screen
-        pause = AUTO_SECONDS if screen.animated else 0.0
+        pace = auto_pace(session.ai_moves_expected()) if screen.animated else 0.0
+        speed = SPEEDS.index(1.0)
         reply = Reply()
         try:
-            with screen.watching(), signals.noted(signal.SIGINT) as interrupt:
+            with screen.watching(Mode.AI), signals.noted(signal.SIGINT) as interrupt:
                 while session.thinking:
                     with collector.working():
                         reply = session.ai_step()
                     if session.thinking and interrupt.made:
                         return session.stop_ai()
-                    if session.thinking and screen.interactive:
-                        screen.show(session.view())
-                        if screen.key_pressed_within(pause) or interrupt.made:
+                    if not (session.thinking and screen.audience is Audience.VIEWER):
+                        continue
+                    shown = time.monotonic()
+                    while True:  # the move on screen for its pace, which + and - change
+                        view = session.view()
+                        if pace:
+                            said = (*view.messages, pace_words(pace, SPEEDS[speed]))
+                            view = view._replace(messages=said)
+                        screen.show(view)
+                        left = shown + pace / SPEEDS[speed] - time.monotonic()
+                        key = screen.key_pressed_within(max(0.0, left))
+                        if key is Act.FASTER or key is Act.SLOWER:
+                            step = 1 if key is Act.FASTER else -1
+                            speed = min(max(speed + step, 0), len(SPEEDS) - 1)
+                            continue
+                        if key is not None or interrupt.made:
                             return session.stop_ai()
+                        break
         except KeyboardInterrupt:  # a screen that reads Ctrl-C as a key may raise it
             return session.stop_ai()
         return reply
+
+    def wait_out_the_pause(self) -> Reply:
+        """The board hidden and the clock stopped until a key or a click (Ctrl-C too);
+        a stop (Ctrl-Z) meanwhile leaves it paused, and the terminal drawn anew after
+        it shows the pause again."""
+        session, screen = self.session, self.screen
+        screen.show(session.view())
+        try:
+            with screen.watching(Mode.PAUSED):
+                while screen.key_pressed_within(PAUSE_TICK) is None:
+                    pass
+        except KeyboardInterrupt:  # Ctrl-C ends the pause, as it cancels what is under way
+            pass
+        return session.go_on()
 
     def present(self, reply: Reply) -> None:
         """Show what the reply brought: a new game from scratch, or the waves of a reveal
@@ -141,7 +195,7 @@ class App:
             return
         if not reply.changed:
             return
-        if reply.note is not None and not self.screen.interactive:
+        if reply.note is not None and self.screen.audience is not Audience.VIEWER:
             self.screen.say(reply.note)  # a script's reader needs the line, not the board again
             return
         if self.screen.animated:
@@ -152,3 +206,18 @@ class App:
             except KeyboardInterrupt:
                 pass
         self.screen.show(self.session.view())
+
+
+def auto_pace(moves: int) -> float:
+    """Seconds each of the AI's ``moves`` stays on screen: :data:`AUTO_SECONDS`, or less,
+    so that they all take about :data:`AUTO_WHOLE_SECONDS`."""
+    return min(AUTO_SECONDS, AUTO_WHOLE_SECONDS / max(1, moves))
+
+
+def pace_words(seconds: float, speed: float) -> str:
+    """“AI pace: 2.5 ms a move (×1)”: the pace at ``speed``, as the player is shown it."""
+    times = f"×{speed:g}" if speed >= 1 else f"×1/{1 / speed:g}"
+    milliseconds = seconds / speed * 1000
+    shown = f"{milliseconds:.0f}" if milliseconds >= 10 else f"{milliseconds:.2g}"
+    words = _("AI pace: {milliseconds} ms a move ({speed}); + faster, - slower")
+    return words.format(milliseconds=shown, speed=times)

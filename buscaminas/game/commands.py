@@ -40,6 +40,7 @@ class Verb(Enum):
     MARK = "mark"
     HELP = "help"
     AUTO = "auto"
+    PAUSE = "pause"
     MAN = "man"
     STATS = "stats"
     UNDO = "undo"
@@ -76,6 +77,7 @@ SPANISH = {
     "revisar": Verb.REVIEW,
     "nueva": Verb.NEW,
     "otra": Verb.AGAIN,
+    "pausa": Verb.PAUSE,
     "salir": Verb.QUIT,
     "pista": Verb.HELP,
 }
@@ -92,7 +94,9 @@ whatever the language; ``e`` (expandir) and ``r`` (rehacer) already are English 
 for the same verbs.  ``a`` (ayuda) is left out, since an English player may take it
 for ``auto``, and ``s`` (salir) and ``n`` (nueva), since a slip would end the game.
 ``mark`` and ``marcar`` have no letter: ``m`` reveals with the cursor and starts
-``man`` and ``manual``, and ``?`` asks for a hint with the cursor."""
+``man`` and ``manual``, and ``?`` asks for a hint with the cursor.  ``pause`` and
+``pausa`` have none either: ``p`` is ``probar``, which alone asks for a cell and so
+does nothing to a player who took it for ``pause`` (``p`` pauses with the cursor)."""
 ALIASES = {"exit": Verb.QUIT, "hint": Verb.HELP, **SHORT, **SPANISH, **SPANISH_SHORT}
 """Every other spelling of a verb; ``exit`` leaves like ``quit`` and ``hint`` asks like
 ``help`` because players type both."""
@@ -280,6 +284,7 @@ _EXAMPLES: dict[Verb, tuple[str | Verb, ...]] = {
     Verb.MARK: ("3 4",),
     Verb.HELP: ("", "3 4"),
     Verb.AUTO: ("", "10"),
+    Verb.PAUSE: ("",),
     Verb.MAN: ("", "2", Verb.FLAG),
     Verb.STATS: ("", "2"),
     Verb.UNDO: ("",),
@@ -310,6 +315,7 @@ _ARITY: dict[Verb, tuple[int, ...]] = {
     Verb.MARK: (2,),
     Verb.HELP: (0, 2),
     Verb.AUTO: (0, 1),
+    Verb.PAUSE: (0,),
     Verb.MAN: (0, 1),
     Verb.STATS: (0, 1),
     Verb.UNDO: (0,),
@@ -505,7 +511,14 @@ def manual(topic: Verb | None = None) -> list[str]:
             "Ask for a hint: a cell that is certain, and why. “help x y” gives the"
             " chance that the cell hides a mine."
         ),
-        Verb.AUTO: _("Let the AI play the rest of the game, or N moves. Any key stops it."),
+        Verb.AUTO: _(
+            "Let the AI play the rest of the game, or N moves, paced to end any board in"
+            " about 20 seconds: + and - change its speed, any other key stops it."
+        ),
+        Verb.PAUSE: _(
+            "Hide the board and stop the clock until you press a key (p with the cursor)."
+            " Line by line, in a pipe or on a dumb terminal, it does nothing."
+        ),
         Verb.MAN: _(
             "Show this manual (“man 2” for its second page), or “man verb” for one command."
         ),

@@ -20,6 +20,7 @@ from typing import NamedTuple
 from ..core.grid import Point
 from ..i18n import _
 from . import textwidth
+from .jumps import Jump
 
 
 class Mode(Enum):
@@ -35,6 +36,10 @@ class Mode(Enum):
     """Every screen: the board, a question, a replay."""
     REPLAY = "replay"
     """A recorded game watched."""
+    AI = "ai"
+    """The AI plays (``auto``)."""
+    PAUSED = "paused"
+    """The game is paused: the board hidden, the clock stopped."""
 
 
 class Act(Enum):
@@ -47,6 +52,7 @@ class Act(Enum):
     KEYS_TO_CURSOR = "keys to cursor"
     KEYS_TO_LINE = "keys to line"
     MOVE = "move"
+    JUMP = "jump"
     SCREENFUL = "screenful"
     TRY = "try"
     FLAG = "flag"
@@ -61,6 +67,7 @@ class Act(Enum):
     FORWARD = "forward"
     BACK = "back"
     STOP = "stop"
+    GO_ON = "go on"
 
 
 UP, DOWN, LEFT, RIGHT = (0, -1), (0, 1), (-1, 0), (1, 0)
@@ -77,6 +84,8 @@ class Binding(NamedTuple):
     does: Callable[[], str]
     steps: tuple[Point, ...] = ()
     """For the keys that move: each key's step, in the order of ``keys``."""
+    jumps: tuple[Jump, ...] = ()
+    """For the keys that jump: where each key jumps, in the order of ``keys``."""
 
 
 TABLE: tuple[Binding, ...] = (
@@ -109,6 +118,39 @@ TABLE: tuple[Binding, ...] = (
     Binding(Act.UNDO, ("u",), Mode.CURSOR, lambda: "u", lambda: _("undo")),
     Binding(Act.REDO, ("r",), Mode.CURSOR, lambda: "r", lambda: _("redo")),
     Binding(
+        Act.JUMP,
+        ("n", "N"),
+        Mode.CURSOR,
+        lambda: "n / N",
+        lambda: _("next / previous hidden"),
+        jumps=(Jump.NEXT_HIDDEN, Jump.PREVIOUS_HIDDEN),
+    ),
+    Binding(
+        Act.JUMP,
+        ("c",),
+        Mode.CURSOR,
+        lambda: "c",
+        lambda: _("a cell logic decides (hint)"),
+        jumps=(Jump.DECIDED,),
+    ),
+    Binding(
+        Act.JUMP,
+        ("^", "home", "$", "end"),
+        Mode.CURSOR,
+        lambda: "^ Home / $ End",
+        lambda: _("row start / end"),
+        jumps=(Jump.ROW_START, Jump.ROW_START, Jump.ROW_END, Jump.ROW_END),
+    ),
+    Binding(
+        Act.JUMP,
+        ("[", "]", "{", "}"),
+        Mode.CURSOR,
+        lambda: "[ / ] / { / }",
+        lambda: _("corner ↖ / ↗ / ↙ / ↘"),
+        jumps=(Jump.TOP_LEFT, Jump.TOP_RIGHT, Jump.BOTTOM_LEFT, Jump.BOTTOM_RIGHT),
+    ),
+    Binding(Act.PAUSE, ("p",), Mode.CURSOR, lambda: "p", lambda: _("pause")),
+    Binding(
         Act.KEYS_TO_LINE,
         ("tab", "escape", ":"),
         Mode.CURSOR,
@@ -129,6 +171,12 @@ TABLE: tuple[Binding, ...] = (
     Binding(Act.FORWARD, ("n", "right"), Mode.REPLAY, lambda: "n, →", lambda: _("next move")),
     Binding(Act.BACK, ("p", "left"), Mode.REPLAY, lambda: "p, ←", lambda: _("move back")),
     Binding(Act.STOP, ("q", "Q", "escape"), Mode.REPLAY, lambda: "q, Esc", lambda: _("leave")),
+    Binding(Act.FASTER, ("+", "="), Mode.AI, lambda: "+", lambda: _("faster")),
+    Binding(Act.SLOWER, ("-", "_"), Mode.AI, lambda: "-", lambda: _("slower")),
+    Binding(
+        Act.STOP, (), Mode.AI, lambda: _("any other key, a click, Ctrl-C"), lambda: _("stop")
+    ),
+    Binding(Act.GO_ON, (), Mode.PAUSED, lambda: _("any key, a click"), lambda: _("go on")),
     Binding(
         Act.CANCEL,
         ("c-c",),
@@ -179,9 +227,21 @@ CURSOR_ACTS = {
     "hint": Act.HINT,
     "undo": Act.UNDO,
     "redo": Act.REDO,
+    "pause": Act.PAUSE,
     "type": Act.KEYS_TO_LINE,
 }
-REMAPPABLE = (*DIRECTIONS, *CURSOR_ACTS)
+JUMPS = {
+    "next_hidden": Jump.NEXT_HIDDEN,
+    "previous_hidden": Jump.PREVIOUS_HIDDEN,
+    "decided": Jump.DECIDED,
+    "row_start": Jump.ROW_START,
+    "row_end": Jump.ROW_END,
+    "top_left": Jump.TOP_LEFT,
+    "top_right": Jump.TOP_RIGHT,
+    "bottom_left": Jump.BOTTOM_LEFT,
+    "bottom_right": Jump.BOTTOM_RIGHT,
+}
+REMAPPABLE = (*DIRECTIONS, *CURSOR_ACTS, *JUMPS)
 """The names ``[keys]`` may give keys to: every cursor key's meaning."""
 NAMED_KEYS: dict[str, Callable[[], str]] = {
     "up": lambda: "↑",
@@ -192,6 +252,8 @@ NAMED_KEYS: dict[str, Callable[[], str]] = {
     "enter": lambda: "Enter",
     "tab": lambda: "Tab",
     "escape": lambda: "Esc",
+    "home": lambda: "Home",
+    "end": lambda: "End",
 }
 """The keys a name may be given besides one character, and how the legend shows them."""
 
@@ -236,51 +298,55 @@ def remapped(wishes: Mapping[str, str]) -> tuple[Binding, ...]:
     return table
 
 
+def meaning(binding: Binding, index: int) -> str:
+    """The name ``[keys]`` gives the meaning of ``binding``'s key at ``index``: a
+    direction, a jump, or the cursor act the whole row does."""
+    if binding.act is Act.MOVE:
+        return next(name for name, step in DIRECTIONS.items() if step == binding.steps[index])
+    if binding.act is Act.JUMP:
+        return next(name for name, jump in JUMPS.items() if jump is binding.jumps[index])
+    return next(name for name, act in CURSOR_ACTS.items() if act is binding.act)
+
+
 def _rebound(binding: Binding, chosen: dict[str, tuple[str, ...]]) -> Binding:
     """``binding`` with the keys ``chosen`` gives its meanings."""
     if binding.mode is not Mode.CURSOR:
         return binding
+    held = [meaning(binding, index) for index in range(len(binding.keys))]
+    names = list(dict.fromkeys(held))
+    pairs = [
+        (key, name)
+        for name in names
+        for key in (
+            chosen[name]
+            if name in chosen
+            else [k for k, of in zip(binding.keys, held, strict=True) if of == name]
+        )
+    ]
+    keys = tuple(key for key, _name in pairs)
+    if keys == binding.keys:
+        return binding
+    if len(names) == 1:
+        return binding._replace(keys=keys, shown=lambda: ", ".join(_spoken(key) for key in keys))
+    groups = [" ".join(_spoken(key) for key, of in pairs if of == name) for name in names]
+    rebound = binding._replace(keys=keys, shown=lambda: " / ".join(groups))
     if binding.act is Act.MOVE:
-        pairs = [
-            pair
-            for name, step in DIRECTIONS.items()
-            for pair in (
-                [(key, step) for key in chosen[name]]
-                if name in chosen
-                else [p for p in zip(binding.keys, binding.steps, strict=True) if p[1] == step]
-            )
-        ]
-        if [key for key, _step in pairs] == list(binding.keys):
-            return binding
-        groups = {
-            name: " ".join(_spoken(key) for key, step in pairs if step == direction)
-            for name, direction in DIRECTIONS.items()
-        }
-        return binding._replace(
-            keys=tuple(key for key, _step in pairs),
-            steps=tuple(step for _key, step in pairs),
-            shown=lambda: "{up} / {down} / {left} / {right}".format(**groups),
+        return rebound._replace(
+            steps=tuple(DIRECTIONS[name] for _key, name in pairs),
             does=lambda: _("move up / down / left / right"),
         )
-    name = next(name for name, act in CURSOR_ACTS.items() if act is binding.act)
-    if name not in chosen:
-        return binding
-    keys = chosen[name]
-    return binding._replace(keys=keys, shown=lambda: ", ".join(_spoken(key) for key in keys))
+    return rebound._replace(jumps=tuple(JUMPS[name] for _key, name in pairs))
 
 
 def _refuse_clashes(table: tuple[Binding, ...], wishes: Mapping[str, str]) -> None:
     """A :class:`KeyProblem` naming both meanings of a key that has two."""
-    meaning: dict[str, str] = {}
+    said: dict[str, str] = {}
     for binding in table:
         if binding.mode is not Mode.CURSOR:
             continue
         for index, key in enumerate(binding.keys):
-            if binding.act is Act.MOVE:
-                name = next(n for n, step in DIRECTIONS.items() if step == binding.steps[index])
-            else:
-                name = next(n for n, act in CURSOR_ACTS.items() if act is binding.act)
-            other = meaning.setdefault(key, name)
+            name = meaning(binding, index)
+            other = said.setdefault(key, name)
             if other != name:
                 at_fault = name if name in wishes else other
                 problem = _("in [keys], “{key}” would be the key of both “{first}” and “{second}”:"
@@ -296,19 +362,13 @@ def _spoken(key: str) -> str:
 def cursor_keys(table: tuple[Binding, ...]) -> dict[str, tuple[str, ...]]:
     """Each name :data:`REMAPPABLE` lists, with its keys in ``table``: what ``buscaminas
     config`` shows as the ``[keys]`` table in effect."""
-    keys: dict[str, tuple[str, ...]] = {}
+    keys: dict[str, tuple[str, ...]] = {name: () for name in REMAPPABLE}
     for binding in table:
-        if binding.mode is not Mode.CURSOR:
-            continue
-        if binding.act is Act.MOVE:
-            for name, direction in DIRECTIONS.items():
-                keys[name] = tuple(
-                    key for key, step in zip(binding.keys, binding.steps, strict=True)
-                    if step == direction
-                )
-        else:
-            keys[next(n for n, act in CURSOR_ACTS.items() if act is binding.act)] = binding.keys
-    return {name: keys[name] for name in REMAPPABLE}
+        if binding.mode is Mode.CURSOR:
+            for index, key in enumerate(binding.keys):
+                name = meaning(binding, index)
+                keys[name] = (*keys[name], key)
+    return keys
 
 
 def entries(modes: tuple[Mode, ...], *, mouse: bool = False) -> list[str]:
@@ -341,6 +401,8 @@ def manual() -> list[str]:
         (_("On the board, in either mode:"), (Mode.BOARD,), True),
         (_("Everywhere:"), (Mode.EVERYWHERE,), False),
         (_("Watching a replay:"), (Mode.REPLAY,), False),
+        (_("While the AI plays (auto):"), (Mode.AI,), False),
+        (_("While the game is paused:"), (Mode.PAUSED,), False),
     )
     lines = [
         f"{title} {' · '.join(entries(modes, mouse=mouse))}" for title, modes, mouse in sections

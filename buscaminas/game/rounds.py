@@ -26,6 +26,7 @@ from ..records import seen
 from ..records.presets import DAILY, PRESETS, board_name
 from ..records.sharecode import ShareCode
 from .journal import Journal, JournalError, Played, loads
+from .jumps import Jump
 from .settings import Settings
 from .view import State
 
@@ -68,10 +69,12 @@ class Round:
         self.started_at: float | None = None
         self.started_wall: datetime | None = None
         self.finished_at: float | None = None
+        self._paused_at: float | None = None
+        """When the player paused the game, while it is paused: the clock stands there."""
         self._kept_for: float | None = None
         """Seconds on the clock when the game was kept unfinished, if it was."""
         self.hints = 0
-        self._asked: tuple[tuple[str, ...], set[Point | None]] = ((), set())
+        self._asked: tuple[tuple[str, ...], set[Point | Jump | None]] = ((), set())
         """The position the last hints were asked of, and what was asked of it (a cell,
         or None for “help” alone): the same question again counts no new hint."""
         self.assisted = False  # the AI made a move: not the player's own
@@ -91,8 +94,8 @@ class Round:
     def elapsed(self) -> float | None:
         if self.started_at is None:
             return None
-        end = self.finished_at if self.finished_at is not None else self._clock()
-        return end - self.started_at
+        end = self.finished_at if self.finished_at is not None else self._paused_at
+        return (self._clock() if end is None else end) - self.started_at
 
     def seconds(self) -> float:
         """The final time as the player is shown it, to the hundredth."""
@@ -115,9 +118,10 @@ class Round:
             self.finished_at = self._clock()
         self.journal.note(outcome, self.elapsed() or 0.0, by_ai=by_ai)
 
-    def count_hint(self, asked: Point | None) -> None:
-        """Count a hint about ``asked`` (a cell, or None for the board), once per
-        position: asking again what the board already answered tells nothing new."""
+    def count_hint(self, asked: Point | Jump | None) -> None:
+        """Count a hint about ``asked`` (a cell, None for the board, or the jump to a
+        cell logic decides), once per position: asking again what the board already
+        answered tells nothing new."""
         position, questions = self._asked
         if position != self.game.rows():
             position, questions = self._asked = (self.game.rows(), set())
@@ -151,6 +155,21 @@ class Round:
         self.took_back = True
         return played
 
+    def pause(self) -> None:
+        """Stop the clock of the game in progress until :meth:`go_on`."""
+        if self.in_progress and self._paused_at is None:
+            self._paused_at = self._clock()
+
+    def go_on(self) -> None:
+        """Start the clock again where :meth:`pause` stopped it."""
+        if self._paused_at is not None and self.started_at is not None:
+            self.started_at += self._clock() - self._paused_at
+        self._paused_at = None
+
+    @property
+    def paused(self) -> bool:
+        return self._paused_at is not None
+
     def stop_clock(self) -> None:
         """Back to the clock of a game not yet started, while it is not over."""
         if self.game.end is None:
@@ -179,6 +198,8 @@ class Round:
             return State.WON
         if self.game.end is Termination.LOST:
             return State.LOST
+        if self.paused:
+            return State.PAUSED
         if self.started_at is None:
             game = self.game
             opened = game.hidden_safe < game.grid.size - game.mine_count

@@ -7,23 +7,49 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import AbstractContextManager
+from enum import Enum
 from typing import Protocol
 
 from ..core.grid import Point
 from .commands import Command
+from .jumps import Jump
+from .keys import Act, Mode
 from .view import View
 
-Steer = Callable[[Point], View]
-"""Moves the cursor by a step and gives the view to draw (the session's)."""
+Steer = Callable[[Point | Jump], View]
+"""Moves the cursor by a step or a jump and gives the view to draw (the session's)."""
+
+
+class Audience(Enum):
+    """Who reads what the game writes, which decides what it shows and how.
+
+    One value for what used to be told by three flags (a person watching, a
+    person reading lines, a script): they were one question.  Who *types* is
+    another (a person's moves earn points, a program's do not: ``scripted``,
+    kept apart), and so is ``animated``, a preference of the person at a
+    full screen.  A terminal for input and a pipe for output is a program's
+    audience: the lines go to a program (or a file), so they stay in the
+    position format, and the moves, typed by a person, stay the person's.
+    """
+
+    PROGRAM = "program"
+    """A program, through a pipe or a file: plain lines, the board in the position format,
+    no question but the ones a script can answer."""
+    READER = "reader"
+    """A person reading lines on a terminal that cannot move its cursor (``TERM=dumb``):
+    the board with its coordinates and the status line, the startup questions asked."""
+    VIEWER = "viewer"
+    """A person at a full screen: the board drawn in place, the search's progress and the
+    AI's moves shown as they happen, the keys and the mouse."""
 
 
 class Screen(Protocol):
     """A front end: it shows views and brings input, as lines or as ready commands."""
 
+    audience: Audience
+    """Who reads it."""
     animated: bool
-    """Whether reveals are animated wave by wave."""
-    interactive: bool
-    """Whether a person watches it happen: progress and AI moves are shown as they go."""
+    """Whether reveals are animated wave by wave (a preference of a :attr:`Audience.VIEWER`)."""
 
     def show(self, view: View) -> None: ...
 
@@ -57,11 +83,14 @@ class Screen(Protocol):
 
     def pause(self, seconds: float) -> None: ...
 
-    def key_pressed_within(self, seconds: float) -> bool:
-        """Wait up to ``seconds``; True, at once, if the player presses a key meanwhile."""
+    def key_pressed_within(self, seconds: float) -> Act | None:
+        """Wait up to ``seconds``; at once, if the player presses a key meanwhile, what
+        it does in the keys of :meth:`watching` (``Act.STOP`` for any other key or a
+        click); None if none came."""
         ...
 
-    def watching(self) -> AbstractContextManager[object]:
-        """While the AI plays: a key pressed between two of its moves waits to stop it,
-        unseen, instead of being echoed over the board."""
+    def watching(self, mode: Mode) -> AbstractContextManager[object]:
+        """While the game waits on the player's keys alone, ``mode``'s (``Mode.AI``: the
+        AI plays, ``Mode.PAUSED``): a key pressed meanwhile is for
+        :meth:`key_pressed_within`, unseen, never typed or echoed over the board."""
         ...

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from .. import signals
+from ..core.alphabet import Symbol
 from ..core.board import BoardKind
 from ..core.engine import Action, Move, Outcome, patched
 from ..core.grid import Point
@@ -30,12 +31,14 @@ from ..i18n import _, ngettext
 from ..records import boardfile, sharecode
 from ..records.presets import board_label
 from ..records.storage import Recorded
-from . import commands, narration
+from . import commands, jumps, narration
 from .commands import Command, ParseError, Verb, label, said
 from .journal import Played
+from .jumps import Jump
 from .percent import percent
 from .questions import AGAIN, LEAVE, SAME_BOARD, SURE, YES, Question
 from .rounds import Kept, Round
+from .screen import Audience
 from .settings import Settings
 from .ui_state import UIState
 from .view import Highlight, View
@@ -83,20 +86,20 @@ class Session:
         store: Store,
         *,
         legend: list[str],
-        interactive: bool = False,
+        audience: Audience = Audience.PROGRAM,
         scripted: bool = False,
         clock: Callable[[], float] = time.monotonic,
         on_progress: Callable[[View], None] | None = None,
         resumed: Kept | None = None,
     ) -> None:
-        """``interactive``: a person sees it as it happens (the manual says how to go back,
-        the search shows its progress through ``on_progress``); ``scripted``: the
+        """``audience``: who reads it (a viewer at a full screen is told how to go back
+        from the manual, and sees the search's progress through ``on_progress``); ``scripted``: the
         moves come from a pipe, not a player at the keyboard; ``resumed``: a game left
         unfinished, to go on with first."""
         self.settings = settings
         self.store = store
         self.legend = legend
-        self.interactive = interactive
+        self.audience = audience
         self.scripted = scripted
         self.clock = clock
         self.on_progress = on_progress
@@ -144,6 +147,20 @@ class Session:
         and the player's side of the screen."""
         current, ui = self.current, self.ui
         game = current.game
+        if current.paused:  # nothing of the board to see, nothing to think about meanwhile
+            return View(
+                rows=tuple(Symbol.HIDDEN * game.width for _row in range(game.height)),
+                mines_left=game.mines_left,
+                state=current.state(),
+                elapsed=current.elapsed(),
+                board_name=current.board_name(),
+                page=(
+                    _("The game is paused: the board is hidden and the clock stopped."),
+                    _("Press any key to go on."),
+                ),
+                hints=current.hints,
+                cursor=ui.cursor,
+            )
         return View(
             rows=game.rows() if rows is None else rows,
             mines_left=game.mines_left,
@@ -235,11 +252,13 @@ class Session:
             self.ui.page = tuple(page)
             self.ui.page_number = command.number or 1
             self.ui.page_command = command.verb.value
-            if self.interactive:
+            if self.audience is Audience.VIEWER:
                 self.ui.messages = (_("Type any command to return to the board."),)
             return Reply()
         if command.verb is Verb.HELP:
             return self._help(command.cell)
+        if command.verb is Verb.PAUSE:
+            return self._pause()
         if command.verb is Verb.UNDO:
             return self._undo()
         if command.verb is Verb.REDO:
@@ -275,15 +294,54 @@ class Session:
             move = Move(Action.EXPAND, move.cell)  # as the modern Minesweepers do
         return self._play(move)
 
-    def steer(self, step: Point) -> View:
-        """Move the cursor by ``step``, stopping at the edges."""
+    def steer(self, step: Point | Jump) -> View:
+        """Move the cursor by ``step``, stopping at the edges, or where a jump lands."""
         x, y = self.ui.cursor
         game = self.current.game
+        if isinstance(step, Jump):
+            landing = (
+                self._decided() if step is Jump.DECIDED
+                else jumps.landing(step, game.rows(), self.ui.cursor)
+            )
+            if landing is None and step is not Jump.DECIDED:
+                self.ui.messages = (_("No hidden cell is left to jump to."),)
+            self.ui.cursor = landing or self.ui.cursor
+            return self.view()
         self.ui.cursor = (
             min(max(x + step[0], 0), game.width - 1),
             min(max(y + step[1], 0), game.height - 1),
         )
         return self.view()
+
+    def _decided(self) -> Point | None:
+        """The next hidden cell after the cursor that logic decides, safe or mine, with
+        words that do not say which: a hint, counted once per position as ``help`` is."""
+        current = self.current
+        game = current.game
+        if game.end is not None:
+            self.ui.messages = (_("The game is over: there is nothing left to decide."),)
+            return None
+        if not game.started:
+            self.ui.messages = (_("Before the first reveal nothing is decided: any cell is safe."),)
+            return None
+        from ..core.solver import Position, analyze
+
+        analysis = analyze(Position.from_game(game))
+        current.count_hint(Jump.DECIDED)
+        decided = (analysis.safe | analysis.mines) & jumps.hidden(game.rows())
+        landing = jumps.next_in_reading_order(decided, self.ui.cursor, (game.width, game.height))
+        self.ui.marked = Highlight()
+        if landing is None:
+            self.ui.messages = (
+                _("Logic decides no hidden cell now: each one left is a guess (a hint)."),
+            )
+        else:
+            self.ui.messages = (
+                _("Logic decides {cell}: safe or a mine, that is for you to find (a hint).").format(
+                    cell=label(landing)
+                ),
+            )
+        return landing
 
     def decline(self) -> Reply:
         """Ctrl-C at :attr:`question`: the question is cancelled, as its “no” would:
@@ -341,6 +399,32 @@ class Session:
         self.ui.messages = (*self.ui.messages, reminder)
         return Reply(question=Question.AGAIN, note=reminder)
 
+    @property
+    def paused(self) -> bool:
+        """The game is paused: the front end waits for a key, then :meth:`go_on`."""
+        return self.current.paused
+
+    def _pause(self) -> Reply:
+        """Hide the board and stop the clock, for a viewer at a full screen; line by line
+        there is nothing to hide and nobody to wait for, so it does nothing there."""
+        if self.audience is not Audience.VIEWER:
+            return self.say(
+                _(
+                    "Line by line there is no pause: the clock runs on. Leaving keeps the"
+                    " game with its clock stopped, for “buscaminas --resume”."
+                )
+            )
+        if not self.current.in_progress:
+            return self.say(_("There is no game in progress to pause: no clock is running."))
+        self.current.pause()
+        return Reply()
+
+    def go_on(self) -> Reply:
+        """The pause ends: the clock runs again and the board is back."""
+        self.current.go_on()
+        self.ui.messages = (_("The game goes on."),)
+        return Reply()
+
     # --- the AI -----------------------------------------------------------------------
 
     def ai_step(self) -> Reply:
@@ -384,6 +468,14 @@ class Session:
         if done or game.end is not None:
             self.thinking = False
         return reply
+
+    def ai_moves_expected(self) -> int:
+        """At most how many moves the AI has still to make: each reveals a safe cell at
+        least, and it stops at its count."""
+        hidden_safe = self.current.game.hidden_safe
+        if self._ai_moves_left is None:
+            return hidden_safe
+        return min(hidden_safe, self._ai_moves_left - self._ai_played)
 
     def stop_ai(self) -> Reply:
         """The player stopped the AI (a key, Ctrl-C): say after how many moves."""

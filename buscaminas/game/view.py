@@ -18,6 +18,8 @@ class State(Enum):
     """Cells open already (a share code or a board file opened them), the clock
     waiting for the player's first move."""
     PLAYING = "playing"
+    PAUSED = "paused"
+    """The clock stopped and the board hidden until a key."""
     WON = "won"
     LOST = "lost"
 

@@ -15,6 +15,7 @@ from ..core.alphabet import Symbol
 from ..core.grid import Point
 from ..game import commands, keys
 from ..game.commands import Command, Verb
+from ..game.jumps import Jump
 from ..game.keys import Act, Binding, Mode
 
 
@@ -26,21 +27,29 @@ class KeyMeanings(NamedTuple):
     steps: dict[str, Point]
     """How far each moving key moves the cursor: a cell, or (for a screenful) a
     direction."""
+    jumps: dict[str, Jump]
+    """Where each jumping key takes the cursor."""
     moving: frozenset[str]
-    """Letters that move the cursor: harmless, so they move at once even inside a word."""
+    """Letters that move the cursor (a step or a jump, but to a cell logic decides, which
+    is a hint): harmless, so they move at once even inside a word."""
 
 
 @lru_cache(maxsize=2)
 def _meanings(table: tuple[Binding, ...]) -> KeyMeanings:
+    cursor = [b for b in table if b.mode is Mode.CURSOR]
+    jumps = {key: jump for b in cursor for key, jump in zip(b.keys, b.jumps, strict=False)}
+    moves = [key for b in cursor if b.act is Act.MOVE for key in b.keys]
+    harmless = [key for key, jump in jumps.items() if jump is not Jump.DECIDED]
     return KeyMeanings(
-        {key: b.act for b in table if b.mode is Mode.CURSOR for key in b.keys},
+        {key: b.act for b in cursor for key in b.keys},
         {
             key: step
             for b in table
             if b.mode in (Mode.CURSOR, Mode.BOARD)
             for key, step in zip(b.keys, b.steps, strict=False)
         },
-        frozenset(key for b in table if b.act is Act.MOVE for key in b.keys if len(key) == 1),
+        jumps,
+        frozenset(key for key in (*moves, *harmless) if len(key) == 1),
     )
 
 
@@ -56,8 +65,9 @@ VERBS = {
     Act.HINT: Verb.HELP,
     Act.UNDO: Verb.UNDO,
     Act.REDO: Verb.REDO,
+    Act.PAUSE: Verb.PAUSE,
 }
-ANYWHERE = frozenset({Verb.HELP, Verb.UNDO, Verb.REDO})
+ANYWHERE = frozenset({Verb.HELP, Verb.UNDO, Verb.REDO, Verb.PAUSE})
 """Keys whose command does not depend on the cursor's cell."""
 
 

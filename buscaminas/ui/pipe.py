@@ -13,7 +13,8 @@ from typing import TextIO
 
 from ..core.alphabet import Symbol
 from ..game.commands import MAX_LINE
-from ..game.screen import Steer
+from ..game.keys import Act, Mode
+from ..game.screen import Audience, Steer
 from ..game.view import View
 from .renderer import Renderer
 
@@ -27,21 +28,27 @@ class PipeScreen:
     """Line by line, for pipes and files: messages then the board rows after each command."""
 
     animated = False
-    interactive = False
 
     def __init__(
-        self, source: TextIO = sys.stdin, sink: TextIO = sys.stdout, *, person: bool = False
+        self,
+        source: TextIO = sys.stdin,
+        sink: TextIO = sys.stdout,
+        *,
+        audience: Audience = Audience.PROGRAM,
     ) -> None:
-        """``person``: someone reads it as it goes (a dumb terminal), not a script."""
+        """``audience``: a program (a script) or a :attr:`Audience.READER`, a person
+        reading it as it goes on a dumb terminal."""
+        assert audience is not Audience.VIEWER, "a full screen is the terminal's"
         self._source, self._sink = source, sink
-        self._person = person
+        self.audience: Audience = audience
         self._inside_long_line = False
         """Whether the last line read was cut short, its rest still to be skipped."""
 
     def show(self, view: View) -> None:
         """A script reads the rows in the position format; a person gets them with
         their coordinates and the mines left."""
-        self._sink.write(Renderer.labelled(view) if self._person else Renderer.plain(view))
+        reader = self.audience is Audience.READER
+        self._sink.write(Renderer.labelled(view) if reader else Renderer.plain(view))
         self._sink.flush()
 
     def fits(self, width: int, height: int) -> bool:
@@ -52,7 +59,7 @@ class PipeScreen:
         """The round's messages; the rows too when there is something to see (a board
         file's position) or someone to see it (the whole view, then): for a script, a
         blank board is printed after the first command anyway."""
-        if self._person:
+        if self.audience is Audience.READER:
             self.show(view)
             return
         for message in view.messages:
@@ -100,10 +107,10 @@ class PipeScreen:
     def pause(self, seconds: float) -> None:
         """Pipes are not interactive: nothing to wait for."""
 
-    def key_pressed_within(self, seconds: float) -> bool:
+    def key_pressed_within(self, seconds: float) -> Act | None:
         """A pipe has no keys to press: the next line is the next command."""
-        return False
+        return None
 
-    def watching(self) -> AbstractContextManager[object]:
+    def watching(self, mode: Mode) -> AbstractContextManager[object]:
         """A pipe echoes nothing: its lines wait for the AI to finish."""
         return nullcontext()

@@ -313,6 +313,7 @@ class Renderer:
                 State.READY: _("Type x y to start"),
                 State.WAITING: _("Your move starts the clock"),
                 State.PLAYING: _("Playing"),
+                State.PAUSED: _("Paused: any key goes on"),
                 State.WON: _("You won!"),
                 State.LOST: _("You lost"),
             }[view.state]

@@ -59,7 +59,7 @@ from ..core.grid import Point
 from ..game import keys, textwidth
 from ..game.commands import Command
 from ..game.keys import Act, Mode
-from ..game.screen import Steer
+from ..game.screen import Audience, Steer
 from ..game.view import View
 from ..i18n import _
 from . import controls
@@ -104,7 +104,7 @@ class TerminalScreen:
     """The game's screens on a live terminal, all in one application."""
 
     animated: bool
-    interactive = True
+    audience = Audience.VIEWER
 
     def __init__(
         self,
@@ -128,7 +128,8 @@ class TerminalScreen:
         """The keys' mode; a question, a replay and the AI's game have their own."""
         self._asking: str | None = None
         """The question the typed line answers, if any."""
-        self._watching = False
+        self._watching: Mode | None = None
+        """The keys' mode while the game waits on them alone: the AI's, or a pause's."""
         self._replaying = False
         self._view: View | None = None
         self._said: list[str] = []
@@ -272,26 +273,28 @@ class TerminalScreen:
         finally:
             self._post(self._set_question, None)
 
-    def key_pressed_within(self, seconds: float) -> bool:
-        """While the AI plays: True, at once, for any key or click."""
+    def key_pressed_within(self, seconds: float) -> Act | None:
+        """While the AI plays or the game is paused: at once, what a key does (``+``
+        and ``-`` the AI's speed; any other key or a click ``Act.STOP``)."""
         deadline = time.monotonic() + seconds
         while (left := deadline - time.monotonic()) > 0:
             try:
                 event = self._take(left)
             except queue.Empty:
-                return False
+                return None
             if event.kind == "key":
-                return True
-        return False
+                return event.value if isinstance(event.value, Act) else Act.STOP
+        return None
 
     @contextlib.contextmanager
-    def watching(self) -> Iterator[None]:
-        """While the AI plays, a key or a click stops it: none is typed or played."""
-        self._post(self._set_watching, True)
+    def watching(self, mode: Mode) -> Iterator[None]:
+        """While the AI plays or the game is paused, the keys are ``mode``'s and any other
+        key or a click stops it: none is typed or played."""
+        self._post(self._set_watching, mode)
         try:
             yield
         finally:
-            self._post(self._set_watching, False)
+            self._post(self._set_watching, None)
 
     @contextlib.contextmanager
     def replaying(self) -> Iterator[None]:
@@ -472,6 +475,8 @@ class TerminalScreen:
         buffer = self.buffer
         if self._replaying:
             return Line(prompt="", legend=tuple(keys.legend((Mode.REPLAY,), columns - 1)))
+        if self._watching is not None and self._asking is None:
+            return Line(prompt="", legend=tuple(keys.legend((self._watching,), columns - 1)))
         if self._asking is not None:
             above, prompt = _question_lines(self._asking, columns)
             return Line(prompt, buffer.text, buffer.cursor_position, above=above)
@@ -489,7 +494,8 @@ class TerminalScreen:
         own = KeyBindings()
         cursor = Condition(lambda: self._keys_at(Mode.CURSOR))
         board = Condition(lambda: self._keys_at(Mode.LINE) or self._keys_at(Mode.CURSOR))
-        watching = Condition(lambda: self._watching and not self._replaying)
+        watching = Condition(lambda: self._watching is not None and not self._replaying)
+        ai = Condition(lambda: self._watching is Mode.AI and not self._replaying)
         replaying = Condition(lambda: self._replaying)
 
         @own.add("c-c", eager=True)
@@ -549,6 +555,9 @@ class TerminalScreen:
             elif binding.mode is Mode.REPLAY:
                 for key in binding.keys:
                     own.add(key, filter=replaying, eager=True)(self._replay_key(binding.act))
+            elif binding.mode is Mode.AI:
+                for key in binding.keys:
+                    own.add(key, filter=ai)(self._replay_key(binding.act))
 
         @own.add(Keys.Any, filter=replaying)
         def _nothing(event: KeyPressEvent) -> None:
@@ -557,7 +566,7 @@ class TerminalScreen:
         @own.add(Keys.Any, filter=watching)
         @own.add("escape", filter=watching, eager=True)
         def _stop_the_ai(event: KeyPressEvent) -> None:
-            self._events.put(Event("key"))
+            self._events.put(Event("key", Act.STOP))
 
         @own.add(Keys.Vt100MouseEvent)
         def _mouse(event: KeyPressEvent) -> None:
@@ -587,13 +596,13 @@ class TerminalScreen:
     def _types(self) -> bool:
         """Whether keys type into the line: at the prompt or a question, not while the
         cursor, the AI or a replay has them."""
-        if self._replaying or self._watching:
+        if self._replaying or self._watching is not None:
             return False
         return self._asking is not None or self._mode is Mode.LINE
 
     def _keys_at(self, mode: Mode) -> bool:
         """Whether the board's keys are ``mode``'s now (no question, AI or replay)."""
-        quiet = self._asking is None and not self._watching and not self._replaying
+        quiet = self._asking is None and self._watching is None and not self._replaying
         return quiet and self._view is not None and self._mode is mode
 
     def _switch(self, mode: Mode) -> None:
@@ -627,7 +636,7 @@ class TerminalScreen:
         elif self._habit.pending:
             self._habit.settle()
             self._paint_soon()
-        elif buffer.text and not self._replaying and not self._watching:
+        elif buffer.text and not self._replaying and self._watching is None:
             buffer.reset()
         elif self._waiting or self._replaying:
             self._events.put(Event("cancel"))
@@ -669,6 +678,9 @@ class TerminalScreen:
             elif act is Act.MOVE:
                 self._origin = None
                 self._events.put(Event("steer", meanings.steps[step.text]))
+            elif act is Act.JUMP:
+                self._origin = None  # a jump brings its cell into view
+                self._events.put(Event("steer", meanings.jumps[step.text]))
             elif act is not None:
                 self._origin = None
                 self._events.put(Event("key", step.text))
@@ -689,9 +701,9 @@ class TerminalScreen:
         return pressed
 
     def _mouse_report(self, report: controls.Report) -> None:
-        if self._watching and not self._replaying:
+        if self._watching is not None and not self._replaying:
             if report.kind is controls.Kind.PRESS:
-                self._events.put(Event("key"))
+                self._events.put(Event("key", Act.STOP))
             return
         if not (self._keys_at(Mode.LINE) or self._keys_at(Mode.CURSOR)) or self._frame is None:
             return
@@ -711,7 +723,7 @@ class TerminalScreen:
         self._asking = question
         self._paint_soon()
 
-    def _set_watching(self, watching: bool) -> None:
+    def _set_watching(self, watching: Mode | None) -> None:
         self._watching = watching
         self._paint_soon()
 
