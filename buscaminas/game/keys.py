@@ -48,6 +48,7 @@ class Act(Enum):
     KEYS_TO_LINE = "keys to line"
     MOVE = "move"
     SCREENFUL = "screenful"
+    MORE = "more"
     TRY = "try"
     FLAG = "flag"
     UNFLAG = "unflag"
@@ -122,6 +123,14 @@ TABLE: tuple[Binding, ...] = (
         lambda: _("Page Up/Down, Shift+arrows"),
         lambda: _("a screenful"),
         (UP, DOWN, UP, DOWN, LEFT, RIGHT),
+    ),
+    Binding(
+        Act.MORE,
+        ("pagedown", "pageup"),
+        Mode.EVERYWHERE,
+        lambda: _("Page Down/Up, while words run past the screen"),
+        lambda: _("their next or last page, before a screenful"),
+        (DOWN, UP),
     ),
     Binding(Act.PAUSE, ("space",), Mode.REPLAY, lambda: _("Space"), lambda: _("pause")),
     Binding(Act.FASTER, ("+", "="), Mode.REPLAY, lambda: "+", lambda: _("faster")),
