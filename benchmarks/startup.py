@@ -23,12 +23,13 @@ import argparse
 import os
 import re
 import resource
+import shlex
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pexpect
@@ -64,6 +65,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--against",
         metavar="DIR",
         help="also time the commands of the tree in DIR (another checkout), interleaved",
+    )
+    parser.add_argument(
+        "--peer",
+        nargs=2,
+        action="append",
+        default=[],
+        metavar=("COMMAND", "MARK"),
+        help="another program (a terminal Minesweeper installed elsewhere) timed in the"
+        " same pseudo-terminal until MARK is on its screen, against python -c pass",
     )
     parser.add_argument(
         "--instructions",
@@ -215,7 +225,13 @@ def _instructions(count_file: Path) -> float:
 
 
 def _commands(
-    to_exit: Probe, to_marks: Probe, trees: dict[str, Path], data: Path, *, cached: bool
+    to_exit: Probe,
+    to_marks: Probe,
+    trees: dict[str, Path],
+    data: Path,
+    *,
+    cached: bool,
+    peers: Sequence[Sequence[str]] = (),
 ) -> dict[str, tuple[Callable[[], Timing], str]]:
     """Each command measured, by ``to_exit`` until it exits or by ``to_marks`` until its
     prompt is drawn, and the baseline it is compared with; each tree's commands with
@@ -244,6 +260,9 @@ def _commands(
                 PROMPT,
             ),
         }
+    for command, mark in peers:
+        peer = to_marks(shlex.split(command), environment, ROOT, mark.encode())
+        commands[f"peer: {command}"] = (peer, PASS)
     return commands
 
 
@@ -251,11 +270,15 @@ def run(args: argparse.Namespace) -> int:
     runs = args.runs or (1 if args.instructions else 15)
     trees = {"": ROOT} | ({f" [{args.against}]": Path(args.against)} if args.against else {})
     with tempfile.TemporaryDirectory() as data:
-        timed = _commands(exited, shown, trees, Path(data), cached=not args.uncached)
+        timed = _commands(
+            exited, shown, trees, Path(data), cached=not args.uncached, peers=args.peer
+        )
         for measure, _ in timed.values():  # a first run compiles and caches the modules
             measure()
         commands = (
-            _commands(counted, counted, trees, Path(data), cached=not args.uncached)
+            _commands(
+                counted, counted, trees, Path(data), cached=not args.uncached, peers=args.peer
+            )
             if args.instructions
             else timed
         )

@@ -103,8 +103,8 @@ def play(keys: list[str], data: Path) -> str:
             data_dir=data,
         )
         typist = threading.Thread(target=type_keys, daemon=True)
-        typist.start()
         try:
+            typist.start()  # a Ctrl-C handled before the loop starts interrupts it here
             app.run()
             how = "left"
         except (KeyboardInterrupt, EOFError) as error:

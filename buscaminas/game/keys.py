@@ -54,6 +54,7 @@ class Act(Enum):
     MOVE = "move"
     JUMP = "jump"
     SCREENFUL = "screenful"
+    MORE = "more"
     TRY = "try"
     FLAG = "flag"
     UNFLAG = "unflag"
@@ -164,6 +165,14 @@ TABLE: tuple[Binding, ...] = (
         lambda: _("Page Up/Down, Shift+arrows"),
         lambda: _("a screenful"),
         (UP, DOWN, UP, DOWN, LEFT, RIGHT),
+    ),
+    Binding(
+        Act.MORE,
+        ("pagedown", "pageup"),
+        Mode.EVERYWHERE,
+        lambda: _("Page Down/Up, while words run past the screen"),
+        lambda: _("their next or last page, before a screenful"),
+        (DOWN, UP),
     ),
     Binding(Act.PAUSE, ("space",), Mode.REPLAY, lambda: _("Space"), lambda: _("pause")),
     Binding(Act.FASTER, ("+", "="), Mode.REPLAY, lambda: "+", lambda: _("faster")),

@@ -159,6 +159,21 @@ class Line(NamedTuple):
     """Lines that say what the keys do, shown above the prompt."""
     above: tuple[str, ...] = ()
     """A question's first lines, when it is too long for the prompt's row."""
+    read_from: int = 0
+    """The first line of the words under the board to show, when they take more rows
+    than the terminal has: the player pages through them (:class:`Reading`)."""
+
+
+class Reading(NamedTuple):
+    """Words under the board too long for the rows left to them, shown a page at a time,
+    with a last row that says how many lines are left and which key shows them."""
+
+    first: int
+    """The first line shown."""
+    page: int
+    """Lines a page shows."""
+    total: int
+    """Lines there are to read."""
 
 
 BARE_PROMPT = Line()
@@ -246,6 +261,7 @@ class Frame:
         window: tuple[int, int] = (0, 0),
         drawing: BoardDrawing | None = None,
         caret: tuple[int, int] | None = None,
+        reading: Reading | None = None,
     ) -> None:
         self.size, self.origin, self.text_items = size, origin, text_items
         self.prompt_row, self.prompt_column = prompt_row, prompt_column
@@ -253,6 +269,8 @@ class Frame:
         self.drawing = drawing
         self.caret = caret if caret is not None else (prompt_row, 0)
         """Where the terminal's cursor rests: in the typed line, after what is typed."""
+        self.reading = reading
+        """The words under the board, where they are shown a page at a time."""
 
     @cached_property
     def items(self) -> Items:
@@ -438,7 +456,7 @@ class Renderer:
                 view, size, need_columns - columns, need_rows - rows, line
             )
             return too_small, None
-        said = Renderer._said(view, line, columns)
+        said, pinned = Renderer._said(view, line, columns)
         extra = max(0, len(said) - MESSAGE_ROWS)
         window = Renderer._window(view, size, origin, extra)
         need_columns, need_rows = Renderer.terminal_size_for(view.width, view.height, window[2:])
@@ -456,7 +474,9 @@ class Renderer:
         before = previous.drawing if previous is not None and previous.size == size else None
         drawing, redrawn = Renderer._board(view, icons, row, left, window, before)
         row = drawing.top + window[3] + 1
-        row = Renderer._status_and_messages(canvas, view, row, rows, said, window)
+        row, reading = Renderer._status_and_messages(
+            canvas, view, row, rows, (said, pinned, line.read_from), window
+        )
         prompt_row = min(max(row, top + need_rows - 1), rows - 1)
         indent = left if left + textwidth.width(line.prompt) + ROOM_TO_TYPE <= columns else 0
         caret = Renderer._prompt(canvas, line, prompt_row, indent)
@@ -472,6 +492,7 @@ class Renderer:
             window[:2],
             drawing,
             caret,
+            reading,
         )
         return frame, redrawn
 
@@ -502,19 +523,22 @@ class Renderer:
         )
 
     @staticmethod
-    def _said(view: View, line: Line, columns: int) -> list[tuple[int, str]]:
+    def _said(view: View, line: Line, columns: int) -> tuple[list[tuple[int, str]], int]:
         """The lines under the status line, each with its column: the messages wrapped
-        at words and centred, then a question's first lines and the key legend."""
+        at words and centred, then a question's first lines and the key legend; with
+        them, how many of the last are the question's and the legend's, which stay in
+        sight while the messages are paged through."""
         placed: list[tuple[int, str]] = []
         width = max(1, min(columns - 2, MESSAGE_COLUMNS))
         for message in view.messages:
             lines = _wrapped(message, width)
             left = max(0, (columns - max(map(textwidth.width, lines))) // 2)
             placed += [(left, line) for line in lines]
+        words = len(placed)
         for text in (*line.above, *line.legend):
             for wrapped in _wrapped(text, max(1, columns - 1)):
                 placed.append((max(0, (columns - textwidth.width(wrapped)) // 2), wrapped))
-        return placed
+        return placed, len(placed) - words
 
     @staticmethod
     def _prompt(canvas: _Canvas, line: Line, row: int, column: int) -> tuple[int, int]:
@@ -544,34 +568,43 @@ class Renderer:
             for text in view.page or ()
             for wrapped in textwidth.wrap(text, columns - 1, _hanging(text, columns - 1))
         ]
-        said = Renderer._said(view, line, columns)
+        said, pinned = Renderer._said(view, line, columns)
         below = max(MESSAGE_ROWS, len(said))
         room = min(max(2, rows - 2 - below), rows - 2)  # the status and prompt below
         if len(lines) > room > 1:  # a footer needs a line of its own
-            lines = Renderer._screenful(lines, room - 1, view, columns - 1)
+            lines = Renderer._screenful(lines, room, view, columns - 1)
         lines = lines[: max(0, room)]
         left = max(0, (columns - max(map(textwidth.width, lines), default=0)) // 2)
         for row, text in enumerate(lines):
             canvas.put(row, left, text)
-        row = Renderer._status_and_messages(canvas, view, room, rows, said)
+        row, reading = Renderer._status_and_messages(
+            canvas, view, room, rows, (said, pinned, line.read_from)
+        )
         prompt_row = min(row, rows - 1)
         caret = Renderer._prompt(canvas, line, prompt_row, 0)
-        return Frame(size, (-1, left), canvas.items, prompt_row, caret=caret)
+        return Frame(size, (-1, left), canvas.items, prompt_row, caret=caret, reading=reading)
 
     @staticmethod
     def _screenful(lines: list[str], room: int, view: View, columns: int) -> list[str]:
-        """The screenful of ``lines`` that ``view`` asks for, and under it which one it
-        is and what to type for the next (as much of it as the width holds: the page
-        under it says the rest)."""
-        pages = -(-len(lines) // room)
-        number = min(max(view.page_number, 1), pages)
-        shown = lines[(number - 1) * room : number * room]
-        if number < pages:
-            footer = _("Page {number} of {pages}: type “{command} {next}” for the next.")
-        else:
-            footer = _("Page {number} of {pages}: type “{command} 1” for the first.")
-        said = footer.format(number=number, pages=pages, command=view.page_command, next=number + 1)
-        return [*shown, *[""] * (room - len(shown)), textwidth.fitting(said, columns)]
+        """The screenful of ``lines`` that ``view`` asks for in ``room`` rows, and under
+        it which one it is and what to type for the next, wrapped at words: the rows
+        it takes come off the page."""
+        for footer_rows in range(1, room):
+            per_page = room - footer_rows
+            pages = -(-len(lines) // per_page)
+            number = min(max(view.page_number, 1), pages)
+            if number < pages:
+                footer = _("Page {number} of {pages}: type “{command} {next}” for the next.")
+            else:
+                footer = _("Page {number} of {pages}: type “{command} 1” for the first.")
+            said = footer.format(
+                number=number, pages=pages, command=view.page_command, next=number + 1
+            )
+            below = _held_together(said, [f"“{view.page_command} {number + 1}”"], columns)
+            if len(below) <= footer_rows:
+                break
+        shown = lines[(number - 1) * per_page : number * per_page]
+        return [*shown, *[""] * (per_page - len(shown)), *below]
 
     @staticmethod
     def _status_and_messages(
@@ -579,31 +612,47 @@ class Renderer:
         view: View,
         row: int,
         rows: int,
-        said: list[tuple[int, str]],
+        said: tuple[list[tuple[int, str]], int, int],
         window: tuple[int, int, int, int] | None = None,
-    ) -> int:
-        """Put the status line and the lines ``said`` from ``row`` on; return the prompt's
-        row.  Lines the terminal has no room for are not cut into “…”: the last row
-        says how many more there are, and the terminal grown shows them.
+    ) -> tuple[int, Reading | None]:
+        """Put the status line and the lines said (from :meth:`_said`, with the first
+        line the player has paged to) from ``row`` on; return the prompt's row and,
+        where the lines take more rows than there are, the page shown.
 
+        Lines the terminal has no room for are never cut into “…”: the words are
+        shown a page at a time, the question and the legend staying under them,
+        and the last row says how many lines are left and which key shows them.
         A scrolled board says on the status line which part is in view."""
         status = Renderer.status(view, canvas.columns, Renderer._part_in_view(view, window))
         canvas.centred(row, status, "1")
         row += 1
         room = rows - row - 1  # the rows above the prompt's: a page may leave fewer than usual
-        if len(said) > room > 0:
-            more = len(said) - room + 1
-            words = ngettext(
+        lines, pinned, read_from = said
+        reading = None
+        if len(lines) > room > 1:
+            if pinned > room - 2:  # no room to keep them in sight: they are paged too
+                pinned = 0
+            words = lines[: len(lines) - pinned]
+            page = room - 1 - pinned
+            first = min(max(read_from, 0), (len(words) - 1) // page * page)
+            reading = Reading(first, page, len(words))
+            shown = words[first : first + page]
+            footer = _reading_footer(reading, canvas.columns - 1)
+            lines = [*shown, *[(0, "")] * (page - len(shown)), footer, *lines[len(words) :]]
+        elif len(lines) > room > 0:
+            more = len(lines) - room + 1
+            taller = ngettext(
                 "{count} more line: make the terminal taller.",
                 "{count} more lines: make the terminal taller.",
                 more,
             ).format(count=more)
-            tail = _wrapped(words.replace(" ", NO_BREAK, 1), max(1, canvas.columns - 1))[0]
-            said = [*said[: room - 1], (0, tail.replace(NO_BREAK, " "))]
-        for left, text in said[: max(0, room)]:
-            canvas.put(row, left, text)
+            tail = _wrapped(taller.replace(" ", NO_BREAK, 1), max(1, canvas.columns - 1))[0]
+            lines = [*lines[: room - 1], (0, tail.replace(NO_BREAK, " "))]
+        for left, text in lines[: max(0, room)]:
+            if text:
+                canvas.put(row, left, text)
             row += 1
-        return row
+        return row, reading
 
     @staticmethod
     def _board(
@@ -819,6 +868,27 @@ def _held_together(text: str, groups: list[str], columns: int) -> list[str]:
         if textwidth.width(group) <= columns:
             held = held.replace(group, group.replace(" ", NO_BREAK))
     return [line.replace(NO_BREAK, " ") for line in textwidth.wrap(held, columns)]
+
+
+def _reading_footer(reading: Reading, columns: int) -> tuple[int, str]:
+    """The row under a page of words: how many lines are left and the key that shows
+    them, or the key back to the start; centred, in the longest wording that fits."""
+    left = reading.total - reading.first - reading.page
+    if left > 0:
+        wordings = [
+            ngettext(
+                "— {count} more line: Page Down —", "— {count} more lines: Page Down —", left
+            ),
+            ngettext("{count} more: PgDn", "{count} more: PgDn", left),
+        ]
+    else:
+        wordings = [_("— the end: Page Up goes back —"), _("end: PgUp")]
+    for wording in wordings:
+        footer = wording.format(count=left)
+        if textwidth.width(footer) <= columns:
+            break
+    footer = textwidth.fitting(footer, columns)
+    return max(0, (columns + 1 - textwidth.width(footer)) // 2), footer
 
 
 @lru_cache(maxsize=256)

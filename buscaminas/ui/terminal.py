@@ -44,11 +44,15 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import (
     ConditionalKeyBindings,
     KeyBindings,
+    KeyBindingsBase,
     KeyPressEvent,
     merge_key_bindings,
 )
 from prompt_toolkit.key_binding.bindings.basic import load_basic_bindings
+from prompt_toolkit.key_binding.bindings.cpr import load_cpr_bindings
 from prompt_toolkit.key_binding.bindings.emacs import load_emacs_bindings
+from prompt_toolkit.key_binding.bindings.mouse import load_mouse_bindings
+from prompt_toolkit.key_binding.key_processor import KeyProcessor
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import Layout, Window
 from prompt_toolkit.layout.controls import BufferControl
@@ -77,6 +81,10 @@ TICK_SECONDS = 0.25
 """How often the clock under the prompt is checked; it changes once a second."""
 ESCAPE_SECONDS = 0.04
 """How long a lone Esc waits for the rest of an arrow key's sequence."""
+LINE_SECONDS = 0.05
+"""How long the prompt's row may go on showing a line sent to the game: the game's
+answer, drawn with the row emptied, nearly always comes sooner, and one paint then
+does for both, rather than a paint of the row alone competing with the move."""
 ANSWERS = re.compile(r"\[[^\]]*\]")
 """The answers a question lists, “[Enter = yes, n = no]”: read as one, kept on one line."""
 NO_BREAK = "\u00a0"
@@ -137,6 +145,8 @@ class TerminalScreen:
         self._frame: Frame | None = None
         self._origin: Point | None = None
         """The board cell a click or the wheel keeps at the window's corner."""
+        self._read_from = 0
+        """The first line shown of words too long for the screen: the player pages."""
         self._waiting = False
         """The game waits for an event: a Ctrl-C is one, not an interruption."""
         self._habit = controls.Habit()
@@ -156,10 +166,12 @@ class TerminalScreen:
             multiline=False,
         )
         self._paint_due = False
+        self._paint_late: asyncio.TimerHandle | None = None
+        """The paint :meth:`_paint_later` put off, if any."""
         self.app: Application[None] = _Unrendered(
             self._paint_soon,
+            self._bindings(),
             layout=Layout(Window(BufferControl(self.buffer))),
-            key_bindings=self._bindings(),
             output=DummyOutput(),
             input=stdin,
             terminal_size_polling_interval=None,
@@ -435,24 +447,40 @@ class TerminalScreen:
         self._draw_view(view)
 
     def _draw_view(self, view: View) -> None:
+        before = self._view
+        if before is None or (view.messages, view.page) != (before.messages, before.page):
+            self._read_from = 0  # new words are read from their start
         self._view = view
         self._paint()
 
     def _paint_soon(self) -> None:
-        """Paint once the keys read together are all handled: a paste is one paint."""
-        if not self._paint_due and self._loop is not None:
+        """Paint once the keys read together are all handled: a paste is one paint.  A
+        line just sent to the game has a paint promised already (:meth:`_paint_later`)."""
+        if not self._paint_due and self._paint_late is None and self._loop is not None:
             self._paint_due = True
-            self._loop.call_soon(self._paint)
+            self._loop.call_soon(self._paint_due_now)
+
+    def _paint_due_now(self) -> None:
+        if self._paint_due and self._paint_late is None:
+            self._paint()
+
+    def _paint_later(self) -> None:
+        """Paint within :data:`LINE_SECONDS`, or sooner with whatever comes first."""
+        if self._paint_late is None and self._loop is not None:
+            self._paint_late = self._loop.call_later(LINE_SECONDS, self._paint)
 
     def _paint(self, *, whole: bool = False) -> None:
         """Bring the screen up to date: the view and the prompt's row, only what changed
         unless ``whole``."""
         self._paint_due = False
+        if self._paint_late is not None:
+            self._paint_late.cancel()
+            self._paint_late = None
         if self._away or self._loop is None:
             return
         size = self.size()
         previous = None if whole else self._frame
-        line = self._line(size[0])
+        line = self._line(size[0])._replace(read_from=self._read_from)
         if self._view is None:
             drawn, self._frame = Renderer.dialogue(self._said, size, previous, line)
         else:
@@ -497,6 +525,10 @@ class TerminalScreen:
         watching = Condition(lambda: self._watching is not None and not self._replaying)
         ai = Condition(lambda: self._watching is Mode.AI and not self._replaying)
         replaying = Condition(lambda: self._replaying)
+        reading = Condition(
+            lambda: self._frame is not None and self._frame.reading is not None
+            and not self._replaying
+        )
 
         @own.add("c-c", eager=True)
         def _cancel(event: KeyPressEvent) -> None:
@@ -552,6 +584,9 @@ class TerminalScreen:
             elif binding.mode is Mode.BOARD:
                 for key, step in zip(binding.keys, binding.steps, strict=True):
                     own.add(key, filter=board)(self._screenful(step))
+            elif binding.act is Act.MORE:  # after the screenfuls: it goes before them
+                for key, step in zip(binding.keys, binding.steps, strict=True):
+                    own.add(key, filter=reading)(self._more(step[1]))
             elif binding.mode is Mode.REPLAY:
                 for key in binding.keys:
                     own.add(key, filter=replaying, eager=True)(self._replay_key(binding.act))
@@ -624,7 +659,7 @@ class TerminalScreen:
         buffer.reset()
         self._origin = None  # a typed move brings its cell into view
         self._events.put(Event("line", text))
-        self._paint_soon()
+        self._paint_later()
 
     def _cancel(self) -> None:
         """Ctrl-C: it closes a completion, drops a word typed at the cursor or a half-typed
@@ -694,6 +729,19 @@ class TerminalScreen:
 
         return move
 
+    def _more(self, direction: int) -> Callable[[KeyPressEvent], None]:
+        """The next (``1``) or the last (``-1``) page of words too long for the screen."""
+
+        def turn(event: KeyPressEvent) -> None:
+            reading = self._frame.reading if self._frame is not None else None
+            if reading is not None:
+                first = reading.first + direction * reading.page
+                if 0 <= first < reading.total:
+                    self._read_from = first
+                    self._paint_soon()
+
+        return turn
+
     def _replay_key(self, act: Act) -> Callable[[KeyPressEvent], None]:
         def pressed(event: KeyPressEvent) -> None:
             self._events.put(Event("key", act))
@@ -720,8 +768,9 @@ class TerminalScreen:
             self._events.put(Event("command", done))
 
     def _set_question(self, question: str | None) -> None:
-        self._asking = question
-        self._paint_soon()
+        if question != self._asking:
+            self._asking = question
+            self._paint_soon()
 
     def _set_watching(self, watching: Mode | None) -> None:
         self._watching = watching
@@ -734,15 +783,43 @@ class TerminalScreen:
 
 class _Unrendered(Application[None]):
     """prompt_toolkit's application with its renderer left idle: what it would draw (the
-    line being edited) changes, and the game's renderer paints the screen instead."""
+    line being edited) changes, and the game's renderer paints the screen instead.
 
-    def __init__(self, changed: Callable[[], None], **options: Any) -> None:
+    Its keys are ``bindings`` alone, in one flat table, over prompt_toolkit's mouse
+    and cursor-report bindings: an application otherwise merges its own with a
+    second copy of the basic and emacs bindings (and the vi, search and
+    selection ones, idle here), and every key tested every filter of both through
+    a dozen nested proxies: half the time a typed move took to reach the game.
+    """
+
+    def __init__(
+        self, changed: Callable[[], None], bindings: KeyBindingsBase, **options: Any
+    ) -> None:
         super().__init__(**options)
         self._changed = changed
+        everything = merge_key_bindings([load_mouse_bindings(), load_cpr_bindings(), bindings])
+        self.key_processor = KeyProcessor(_flattened(everything))
 
     def invalidate(self) -> None:
         """Every change of the line, the focus or a key binding's state comes here."""
         self._changed()
+
+
+def _flattened(bindings: KeyBindingsBase) -> KeyBindings:
+    """The same bindings, in the same order, in one table: each key's candidates are
+    found and filtered without a proxy in between (a conditional table's condition is
+    already joined into each binding's filter)."""
+    flat = KeyBindings()
+    for binding in bindings.bindings:
+        flat.add(
+            *binding.keys,
+            filter=binding.filter,
+            eager=binding.eager,
+            is_global=binding.is_global,
+            save_before=binding.save_before,
+            record_in_macro=binding.record_in_macro,
+        )(binding.handler)
+    return flat
 
 
 def _name(event: KeyPressEvent) -> str:
