@@ -19,6 +19,7 @@ import pytest
 from buscaminas.game import keys
 from buscaminas.ui import terminal
 from tests.terminal_support import ROOT, Player, write_board
+from tests.test_big_boards import BIG, in_view
 
 BOARD = ("*####", "#####", "#####", "*###*")
 """Three mines in the corners: 3 2 opens the middle, 1 2 and 5 3 stay hidden."""
@@ -134,17 +135,6 @@ def test_the_left_button_reveals_on_release_where_it_is_released(tmp_path: Path)
     assert "Boom" not in player.text and player.board(4)[0][0] == "#"
     player.type("quit")
     assert player.finish() == 0
-
-
-BIG = ("--width", "99", "--height", "99", "--mines", "30", "--classic", "--seed", "1")
-
-
-def in_view(player: Player) -> tuple[int, int, int, int]:
-    match = re.search(r"x (\d+)–(\d+), y (\d+)–(\d+) of 99×99", player.text)
-    if match is None:
-        raise LookupError("no window on the status line:\n" + player.text)
-    first, last, top, bottom = (int(number) for number in match.groups())
-    return first, last, top, bottom
 
 
 def test_a_click_never_scrolls_and_the_wheel_pans() -> None:

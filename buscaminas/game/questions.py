@@ -82,6 +82,16 @@ class Asked(Protocol, Generic[T]):
     def hear(self, answer: str) -> T | Retry: ...
 
 
+def _yes_or_no(answer: str, otherwise: str) -> bool | Retry:
+    """Yes (Enter too) or no; anything else is asked again, saying ``otherwise``."""
+    said = answer.strip().lower()
+    if said in YES:
+        return True
+    if said in NO:
+        return False
+    return Retry(otherwise)
+
+
 def ask(screen: Screen, question: Asked[T]) -> T:
     """Ask ``question`` until the answer means something."""
     while True:
@@ -103,12 +113,7 @@ class SeeIcons:
         return question.format(bomb=self.bomb, flag=self.flag)
 
     def hear(self, answer: str) -> bool | Retry:
-        said = answer.strip().lower()
-        if said in YES:
-            return True
-        if said in NO:
-            return False
-        return Retry(_("Type y if you see a bomb and a flag, n if not."))
+        return _yes_or_no(answer, _("Type y if you see a bomb and a flag, n if not."))
 
 
 class Custom(NamedTuple):
@@ -184,9 +189,6 @@ class TakeUp:
         return unfinished.question(self.kept)
 
     def hear(self, answer: str) -> bool | Retry:
-        said = answer.strip().lower()
-        if said in YES:
-            return True
-        if said in NO:
-            return False
-        return Retry(_("Type y to resume the game, n to give it up (it counts as lost)."))
+        return _yes_or_no(
+            answer, _("Type y to resume the game, n to give it up (it counts as lost).")
+        )
