@@ -64,8 +64,8 @@ class GameRecord(NamedTuple):
     journal: str | None = None
     """Its start and timed moves (:mod:`buscaminas.game.journal`), for replay and review."""
     clicks: int | None = None
-    """Every board command given, refused ones included, for IOE: known for a game that
-    ends in this run, None for one read back from the records (which do not keep it)."""
+    """Every board command given, refused ones included, for IOE; None for a game
+    recorded before the records kept the count."""
     undone: bool = False
     """A move was taken back; games recorded before this was kept apart from the AI's
     moves say ``assisted`` instead."""

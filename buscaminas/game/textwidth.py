@@ -10,7 +10,7 @@ joined by ZWJs is one cluster of two columns, as prompt_toolkit lays them out.  
 tools that start without prompt_toolkit do not load it for this (its import
 costs more than their whole start-up's work): they measure character by
 character with the standard library, which agrees with wcwidth on every glyph
-the game draws (tests/test_text.py checks both icon sets and every message).
+the game draws (tests/test_textwidth.py checks both icon sets and every message).
 """
 
 from __future__ import annotations
