@@ -868,7 +868,9 @@ def show_history(args: argparse.Namespace) -> int:
     if args.tool == "export":
         return lookback.export_game(args.data_dir, args.number, args.file)
     if args.tool == "replay":
-        watching = sys.stdin.isatty() and sys.stdout.isatty() and os.environ.get("TERM") != "dumb"
+        from .game.screen import Audience
+
+        watching = audience_of_the_streams() is Audience.VIEWER
         icons = chosen_icons(args) if watching else None
         return lookback.replay_game(args.data_dir, args.number, icons)
     return lookback.review_game(args.data_dir, args.number)
