@@ -107,11 +107,11 @@ class Session:
         """Rounds begun before the current one: with ``--seed N``, it deals from N + this."""
         self.records: list[GameRecord] = []
         self.warnings: list[str] = []
-        self.kept = False
+        self.put_away_kept = False
         """The game in progress was kept for the next start, the player having left."""
         self.question: Question | None = None
         self._told = False
-        self._kept: tuple[object, ...] | None = None
+        self._last_kept: tuple[object, ...] | None = None
         """The game as the records keep it in progress (:meth:`_keeping`)."""
         self._unkept: tuple[str, ...] = ()
         """The warnings shown when the game could not be kept, not shown again."""
@@ -183,7 +183,7 @@ class Session:
         from ..records.stats import format_session
 
         lines = format_session(self.records, board_label)
-        if self.kept:
+        if self.put_away_kept:
             lines.append(_("Your game is kept: “buscaminas --resume” goes on with it."))
         lines += dict.fromkeys(self.warnings)  # why a game was not kept, said before leaving
         self.warnings.clear()
@@ -573,7 +573,7 @@ class Session:
             if recorded:  # its result is no longer true; it is recorded again at its end
                 with signals.deferred():  # out of the games and kept in progress, at once
                     kept = self.store.reopen(current.identity, self._snapshot())
-                self._kept = self._keeping() if kept else None
+                self._last_kept = self._keeping() if kept else None
                 self._tell_if_unkept(kept)
                 self.records = [kept for kept in self.records if kept.identity != current.identity]
         self.ui.cursor = played.move.cell
@@ -642,7 +642,8 @@ class Session:
         current = self.current
         if current.worth_keeping:
             with signals.deferred():  # a second signal now must not lose it
-                self.kept = self.store.keep(current.identity, self._snapshot(), playing=False)
+                snapshot = self._snapshot()
+                self.put_away_kept = self.store.keep(current.identity, snapshot, playing=False)
 
     def _snapshot(self) -> dict[str, object]:
         current = self.current
@@ -669,11 +670,11 @@ class Session:
         however the program ends (a crash, ``kill -9``, a power cut) the next start
         offers it; a game over is in the records already, as a game."""
         current = self.current
-        if not current.worth_keeping or self._keeping() == self._kept:
+        if not current.worth_keeping or self._keeping() == self._last_kept:
             return
         with signals.deferred():
             kept = self.store.keep(current.identity, self._snapshot(), playing=True)
-        self._kept = self._keeping() if kept else None
+        self._last_kept = self._keeping() if kept else None
         self._tell_if_unkept(kept)
 
     def _tell_if_unkept(self, kept: bool) -> None:
