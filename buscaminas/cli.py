@@ -540,7 +540,7 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, audience: Au
     from .game.screen import Audience
     from .game.session import BoardRefused
     from .game.settings import Settings
-    from .records.storage import Store
+    from .records.storage import Store, database_in
     from .ui.pipe import PipeScreen
     from .ui.renderer import LEGACY, Renderer
 
@@ -551,7 +551,7 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, audience: Au
     ask = audience is Audience.READER
     pipe = PipeScreen(audience=audience)
     no_guess = not args.classic
-    store = Store(database(args.data_dir), on_warning=pipe.say)
+    store = Store(database_in(args.data_dir), on_warning=pipe.say)
     taken = _Taken(None)
     try:
         if args.resume:
@@ -630,7 +630,7 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
     from .game import commands
     from .game.app import App
     from .game.session import BoardRefused
-    from .records.storage import Store
+    from .records.storage import Store, database_in
     from .ui.renderer import LEGACY, Renderer
     from .ui.terminal import TerminalScreen
 
@@ -653,7 +653,7 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
             screen.enter()  # one application from here to the exit: every screen is in it
             icons = choose_icons(screen, args)
             screen.icons = styled(icons, args)
-            store = Store(database(args.data_dir), on_warning=told.append)
+            store = Store(database_in(args.data_dir), on_warning=told.append)
             waiting = False
             if args.resume or settings is None:
                 resumed = _resumed(store, signals.playing_clock, screen, ask=not args.resume).kept
@@ -722,20 +722,13 @@ def data_directory(given: Path | None) -> Path:
     return given if given is not None else default_path().parent
 
 
-def database(data_dir: Path | None) -> Path | None:
-    """The games database in ``--data-dir``; None for the default place."""
-    from .records.storage import DATABASE_NAME
-
-    return None if data_dir is None else data_dir / DATABASE_NAME
-
-
 def show_stats(args: argparse.Namespace) -> int:
     """``buscaminas stats``: the same tables as the in-game ``stats`` page."""
     from .records.presets import board_label
     from .records.stats import format_stats
-    from .records.storage import Store
+    from .records.storage import Store, database_in
 
-    store = Store(database(args.data_dir), on_warning=lambda line: print(line, file=sys.stderr))
+    store = Store(database_in(args.data_dir), on_warning=lambda line: print(line, file=sys.stderr))
     for line in format_stats(store, board_label):
         print(line)
     return 0

@@ -23,7 +23,7 @@ from .game.review import review
 from .i18n import _
 from .records import outputfile
 from .records.presets import board_name
-from .records.storage import DATABASE_NAME, Store
+from .records.storage import Store, database_in
 from .ui.renderer import IconSet
 
 
@@ -33,8 +33,7 @@ class NotShown(Exception):
 
 def store_in(data_dir: Path | None) -> Store:
     """The records, warning on standard error; ``data_dir`` as ``--data-dir`` gives it."""
-    path = None if data_dir is None else data_dir / DATABASE_NAME
-    return Store(path, on_warning=lambda line: print(line, file=sys.stderr))
+    return Store(database_in(data_dir), on_warning=lambda line: print(line, file=sys.stderr))
 
 
 def list_games(data_dir: Path | None, count: int | None) -> int:

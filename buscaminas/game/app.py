@@ -18,7 +18,7 @@ from pathlib import Path
 from .. import collector, signals
 from ..core.grid import Point
 from ..i18n import _
-from ..records.storage import DATABASE_NAME, Store
+from ..records.storage import Store, database_in
 from . import commands
 from .commands import Command, ParseError, Verb
 from .jumps import Jump
@@ -63,7 +63,7 @@ class App:
         """``scripted``: the moves come from a pipe, not a player at the keyboard;
         ``resumed``: a game left unfinished, to go on with."""
         self.screen = screen
-        path = None if data_dir is None else data_dir / DATABASE_NAME
+        path = database_in(data_dir)
         self.session = Session(
             settings,
             Store(path, on_warning=self._warn),

@@ -267,6 +267,12 @@ class NewerSchemaError(Exception):
     """The database was upgraded by a newer game, whose tables this one cannot know."""
 
 
+def database_in(data_dir: Path | None) -> Path | None:
+    """The games database in ``data_dir`` (``--data-dir``); None for the default place
+    (:func:`default_path`)."""
+    return None if data_dir is None else data_dir / DATABASE_NAME
+
+
 def default_path() -> Path:
     """Where the scores live: ``$BUSCAMINAS_DATA_DIR``, else the user data directory."""
     directory = os.environ.get(DATA_DIR_VARIABLE) or platformdirs.user_data_dir(
