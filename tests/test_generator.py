@@ -199,10 +199,16 @@ def test_no_guess_needs_room_for_an_opening_unless_the_board_is_full() -> None:
     assert needs_no_guess(4, 4, generate(4, 4, 8, start=(1, 1), seed=1, no_guess=True), (1, 1))
 
 
-def test_mine_range_is_what_generate_accepts() -> None:
-    low, high = mine_range(9, 9)
-    generate(9, 9, low, start=(4, 4), seed=1, no_guess=True)
-    generate(9, 9, high, start=(4, 4), seed=1, no_guess=True)
+@pytest.mark.parametrize("size", [(9, 9), (1, 2), (30, 16)])
+def test_mine_range_is_what_generate_accepts(size: tuple[int, int]) -> None:
+    width, height = size
+    low, high = mine_range(width, height)
+    for count in (low, high):
+        mines = generate(width, height, count, start=(0, 0), seed=1, no_guess=True)
+        assert len(mines) == count and (0, 0) not in mines
+    for count in (low - 1, high + 1):
+        with pytest.raises(LayoutError, match=f"from {low} to {high} mines, not {count}"):
+            generate(width, height, count, start=(0, 0), seed=1, no_guess=True)
 
 
 def test_a_search_out_of_repairs_raises_a_layout_error() -> None:
