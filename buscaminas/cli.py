@@ -113,7 +113,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         return made
 
     if command is None or command == "stats":
-        add_tool("stats", _("print your statistics and best times"))
+        stats = add_tool("stats", _("print your statistics and best times"))
+        stats.add_argument(
+            "--json", action="store_true", help=_("as one JSON document, for programs")
+        )
     if command is None or command == "games":
         games = add_tool("games", _("list your recent games with their numbers"))
         games.add_argument(
@@ -123,6 +126,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             help=_("how many (default {count})").format(count=RECENT),
         )
         games.add_argument("--all", action="store_true", help=_("list every game"))
+        _listing_options(games)
     looking_back_tools = (
         ("replay", _("watch game N again (default: the last one)")),
         ("review", _("judge game N's moves (default: the last one)")),
@@ -164,6 +168,33 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     if tool in (None, "config"):
         _setting_options(parser, default=None)
     return parser
+
+
+def _listing_options(games: argparse.ArgumentParser) -> None:
+    """How ``games`` lists: a table, unless a program is to read it."""
+    forms = games.add_mutually_exclusive_group()
+    forms.add_argument(
+        "--json",
+        dest="form",
+        action="store_const",
+        const="json",
+        default="table",
+        help=_("as one JSON document, for programs"),
+    )
+    forms.add_argument(
+        "--csv",
+        dest="form",
+        action="store_const",
+        const="csv",
+        help=_("as CSV with a header row, for spreadsheets"),
+    )
+    forms.add_argument(
+        "--ids",
+        dest="form",
+        action="store_const",
+        const="ids",
+        help=_("only their numbers, one a line"),
+    )
 
 
 def _setting_options(parser: argparse.ArgumentParser, *, default: object) -> None:
@@ -729,6 +760,10 @@ def show_stats(args: argparse.Namespace) -> int:
     from .records.storage import Store, database_in
 
     store = Store(database_in(args.data_dir), on_warning=lambda line: print(line, file=sys.stderr))
+    if args.json:
+        from .lookback import print_stats_document
+
+        return print_stats_document(store)
     for line in format_stats(store, board_label):
         print(line)
     return 0
@@ -857,7 +892,7 @@ def show_history(args: argparse.Namespace) -> int:
     collector.release()  # a replay is watched, a review may be long: they are up
     if args.tool == "games":
         count = RECENT if args.count is None else args.count
-        return lookback.list_games(args.data_dir, None if args.all else count)
+        return lookback.list_games(args.data_dir, None if args.all else count, args.form)
     if args.tool == "export":
         return lookback.export_game(args.data_dir, args.number, args.file)
     if args.tool == "replay":
