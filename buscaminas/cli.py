@@ -34,7 +34,9 @@ RECENT = 20
 """How many games ``buscaminas games`` lists unless told."""
 
 
-TOOLS = ("stats", "analyze", "games", "replay", "review", "export", "config")
+TOOLS = (
+    "stats", "analyze", "games", "replay", "review", "export", "config", "manpage", "completion"
+)
 GAME = "game"
 """A command line that names no tool: the game, built by :func:`build_parser` alone."""
 
@@ -56,6 +58,11 @@ class _Formatter(argparse.HelpFormatter):
         prefix: str | None = None,
     ) -> None:
         super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        from .environment import fill
+
+        return fill(text, width, indent)
 
 
 def _in_words(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
@@ -92,6 +99,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         (argparse.ArgumentParser if command is None else _ToolParser)(
             prog="buscaminas",
             description=_("Minesweeper for the terminal. Type “man” in the game for the manual."),
+            epilog=_epilog() if command is None else None,
             formatter_class=_Formatter,
             add_help=False,
         )
@@ -162,12 +170,27 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         )
         _setting_options(shown, default=argparse.SUPPRESS)
         _icon_options(shown, default=argparse.SUPPRESS)
+    if command is None or command == "manpage":
+        add_tool("manpage", _("print the manual page, buscaminas.6, in roff"))
+    if command is None or command == "completion":
+        from .completion import SHELLS
+
+        completes = add_tool("completion", _("print a completion script for a shell"))
+        completes.add_argument("shell", choices=SHELLS, help=_("the shell it is for"))
     if tool is None:
         _game_options(parser)
     _icon_options(parser, default=None)
     if tool in (None, "config"):
         _setting_options(parser, default=None)
     return parser
+
+
+def _epilog() -> str:
+    """The end of the whole ``--help``: the environment and the files (built only for the
+    parser that can print it, since it looks the files' places up)."""
+    from .environment import help_epilog
+
+    return help_epilog()
 
 
 def _listing_options(games: argparse.ArgumentParser) -> None:
@@ -580,7 +603,7 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, audience: Au
             stream.reconfigure(errors="replace")  # a stray byte is bad input, not a crash
     collector.release()  # a game read from a pipe may be long: it is up
     ask = audience is Audience.READER
-    pipe = PipeScreen(audience=audience)
+    pipe = PipeScreen(audience=audience, icons=_forced_colours(args))
     no_guess = not args.classic
     store = Store(database_in(args.data_dir), on_warning=pipe.say)
     taken = _Taken(None)
@@ -741,9 +764,21 @@ def _refuse_board(code: str | None, refused: Exception) -> int:
     return EXIT_USAGE
 
 
+def _forced_colours(args: argparse.Namespace) -> IconSet | None:
+    """The board's colours line by line: none, unless the environment forces them
+    (:func:`buscaminas.environment.colour`), in the theme asked for."""
+    from .environment import colour
+    from .ui.renderer import LEGACY
+
+    return LEGACY.with_theme(args.theme) if colour(os.environ, terminal=False).on else None
+
+
 def coloured() -> bool:
-    """Colour unless the player opted out (https://no-color.org: set and not empty)."""
-    return not os.environ.get("NO_COLOR")
+    """Colour on a terminal's full screen unless the environment turns it off
+    (``NO_COLOR``, ``CLICOLOR=0``: :func:`buscaminas.environment.colour`)."""
+    from .environment import colour
+
+    return colour(os.environ, terminal=True).on
 
 
 def data_directory(given: Path | None) -> Path:
@@ -879,6 +914,16 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return show_stats(args)
     if args.tool == "analyze":
         return show_analysis(parser, args)
+    if args.tool == "manpage":
+        from .manpage import page
+
+        print(page(build_parser()), end="")
+        return 0
+    if args.tool == "completion":
+        from .completion import script
+
+        print(script(build_parser(), args.shell), end="")
+        return 0
     if args.tool in ("games", "replay", "review", "export"):
         return show_history(args)
     return play(parser, args)
