@@ -295,6 +295,18 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def tool_parsers(
+    parser: argparse.ArgumentParser,
+) -> list[tuple[str, str, argparse.ArgumentParser]]:
+    """Each tool the whole ``parser`` knows: its name, its words and its own parser, in
+    the order ``--help`` lists them (for the manual page and the completion scripts)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            said = {choice.dest: choice.help or "" for choice in action._choices_actions}
+            return [(name, said[name], tool) for name, tool in action.choices.items()]
+    return []
+
+
 def command_of(arguments: Sequence[str]) -> str | None:
     """What a command line surely asks for: a tool named first; the :data:`GAME` when
     no word could name a tool or ask for help; else None, for the whole parser."""

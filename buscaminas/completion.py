@@ -78,12 +78,10 @@ def _context(tool: str, said: str, parser: argparse.ArgumentParser) -> Context:
 
 def contexts(parser: argparse.ArgumentParser) -> list[Context]:
     """The game's options, then each tool's options and arguments."""
-    found = [_context("", "", parser)]
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            said = {choice.dest: choice.help or "" for choice in action._choices_actions}
-            found += [_context(name, said[name], tool) for name, tool in action.choices.items()]
-    return found
+    from .cli import tool_parsers
+
+    tools = tool_parsers(parser)
+    return [_context("", "", parser), *(_context(*tool) for tool in tools)]
 
 
 def script(parser: argparse.ArgumentParser, shell: str) -> str:
@@ -276,6 +274,10 @@ def _zsh_offer(word: Word) -> str:
     return ":"
 
 
+_FISH_NONE = "''"
+"""No tool, as ``__buscaminas_at`` is told it."""
+
+
 def _fish(contexts: list[Context]) -> str:
     tools = [c.tool for c in contexts[1:]]
     lines = [
@@ -343,9 +345,6 @@ def _fish(contexts: list[Context]) -> str:
                     f"complete -c buscaminas -n {_fish_quote(f'{where} {index}')}{offer}"
                 )
     return "\n".join([*lines, ""])
-
-
-_FISH_NONE = "''"
 
 
 def _fish_quote(text: str) -> str:

@@ -24,10 +24,7 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from .i18n import _
-from .records.config import CONFIG_DIR_VARIABLE
-from .records.config import FILE_NAME as CONFIG_FILE
-from .records.preferences import FILE_NAME as PREFERENCES_FILE
-from .records.storage import DATA_DIR_VARIABLE, DATABASE_NAME
+from .records import config, preferences, storage
 
 NO_COLOUR = "NO_COLOR"
 FORCING = ("FORCE_COLOR", "CLICOLOR_FORCE")
@@ -68,12 +65,12 @@ def variables() -> list[Entry]:
     """Every variable the game reads, in the player's language."""
     return [
         Entry(
-            DATA_DIR_VARIABLE,
+            storage.DATA_DIR_VARIABLE,
             _("the directory of your games and preferences, instead of the user data"
               " directory (--data-dir outranks it)"),
         ),
         Entry(
-            CONFIG_DIR_VARIABLE,
+            config.CONFIG_DIR_VARIABLE,
             _("the directory of config.toml, instead of the user configuration directory"),
         ),
         Entry(
@@ -116,11 +113,11 @@ def files() -> list[KeptFile]:
     """Every file the game keeps, in the player's language."""
     return [
         KeptFile(
-            DATABASE_NAME,
+            storage.DATABASE_NAME,
             _("your games, their statistics and the game left unfinished (SQLite)"),
         ),
-        KeptFile(PREFERENCES_FILE, _("your answer to the icons question")),
-        KeptFile(CONFIG_FILE, _("your settings: read, never written"), configuration=True),
+        KeptFile(preferences.FILE_NAME, _("your answer to the icons question")),
+        KeptFile(config.FILE_NAME, _("your settings: read, never written"), configuration=True),
     ]
 
 
@@ -131,8 +128,6 @@ NAME_COLUMN = 24
 def help_epilog() -> str:
     """The end of ``--help``: the variables, then the files where they are on this
     machine, one entry a line, for :func:`fill` to wrap."""
-    from .records import config, storage
-
     directories = {False: storage.default_path().parent, True: config.default_path().parent}
     lines = [_("environment:")]
     lines += [_entry(entry.name, entry.meaning) for entry in variables()]

@@ -38,14 +38,11 @@ def store_in(data_dir: Path | None) -> Store:
     return Store(database_in(data_dir), on_warning=lambda line: print(line, file=sys.stderr))
 
 
-FORMS = ("table", "json", "csv", "ids")
-"""How ``games`` lists: a table for people, a JSON document or CSV for programs
-(:mod:`buscaminas.records.documents`), or the numbers alone, for completion."""
-
-
 def list_games(data_dir: Path | None, count: int | None, form: str = "table") -> int:
     """``buscaminas games``: the last ``count`` games (all of them with None), oldest
-    first, in ``form`` (one of :data:`FORMS`)."""
+    first, as a ``form`` of ``table`` for people, ``json`` or ``csv`` for programs
+    (:mod:`buscaminas.records.documents`), or ``ids``, the numbers alone (for
+    completion)."""
     if count is not None and count < 1:
         print(_("Give a count of 1 or more, or --all."), file=sys.stderr)
         return 2

@@ -17,13 +17,14 @@ from .game import commands, keys
 from .i18n import _
 
 WIDTH = 78
-SHARED = ("--lang", "--data-dir")
-"""The options every tool takes: on the page once, among the game's."""
 
 
 def page(parser: argparse.ArgumentParser) -> str:
     """The manual page of the command ``parser`` reads, in roff, in the player's language."""
-    tools = _tools(parser)
+    from .cli import tool_parsers
+
+    tools = tool_parsers(parser)
+    shared = _shared(tools)
     lines = [
         '.\\" Written by "buscaminas manpage" from the game\'s own tables.',
         # No date: the page is the version's, whatever the day it is written on.
@@ -39,8 +40,8 @@ def page(parser: argparse.ArgumentParser) -> str:
         *_section(_("OPTIONS")),
         *_options(parser),
         *_section(_("TOOLS")),
-        _text(_("Every tool takes {options} too.").format(options=commands.listing(SHARED))),
-        *_tool_entries(tools),
+        _text(_("Every tool takes {options} too.").format(options=commands.listing(shared))),
+        *_tool_entries(tools, shared),
         *_section(_("COMMANDS")),
         *_paragraphs(commands.syntax()),
         *_commands(),
@@ -106,15 +107,6 @@ def _entries(entries: Iterable[tuple[str, str]], *, italic: bool = False) -> Ite
         yield _text(words)
 
 
-def _tools(parser: argparse.ArgumentParser) -> list[tuple[str, str, argparse.ArgumentParser]]:
-    """Each tool's name, its words and its parser, in the order ``--help`` lists them."""
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            said = {choice.dest: choice.help or "" for choice in action._choices_actions}
-            return [(name, said[name], tool) for name, tool in action.choices.items()]
-    return []
-
-
 def _positionals(parser: argparse.ArgumentParser) -> str:
     """``number FILE``, ``[number]``: a tool's arguments as its usage names them."""
     named = []
@@ -163,8 +155,20 @@ def _options(parser: argparse.ArgumentParser) -> list[str]:
     return lines
 
 
-def _tool_entries(tools: list[tuple[str, str, argparse.ArgumentParser]]) -> list[str]:
-    """Each tool, its arguments and its own options (the shared ones are said once)."""
+def _shared(tools: list[tuple[str, str, argparse.ArgumentParser]]) -> list[str]:
+    """The options every tool takes but help: on the page once, among the game's."""
+    spelled = [
+        [s for a in tool._actions if not isinstance(a, argparse._HelpAction)
+         for s in a.option_strings]
+        for _name, _words, tool in tools
+    ]
+    return [option for option in spelled[0] if all(option in other for other in spelled)]
+
+
+def _tool_entries(
+    tools: list[tuple[str, str, argparse.ArgumentParser]], shared: list[str]
+) -> list[str]:
+    """Each tool, its arguments and its own options (the ``shared`` ones are said once)."""
     lines = []
     for name, words, tool in tools:
         lines += [".TP", f"{_bold(name)} {_positionals(tool)}".rstrip(), _text(words)]
@@ -172,7 +176,7 @@ def _tool_entries(tools: list[tuple[str, str, argparse.ArgumentParser]]) -> list
             action
             for action in tool._actions
             if not isinstance(action, argparse._HelpAction)
-            and not set(action.option_strings) & set(SHARED)
+            and not set(action.option_strings) & set(shared)
         ]
         positional = [action for action in own if not action.option_strings]
         optional = _option_entries(own)
