@@ -34,7 +34,9 @@ RECENT = 20
 """How many games ``buscaminas games`` lists unless told."""
 
 
-TOOLS = ("stats", "analyze", "games", "replay", "review", "export", "config")
+TOOLS = (
+    "stats", "analyze", "games", "replay", "review", "export", "config", "manpage", "completion"
+)
 GAME = "game"
 """A command line that names no tool: the game, built by :func:`build_parser` alone."""
 
@@ -56,6 +58,11 @@ class _Formatter(argparse.HelpFormatter):
         prefix: str | None = None,
     ) -> None:
         super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        from .environment import fill
+
+        return fill(text, width, indent)
 
 
 def _in_words(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
@@ -92,6 +99,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         (argparse.ArgumentParser if command is None else _ToolParser)(
             prog="buscaminas",
             description=_("Minesweeper for the terminal. Type “man” in the game for the manual."),
+            epilog=_epilog() if command is None else None,
             formatter_class=_Formatter,
             add_help=False,
         )
@@ -113,7 +121,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         return made
 
     if command is None or command == "stats":
-        add_tool("stats", _("print your statistics and best times"))
+        stats = add_tool("stats", _("print your statistics and best times"))
+        stats.add_argument(
+            "--json", action="store_true", help=_("as one JSON document, for programs")
+        )
     if command is None or command == "games":
         games = add_tool("games", _("list your recent games with their numbers"))
         games.add_argument(
@@ -123,6 +134,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             help=_("how many (default {count})").format(count=RECENT),
         )
         games.add_argument("--all", action="store_true", help=_("list every game"))
+        _listing_options(games)
     looking_back_tools = (
         ("replay", _("watch game N again (default: the last one)")),
         ("review", _("judge game N's moves (default: the last one)")),
@@ -158,12 +170,54 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         )
         _setting_options(shown, default=argparse.SUPPRESS)
         _icon_options(shown, default=argparse.SUPPRESS)
+    if command is None or command == "manpage":
+        add_tool("manpage", _("print the manual page, buscaminas.6, in roff"))
+    if command is None or command == "completion":
+        from .completion import SHELLS
+
+        completes = add_tool("completion", _("print a completion script for a shell"))
+        completes.add_argument("shell", choices=SHELLS, help=_("the shell it is for"))
     if tool is None:
         _game_options(parser)
     _icon_options(parser, default=None)
     if tool in (None, "config"):
         _setting_options(parser, default=None)
     return parser
+
+
+def _epilog() -> str:
+    """The end of the whole ``--help``: the environment and the files (built only for the
+    parser that can print it, since it looks the files' places up)."""
+    from .environment import help_epilog
+
+    return help_epilog()
+
+
+def _listing_options(games: argparse.ArgumentParser) -> None:
+    """How ``games`` lists: a table, unless a program is to read it."""
+    forms = games.add_mutually_exclusive_group()
+    forms.add_argument(
+        "--json",
+        dest="form",
+        action="store_const",
+        const="json",
+        default="table",
+        help=_("as one JSON document, for programs"),
+    )
+    forms.add_argument(
+        "--csv",
+        dest="form",
+        action="store_const",
+        const="csv",
+        help=_("as CSV with a header row, for spreadsheets"),
+    )
+    forms.add_argument(
+        "--ids",
+        dest="form",
+        action="store_const",
+        const="ids",
+        help=_("only their numbers, one a line"),
+    )
 
 
 def _setting_options(parser: argparse.ArgumentParser, *, default: object) -> None:
@@ -239,6 +293,18 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--resume", action="store_true", help=_("go on with the game left unfinished, unasked")
     )
+
+
+def tool_parsers(
+    parser: argparse.ArgumentParser,
+) -> list[tuple[str, str, argparse.ArgumentParser]]:
+    """Each tool the whole ``parser`` knows: its name, its words and its own parser, in
+    the order ``--help`` lists them (for the manual page and the completion scripts)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            said = {choice.dest: choice.help or "" for choice in action._choices_actions}
+            return [(name, said[name], tool) for name, tool in action.choices.items()]
+    return []
 
 
 def command_of(arguments: Sequence[str]) -> str | None:
@@ -549,7 +615,7 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, audience: Au
             stream.reconfigure(errors="replace")  # a stray byte is bad input, not a crash
     collector.release()  # a game read from a pipe may be long: it is up
     ask = audience is Audience.READER
-    pipe = PipeScreen(audience=audience)
+    pipe = PipeScreen(audience=audience, icons=_forced_colours(args))
     no_guess = not args.classic
     store = Store(database_in(args.data_dir), on_warning=pipe.say)
     taken = _Taken(None)
@@ -710,9 +776,21 @@ def _refuse_board(code: str | None, refused: Exception) -> int:
     return EXIT_USAGE
 
 
+def _forced_colours(args: argparse.Namespace) -> IconSet | None:
+    """The board's colours line by line: none, unless the environment forces them
+    (:func:`buscaminas.environment.colour`), in the theme asked for."""
+    from .environment import colour
+    from .ui.renderer import LEGACY
+
+    return LEGACY.with_theme(args.theme) if colour(os.environ, terminal=False).on else None
+
+
 def coloured() -> bool:
-    """Colour unless the player opted out (https://no-color.org: set and not empty)."""
-    return not os.environ.get("NO_COLOR")
+    """Colour on a terminal's full screen unless the environment turns it off
+    (``NO_COLOR``, ``CLICOLOR=0``: :func:`buscaminas.environment.colour`)."""
+    from .environment import colour
+
+    return colour(os.environ, terminal=True).on
 
 
 def data_directory(given: Path | None) -> Path:
@@ -729,6 +807,10 @@ def show_stats(args: argparse.Namespace) -> int:
     from .records.storage import Store, database_in
 
     store = Store(database_in(args.data_dir), on_warning=lambda line: print(line, file=sys.stderr))
+    if args.json:
+        from .lookback import print_stats_document
+
+        return print_stats_document(store)
     for line in format_stats(store, board_label):
         print(line)
     return 0
@@ -844,6 +926,16 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return show_stats(args)
     if args.tool == "analyze":
         return show_analysis(parser, args)
+    if args.tool == "manpage":
+        from .manpage import page
+
+        print(page(build_parser()), end="")
+        return 0
+    if args.tool == "completion":
+        from .completion import script
+
+        print(script(build_parser(), args.shell), end="")
+        return 0
     if args.tool in ("games", "replay", "review", "export"):
         return show_history(args)
     return play(parser, args)
@@ -857,7 +949,7 @@ def show_history(args: argparse.Namespace) -> int:
     collector.release()  # a replay is watched, a review may be long: they are up
     if args.tool == "games":
         count = RECENT if args.count is None else args.count
-        return lookback.list_games(args.data_dir, None if args.all else count)
+        return lookback.list_games(args.data_dir, None if args.all else count, args.form)
     if args.tool == "export":
         return lookback.export_game(args.data_dir, args.number, args.file)
     if args.tool == "replay":

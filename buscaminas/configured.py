@@ -146,12 +146,17 @@ def show(
         rows.append((f"{remembered} = true", answer))
     else:
         rows.append(("# legacy / nerd", _("not chosen: the game asks at its next start")))
+    from .environment import colour
+
+    colours = colour(os.environ, terminal=True)
     for name in DEFAULTS:
         value = getattr(args, name)
         shown = f'"{value}"' if isinstance(value, str) else str(value).lower()
         words = _origin_words(origins[name])
-        if name == "theme" and os.environ.get("NO_COLOR"):
-            words = _("{origin}; NO_COLOR is set, so no colour at all").format(origin=words)
+        if name == "theme" and not colours.on:
+            words = _("{origin}; {variable} turns colour off").format(
+                origin=words, variable=colours.because
+            )
         rows.append((f"{name} = {shown}", words))
     width = max(len(setting) for setting, _words in rows)
     lines += [f"{setting:<{width}}  # {words}" for setting, words in rows]

@@ -10,6 +10,8 @@ that works in a pipe, except a replay on a terminal, which is watched.
 
 from __future__ import annotations
 
+import io
+import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,7 +23,7 @@ from .game.journal import Journal, JournalError, loads
 from .game.playback import Playback, timeline
 from .game.review import review
 from .i18n import _
-from .records import outputfile
+from .records import documents, outputfile
 from .records.presets import board_name
 from .records.storage import Store, database_in
 from .ui.renderer import IconSet
@@ -36,19 +38,41 @@ def store_in(data_dir: Path | None) -> Store:
     return Store(database_in(data_dir), on_warning=lambda line: print(line, file=sys.stderr))
 
 
-def list_games(data_dir: Path | None, count: int | None) -> int:
-    """``buscaminas games``: the last ``count`` games (all of them with None), oldest first."""
+def list_games(data_dir: Path | None, count: int | None, form: str = "table") -> int:
+    """``buscaminas games``: the last ``count`` games (all of them with None), oldest
+    first, as a ``form`` of ``table`` for people, ``json`` or ``csv`` for programs
+    (:mod:`buscaminas.records.documents`), or ``ids``, the numbers alone (for
+    completion)."""
     if count is not None and count < 1:
         print(_("Give a count of 1 or more, or --all."), file=sys.stderr)
         return 2
     games = store_in(data_dir).recent(count)
     if games is None:
         return 1
-    if not games:
+    if form == "json":
+        print(json.dumps(documents.games_document(games), indent=2))
+    elif form == "csv":
+        if isinstance(sys.stdout, io.TextIOWrapper):
+            sys.stdout.reconfigure(newline="")  # the rows end in CRLF as they are written
+        documents.write_games_csv(games, sys.stdout)
+    elif form == "ids":
+        for number, _game in games:
+            print(number)
+    elif not games:
         print(_("No games recorded yet."))
-        return 0
-    for line in games_table(games):
-        print(line)
+    else:
+        for line in games_table(games):
+            print(line)
+    return 0
+
+
+def print_stats_document(store: Store) -> int:
+    """``buscaminas stats --json``: the statistics as one JSON document; none at all when
+    the records cannot be read (the store has said why)."""
+    summaries = store.summaries()
+    if summaries is None:
+        return 1
+    print(json.dumps(documents.stats_document(summaries), indent=2))
     return 0
 
 

@@ -52,7 +52,11 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "game": ("buscaminas.game",),
     "ui": ("buscaminas.ui",),
     "entry": tuple(
-        f"buscaminas.{m}" for m in ("cli", "configured", "analyze_file", "lookback", "__main__")
+        f"buscaminas.{m}"
+        for m in (
+            "cli", "configured", "analyze_file", "lookback", "environment", "manpage",
+            "completion", "__main__",
+        )
     ),
 }
 """ARCHITECTURE.md's layers: the modules (or folders) each holds."""

@@ -29,9 +29,8 @@ from buscaminas.game import unfinished
 from buscaminas.game.commands import Command, Verb
 from buscaminas.records import gamerow, storage
 from buscaminas.records.storage import DATABASE_NAME, MIGRATIONS, Recorded, Store
-from tests.record_support import make_record
+from tests.record_support import corrupt, make_record, run
 from tests.terminal_support import Player, run_piped, write_board
-from tests.test_lookback import run
 from tests.test_resume import beginner
 from tests.test_signals import assert_restored, line_discipline, wait_for_exit
 
@@ -65,15 +64,6 @@ def warned() -> list[str]:
 @pytest.fixture
 def path(tmp_path: Path) -> Path:
     return tmp_path / DATABASE_NAME
-
-
-def corrupt(path: Path, table: str, rowid: int, column: str, value: object) -> None:
-    """Write ``value`` into one column as another program could, the checks off."""
-    sql = "CAST(? AS TEXT)" if isinstance(value, bytearray) else "?"
-    parameter = bytes(value) if isinstance(value, bytearray) else value
-    with closing(sqlite3.connect(path, isolation_level=None)) as db:
-        db.execute("PRAGMA ignore_check_constraints = ON")
-        db.execute(f"UPDATE {table} SET {column} = {sql} WHERE rowid = ?", (parameter, rowid))
 
 
 def stored(path: Path, table: str) -> list[dict[str, tuple[str, object]]]:

@@ -42,9 +42,9 @@ from buscaminas.game.settings import Settings
 from buscaminas.records import gamerow
 from buscaminas.records.storage import DATABASE_NAME, MIGRATIONS, Store
 from buscaminas.ui.pipe import PipeScreen
-from tests.record_support import make_record
+from tests.record_support import make_record, run
 from tests.terminal_support import scratch_directory
-from tests.test_lookback import KEPT, run
+from tests.test_lookback import KEPT
 
 BOARD = KEPT.start
 assert BOARD is not None

@@ -6,7 +6,7 @@ count)."""
 from __future__ import annotations
 
 import argparse
-import configparser
+import importlib.metadata
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,7 +22,7 @@ from buscaminas.game.commands import Command, ParseError, Verb, parse
 from buscaminas.game.questions import Question
 from buscaminas.game.settings import Settings
 from buscaminas.records.presets import PRESETS
-from tests.terminal_support import ROOT, Player, run_piped
+from tests.terminal_support import Player, run_piped
 from tests.test_cli import Answers
 from tests.test_resume import rows
 from tests.test_session import session_on
@@ -264,10 +264,8 @@ def test_no_catalogue_keeps_a_message_the_game_no_longer_says(language: str) -> 
 
 def test_version_is_the_packages() -> None:
     result = run_piped("--version")
-    config = configparser.ConfigParser()
-    config.read(ROOT / "setup.cfg")
     assert result.stdout == f"buscaminas {buscaminas.__version__}\n"
-    assert buscaminas.__version__ == config["metadata"]["version"]
+    assert importlib.metadata.version("buscaminas") == buscaminas.__version__, "as installed"
 
 
 def test_hint_and_pista_ask_like_help() -> None:

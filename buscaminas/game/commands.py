@@ -485,12 +485,10 @@ def _cell(x: int, y: int, width: int, height: int) -> Point:
     return (x - 1, y - 1)
 
 
-def manual(topic: Verb | None = None) -> list[str]:
-    """The manual as lines: syntax, an example, every verb, the icons legend.
-
-    ``topic`` narrows it to one verb's entry.
-    """
-    entries = {
+def verb_entries() -> dict[Verb, str]:
+    """What each verb does, in the player's language: the manual's entries, and the
+    manual page's (:mod:`buscaminas.manpage`)."""
+    return {
         Verb.TRY: _("Reveal the cell at column x, row y. A bare “x y” does the same."),
         Verb.FLAG: _("Put a flag on a hidden cell you think hides a mine, or take it off."),
         Verb.UNFLAG: _(
@@ -544,16 +542,28 @@ def manual(topic: Verb | None = None) -> list[str]:
         ),
         Verb.QUIT: _("Leave the game (“exit” works too)."),
     }
-    if topic is not None:
-        return [f"{example(topic)}   ({spellings(topic)})", "    " + entries[topic]]
-    column = max(len(name(verb)) for verb in entries)
-    lines = [
+
+
+def syntax() -> list[str]:
+    """How a command is written: the manual's first lines, and the manual page's."""
+    return [
         _("Commands are a verb and a cell: x is the column, y the row, both from 1."),
         _("Separate the numbers with spaces, commas or semicolons: “flag 5,2”."),
         _("Example: “try 3 4” reveals column 3, row 4; then “flag 5 2” flags column 5, row 2."),
         _("Verbs have one-letter and Spanish forms: “t 3 4”, “f 5 2”, “probar 3 4”."),
-        "",
     ]
+
+
+def manual(topic: Verb | None = None) -> list[str]:
+    """The manual as lines: syntax, an example, every verb, the icons legend.
+
+    ``topic`` narrows it to one verb's entry.
+    """
+    entries = verb_entries()
+    if topic is not None:
+        return [f"{example(topic)}   ({spellings(topic)})", "    " + entries[topic]]
+    column = max(len(name(verb)) for verb in entries)
+    lines = [*syntax(), ""]
     for verb, entry in entries.items():
         lines.append(f"  {name(verb):<{column}} {entry}")
         lines.append(f"  {'':<{column}} ({spellings(verb)})")

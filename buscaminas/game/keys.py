@@ -401,25 +401,43 @@ def legend(modes: tuple[Mode, ...], columns: int, *, mouse: bool = False) -> lis
     return lines
 
 
+class Section(NamedTuple):
+    """A paragraph of the manual's keys: its title, and the mode whose rows it lists
+    (the mouse's too, on the board)."""
+
+    title: str
+    mode: Mode
+    mouse: bool = False
+
+
+def sections() -> list[Section]:
+    """The manual's paragraphs on keys, in the player's language: the in-game manual's
+    and the manual page's (:mod:`buscaminas.manpage`)."""
+    return [
+        Section(_("Typing a command:"), Mode.LINE),
+        Section(_("With the cursor keys (the board's cursor is [ ]):"), Mode.CURSOR),
+        Section(_("On the board, in either mode:"), Mode.BOARD, mouse=True),
+        Section(_("Everywhere:"), Mode.EVERYWHERE),
+        Section(_("Watching a replay:"), Mode.REPLAY),
+        Section(_("While the AI plays (auto):"), Mode.AI),
+        Section(_("While the game is paused:"), Mode.PAUSED),
+    ]
+
+
+def habit() -> str:
+    """What cursor mode does with a command typed by habit."""
+    return _(
+        "In cursor mode a digit, or a word of two letters or more that starts a"
+        " command, goes to the typed line instead: “flag 3 3” typed there flags 3 3."
+    )
+
+
 def manual() -> list[str]:
     """The manual's section on keys and the mouse: a paragraph for each mode, every row
     of the table in it."""
-    sections = (
-        (_("Typing a command:"), (Mode.LINE,), False),
-        (_("With the cursor keys (the board's cursor is [ ]):"), (Mode.CURSOR,), False),
-        (_("On the board, in either mode:"), (Mode.BOARD,), True),
-        (_("Everywhere:"), (Mode.EVERYWHERE,), False),
-        (_("Watching a replay:"), (Mode.REPLAY,), False),
-        (_("While the AI plays (auto):"), (Mode.AI,), False),
-        (_("While the game is paused:"), (Mode.PAUSED,), False),
-    )
     lines = [
-        f"{title} {' · '.join(entries(modes, mouse=mouse))}" for title, modes, mouse in sections
+        f"{section.title} {' · '.join(entries((section.mode,), mouse=section.mouse))}"
+        for section in sections()
     ]
-    lines.append(
-        _(
-            "In cursor mode a digit, or a word of two letters or more that starts a"
-            " command, goes to the typed line instead: “flag 3 3” typed there flags 3 3."
-        )
-    )
+    lines.append(habit())
     return lines

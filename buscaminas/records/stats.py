@@ -83,7 +83,7 @@ def statistics(games: Iterable[GameRecord]) -> list[BoardStats]:
     by_board: dict[BoardSpec, list[GameRecord]] = {}
     for game in games:
         by_board.setdefault(game.board, []).append(game)
-    return _in_order([_summary(board, by_board[board]) for board in by_board])
+    return in_order([_summary(board, by_board[board]) for board in by_board])
 
 
 def _summary(board: BoardSpec, games: Sequence[GameRecord]) -> BoardSummary:
@@ -99,7 +99,7 @@ def _summary(board: BoardSpec, games: Sequence[GameRecord]) -> BoardSummary:
     )
 
 
-def _in_order(summaries: Iterable[BoardSummary]) -> list[BoardStats]:
+def in_order(summaries: Iterable[BoardSummary]) -> list[BoardStats]:
     """The boards' statistics, presets first, smaller first."""
     order = sorted(
         summaries,
@@ -126,7 +126,7 @@ def format_stats(store: Store, board_label: BoardLabel) -> list[str]:
             " no AI moves, no undo, no board you had seen, not played from a pipe."
         )
     ]
-    for stats in _in_order(summaries):
+    for stats in in_order(summaries):
         lines.append(board_label(stats.board))
         if stats.played:
             lines.append(

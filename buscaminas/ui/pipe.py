@@ -1,4 +1,6 @@
-"""The pipe front end: plain lines in, plain text out, no escape sequence at all.
+"""The pipe front end: plain lines in, plain text out, no escape sequence at all
+unless the environment forces colour (``FORCE_COLOR``, ``CLICOLOR_FORCE``), which
+colours the board's characters and nothing else.
 
 For pipes, files and dumb terminals, so that the game can be scripted: after
 each command, the messages, then the board rows in the position format.
@@ -16,7 +18,7 @@ from ..game.commands import MAX_LINE
 from ..game.keys import Act, Mode
 from ..game.screen import Audience, Steer
 from ..game.view import View
-from .renderer import Renderer
+from .renderer import IconSet, Renderer
 
 _LONGEST_READ = MAX_LINE + 2
 """A line the parser accepts and its ``\\r\\n``; anything longer is too long whole."""
@@ -35,12 +37,15 @@ class PipeScreen:
         sink: TextIO = sys.stdout,
         *,
         audience: Audience = Audience.PROGRAM,
+        icons: IconSet | None = None,
     ) -> None:
         """``audience``: a program (a script) or a :attr:`Audience.READER`, a person
-        reading it as it goes on a dumb terminal."""
+        reading it as it goes on a dumb terminal; ``icons``: the colours of the board's
+        characters, when the environment forces colour (else none at all)."""
         assert audience is not Audience.VIEWER, "a full screen is the terminal's"
         self._source, self._sink = source, sink
         self.audience: Audience = audience
+        self._icons = icons
         self._inside_long_line = False
         """Whether the last line read was cut short, its rest still to be skipped."""
 
@@ -48,7 +53,8 @@ class PipeScreen:
         """A script reads the rows in the position format; a person gets them with
         their coordinates and the mines left."""
         reader = self.audience is Audience.READER
-        self._sink.write(Renderer.labelled(view) if reader else Renderer.plain(view))
+        drawn = Renderer.labelled if reader else Renderer.plain
+        self._sink.write(drawn(view, self._icons))
         self._sink.flush()
 
     def fits(self, width: int, height: int) -> bool:
@@ -65,7 +71,7 @@ class PipeScreen:
         for message in view.messages:
             self.say(message)
         if any(set(row) - {Symbol.HIDDEN} for row in view.rows):
-            self._sink.write("".join(row + "\n" for row in view.rows))
+            self._sink.write("".join(row + "\n" for row in Renderer.rows(view, self._icons)))
             self._sink.flush()
 
     def read(

@@ -373,16 +373,18 @@ class Renderer:
         return [_("Icons:")] + [f"  {glyph:<3} {meaning}" for glyph, meaning in entries]
 
     @staticmethod
-    def plain(view: View) -> str:
-        """Pipe mode: the messages, then the board (or page) with no escape sequence."""
+    def plain(view: View, icons: IconSet | None = None) -> str:
+        """Pipe mode: the messages, then the board (or page) with no escape sequence;
+        with ``icons``, the board's characters in their colours (colour forced)."""
         lines = list(view.messages)
-        lines += view.page if view.page is not None else view.rows
+        lines += view.page if view.page is not None else Renderer.rows(view, icons)
         return "".join(line + "\n" for line in lines)
 
     @staticmethod
-    def labelled(view: View) -> str:
+    def labelled(view: View, icons: IconSet | None = None) -> str:
         """Line by line for a person (a dumb terminal): the messages, the board with its
-        column and row numbers, and the status line with the mines left; a page as it is."""
+        column and row numbers, and the status line with the mines left; a page as it is.
+        With ``icons``, the cells in their colours (colour forced)."""
         lines = list(view.messages)
         if view.page is not None:
             lines += view.page
@@ -390,9 +392,26 @@ class Renderer:
             label = _label_width(view.height)
             numbers = _column_numbers(range(view.width), view.width)
             lines += [" " * (label + 1) + line for line in numbers]
-            lines += [f"{y + 1:>{label}} " + " ".join(row) for y, row in enumerate(view.rows)]
+            rows = Renderer.rows(view, icons, gap=" ")
+            lines += [f"{y + 1:>{label}} " + row for y, row in enumerate(rows)]
             lines.append(Renderer.status(view))
         return "".join(line.rstrip() + "\n" for line in lines)
+
+    @staticmethod
+    def rows(view: View, icons: IconSet | None, gap: str = "") -> list[str]:
+        """The board's rows in the position format, each cell styled as ``icons`` draw
+        it when given (the characters stay the position format's whatever the icons),
+        the mine that went off as it does on the terminal."""
+        if icons is None:
+            return [gap.join(row) for row in view.rows]
+        drawn = []
+        for y, row in enumerate(view.rows):
+            segments: list[tuple[str, str]] = []
+            for x, char in enumerate(row):
+                style = _cell_look(char, icons, exploded=(x, y) == view.exploded)[1]
+                segments += [(style, char), ("" if _shows_on_blank(style) else style, gap)]
+            drawn.append(_encoded(segments[:-1]))
+        return drawn
 
     # --- the terminal screen --------------------------------------------------------
 
