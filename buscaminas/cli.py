@@ -272,8 +272,9 @@ def _named(
 
 
 def _whole(text: str) -> int:
-    """A count or a game's number: a whole number the records can hold (SQLite's
-    integers are 64-bit), so that a long one is refused, not a crash."""
+    """A number an option takes (a size, a seed, a count, a game's number): a whole
+    number the records can hold (SQLite's integers are 64-bit), so that a long one is
+    refused, not a crash, and refused in the player's words rather than argparse's."""
     if not _WHOLE_ARGUMENT.fullmatch(text):
         raise argparse.ArgumentTypeError(
             _("“{text}” is not a whole number of at most 18 digits").format(

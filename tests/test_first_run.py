@@ -34,9 +34,10 @@ def newcomer(*args: str, rows: int = 24, columns: int = 80, data: str | None = N
 def test_the_icon_question_shows_both_sets_side_by_side_and_enter_is_the_plain_one() -> None:
     player = newcomer()
     player.wait_for(ICONS)
-    side_by_side = [line for line in player.lines if "1. Plain" in line and "2. Nerd" in line]
+    assert "1, plain characters, or 2, a Nerd Font's" in " ".join(player.text.split())
+    side_by_side = [line for line in player.lines if " 1. " in line and " 2. " in line]
     assert len(side_by_side) == 1, player.text
-    plain, nerd = side_by_side[0].split("2. Nerd Font:")
+    plain, nerd = side_by_side[0].split(" 2. ")
     assert all(icon in plain for icon in (LEGACY.hidden, LEGACY.flag, LEGACY.mine))
     assert all(icon in nerd for icon in (NERD.hidden, NERD.flag, NERD.mine))
     player.type("")  # a player who sees boxes in set 2, or does not know, presses Enter

@@ -264,9 +264,8 @@ SAME_IN_BOTH = {
     "IOE {value}",
     "RQP {value}",
     "{rank}. {seconds} s  {date}  3BV/s {speed}",
-    "2. Nerd Font: {icons}",
 }
-"""Messages whose Spanish is their English: the figures' names, a font's name."""
+"""Messages whose Spanish is their English: the figures' names."""
 
 
 def test_no_spanish_entry_is_left_in_english() -> None:

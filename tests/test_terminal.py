@@ -444,7 +444,7 @@ def test_tools_writing_to_a_closed_pipe_exit_quietly(tmp_path: Path) -> None:
 
 def test_the_first_question_wraps_in_a_narrow_terminal() -> None:
     player = Player("--lang", "en", rows=20, columns=40)
-    player.wait_for("Which icons should the board show?")
+    player.wait_for("Which icons should the board show")
     player.wait_for("[Enter = 1, 2 = Nerd Font]")
     player.child.sendcontrol("c")
     assert player.finish() == 0

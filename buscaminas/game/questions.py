@@ -139,14 +139,12 @@ class ChooseIcons:
         self.plain, self.nerd = plain, nerd
 
     def lines(self) -> list[str]:
-        one = _("1. Plain: {icons}").format(icons=self.plain)
-        two = _("2. Nerd Font: {icons}").format(icons=self.nerd)
         return [
-            _("Which icons should the board show?"),
+            _("Which icons should the board show: 1, plain characters, or 2, a Nerd Font's?"),
             "",
-            f"   {one}        {two}",
+            f"   1.  {self.plain}        2.  {self.nerd}",
             "",
-            _("If set 2 shows empty boxes, your font lacks its icons: choose 1."),
+            _("If 2 shows empty boxes, your font lacks its icons: choose 1."),
         ]
 
     def words(self) -> str:
@@ -188,10 +186,10 @@ class ChooseBoard:
         custom = f"{len(self.keys) + 1:>2}. {_('Custom')}"
         rows.append((custom, _("a size of your own"), False))
         column = max(textwidth.width(name) for name, _size, _wide in rows) + 2
-        lines = [
-            name + " " * (column - textwidth.width(name)) + size + f"  {self.SCROLLS}" * wide
-            for name, size, wide in rows
-        ]
+        lines = []
+        for name, size, wide in rows:
+            line = name + " " * (column - textwidth.width(name)) + size
+            lines.append(f"{line}  {self.SCROLLS}" if wide else line)
         if self.wide:
             lines.append(_("{mark} wider than the terminal: it scrolls").format(mark=self.SCROLLS))
         return lines

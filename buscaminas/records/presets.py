@@ -1,4 +1,4 @@
-"""The classic board sizes, how any board is named to the player, and what the player
+"""The boards offered by name, how any board is named to the player, and what the player
 is told of a size or mine count out of bounds."""
 
 from __future__ import annotations
