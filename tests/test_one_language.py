@@ -297,3 +297,11 @@ def test_a_byte_order_mark_starting_piped_input_is_not_part_of_the_first_line() 
     mid = "\ufeffmid-file"
     refused = run_piped("--preset", "beginner", "--lang", "en", lines=f"4 4\n{mid}\nquit\n")
     assert "control characters" in refused.stdout, "only the first one is the file's"
+
+
+def test_spanish_has_one_word_for_a_cell_and_names_keys_as_its_keyboards_do() -> None:
+    spanish = catalogue.parse_po(catalogue.po_file("es").read_text(encoding="utf-8"))
+    said = "\n".join(value for key, value in spanish.items() if key)
+    assert not re.search(r"\bceldas?\b", said, re.IGNORECASE)
+    assert "casilla" in said
+    assert not re.search(r"\b(Enter|Home|End|Space|Shift|Page (Up|Down))\b", said)
