@@ -118,7 +118,7 @@ class BenchScreen:
     def read(self, prompt: str, live: object = None, steer: object = None) -> str | Command:
         raise EOFError
 
-    def ask(self, question: str) -> str:
+    def ask(self, question: str, above: Sequence[str] = ()) -> str:
         raise EOFError
 
     def say(self, line: str) -> None:

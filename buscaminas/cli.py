@@ -18,6 +18,7 @@ from . import collector, configured, i18n, signals
 from .i18n import _
 
 if TYPE_CHECKING:
+    from .game.questions import Custom
     from .game.rounds import Kept
     from .game.screen import Audience, Screen
     from .game.settings import Settings
@@ -47,31 +48,13 @@ class Refused(Exception):
 
 
 class _Formatter(argparse.HelpFormatter):
-    """argparse's own words (``usage:``) in the player's language: argparse looks them
-    up in a catalogue of its own, which the game does not ship."""
-
-    def add_usage(
-        self,
-        usage: str | None,
-        actions: Iterable[argparse.Action],
-        groups: Iterable[argparse._MutuallyExclusiveGroup],
-        prefix: str | None = None,
-    ) -> None:
-        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+    """The epilog's paragraphs filled as the environment's table lays them out: a path
+    or a variable's name is never broken across lines."""
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
         from .environment import fill
 
         return fill(text, width, indent)
-
-
-def _in_words(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    """``parser`` with argparse's own words in the player's language: its headings
-    and its ``-h``, made with ``add_help=False``."""
-    parser._positionals.title = _("positional arguments")
-    parser._optionals.title = _("options")
-    parser.add_argument("-h", "--help", action="help", help=_("show this help and leave"))
-    return parser
 
 
 class _ToolParser(argparse.ArgumentParser):
@@ -95,14 +78,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     from . import __version__
 
     tool = None if command == GAME else command
-    parser = _in_words(
-        (argparse.ArgumentParser if command is None else _ToolParser)(
-            prog="buscaminas",
-            description=_("Minesweeper for the terminal. Type “man” in the game for the manual."),
-            epilog=_epilog() if command is None else None,
-            formatter_class=_Formatter,
-            add_help=False,
-        )
+    parser = (argparse.ArgumentParser if command is None else _ToolParser)(
+        prog="buscaminas",
+        description=_("Minesweeper for the terminal. Type “man” in the game for the manual."),
+        epilog=_epilog() if command is None else None,
+        formatter_class=_Formatter,
     )
     parser.add_argument(
         "--version",
@@ -116,8 +96,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     )
 
     def add_tool(name: str, does: str) -> argparse.ArgumentParser:
-        made = tools.add_parser(name, help=does, formatter_class=_Formatter, add_help=False)
-        _shared_options(_in_words(made))
+        made = tools.add_parser(name, help=does)
+        _shared_options(made)
         return made
 
     if command is None or command == "stats":
@@ -131,6 +111,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             "count",
             nargs="?",
             type=_whole,
+            metavar=_("count"),
             help=_("how many (default {count})").format(count=RECENT),
         )
         games.add_argument("--all", action="store_true", help=_("list every game"))
@@ -144,7 +125,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             continue
         looking_back = add_tool(name, does)
         looking_back.add_argument(
-            "number", nargs="?", type=_whole, help=_("its number in “games”")
+            "number", nargs="?", type=_whole, metavar=_("number"), help=_("its number in “games”")
         )
         if name == "replay":
             _icon_options(looking_back, default=argparse.SUPPRESS)
@@ -152,17 +133,26 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         export = add_tool(
             "export", _("write game N as an EVF replay (FILE.evf) or its board as MBF (FILE.mbf)")
         )
-        export.add_argument("number", type=_whole, help=_("its number in “games”"))
-        export.add_argument("file", type=Path, help=_("FILE.evf or FILE.mbf"))
+        export.add_argument(
+            "number", type=_whole, metavar=_("number"), help=_("its number in “games”")
+        )
+        export.add_argument(
+            "file", type=Path, metavar=_("file"), help=_("FILE.evf or FILE.mbf")
+        )
     if command is None or command == "analyze":
         analyze = add_tool("analyze", _("print the mine probabilities of a position"))
         analyze.add_argument(
             "file",
             type=Path,
+            metavar=_("file"),
             help=_("a position in the position text format (- for standard input)"),
         )
         analyze.add_argument(
-            "--mines", type=int, required=True, help=_("the board's mine total")
+            "--mines",
+            type=_whole,
+            required=True,
+            metavar=_("MINES"),
+            help=_("the board's mine total"),
         )
     if command is None or command == "config":
         shown = add_tool(
@@ -224,7 +214,7 @@ def _setting_options(parser: argparse.ArgumentParser, *, default: object) -> Non
     """The settings that ``config.toml`` may hold too, under the flag's name
     (``--lang`` is among the shared options, the icons have their own pair); each
     yes-or-no one has its ``--no-`` form, so that a flag can undo the file."""
-    from .ui.themes import THEMES
+    from .ui.themes import THEMES, theme_named
 
     parser.add_argument(
         "--marks",
@@ -234,8 +224,13 @@ def _setting_options(parser: argparse.ArgumentParser, *, default: object) -> Non
     )
     parser.add_argument(
         "--theme",
-        choices=list(THEMES),
-        metavar="NAME",
+        type=_Named(
+            theme_named,
+            _("there is no theme “{name}”; the themes are {names}"),
+            THEMES,
+            THEMES,
+        ),
+        metavar=_("NAME"),
         default=default,
         help=_("colours for your terminal's background: {names}").format(
             names=", ".join(THEMES)
@@ -259,24 +254,47 @@ def _setting_options(parser: argparse.ArgumentParser, *, default: object) -> Non
 def _game_options(parser: argparse.ArgumentParser) -> None:
     """The board to play, and ``--resume``."""
     from .core.limits import MAX_SIDE, MIN_SIDE
-    from .records.presets import ALIASES, PRESETS
+    from .records import presets
 
     sides = {"low": MIN_SIDE, "high": MAX_SIDE}
     board = parser.add_argument_group(_("board"))
+    refusal = _("there is no board “{name}”; the boards are {names}")
     board.add_argument(
         "--preset",
-        choices=[*PRESETS, *ALIASES],
-        metavar="NAME",
-        help=_("a board by name: {names}").format(names=", ".join([*PRESETS, *ALIASES])),
+        type=_Named(
+            presets.board_named,
+            refusal,
+            [*presets.names(), presets.custom_name()],
+            presets.spellings(),
+        ),
+        metavar=_("NAME"),
+        help=_(
+            "a board by name, in English or Spanish, whatever the case and accents: {names};"
+            " or {custom}, which asks its size or takes --width, --height and --mines"
+        ).format(names=", ".join(presets.names(sized=True)), custom=presets.custom_name()),
     )
-    board.add_argument("--width", type=int, help=_("columns, {low}-{high}").format(**sides))
-    board.add_argument("--height", type=int, help=_("rows, {low}-{high}").format(**sides))
-    board.add_argument("--mines", type=int, help=_("mines, 1 to width×height−1"))
-    board.add_argument("--seed", type=int, help=_("make the mine layout reproducible"))
+    board.add_argument(
+        "--width",
+        type=_whole,
+        metavar=_("WIDTH"),
+        help=_("columns, {low}-{high}").format(**sides),
+    )
+    board.add_argument(
+        "--height",
+        type=_whole,
+        metavar=_("HEIGHT"),
+        help=_("rows, {low}-{high}").format(**sides),
+    )
+    board.add_argument(
+        "--mines", type=_whole, metavar=_("MINES"), help=_("mines, 1 to width×height−1")
+    )
+    board.add_argument(
+        "--seed", type=_whole, metavar=_("SEED"), help=_("make the mine layout reproducible")
+    )
     board.add_argument(
         "--board",
         type=Path,
-        metavar="FILE",
+        metavar=_("FILE"),
         help=_("start from a lab board file (- for standard input)"),
     )
     board.add_argument(
@@ -284,7 +302,7 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
     )
     board.add_argument(
         "--game",
-        metavar="CODE",
+        metavar=_("CODE"),
         help=_("play the board a share code names (shown after a game)"),
     )
     board.add_argument(
@@ -317,9 +335,37 @@ def command_of(arguments: Sequence[str]) -> str | None:
     return GAME
 
 
+class _Named:
+    """An option's reading of a name: what ``meaning`` makes of it, or ``refusal``,
+    which lists ``names``; in the player's words, where argparse's ``choices`` would
+    list them in its own, and could neither ignore case nor take a second spelling.
+    ``spellings`` are every name it takes, for completion to offer."""
+
+    def __init__(
+        self,
+        meaning: Callable[[str], str | None],
+        refusal: str,
+        names: Iterable[str],
+        spellings: Iterable[str],
+    ) -> None:
+        self.meaning = meaning
+        self.refusal = refusal
+        self.names = list(names)
+        self.spellings = tuple(spellings)
+
+    def __call__(self, text: str) -> str:
+        meant = self.meaning(text)
+        if meant is None:
+            raise argparse.ArgumentTypeError(
+                self.refusal.format(name=text[:30], names=", ".join(self.names))
+            )
+        return meant
+
+
 def _whole(text: str) -> int:
-    """A count or a game's number: a whole number the records can hold (SQLite's
-    integers are 64-bit), so that a long one is refused, not a crash."""
+    """A number an option takes (a size, a seed, a count, a game's number): a whole
+    number the records can hold (SQLite's integers are 64-bit), so that a long one is
+    refused, not a crash, and refused in the player's words rather than argparse's."""
     if not _WHOLE_ARGUMENT.fullmatch(text):
         raise argparse.ArgumentTypeError(
             _("“{text}” is not a whole number of at most 18 digits").format(
@@ -356,7 +402,7 @@ def _shared_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--data-dir",
         type=Path,
-        metavar="DIR",
+        metavar=_("DIR"),
         default=argparse.SUPPRESS,
         help=_("where scores are kept"),
     )
@@ -364,12 +410,14 @@ def _shared_options(parser: argparse.ArgumentParser) -> None:
 
 def settings_from_flags(
     parser: argparse.ArgumentParser, args: argparse.Namespace
-) -> Settings | None:
-    """The board the flags ask for, or None when the player is to be asked."""
+) -> Settings | Custom | None:
+    """The board the flags ask for; :class:`Custom` when its size is to be asked
+    (``--preset custom`` alone), None when the board is."""
     from .core.limits import out_of_bounds
+    from .game.questions import Custom
     from .game.settings import Settings
     from .records import boardfile, inputfile, mbf
-    from .records.presets import ALIASES, out_of_bounds_message
+    from .records.presets import CUSTOM, out_of_bounds_message
 
     if args.game is not None or args.daily:
         return _shared_board(parser, args)
@@ -379,18 +427,18 @@ def settings_from_flags(
         try:
             board = boardfile.load(args.board)
         except OSError as error:
-            parser.exit(EXIT_USAGE, f"buscaminas: {args.board}: {error.strerror}\n")
+            parser.exit(EXIT_USAGE, f"buscaminas: {args.board}: {i18n.reason(error)}\n")
         except (inputfile.UnreadableFile, boardfile.BoardFileError, mbf.MbfError) as error:
             parser.exit(EXIT_USAGE, f"buscaminas: {args.board}: {error}\n")
         return Settings(board.width, board.height, len(board.mines), board_file=board)
     sizes = (args.width, args.height, args.mines)
-    if args.preset is not None:
+    custom = args.preset == CUSTOM[0]
+    if args.preset is not None and not custom:
         if any(value is not None for value in sizes):
             parser.error(_("give either --preset or --width, --height and --mines"))
-        name = ALIASES.get(args.preset, args.preset)
-        return Settings.from_preset(name, args.seed, no_guess=not args.classic)
+        return Settings.from_preset(args.preset, args.seed, no_guess=not args.classic)
     if all(value is None for value in sizes):
-        return None
+        return Custom() if custom else None
     if any(value is None for value in sizes):
         parser.error(_("--width, --height and --mines go together"))
     problem = out_of_bounds(args.width, args.height, args.mines)
@@ -509,9 +557,14 @@ def choose_icons(screen: Screen, args: argparse.Namespace) -> IconSet:
     from .records.preferences import Preferences
     from .ui.renderer import LEGACY, NERD
 
-    icons = NERD if questions.ask(screen, questions.SeeIcons(NERD.mine, NERD.flag)) else LEGACY
-    Preferences(data_directory(args.data_dir)).remember_icons(icons.name)
-    return icons
+    sets = {icons.name: icons for icons in (LEGACY, NERD)}
+    shown = {
+        name: " ".join((icons.hidden, icons.flag, icons.mine, icons.wrong_flag, icons.maybe))
+        for name, icons in sets.items()
+    }
+    name = questions.ask(screen, questions.ChooseIcons(shown[LEGACY.name], shown[NERD.name]))
+    Preferences(data_directory(args.data_dir)).remember_icons(name)
+    return sets[name]
 
 
 def given_icons(args: argparse.Namespace) -> IconSet | None:
@@ -541,19 +594,36 @@ def styled(icons: IconSet, args: argparse.Namespace) -> IconSet:
     return icons.with_theme(args.theme) if coloured() else icons.without_colour()
 
 
-def ask_settings(screen: Screen, seed: int | None, *, no_guess: bool) -> Settings:
-    """The preset, or a custom size asked until valid; Enter alone is beginner."""
+def ask_settings(
+    screen: Screen, seed: int | None, *, no_guess: bool, columns: int | None = None
+) -> Settings:
+    """The preset, or a custom size asked until valid; Enter alone is beginner.
+    ``columns``: the terminal's width, for the menu to say which boards scroll."""
+    from .game import questions
+    from .game.settings import Settings
+    from .records.presets import PRESETS
+    from .ui.renderer import Renderer
+
+    wide = frozenset(
+        preset.key
+        for preset in PRESETS.values()
+        if columns is not None
+        and Renderer.terminal_size_for(preset.width, preset.height)[0] > columns
+    )
+    chosen = questions.ask(screen, questions.ChooseBoard(wide))
+    if isinstance(chosen, str):
+        return Settings.from_preset(chosen, seed, no_guess=no_guess)
+    return ask_size(screen, seed, no_guess=no_guess)
+
+
+def ask_size(screen: Screen, seed: int | None, *, no_guess: bool) -> Settings:
+    """A size of the player's own, each number asked until valid; the mines offered are
+    as dense as the ranked size nearest it."""
     from .core.limits import MAX_SIDE, MIN_SIDE, mine_range
     from .game import questions
     from .game.settings import Settings
-    from .records.presets import ALIASES, PRESETS, usual_mines
+    from .records.presets import usual_mines
 
-    board = questions.ChooseBoard(PRESETS, ALIASES)
-    for line in board.menu():
-        screen.say(line)
-    chosen = questions.ask(screen, board)
-    if isinstance(chosen, str):
-        return Settings.from_preset(chosen, seed, no_guess=no_guess)
     # Any size plays in any terminal: a board bigger than the screen scrolls.
     side = _("{name}, from {low} to {high}: ")
     sides = {"low": MIN_SIDE, "high": MAX_SIDE}
@@ -596,16 +666,24 @@ def audience_of_the_streams() -> Audience:
     return Audience.READER if os.environ.get("TERM") == "dumb" else Audience.VIEWER
 
 
-def play_piped(settings: Settings | None, args: argparse.Namespace, audience: Audience) -> int:
-    """Line by line with plain text; the end of the input ends the game quietly.
+def play_piped(
+    settings: Settings | Custom | None, args: argparse.Namespace, audience: Audience
+) -> int:
+    """Line by line with plain text; the end of the input, or ``quit`` at a question,
+    ends the game quietly.
 
     A :attr:`Audience.READER` is asked the startup questions; a program is given
-    the beginner board instead.
+    the beginner board instead, or asked the size that ``--preset custom`` leaves
+    out.
     """
+    import shutil
+
     from .game.app import App
+    from .game.questions import Custom, Leave
     from .game.screen import Audience
     from .game.session import BoardRefused
     from .game.settings import Settings
+    from .records.presets import DEFAULT
     from .records.storage import Store, database_in
     from .ui.pipe import PipeScreen
     from .ui.renderer import LEGACY, Renderer
@@ -624,13 +702,16 @@ def play_piped(settings: Settings | None, args: argparse.Namespace, audience: Au
             taken = _resumed(store, time.monotonic, pipe, ask=False)
         if taken.kept is not None:
             settings = taken.kept.round.settings
+        elif isinstance(settings, Custom):
+            settings = ask_size(pipe, args.seed, no_guess=no_guess)
         elif settings is None:
+            columns = shutil.get_terminal_size().columns if ask else None
             settings = (
-                ask_settings(pipe, args.seed, no_guess=no_guess)
+                ask_settings(pipe, args.seed, no_guess=no_guess, columns=columns)
                 if ask or taken.lost
-                else Settings.from_preset("beginner", args.seed, no_guess=no_guess)
+                else Settings.from_preset(DEFAULT, args.seed, no_guess=no_guess)
             )
-    except (EOFError, KeyboardInterrupt):
+    except (EOFError, KeyboardInterrupt, Leave):
         return 0
     try:
         app = App(
@@ -691,10 +772,11 @@ def _resumed(store: Store, clock: Callable[[], float], screen: Screen, *, ask: b
     return _Taken(None, lost=True)
 
 
-def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int:
+def play_on_terminal(settings: Settings | Custom | None, args: argparse.Namespace) -> int:
     """The board in place, the questions first; the terminal is restored however it ends."""
     from .game import commands
     from .game.app import App
+    from .game.questions import Custom, Leave
     from .game.session import BoardRefused
     from .records.storage import Store, database_in
     from .ui.renderer import LEGACY, Renderer
@@ -728,10 +810,14 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
 
                 resumed = None
                 waiting = unfinished.newest(store, signals.playing_clock) is not None
+            no_guess = not args.classic
             if resumed is not None:
                 settings = resumed.round.settings
             elif settings is None:
-                settings = ask_settings(screen, args.seed, no_guess=not args.classic)
+                columns = screen.size()[0]
+                settings = ask_settings(screen, args.seed, no_guess=no_guess, columns=columns)
+            elif isinstance(settings, Custom):
+                settings = ask_size(screen, args.seed, no_guess=no_guess)
             app = App(
                 settings,
                 screen,
@@ -753,7 +839,7 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
                     _("A game you left unfinished waits: “buscaminas --resume” goes on with it.")
                 )
             app.run()
-    except (EOFError, KeyboardInterrupt):
+    except (EOFError, KeyboardInterrupt, Leave):
         pass
     except BoardRefused as refused:
         refusal = refused
@@ -836,7 +922,7 @@ def show_analysis(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
     try:
         position, analysis = analysis_of(inputfile.read_text(args.file), args.mines)
     except OSError as error:
-        parser.exit(EXIT_USAGE, f"buscaminas: {args.file}: {error.strerror}\n")
+        parser.exit(EXIT_USAGE, f"buscaminas: {args.file}: {i18n.reason(error)}\n")
     except (inputfile.UnreadableFile, Unreadable) as error:
         parser.exit(EXIT_USAGE, f"buscaminas: {args.file}: {error}\n")
     for line in [*probability_grid(position, analysis), "", *certain_cells(analysis)]:
@@ -901,7 +987,7 @@ def _main(argv: Sequence[str] | None) -> int:
         return ending.exit_status
     except OSError as error:
         _silence_stdout()
-        return _fail(_("cannot write: {reason}").format(reason=error.strerror or error))
+        return _fail(_("cannot write: {reason}").format(reason=i18n.reason(error)))
 
 
 def _language_asked(arguments: Sequence[str]) -> str | None:

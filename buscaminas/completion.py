@@ -48,10 +48,17 @@ class Context(NamedTuple):
     arguments: tuple[Word, ...]
 
 
+def _choices(action: argparse.Action) -> tuple[str, ...]:
+    """What an option takes by name: argparse's ``choices``, or the spellings of a type
+    that reads names itself (the boards, the themes)."""
+    spellings: tuple[str, ...] = getattr(action.type, "spellings", ())
+    return tuple(str(choice) for choice in action.choices or spellings)
+
+
 def _kind(action: argparse.Action) -> str:
     if action.nargs == 0:
         return FLAG
-    if action.choices is not None:
+    if _choices(action):
         return CHOICE
     if action.dest == GAME_NUMBER:
         return GAME
@@ -61,7 +68,7 @@ def _kind(action: argparse.Action) -> str:
 
 
 def _word(action: argparse.Action) -> Word:
-    choices = tuple(str(choice) for choice in action.choices or ())
+    choices = _choices(action)
     said = "" if action.help in (None, argparse.SUPPRESS) else str(action.help)
     return Word(tuple(action.option_strings), _kind(action), choices, said)
 

@@ -42,13 +42,13 @@ class SettingOrigin(NamedTuple):
 
 def config_keys() -> list[ConfigKey]:
     """Every key the file may hold: a flag's name, and the values the flag takes."""
-    from .ui.themes import THEMES
+    from .ui.themes import SPELLINGS, THEMES
 
     return [
         ConfigKey("lang", str, i18n.LANGUAGES),
         *(ConfigKey(name, bool) for name in ICONS),
         ConfigKey("marks", bool),
-        ConfigKey("theme", str, tuple(THEMES)),
+        ConfigKey("theme", str, tuple(THEMES), tuple(SPELLINGS.items())),
         ConfigKey("animation", bool),
         ConfigKey("mouse", bool),
     ]

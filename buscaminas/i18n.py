@@ -15,6 +15,10 @@ import os
 from pathlib import Path
 
 DOMAIN = "buscaminas"
+ARGPARSE_DOMAIN = "argparse"
+"""argparse's own sentences (“the following arguments are required: %s”), in a catalogue
+of their own beside the game's: their wording changes from one Python to the next, and
+that catalogue keeps every version's."""
 LOCALE_DIR = Path(__file__).with_name("locale")
 LANGUAGES = ("es", "en")
 DEFAULT_LANGUAGE = "en"
@@ -64,15 +68,67 @@ def choose_language(requested: str | None = None) -> str:
 
 
 def use(language: str) -> None:
-    """Make ``language`` the one every later :func:`_` call answers in.
+    """Make ``language`` the one every later :func:`_` call answers in, argparse's too.
 
     English needs no catalogue: its sentences are the message ids, and its plural
     rule gettext's own (one, else many), so reading and parsing it would only
     delay every start.
+
+    argparse words its usage, headings and refusals with the ``_`` and ``ngettext``
+    of its own module, gettext's, which read the process's global domain, where
+    nothing of ours is: they are pointed at argparse's catalogue in this language
+    instead (as i18nparse does for its translations of argparse).
     """
+    import argparse
+
     global _translation, _language
     _language = language
     if language == SOURCE_LANGUAGE:
-        _translation = gettext.NullTranslations()
+        _translation = argparse_words = gettext.NullTranslations()
     else:
         _translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
+        argparse_words = gettext.translation(ARGPARSE_DOMAIN, LOCALE_DIR, languages=[language])
+    # Set by name: the typing stubs do not list them, private as they are.
+    setattr(argparse, "_", argparse_words.gettext)  # noqa: B010
+    setattr(argparse, "ngettext", argparse_words.ngettext)  # noqa: B010
+
+
+def reason(error: OSError) -> str:
+    """Why the system refused, in the player's words: read from the error's number, for
+    its ``strerror`` is the C library's, in English whatever the player's language.
+    An error of the game's own (a file refused before the system was asked) has its
+    words already."""
+    import errno
+
+    if error.errno is None:
+        return str(error)
+    reasons = {
+        errno.ENOENT: _("there is no such file or directory"),
+        errno.EACCES: _("permission denied"),
+        errno.EPERM: _("the operation is not permitted"),
+        errno.EISDIR: _("it is a directory"),
+        errno.ENOTDIR: _("a part of the path is not a directory"),
+        errno.ENOSPC: _("there is no space left on the device"),
+        errno.EDQUOT: _("the disk quota is exceeded"),
+        errno.EROFS: _("the file system is read-only"),
+        errno.EEXIST: _("the file already exists"),
+        errno.ELOOP: _("there are too many symbolic links in the path"),
+        errno.ENAMETOOLONG: _("the name is too long"),
+        errno.EFBIG: _("the file is too large"),
+        errno.EIO: _("the device failed to read or write"),
+        errno.EBUSY: _("the device or resource is busy"),
+        errno.ENXIO: _("there is no such device or address"),
+        errno.ENODEV: _("there is no such device"),
+        errno.EMFILE: _("too many files are open"),
+        errno.ENFILE: _("too many files are open"),
+        errno.ETXTBSY: _("the file is busy"),
+        errno.EPIPE: _("the other end of the pipe has gone"),
+        errno.EINVAL: _("the argument is not valid"),
+        errno.ENOTEMPTY: _("the directory is not empty"),
+        errno.EAGAIN: _("the resource is not available now; try again"),
+    }
+    words = reasons.get(error.errno)
+    if words is None:
+        code = errno.errorcode.get(error.errno, str(error.errno))
+        words = _("the system refused it ({code})").format(code=code)
+    return words

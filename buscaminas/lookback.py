@@ -16,6 +16,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from . import i18n
 from .core.scoring import GameRecord
 from .game import textwidth
 from .game.commentary import help_note, review_lines
@@ -186,7 +187,7 @@ def export_game(data_dir: Path | None, number: int, path: Path) -> int:
     except OSError as error:
         print(
             _("Game {number} was not written to {file}: {reason}.").format(
-                number=number, file=path, reason=error.strerror or error
+                number=number, file=path, reason=i18n.reason(error)
             ),
             file=sys.stderr,
         )

@@ -14,6 +14,7 @@ import shlex
 import subprocess
 import sys
 import tempfile
+import termios
 import time
 from collections.abc import Callable
 from functools import partial
@@ -26,6 +27,11 @@ ROOT = Path(__file__).resolve().parent.parent
 SCRATCH = tempfile.TemporaryDirectory(prefix="buscaminas-tests-")
 """Where the games under test keep their data, removed when the test run ends."""
 
+
+ALTERNATE_SCREEN = b"\x1b[?1049h"
+MAIN_SCREEN = b"\x1b[?1049l"
+SHOW_CURSOR = b"\x1b[?25h"
+HIDE_CURSOR = b"\x1b[?25l"
 
 KEPT = "Your game is kept: “buscaminas --resume” goes on with it."
 """Said on leaving a game in progress, which the next start offers again."""
@@ -221,3 +227,25 @@ def write_board(path: Path, *rows: str) -> Path:
     codes = {"*": "11", "#": "10", ".": "00", "F": "20", "?": "30"}
     path.write_text("".join(" ".join(codes[c] for c in row) + "\n" for row in rows))
     return path
+
+
+def line_discipline(player: Player) -> list[object]:
+    """The pty's modes as the program left them (the master reads the slave's)."""
+    return termios.tcgetattr(player.child.child_fd)
+
+
+def assert_restored(player: Player, cooked: list[object]) -> None:
+    """The alternate screen left, the cursor shown after its last hiding, colours reset,
+    and the line discipline as it was before the game."""
+    tail = player.output[player.output.rindex(ALTERNATE_SCREEN) :]
+    assert MAIN_SCREEN in tail
+    assert tail.rindex(SHOW_CURSOR) > tail.rfind(HIDE_CURSOR)
+    assert b"\x1b[0m" in tail[tail.rfind(HIDE_CURSOR) :]
+    assert line_discipline(player)[3] == cooked[3]  # lflag: ICANON, ECHO, ISIG
+
+
+def wait_for_exit(player: Player, timeout: float = 15.0) -> None:
+    deadline = time.monotonic() + timeout
+    while player.pump() and time.monotonic() < deadline:
+        pass
+    assert not player.child.isalive(), "the game did not end:\n" + player.text

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import os
 import signal
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any
@@ -58,7 +58,7 @@ class ScriptedScreen:
             raise EOFError
         return self.lines.pop(0)
 
-    def ask(self, question: str) -> str:
+    def ask(self, question: str, above: Sequence[str] = ()) -> str:
         return self.read(question)
 
     def say(self, line: str) -> None:

@@ -30,9 +30,15 @@ from buscaminas.game.commands import Command, Verb
 from buscaminas.records import gamerow, storage
 from buscaminas.records.storage import DATABASE_NAME, MIGRATIONS, Recorded, Store
 from tests.record_support import corrupt, make_record, run
-from tests.terminal_support import Player, run_piped, write_board
+from tests.terminal_support import (
+    Player,
+    assert_restored,
+    line_discipline,
+    run_piped,
+    wait_for_exit,
+    write_board,
+)
 from tests.test_resume import beginner
-from tests.test_signals import assert_restored, line_discipline, wait_for_exit
 
 REPORTED = {
     "a start without a time zone": ("started_at", "2024-05-01T12:00:00"),

@@ -7,25 +7,8 @@ from pathlib import Path
 import pytest
 
 from buscaminas.cli import ask_settings, build_parser, settings_from_flags
-from buscaminas.game.screen import Audience
+from tests.questions_support import Answers
 from tests.terminal_support import run_piped
-
-
-class Answers:
-    """Answers the startup questions from a list and keeps what was said."""
-
-    audience = Audience.VIEWER
-    animated = False
-
-    def __init__(self, *answers: str) -> None:
-        self.answers = list(answers)
-        self.said: list[str] = []
-
-    def ask(self, question: str) -> str:
-        return self.answers.pop(0)
-
-    def say(self, line: str) -> None:
-        self.said.append(line)
 
 
 def test_bad_answers_are_asked_again_never_a_crash() -> None:
@@ -34,14 +17,25 @@ def test_bad_answers_are_asked_again_never_a_crash() -> None:
     )
     settings = ask_settings(screen, seed=3, no_guess=True)  # type: ignore[arg-type]
     assert (settings.width, settings.height, settings.mines, settings.seed) == (6, 5, 4, 3)
-    assert screen.said.count("Type a number from 1 to 10.") == 3
-    assert "Type a whole number from 3 to 99." in screen.said, "any size, whatever the terminal"
-    assert "Type a whole number from 1 to 29." in screen.said
+    complaint = "Type 1 to 10, or a board's name."
+    assert [complaint in shown for shown in screen.screens[:4]] == [False, True, True, True]
+    assert ["Type a whole number from 3 to 99." in shown for shown in screen.screens[4:7]] == [
+        False,
+        True,
+        True,
+    ], "any size, whatever the terminal"
+    assert "Type a whole number from 1 to 29." in screen.screens[-1]
     assert not screen.answers
 
 
 def test_presets_by_number_name_or_spanish_name() -> None:
-    for answer, preset in (("", "beginner"), ("2", "intermediate"), ("experto", "expert")):
+    for answer, preset in (
+        ("", "beginner"),
+        ("5", "intermediate"),
+        ("experto", "expert"),
+        ("Intermediate", "intermediate"),
+        ("PRINCIPIANTE", "beginner"),
+    ):
         screen = Answers(answer)
         settings = ask_settings(screen, seed=None, no_guess=False)  # type: ignore[arg-type]
         assert settings.preset == preset

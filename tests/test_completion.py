@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from buscaminas.cli import build_parser
-from buscaminas.records.presets import ALIASES, PRESETS
+from buscaminas.records import presets
 from buscaminas.ui.themes import THEMES
 from tests.terminal_support import ROOT, run_piped, write_board
 
@@ -76,7 +76,7 @@ def test_bash_offers_the_tools_and_the_choices_the_parser_knows(bash_script: Pat
     (tools,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
     assert bash_script.read_text().startswith("# bash completion for buscaminas")
     assert bash_offers(bash_script, "") == list(tools.choices)
-    assert bash_offers(bash_script, "--preset", "") == [*PRESETS, *ALIASES]
+    assert bash_offers(bash_script, "--preset", "") == presets.spellings()
     assert bash_offers(bash_script, "--preset", "ex") == ["expert", "experto"]
     assert bash_offers(bash_script, "--theme", "") == list(THEMES)
     assert bash_offers(bash_script, "--lang", "") == ["es", "en"]

@@ -123,7 +123,7 @@ def test_the_files_icons_skip_the_question_and_leave_the_answer_alone(tmp_path: 
     environment = configured(tmp_path, 'legacy = true\ntheme = "light"\n')
     player = Player("--preset", "beginner", "--lang", "en", env=environment)
     player.wait_for("Mines left: 10")
-    assert "Do you see a bomb" not in player.text and "# # # #" in player.text
+    assert "Which icons" not in player.text and "# # # #" in player.text
     assert b"38;5;238" in player.output, "the light theme's hidden cells"
     player.type("quit")
     assert player.finish() == 0

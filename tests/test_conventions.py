@@ -58,8 +58,8 @@ def shown(player: Player) -> list[str]:
 
 def test_a_dumb_terminal_plays_line_by_line_and_asks_for_the_board() -> None:
     player = Player("--lang", "en", "--seed", "1", env={"TERM": "dumb"})
-    player.wait_for("Board [Enter = 1]:")
-    player.type("1")
+    player.wait_for("Board [Enter = 2]:")
+    player.type("2")
     # A person reads it: coordinates around the board, and the mines left under it.
     hidden = [f"{y:>2} " + " ".join("#" * 8) for y in range(1, 9)]
     player.wait_until(lambda: all(line in shown(player) for line in hidden))
@@ -80,7 +80,7 @@ def test_a_dumb_terminal_plays_line_by_line_and_asks_for_the_board() -> None:
     [
         ("<&-", "standard input is closed"),
         (">&-", "standard output is closed"),
-        ("> /dev/full", "cannot write: No space left on device"),
+        ("> /dev/full", "cannot write: there is no space left on the device"),
     ],
 )
 def test_a_closed_or_full_stream_ends_quietly(redirect: str, complaint: str) -> None:
@@ -111,13 +111,13 @@ def test_a_paste_of_several_lines_runs_them_one_by_one() -> None:
 
 
 def test_a_paste_answers_the_questions_in_order() -> None:
-    """At the board menu, a paste of “x”, a line break and “3” is a wrong answer, then
-    “3” typed for the question asked again: nothing pasted is lost or misplaced."""
+    """At the board menu, a paste of “x”, a line break and “6” is a wrong answer, then
+    “6” typed for the question asked again: nothing pasted is lost or misplaced."""
     player = Player("--lang", "en", "--legacy", "--seed", "1")
-    player.wait_for("Board [Enter = 1]")
-    player.child.send("\x1b[200~x\n3\x1b[201~")
-    player.wait_for("Type a number from 1 to")
-    player.wait_until(lambda: any(line.rstrip().endswith("= 1]: 3") for line in player.lines))
+    player.wait_for("Board [Enter = 2]")
+    player.child.send("\x1b[200~x\n6\x1b[201~")
+    player.wait_for("Type 1 to 10, or a board's name.")
+    player.wait_until(lambda: any(line.rstrip().endswith("= 2]: 6") for line in player.lines))
     player.child.send("\r")
     player.wait_for("Mines left: 99")
     player.type("quit")

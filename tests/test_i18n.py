@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
+
 import pytest
 
 from buscaminas import i18n
@@ -98,3 +101,49 @@ def test_the_locale_chooses_the_language(
     assert i18n.choose_language() == expected
     assert i18n.choose_language("en") == "en", "--lang wins over the environment"
     assert i18n.choose_language("es") == "es", "--lang wins over the environment"
+
+
+SPOKEN = [language for language in i18n.LANGUAGES if language != i18n.SOURCE_LANGUAGE]
+"""The languages argparse does not speak itself."""
+
+
+@pytest.mark.parametrize("language", SPOKEN)
+def test_argparse_has_every_sentence_of_this_python_in_each_language(language: str) -> None:
+    source = catalogue.po_file(language, i18n.ARGPARSE_DOMAIN)
+    entries = catalogue.parse_po(source.read_text(encoding="utf-8"))
+    missing = sorted(key for key in catalogue.argparse_ids() if not entries.get(key))
+    assert not missing, f"argparse's sentences untranslated in {language}: {missing}"
+    compiled = {key: value for key, value in entries.items() if value}
+    assert source.with_suffix(".mo").read_bytes() == catalogue.compile_mo(compiled), (
+        "run: python -m tools.catalogue"
+    )
+
+
+@pytest.mark.parametrize("language", SPOKEN)
+def test_argparse_s_translations_keep_its_fields(language: str) -> None:
+    """argparse fills its sentences with ``%``: every field of each form, in order."""
+    import re
+
+    field = re.compile(r"%(?:\(\w+\))?[a-z]")
+    source = catalogue.po_file(language, i18n.ARGPARSE_DOMAIN)
+    for key, value in catalogue.parse_po(source.read_text(encoding="utf-8")).items():
+        if not key:
+            continue
+        for english, translated in zip(key.split("\0"), value.split("\0"), strict=False):
+            assert sorted(field.findall(english)) == sorted(field.findall(translated)), key
+
+
+def test_argparse_words_its_refusals_in_the_language_in_use() -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="buscaminas")
+    parser.add_argument("count", type=int)
+    try:
+        i18n.use("es")
+        assert parser.format_usage().startswith("uso: buscaminas")
+        with pytest.raises(SystemExit), contextlib.redirect_stderr(io.StringIO()) as said:
+            parser.parse_args([])
+        assert "error: faltan estos argumentos: count" in said.getvalue()
+    finally:
+        i18n.use("en")
+    assert parser.format_usage().startswith("usage: buscaminas")

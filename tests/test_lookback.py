@@ -18,8 +18,14 @@ from buscaminas.records.boardfile import BoardFile
 from buscaminas.records.storage import DATABASE_NAME, Store
 from tests.journal_support import json_journal
 from tests.record_support import make_record, run
-from tests.terminal_support import Player, run_piped, write_board
-from tests.test_signals import assert_restored, line_discipline, wait_for_exit
+from tests.terminal_support import (
+    Player,
+    assert_restored,
+    line_discipline,
+    run_piped,
+    wait_for_exit,
+    write_board,
+)
 
 
 def store_in(directory: Path) -> Store:

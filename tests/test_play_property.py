@@ -16,7 +16,7 @@ import queue
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 
@@ -68,7 +68,7 @@ class Handover:
             raise EOFError
         return line
 
-    def ask(self, question: str) -> str:
+    def ask(self, question: str, above: Sequence[str] = ()) -> str:
         return self.read(question)
 
     def say(self, line: str) -> None:

@@ -21,21 +21,34 @@ from buscaminas.game import commands
 from buscaminas.game.commands import Command, ParseError, Verb, parse
 from buscaminas.game.questions import Question
 from buscaminas.game.settings import Settings
+from buscaminas.records import presets
 from buscaminas.records.presets import PRESETS
+from tests.questions_support import Answers
 from tests.terminal_support import Player, run_piped
-from tests.test_cli import Answers
 from tests.test_resume import rows
 from tests.test_session import session_on
 from tools import catalogue
 
 SEEDS_LEVELS = {
-    "facil": (50, 20, 40),
-    "media": (60, 24, 50),
-    "dificil": (75, 26, 70),
-    "misteriosa": (10, 10, 2),
-    "easy": (5, 5, 4),
-    "normal": (10, 10, 10),
+    "large": (50, 20, 40),
+    "huge": (60, 24, 50),
+    "giant": (75, 26, 70),
+    "sparse": (10, 10, 2),
+    "tiny": (5, 5, 4),
+    "small": (10, 10, 10),
 }
+"""The seeds' levels by their names, and their sizes."""
+FIRST_NAMES = {
+    "facil": "large",
+    "fácil": "large",
+    "media": "huge",
+    "dificil": "giant",
+    "difícil": "giant",
+    "misteriosa": "sparse",
+    "easy": "tiny",
+    "normal": "small",
+}
+"""The names the seeds' levels were offered by first, in scripts and in the records."""
 
 
 @pytest.fixture
@@ -55,8 +68,16 @@ def test_each_seed_level_deals_its_board_without_guessing(name: str) -> None:
     assert result.returncode == 0, result.stderr
     assert "This board can be solved without guessing." in result.stdout
     assert len(rows(result.stdout, width)) == height
-    settings = Settings.from_preset(name)
+    key = presets.board_named(name)
+    assert key is not None
+    settings = Settings.from_preset(key)
     assert (settings.width, settings.height, settings.mines) == (width, height, mines)
+
+
+@pytest.mark.parametrize(("first", "name"), FIRST_NAMES.items())
+def test_a_seed_level_s_first_name_is_still_its_board(first: str, name: str) -> None:
+    assert presets.board_named(first) == presets.board_named(name)
+    assert build_parser().parse_args(["--preset", first]).preset == presets.board_named(name)
 
 
 def test_a_seed_level_is_classic_with_classic_and_named_in_the_records(tmp_path: Path) -> None:
@@ -67,19 +88,20 @@ def test_a_seed_level_is_classic_with_classic_and_named_in_the_records(tmp_path:
     assert "sin adivinar" not in classic.stdout
     run_piped("--preset", "easy", "--seed", "1", *data, lines="1 1\nnueva\ns\n")
     stats = run_piped("stats", *data).stdout
-    assert "Fácil (terminal) 5×5" in stats and "Fácil (UTN) 50×20" in stats
+    assert "Diminuto 5×5" in stats and "Grande 50×20" in stats
     english = run_piped("stats", "--data-dir", str(tmp_path), "--lang", "en").stdout
-    assert "Easy (terminal) 5×5" in english and "Easy (UTN) 50×20" in english
+    assert "Tiny 5×5" in english and "Large 50×20" in english
 
 
 def test_the_board_menu_offers_the_seeds_levels_by_number_and_name() -> None:
-    screen = Answers("7")
+    screen = Answers("3")
     assert ask_settings(screen, seed=None, no_guess=True).preset == "misteriosa"  # type: ignore[arg-type]
-    assert "7. Mystery (UTN): 10×10, 2 mines" in screen.said
-    assert "10. Custom" in screen.said
-    for typed, name in (("difícil", "dificil"), ("normal", "normal")):
+    menu = [line.split() for line in screen.screens[0]]
+    assert ["3.", "Sparse", "10×10,", "2", "mines"] in menu
+    assert ["10.", "Custom", "a", "size", "of", "your", "own"] in menu
+    for typed, name in (("difícil", "dificil"), ("SMALL", "normal"), ("enorme", "media")):
         assert ask_settings(Answers(typed), seed=None, no_guess=True).preset == name  # type: ignore[arg-type]
-    assert set(SEEDS_LEVELS) <= set(PRESETS)
+    assert {presets.board_named(name) for name in SEEDS_LEVELS} <= set(PRESETS)
 
 
 def test_a_custom_size_offers_the_density_of_the_nearest_ranked_size() -> None:
@@ -95,13 +117,13 @@ def test_a_custom_size_offers_the_density_of_the_nearest_ranked_size() -> None:
 
 def test_the_mine_question_says_what_enter_gives() -> None:
     player = Player("--legacy", "--lang", "es", columns=140)
-    player.wait_for("Tablero [Enter = 1]")
+    player.wait_for("Tablero [Intro = 2]")
     player.type("10")
     player.wait_for("Ancho")
     player.type("16")
     player.wait_for("Alto")
     player.type("16")
-    player.wait_for("Minas, de 1 a 255 [Enter = 40, tan denso como Intermedio]:")
+    player.wait_for("Minas, de 1 a 255 [Intro = 40, tan denso como Intermedio]:")
     player.type("")
     player.wait_for("Personalizado 16×16, 40 minas")
     player.type("salir")
@@ -242,9 +264,8 @@ SAME_IN_BOTH = {
     "IOE {value}",
     "RQP {value}",
     "{rank}. {seconds} s  {date}  3BV/s {speed}",
-    "Normal (terminal)",
 }
-"""Messages whose Spanish is their English: the figures' names, one level's name."""
+"""Messages whose Spanish is their English: the figures' names."""
 
 
 def test_no_spanish_entry_is_left_in_english() -> None:

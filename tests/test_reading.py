@@ -18,6 +18,10 @@ from tests.terminal_support import Player, run_piped
 
 SIZES = [(12, 40), (24, 80)]
 LANGUAGES = ["en", "es"]
+ENTER = {"en": "Enter", "es": "Intro"}
+"""The Enter key as each language names it in a question's answers."""
+MANUAL = {"en": "man", "es": "manual"}
+"""The manual's verb in each language, as its footer names it."""
 STATUS = re.compile(r"Mines left|Minas restantes")
 BOARD_ROW = re.compile(r"[#F.1-8*X?]{8}")
 MANUAL_FOOTER = re.compile(r"(Page|Página) \d+ (of|de) (\d+)")
@@ -78,13 +82,14 @@ def test_the_end_of_a_game_with_its_share_code_is_read_whole(
     game = ("--lang", language, "--preset", "beginner", "--seed", "1", "--legacy")
     piped = run_piped(*game, lines="4 4\nauto\nn\n")
     expected = said_before_the_last_board(piped.stdout)
-    question = next(line for line in piped.stdout.splitlines() if "[Enter =" in line).split()
+    enter = ENTER[language]
+    question = next(line for line in piped.stdout.splitlines() if f"[{enter} =" in line).split()
     assert any(re.fullmatch(r"[0-9A-Z]{4}(-[0-9A-Z]{4}){4,}:?", word) for word in expected)
     player = Player(*game, rows=rows, columns=columns)
     player.wait_until(lambda: STATUS.search(player.text) is not None)
     player.type("4 4")
     player.type("auto")
-    player.wait_for("Enter =", timeout=60)
+    player.wait_for(f"{enter} =", timeout=60)
     assert_fits(player, columns)
     words, pages = read_every_page(player)
     assert words[: len(expected)] == expected, player.text
@@ -134,7 +139,8 @@ def test_every_page_of_the_manual_is_read_whole(rows: int, columns: int, languag
         words += [word for line in player.lines[:row] for word in line.split()]
         said = " ".join(" ".join(player.lines[row : row + 2]).split())
         after = number + 1 if number < pages else 1
-        assert re.search(rf"[“«]man {after}[”»] [^.]+\.", said), said  # the footer read whole
+        manual = MANUAL[language]  # the footer names the verb in the player's language
+        assert re.search(rf"[“«]{manual} {after}[”»] [^.]+\.", said), said  # read whole
         number += 1
     assert words == expected
     player.type("quit")

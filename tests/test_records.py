@@ -147,7 +147,7 @@ def test_typed_at_a_terminal_into_a_pipe_is_a_program_s_audience_and_the_player_
         os.close(typed)
     assert game.returncode == 0, err
     lines = out.splitlines()
-    assert "Board [Enter = 1]:" not in out, "a program is given the beginner board unasked"
+    assert "Board [Enter = 2]:" not in out, "a program is given the beginner board unasked"
     assert "\x1b" not in out, "no escape sequence for a program"
     rows = [line for line in lines if len(line) == 8 and set(line) <= set("#.F*12345678")]
     assert len(rows) % 8 == 0 and rows, "the board in the position format, no coordinates"

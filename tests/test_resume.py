@@ -168,7 +168,7 @@ def test_sigterm_mid_game_then_the_next_start_offers_it(tmp_path: Path) -> None:
     given_up = Player("--legacy", "--lang", "en", env=env)
     given_up.wait_for("Resume it?")
     given_up.type("n")
-    given_up.wait_for("Board [Enter = 1]")
+    given_up.wait_for("Board [Enter = 2]")
     given_up.child.sendcontrol("d")
     given_up.finish()
     stats = run_piped("stats", "--data-dir", data, "--lang", "en")
@@ -354,8 +354,8 @@ run has found it, the one interleaving in which this run loses the race."""
 @pytest.mark.parametrize(
     ("language", "taken", "menu"),
     [
-        ("en", "That game was just taken up elsewhere", "Board [Enter = 1]:"),
-        ("es", "Esa partida se acaba de reanudar en otro sitio", "Tablero [Enter = 1]:"),
+        ("en", "That game was just taken up elsewhere", "Board [Enter = 2]:"),
+        ("es", "Esa partida se acaba de reanudar en otro sitio", "Tablero [Intro = 2]:"),
     ],
 )
 def test_a_piped_resume_that_loses_the_race_is_told_and_offered_the_boards(
@@ -365,7 +365,7 @@ def test_a_piped_resume_that_loses_the_race_is_told_and_offered_the_boards(
     run_piped("--preset", "beginner", "--seed", "3", *data, lines="4 4\n")
     lost = subprocess.run(
         [sys.executable, "-c", LOSING_THE_RACE, "--resume", *data],
-        input="2\n8 8\nquit\n",  # the board menu's second board: intermediate, 16×16
+        input="5\n8 8\nquit\n",  # the board menu's fifth board: intermediate, 16×16
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -398,10 +398,10 @@ def test_a_terminal_that_loses_the_race_while_it_offers_the_game_says_so(
         assert "Welcome back" in elsewhere.stdout.readline()
         player.type("")  # yes: but the game has gone
         player.wait_for("That game was just taken up elsewhere: it goes on there, not here.")
-        player.wait_for("Board [Enter = 1]: ")
+        player.wait_for("Board [Enter = 2]: ")
         elsewhere.stdin.close()
         elsewhere.wait(60)
-    player.type("1")
+    player.type("2")
     player.wait_until(lambda: player.board(8) == ["########"] * 8)
     player.type("quit")
     assert player.finish() == 0

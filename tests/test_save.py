@@ -158,7 +158,7 @@ def test_a_piped_save_in_spanish_asks_in_spanish_and_takes_si(tmp_path: Path) ->
         lines=f"15 8\nsave {file}\nsí\n",
     )
     assert f"Ya hay un archivo {file}." in played.stdout.splitlines()
-    assert "¿Reemplazarlo por esta partida? [s = sí, Enter = no]" in played.stdout.splitlines()
+    assert "¿Reemplazarlo por esta partida? [s = sí, Intro = no]" in played.stdout.splitlines()
     assert f"Guardada en {file}; " in played.stdout
     assert boardfile.load(file).width == 30
 

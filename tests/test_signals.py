@@ -10,12 +10,16 @@ import time
 
 import pytest
 
-from tests.terminal_support import Player
-
-ALTERNATE_SCREEN = b"\x1b[?1049h"
-MAIN_SCREEN = b"\x1b[?1049l"
-SHOW_CURSOR = b"\x1b[?25h"
-HIDE_CURSOR = b"\x1b[?25l"
+from tests.terminal_support import (
+    ALTERNATE_SCREEN,
+    HIDE_CURSOR,
+    MAIN_SCREEN,
+    SHOW_CURSOR,
+    Player,
+    assert_restored,
+    line_discipline,
+    wait_for_exit,
+)
 
 
 def playing() -> Player:
@@ -24,28 +28,6 @@ def playing() -> Player:
     player.type("4 4")
     player.wait_until(lambda: "Playing" in player.text)
     return player
-
-
-def line_discipline(player: Player) -> list[object]:
-    """The pty's modes as the program left them (the master reads the slave's)."""
-    return termios.tcgetattr(player.child.child_fd)
-
-
-def assert_restored(player: Player, cooked: list[object]) -> None:
-    """The alternate screen left, the cursor shown after its last hiding, colours reset,
-    and the line discipline as it was before the game."""
-    tail = player.output[player.output.rindex(ALTERNATE_SCREEN) :]
-    assert MAIN_SCREEN in tail
-    assert tail.rindex(SHOW_CURSOR) > tail.rfind(HIDE_CURSOR)
-    assert b"\x1b[0m" in tail[tail.rfind(HIDE_CURSOR) :]
-    assert line_discipline(player)[3] == cooked[3]  # lflag: ICANON, ECHO, ISIG
-
-
-def wait_for_exit(player: Player, timeout: float = 15.0) -> None:
-    deadline = time.monotonic() + timeout
-    while player.pump() and time.monotonic() < deadline:
-        pass
-    assert not player.child.isalive(), "the game did not end:\n" + player.text
 
 
 @pytest.mark.parametrize(

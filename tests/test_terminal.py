@@ -186,11 +186,11 @@ def test_spanish_is_spoken_when_asked(board_file: Path) -> None:
 
 def test_startup_questions_on_a_terminal() -> None:
     player = Player("--lang", "en", "--no-animation", "--seed", "3")
-    player.wait_for("Do you see a bomb and a flag here:")
+    player.wait_for("Icons [Enter = 1, 2 = Nerd Font]:")
     player.type("maybe")
-    player.wait_for("Type y if you see a bomb and a flag, n if not.")
-    player.type("no")
-    player.wait_for("Board [Enter = 1]")
+    player.wait_for("Type 1 (or Enter) for the plain icons, 2 for the Nerd Font's.")
+    player.type("1")
+    player.wait_for("Board [Enter = 2]")
     player.type("10")
     player.wait_for("Width, from 3 to")
     player.type("2")
@@ -444,8 +444,8 @@ def test_tools_writing_to_a_closed_pipe_exit_quietly(tmp_path: Path) -> None:
 
 def test_the_first_question_wraps_in_a_narrow_terminal() -> None:
     player = Player("--lang", "en", rows=20, columns=40)
-    player.wait_for("Do you see a bomb")
-    player.wait_for("[Enter = yes, n = no]")
+    player.wait_for("Which icons should the board show")
+    player.wait_for("[Enter = 1, 2 = Nerd Font]")
     player.child.sendcontrol("c")
     assert player.finish() == 0
 
@@ -453,22 +453,22 @@ def test_the_first_question_wraps_in_a_narrow_terminal() -> None:
 @pytest.mark.parametrize(
     ("answer", "hidden"),
     [
-        ("n", "#"),
-        pytest.param("sí", NERD.hidden, marks=pytest.mark.slow),  # the quick suite has one
-        pytest.param("", NERD.hidden, marks=pytest.mark.slow),
+        ("", "#"),  # Enter: the icons every terminal draws
+        pytest.param("1", "#", marks=pytest.mark.slow),  # the quick suite has one
+        pytest.param("2", NERD.hidden, marks=pytest.mark.slow),
     ],
 )
 def test_the_icon_answer_means_what_it_says_and_is_remembered(answer: str, hidden: str) -> None:
     data = scratch_directory()
     first = Player("--lang", "en", "--preset", "beginner", env={"BUSCAMINAS_DATA_DIR": data})
-    first.wait_for("Do you see a bomb and a flag here:")
+    first.wait_for("Icons [Enter = 1, 2 = Nerd Font]:")
     first.type(answer)
     first.wait_until(lambda: "Mines left: 10" in first.text and hidden in first.text)
     first.type("quit")
     assert first.finish() == 0
     again = Player("--lang", "en", "--preset", "beginner", env={"BUSCAMINAS_DATA_DIR": data})
     again.wait_until(lambda: "Mines left: 10" in again.text and hidden in again.text)
-    assert "Do you see a bomb" not in again.text
+    assert "Which icons" not in again.text
     again.type("quit")
     assert again.finish() == 0
     overridden = Player(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from itertools import combinations
 from pathlib import Path
 
@@ -135,4 +136,20 @@ def test_a_theme_is_a_flag_and_no_colour_still_wins(tmp_path: Path) -> None:
 def test_an_unknown_theme_is_refused_with_the_names() -> None:
     result = run_piped("--theme", "blue", "--lang", "en")
     assert result.returncode == 2
-    assert "invalid choice: 'blue'" in result.stderr and "colour-blind" in result.stderr
+    assert (
+        "argument --theme: there is no theme “blue”; the themes are dark, light, colour-blind"
+        in result.stderr
+    )
+
+
+@pytest.mark.parametrize("spelled", ["color-blind", "colour-blind", "Color-Blind"])
+def test_the_colour_blind_theme_takes_either_spelling(spelled: str, tmp_path: Path) -> None:
+    directory = tmp_path / "config"
+    directory.mkdir()
+    (directory / "config.toml").write_text(f'theme = "{spelled.lower()}"\n', encoding="utf-8")
+    from_file = run_piped("config", "--lang", "en", env={"BUSCAMINAS_CONFIG_DIR": str(directory)})
+    assert from_file.returncode == 0, from_file.stderr
+    assert re.search(r'theme = "colour-blind" +# the file, line 1', from_file.stdout)
+    from_flag = run_piped("config", "--theme", spelled, "--lang", "en")
+    assert from_flag.returncode == 0, from_flag.stderr
+    assert re.search(r'theme = "colour-blind" +# the command line', from_flag.stdout)

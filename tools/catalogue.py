@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import struct
+from collections.abc import Iterable
 from pathlib import Path
 
 from buscaminas import i18n
@@ -79,15 +80,26 @@ HEADER = (
 )
 
 
-def po_file(language: str) -> Path:
+def po_file(language: str, domain: str = i18n.DOMAIN) -> Path:
     """The ``.po`` source of ``language``'s catalogue, beside the ``.mo`` the game loads."""
-    return i18n.LOCALE_DIR / language / "LC_MESSAGES" / f"{i18n.DOMAIN}.po"
+    return i18n.LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.po"
 
 
 def message_ids(package: Path = PACKAGE) -> set[str]:
     """Every literal string the package passes to ``_`` or ``ngettext``, read from its source."""
+    return _passed_to_gettext(package.rglob("*.py"))
+
+
+def argparse_ids() -> set[str]:
+    """argparse's own messages, as this Python's argparse words them."""
+    import argparse
+
+    return _passed_to_gettext([Path(argparse.__file__)])
+
+
+def _passed_to_gettext(sources: Iterable[Path]) -> set[str]:
     found: set[str] = set()
-    for source in package.rglob("*.py"):
+    for source in sources:
         for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
                 continue
@@ -124,22 +136,42 @@ def format_po(language: str, entries: dict[str, str]) -> str:
 
 
 def update() -> None:
-    """Bring both catalogues up to the source: English complete, Spanish kept and
+    """Bring the catalogues up to the source: English complete, Spanish kept and
     missing entries left empty for a translator (the tests refuse empty ones),
-    then compile them."""
+    then compile them.
+
+    argparse's catalogue is the translations of its messages (English is argparse's
+    own): every entry is kept, those of the other Pythons' argparse too, and this
+    one's new messages are added empty."""
     ids = message_ids()
     for language in i18n.LANGUAGES:
         path = po_file(language)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        old = parse_po(path.read_text(encoding="utf-8")) if path.exists() else {}
-        if language == "en":
+        old = _read(path)
+        if language == i18n.SOURCE_LANGUAGE:
             entries = {key: key for key in ids}
         else:
             entries = {key: old.get(key, "") for key in ids}
-        path.write_text(format_po(language, entries), encoding="utf-8")
-        mo_entries = {key: value for key, value in entries.items() if value}
-        mo_entries[""] = HEADER.format(language=language)
-        path.with_suffix(".mo").write_bytes(compile_mo(mo_entries))
+        _write(path, language, entries)
+    for language in i18n.LANGUAGES:
+        if language != i18n.SOURCE_LANGUAGE:
+            path = po_file(language, i18n.ARGPARSE_DOMAIN)
+            old = _read(path)
+            _write(path, language, {**dict.fromkeys(argparse_ids(), ""), **old})
+
+
+def _read(path: Path) -> dict[str, str]:
+    entries = parse_po(path.read_text(encoding="utf-8")) if path.exists() else {}
+    entries.pop("", None)
+    return entries
+
+
+def _write(path: Path, language: str, entries: dict[str, str]) -> None:
+    """The ``.po`` file of ``entries``, and beside it the ``.mo`` compiled from it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(format_po(language, entries), encoding="utf-8")
+    mo_entries = {key: value for key, value in entries.items() if value}
+    mo_entries[""] = HEADER.format(language=language)
+    path.with_suffix(".mo").write_bytes(compile_mo(mo_entries))
 
 
 if __name__ == "__main__":

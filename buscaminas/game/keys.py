@@ -138,7 +138,7 @@ TABLE: tuple[Binding, ...] = (
         Act.JUMP,
         ("^", "home", "$", "end"),
         Mode.CURSOR,
-        lambda: "^ Home / $ End",
+        lambda: _("^ Home / $ End"),
         lambda: _("row start / end"),
         jumps=(Jump.ROW_START, Jump.ROW_START, Jump.ROW_END, Jump.ROW_END),
     ),
@@ -258,11 +258,11 @@ NAMED_KEYS: dict[str, Callable[[], str]] = {
     "left": lambda: "←",
     "right": lambda: "→",
     "space": lambda: _("Space"),
-    "enter": lambda: "Enter",
+    "enter": lambda: _("Enter"),
     "tab": lambda: "Tab",
     "escape": lambda: "Esc",
-    "home": lambda: "Home",
-    "end": lambda: "End",
+    "home": lambda: _("Home"),
+    "end": lambda: _("End"),
 }
 """The keys a name may be given besides one character, and how the legend shows them."""
 

@@ -3,10 +3,13 @@
 A question is a value with its words and a reading of the answer.  The ones
 asked before a session exists (the icons, the board, a custom size, a game
 left unfinished) are read here and asked again until answered
-(:func:`ask`); the session's own (:class:`Question`: a classic board, play
-again, abandon, replace a file) are answered by the session, which acts on
-them.  All of them go through the screen's one prompt (:meth:`Screen.ask`),
-whatever the front end: the terminal's application, a pipe, a test.
+(:func:`ask`), each on a screen of its own: its lines (the board menu), at
+most one complaint about the last answer, and the question; ``quit`` or
+``salir`` at any of them leaves (:class:`Leave`).  The session's own
+(:class:`Question`: a classic board, play again, abandon, replace a file)
+are answered by the session, which acts on them.  All of them go through
+the screen's one prompt (:meth:`Screen.ask`), whatever the front end: the
+terminal's application, a pipe, a test.
 """
 
 from __future__ import annotations
@@ -16,11 +19,11 @@ from enum import Enum
 from typing import TYPE_CHECKING, Generic, NamedTuple, Protocol, TypeVar
 
 from ..i18n import _
-from . import commands
+from ..records import presets
+from . import commands, textwidth
 from .commands import Verb
 
 if TYPE_CHECKING:
-    from ..records.presets import Preset
     from .rounds import Kept
     from .screen import Screen
 
@@ -38,7 +41,9 @@ def _spellings(verb: Verb) -> frozenset[str]:
 
 AGAIN = YES | _spellings(Verb.NEW)
 SAME_BOARD = _spellings(Verb.AGAIN)
-LEAVE = NO | _spellings(Verb.QUIT)
+QUIT = _spellings(Verb.QUIT)
+"""``quit`` however it is spelt (``q``, ``exit``, ``salir``): it leaves from any question."""
+LEAVE = NO | QUIT
 """At “play again?”, every spelling of ``new``, ``again`` and ``quit`` means what it says."""
 _WHOLE = re.compile(r"\+?[0-9]{1,6}")
 """An answer to a numeric question: ASCII digits only, since ``int`` refuses ``²``."""
@@ -74,8 +79,18 @@ class Retry(NamedTuple):
     says: str
 
 
+class Leave(Exception):
+    """The player answered a question before the session with ``quit``: the game ends
+    there, as it would at the board."""
+
+
 class Asked(Protocol, Generic[T]):
-    """A question asked before the session: its words, and what an answer means."""
+    """A question asked before the session: what is shown above it, its words, and what
+    an answer means."""
+
+    def lines(self) -> list[str]:
+        """What its screen shows above the question (the board menu)."""
+        ...
 
     def words(self) -> str: ...
 
@@ -93,27 +108,56 @@ def _yes_or_no(answer: str, otherwise: str) -> bool | Retry:
 
 
 def ask(screen: Screen, question: Asked[T]) -> T:
-    """Ask ``question`` until the answer means something."""
+    """Ask ``question`` until the answer means something, each time on a clean screen:
+    its lines, then what was wrong with the last answer, if anything; :class:`Leave`
+    when the answer is ``quit``."""
+    complaint: list[str] = []
     while True:
-        heard = question.hear(screen.ask(question.words()))
+        answer = screen.ask(question.words(), [*question.lines(), *complaint])
+        if answer.strip().lower() in QUIT:
+            raise Leave
+        heard = question.hear(answer)
         if not isinstance(heard, Retry):
             return heard
-        screen.say(heard.says)
+        complaint = [heard.says]
 
 
-class SeeIcons:
-    """Whether the Nerd Font icons show: a newcomer cannot know whether their font has
-    them, but can see a bomb.  Enter means yes."""
+PLAIN_ICONS = "legacy"
+NERD_ICONS = "nerd"
+"""The two icon sets, by the names their flags and ``config.toml`` give them."""
 
-    def __init__(self, bomb: str, flag: str) -> None:
-        self.bomb, self.flag = bomb, flag
+
+class ChooseIcons:
+    """The icons the board shows: plain characters, which every terminal draws, or a
+    Nerd Font's, which only a font that has them draws.  A newcomer cannot know what
+    their font has, but can see it: both sets are shown side by side, and Enter takes
+    the plain ones, so that a player who sees boxes and presses Enter plays with
+    characters, not boxes."""
+
+    def __init__(self, plain: str, nerd: str) -> None:
+        """``plain`` and ``nerd``: each set's icons, as the board draws them."""
+        self.plain, self.nerd = plain, nerd
+
+    def lines(self) -> list[str]:
+        return [
+            _("Which icons should the board show: 1, plain characters, or 2, a Nerd Font's?"),
+            "",
+            f"   1.  {self.plain}        2.  {self.nerd}",
+            "",
+            _("If 2 shows empty boxes, your font lacks its icons: choose 1."),
+        ]
 
     def words(self) -> str:
-        question = _("Do you see a bomb and a flag here: {bomb} {flag} ? [Enter = yes, n = no] ")
-        return question.format(bomb=self.bomb, flag=self.flag)
+        return _("Icons [Enter = 1, 2 = Nerd Font]: ")
 
-    def hear(self, answer: str) -> bool | Retry:
-        return _yes_or_no(answer, _("Type y if you see a bomb and a flag, n if not."))
+    def hear(self, answer: str) -> str | Retry:
+        """The icon set's name."""
+        said = answer.strip().lower()
+        if said in ("", "1", PLAIN_ICONS):
+            return PLAIN_ICONS
+        if said in ("2", NERD_ICONS):
+            return NERD_ICONS
+        return Retry(_("Type 1 (or Enter) for the plain icons, 2 for the Nerd Font's."))
 
 
 class Custom(NamedTuple):
@@ -121,39 +165,56 @@ class Custom(NamedTuple):
 
 
 class ChooseBoard:
-    """The preset boards by number or name, or a custom size; Enter alone is the first.
-    The menu is said before the question (:meth:`menu`)."""
+    """The preset boards by number or name (either language's, as ``--preset`` takes
+    them), or a custom size; Enter alone is beginner.
 
-    def __init__(self, presets: dict[str, Preset], aliases: dict[str, str]) -> None:
-        self.presets, self.aliases = presets, aliases
-        self.names = list(presets)
+    ``wide``: the presets wider than the terminal, which the menu marks as scrolling.
+    It is a list of one line an entry, and one line more to explain the mark, so that
+    it fits a terminal of a dozen rows."""
 
-    def menu(self) -> list[str]:
-        lines = [
-            _("{number}. {label}: {width}×{height}, {mines} mines").format(
-                number=number,
-                label=preset.label(),
-                width=preset.width,
-                height=preset.height,
-                mines=preset.mines,
-            )
-            for number, preset in enumerate(self.presets.values(), 1)
-        ]  # the ranked sizes first, then the seeds'
-        return [*lines, _("{number}. Custom").format(number=len(self.names) + 1)]
+    SCROLLS = "↔"
+
+    def __init__(self, wide: frozenset[str] = frozenset()) -> None:
+        self.wide = wide
+        self.keys = list(presets.PRESETS)
+
+    def lines(self) -> list[str]:
+        rows = [
+            (f"{number:>2}. {preset.label()}", preset.size(), preset.key in self.wide)
+            for number, preset in enumerate(presets.PRESETS.values(), 1)
+        ]
+        custom = f"{len(self.keys) + 1:>2}. {_('Custom')}"
+        rows.append((custom, _("a size of your own"), False))
+        column = max(textwidth.width(name) for name, _size, _wide in rows) + 2
+        lines = []
+        for name, size, wide in rows:
+            line = name + " " * (column - textwidth.width(name)) + size
+            lines.append(f"{line}  {self.SCROLLS}" if wide else line)
+        if self.wide:
+            lines.append(_("{mark} wider than the terminal: it scrolls").format(mark=self.SCROLLS))
+        return lines
 
     def words(self) -> str:
-        return _("Board [Enter = 1]: ")
+        default = self.keys.index(presets.DEFAULT) + 1
+        return _("Board [Enter = {number}]: ").format(number=default)
 
     def hear(self, answer: str) -> str | Custom | Retry:
-        said = answer.strip().lower()
-        said = self.aliases.get(said, said) or self.names[0]
-        if _WHOLE.fullmatch(said) and 1 <= int(said) <= len(self.names):
-            said = self.names[int(said) - 1]
-        if said in self.presets:
-            return said
-        if _WHOLE.fullmatch(said) and int(said) == len(self.names) + 1:
+        """The preset's key, or :class:`Custom`."""
+        said = answer.strip()
+        if not said:
+            return presets.DEFAULT
+        if _WHOLE.fullmatch(said) and 1 <= int(said) <= len(self.keys):
+            return self.keys[int(said) - 1]
+        meant = presets.board_named(said)
+        if meant == presets.CUSTOM[0] or (
+            _WHOLE.fullmatch(said) and int(said) == len(self.keys) + 1
+        ):
             return Custom()
-        return Retry(_("Type a number from 1 to {high}.").format(high=len(self.names) + 1))
+        return meant or Retry(
+            _("Type 1 to {high}, or a board's name.").format(
+                high=len(self.keys) + 1
+            )
+        )
 
 
 class Number:
@@ -162,6 +223,9 @@ class Number:
 
     def __init__(self, question: str, low: int, high: int, default: int | None = None) -> None:
         self.question, self.low, self.high, self.default = question, low, high, default
+
+    def lines(self) -> list[str]:
+        return []
 
     def words(self) -> str:
         return self.question
@@ -182,6 +246,9 @@ class TakeUp:
 
     def __init__(self, kept: Kept) -> None:
         self.kept = kept
+
+    def lines(self) -> list[str]:
+        return []
 
     def words(self) -> str:
         from . import unfinished

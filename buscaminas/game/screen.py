@@ -5,7 +5,7 @@ No front end's code lives here, so the loop imports no terminal toolkit.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from enum import Enum
 from typing import Protocol
@@ -73,12 +73,18 @@ class Screen(Protocol):
         """
         ...
 
-    def ask(self, question: str) -> str:
-        """The answer to a question that is not a command, such as “play again?”."""
+    def ask(self, question: str, above: Sequence[str] = ()) -> str:
+        """The answer to a question that is not a command, such as “play again?”.
+
+        Before the board, the question has a screen of its own: what was said since
+        the last answer, then ``above`` (the board menu, a complaint about the last
+        answer), then the question; a full screen clears what the last question
+        showed."""
         ...
 
     def say(self, line: str) -> None:
-        """A line outside the board, before the game starts or after it ends."""
+        """A line outside the board, before the game starts or after it ends: before
+        the board, it is shown with the next question."""
         ...
 
     def pause(self, seconds: float) -> None: ...

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from .. import signals
+from .. import i18n, signals
 from ..core.alphabet import Symbol
 from ..core.board import BoardKind
 from ..core.engine import Action, Move, Outcome, patched
@@ -36,7 +36,7 @@ from .commands import Command, ParseError, Verb, label, said
 from .journal import Played
 from .jumps import Jump
 from .percent import percent
-from .questions import AGAIN, LEAVE, SAME_BOARD, SURE, YES, Question
+from .questions import AGAIN, LEAVE, QUIT, SAME_BOARD, SURE, YES, Question
 from .rounds import Kept, Round
 from .screen import Audience
 from .settings import Settings
@@ -251,7 +251,7 @@ class Session:
             }[command.verb]()
             self.ui.page = tuple(page)
             self.ui.page_number = command.number or 1
-            self.ui.page_command = command.verb.value
+            self.ui.page_command = commands.name(command.verb)
             if self.audience is Audience.VIEWER:
                 self.ui.messages = (_("Type any command to return to the board."),)
             return Reply()
@@ -358,6 +358,9 @@ class Session:
     def _answer(self, text: str) -> Reply:
         answer = text.strip().lower()
         question, self.question = self.question, None
+        if answer in QUIT:  # from any question, as from the board
+            self._waiting_save = self._waiting_move = None
+            return Reply(leave=True)
         if question is Question.ABANDON:
             if answer in SURE:
                 self._abandon()
@@ -626,7 +629,7 @@ class Session:
                 if replace
                 else _("The game was not saved to {file}: {reason}.")
             )
-            self.ui.messages = (failure.format(file=path, reason=error.strerror or error),)
+            self.ui.messages = (failure.format(file=path, reason=i18n.reason(error)),)
             return Reply()
         self.ui.messages = (
             _("Saved to {file}; “buscaminas --board {argument}” goes on with it.").format(

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
+from .. import i18n
 from ..i18n import _
 from . import inputfile
 
@@ -50,6 +51,8 @@ class ConfigKey(NamedTuple):
     kind: type[bool] | type[str]
     choices: tuple[str, ...] = ()
     """For a name: every one it may be; empty for a yes or no."""
+    spellings: tuple[tuple[str, str], ...] = ()
+    """Other spellings of its choices, each with the choice it spells (``color-blind``)."""
 
 
 class ConfigValue(NamedTuple):
@@ -97,7 +100,7 @@ def read(
     except FileNotFoundError:
         return ConfigFile(path, {}, {})
     except OSError as error:
-        return _refused(path, None, error.strerror or str(error))
+        return _refused(path, None, i18n.reason(error))
     except inputfile.UnreadableFile as error:
         return _refused(path, None, str(error))
     try:
@@ -163,6 +166,7 @@ def _value(path: Path, key: ConfigKey, value: object, line: int) -> bool | str:
     if not isinstance(value, str):
         problem = _("“{key}” is a name in quotes: {choices}")
         raise ConfigError(path, line, problem.format(key=key.name, choices=choices))
+    value = dict(key.spellings).get(value, value)
     if value not in key.choices:
         problem = _("“{key}” cannot be “{value}”: it is one of {choices}")
         shown = value if len(value) <= 30 else value[:29] + "…"

@@ -29,13 +29,14 @@ class UnreadableFile(ValueError):
 
 
 def read_text(path: Path) -> str:
-    """The UTF-8 text of ``path``, or of standard input when it is ``-``.
+    """The UTF-8 text of ``path``, or of standard input when it is ``-``, without the
+    byte-order mark some editors start it with.
 
     Raises :class:`UnreadableFile` for what is not a board-sized regular file
     or not text, and ``OSError`` when the system cannot open or read it.
     """
     try:
-        return read_bytes(path).decode("utf-8")
+        return read_bytes(path).decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise UnreadableFile(not_text()) from error
 

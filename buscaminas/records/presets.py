@@ -1,13 +1,15 @@
-"""The classic board sizes, how any board is named to the player, and what the player
+"""The boards offered by name, how any board is named to the player, and what the player
 is told of a size or mine count out of bounds."""
 
 from __future__ import annotations
 
 import math
+import unicodedata
 import zlib
 from datetime import date
 from typing import NamedTuple
 
+from .. import i18n
 from ..core.board import BoardKind, BoardSpec
 from ..core.limits import Measure, OutOfBounds, mine_range
 from ..i18n import _, ngettext
@@ -16,62 +18,102 @@ from .sharecode import SEED_BITS, ShareCode
 
 class Preset(NamedTuple):
     """A board offered by name: the classic ranking sizes, and the levels of the
-    designs this game grew from."""
+    designs this game grew from, each named for its size or difficulty."""
 
-    name: str
+    key: str
+    """The name its games are recorded under, and a name ``--preset`` takes: the board's
+    first name, kept so that old games stay its own and old scripts still find it."""
     width: int
     height: int
     mines: int
+    english: str
+    spanish: str
+    """Its name in each language; either is taken whatever the language, as the verbs are."""
 
     def label(self) -> str:
-        return {
-            "beginner": _("Beginner"),
-            "intermediate": _("Intermediate"),
-            "expert": _("Expert"),
-            "facil": _("Easy (UTN)"),
-            "media": _("Medium (UTN)"),
-            "dificil": _("Hard (UTN)"),
-            "misteriosa": _("Mystery (UTN)"),
-            "easy": _("Easy (terminal)"),
-            "normal": _("Normal (terminal)"),
-        }[self.name]
+        """Its name in the player's language."""
+        return self.spanish if i18n.language() == "es" else self.english
+
+    def size(self) -> str:
+        """``8×8, 10 mines``: what a player compares boards by."""
+        return ngettext(
+            "{width}×{height}, {mines} mine", "{width}×{height}, {mines} mines", self.mines
+        ).format(width=self.width, height=self.height, mines=self.mines)
 
 
 PRESETS = {
-    preset.name: preset
+    preset.key: preset
     for preset in (
-        Preset("beginner", 8, 8, 10),
-        Preset("intermediate", 16, 16, 40),
-        Preset("expert", 30, 16, 99),
-        # The UTN design's levels, then the terminal design's, as their authors named them.
-        Preset("facil", 50, 20, 40),
-        Preset("media", 60, 24, 50),
-        Preset("dificil", 75, 26, 70),
-        Preset("misteriosa", 10, 10, 2),
-        Preset("easy", 5, 5, 4),
-        Preset("normal", 10, 10, 10),
+        Preset("easy", 5, 5, 4, "Tiny", "Diminuto"),
+        Preset("beginner", 8, 8, 10, "Beginner", "Principiante"),
+        Preset("misteriosa", 10, 10, 2, "Sparse", "Despejado"),
+        Preset("normal", 10, 10, 10, "Small", "Pequeño"),
+        Preset("intermediate", 16, 16, 40, "Intermediate", "Intermedio"),
+        Preset("expert", 30, 16, 99, "Expert", "Experto"),
+        Preset("facil", 50, 20, 40, "Large", "Grande"),
+        Preset("media", 60, 24, 50, "Huge", "Enorme"),
+        Preset("dificil", 75, 26, 70, "Giant", "Gigante"),
     )
 }
+"""Smallest first: the order of the board menu."""
+DEFAULT = "beginner"
+"""The board of a start that names none: Enter at the menu, a script's board."""
 RANKED = ("beginner", "intermediate", "expert")
 """The sizes players rank times on, whose densities a custom size is offered."""
 DAILY = "daily"
 """The day's board (``--daily``): intermediate's size, kept apart in the statistics."""
-ALIASES = {
-    "principiante": "beginner",
-    "intermedio": "intermediate",
-    "experto": "expert",
-    "fácil": "facil",
-    "difícil": "dificil",
+CUSTOM = ("custom", "personalizado")
+"""The names of a size of the player's own, in the menu and ``--preset``."""
+
+
+def _folded(name: str) -> str:
+    """``name`` as it is compared: without case or accents (“FÁCIL” is “facil”)."""
+    decomposed = unicodedata.normalize("NFD", name.strip().casefold())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+_BY_NAME = {
+    _folded(name): preset.key
+    for preset in PRESETS.values()
+    for name in (preset.key, preset.english, preset.spanish)
 }
-"""The Spanish names, and the seeds' names with their accents, accepted wherever a
-preset is named."""
+
+
+def board_named(name: str) -> str | None:
+    """What a name given for a board means, in the menu or to ``--preset``: a preset's
+    key, :data:`CUSTOM`'s first name for a size of the player's own, or None."""
+    folded = _folded(name)
+    return CUSTOM[0] if folded in CUSTOM else _BY_NAME.get(folded)
+
+
+def names(*, sized: bool = False) -> list[str]:
+    """Every preset's name in the player's language, as ``--preset`` and the menu take
+    it, smallest first; ``sized``: each with its size and mines."""
+    return [
+        f"{preset.label().lower()} ({preset.size()})" if sized else preset.label().lower()
+        for preset in PRESETS.values()
+    ]
+
+
+def spellings() -> list[str]:
+    """Every name a board answers to, once each, for a shell to complete: the keys, then
+    the English and Spanish names, then :data:`CUSTOM`'s."""
+    every = [preset.key for preset in PRESETS.values()]
+    every += [preset.english.lower() for preset in PRESETS.values()]
+    every += [preset.spanish.lower() for preset in PRESETS.values()]
+    return list(dict.fromkeys([*every, *CUSTOM]))
+
+
+def custom_name() -> str:
+    """The name of a size of the player's own, in the player's language."""
+    return CUSTOM[1] if i18n.language() == "es" else CUSTOM[0]
 
 
 def preset_of(width: int, height: int, mines: int) -> str | None:
     """The preset of this size, so that a shared board is counted with its kind."""
     for preset in PRESETS.values():
         if (preset.width, preset.height, preset.mines) == (width, height, mines):
-            return preset.name
+            return preset.key
     return None
 
 

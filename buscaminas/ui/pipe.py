@@ -9,7 +9,7 @@ each command, the messages, then the board rows in the position format.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from typing import TextIO
 
@@ -24,6 +24,7 @@ _LONGEST_READ = MAX_LINE + 2
 """A line the parser accepts and its ``\\r\\n``; anything longer is too long whole."""
 _SKIPPED_CHUNK = 64 * 1024
 """How much of an over-long line's rest is read, and dropped, at a time."""
+BYTE_ORDER_MARK = "\ufeff"
 
 
 class PipeScreen:
@@ -48,6 +49,8 @@ class PipeScreen:
         self._icons = icons
         self._inside_long_line = False
         """Whether the last line read was cut short, its rest still to be skipped."""
+        self._at_start = True
+        """Nothing read yet: a byte-order mark there is the file's, not the player's."""
 
     def show(self, view: View) -> None:
         """A script reads the rows in the position format; a person gets them with
@@ -87,6 +90,8 @@ class PipeScreen:
         if self._inside_long_line:
             self._skip_rest_of_line()
         line = self._source.readline(_LONGEST_READ)
+        if self._at_start:  # an editor on Windows starts a UTF-8 file with one
+            line, self._at_start = line.removeprefix(BYTE_ORDER_MARK), False
         if not line:
             raise EOFError
         if line.endswith("\n") or len(line) < _LONGEST_READ:
@@ -101,8 +106,11 @@ class PipeScreen:
                 break
         self._inside_long_line = False
 
-    def ask(self, question: str) -> str:
-        """The question is printed, so that a script's reader sees why a line was taken."""
+    def ask(self, question: str, above: Sequence[str] = ()) -> str:
+        """The question is printed, so that a script's reader sees why a line was taken:
+        under ``above``, printed anew each time, as a terminal would show them."""
+        for line in above:
+            self.say(line)
         self.say(question.rstrip())
         return self.read(question)
 

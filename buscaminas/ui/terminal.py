@@ -32,7 +32,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NamedTuple
 
 from prompt_toolkit.application import Application
@@ -136,12 +136,14 @@ class TerminalScreen:
         """The keys' mode; a question, a replay and the AI's game have their own."""
         self._asking: str | None = None
         """The question the typed line answers, if any."""
+        self._above: tuple[str, ...] = ()
+        """What the question's screen shows above it (the board menu, a complaint)."""
         self._watching: Mode | None = None
         """The keys' mode while the game waits on them alone: the AI's, or a pause's."""
         self._replaying = False
         self._view: View | None = None
         self._said: list[str] = []
-        """Lines said before the board, above the first questions."""
+        """Lines said before the board since the last answer, above the next question."""
         self._frame: Frame | None = None
         self._origin: Point | None = None
         """The board cell a click or the wheel keeps at the window's corner."""
@@ -240,7 +242,7 @@ class TerminalScreen:
         self._post(self._new_board, view)
 
     def say(self, line: str) -> None:
-        """A line before the board (the board menu): shown above the question."""
+        """A line before the board: shown above the next question."""
         self._post(self._said.append, line)
 
     def pause(self, seconds: float) -> None:
@@ -274,13 +276,16 @@ class TerminalScreen:
                     return command
             self.show(view)
 
-    def ask(self, question: str) -> str:
-        """The answer to a question, typed on the prompt's row; a click is no answer."""
-        self._post(self._set_question, question)
+    def ask(self, question: str, above: Sequence[str] = ()) -> str:
+        """The answer to a question, typed on the prompt's row; a click is no answer.
+        Before the board, the question and ``above`` take the screen, under what was
+        said since the last answer, and leave it with the answer."""
+        self._post(self._set_question, question, tuple(above))
         try:
             while True:
                 event = self._next(None)
                 if event.kind == "line":
+                    self._post(self._said.clear)
                     return str(event.value)
         finally:
             self._post(self._set_question, None)
@@ -482,7 +487,8 @@ class TerminalScreen:
         previous = None if whole else self._frame
         line = self._line(size[0])._replace(read_from=self._read_from)
         if self._view is None:
-            drawn, self._frame = Renderer.dialogue(self._said, size, previous, line)
+            said = [*self._said, *self._above]
+            drawn, self._frame = Renderer.dialogue(said, size, previous, line)
         else:
             view = self._view if self._replaying else self._view._replace(keys=self._keys_word())
             drawn, self._frame = Renderer.draw(
@@ -767,9 +773,9 @@ class TerminalScreen:
                 self._origin = frame.window  # the cell under the pointer stays under it
             self._events.put(Event("command", done))
 
-    def _set_question(self, question: str | None) -> None:
-        if question != self._asking:
-            self._asking = question
+    def _set_question(self, question: str | None, above: tuple[str, ...] = ()) -> None:
+        if (question, above) != (self._asking, self._above):
+            self._asking, self._above = question, above
             self._paint_soon()
 
     def _set_watching(self, watching: Mode | None) -> None:

@@ -138,3 +138,11 @@ COLOUR_BLIND = Theme(
 
 THEMES = {theme.name: theme for theme in (DARK, LIGHT, COLOUR_BLIND)}
 DEFAULT = DARK.name
+SPELLINGS = {"color-blind": COLOUR_BLIND.name}
+"""Other spellings of the themes' names, as players write them."""
+
+
+def theme_named(name: str) -> str | None:
+    """The theme ``name`` names, whatever its case or spelling; None for no theme."""
+    folded = name.strip().lower()
+    return SPELLINGS.get(folded, folded if folded in THEMES else None)
