@@ -22,10 +22,10 @@ from buscaminas.game.commands import Command, ParseError, Verb, parse
 from buscaminas.game.questions import Question
 from buscaminas.game.settings import Settings
 from buscaminas.records.presets import PRESETS
+from tests.loop_support import session_on
 from tests.terminal_support import ROOT, Player, run_piped
 from tests.test_cli import Answers
 from tests.test_resume import rows
-from tests.test_session import session_on
 from tools import catalogue
 
 SEEDS_LEVELS = {

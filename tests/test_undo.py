@@ -16,8 +16,8 @@ from buscaminas.game.commands import Command, Verb, parse
 from buscaminas.game.journal import FORMAT, Journal, JournalError, Played, loads
 from buscaminas.game.questions import Question
 from buscaminas.game.settings import Settings
+from tests.loop_support import session_on
 from tests.terminal_support import run_piped
-from tests.test_session import session_on
 
 
 def test_nothing_to_undo_or_redo_at_the_start(tmp_path: Path) -> None:
