@@ -210,13 +210,18 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         f"CREATE INDEX games_other_wins ON games (preset, width, height, mines, seconds)"
         f" WHERE {OTHER_WINS}",
     ),
+    (
+        # The AI's moves, counted apart from the hints; NULL for games from before,
+        # whose hints counted them.
+        "ALTER TABLE games ADD COLUMN ai_moves INTEGER",
+    ),
 )
 """Schema changes, in order; ``PRAGMA user_version`` counts those applied."""
 
 _COLUMNS = ", ".join(NAMES)
 _INSERT = (
     f"INSERT INTO games ({_COLUMNS}) VALUES ({', '.join('?' * len(NAMES))})"
-    # The same game ending again (after an undo) takes its own row's place.
+    # A game handed in again under its own identity stays one row.
     " ON CONFLICT (identity) DO UPDATE SET "
     + ", ".join(f"{name} = excluded.{name}" for name in NAMES)
 )
