@@ -59,7 +59,7 @@ class GameRecord(NamedTuple):
     abandoned: bool = False
     """Left unfinished for good: played and not won, so that leaving protects no record."""
     identity: str | None = None
-    """The game's own name in the records, kept when an undo reopens it and it ends again."""
+    """The game's own name in the records: one record each, never written over."""
     code: str | None = None
     """The share code that deals its board again, when it was dealt from a seed."""
     journal: str | None = None

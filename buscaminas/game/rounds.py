@@ -62,7 +62,9 @@ class Round:
         self.seed = seed
         self.kind = settings.kind
         self.identity = identity or secrets.token_hex(16)
-        """The same game in the records whatever happens to it: ended, undone, ended again."""
+        """The game's name in the records, from its first action to its end: kept in
+        progress under it, then recorded under it once.  A loss taken back goes on
+        under a new one (:meth:`take_back`), the loss staying recorded as it was."""
         self.first: Point | None = None
         """The cell the mines were dealt around: with the seed, it names the board."""
         self._clock = clock
@@ -86,8 +88,6 @@ class Round:
         self.acted = False
         """The player (or the AI for them) has done something to this game: a move, a
         flag, a ``?``, a hint.  From then on it is a game, kept until it ends."""
-        self.undone: list[Played] = []
-        """Moves taken back, the latest last: what ``redo`` puts back."""
 
     # --- the clock ----------------------------------------------------------------
 
@@ -142,16 +142,29 @@ class Round:
         )
         return next(reveals, None) == len(self.journal.moves) - 1
 
+    @property
+    def final(self) -> bool:
+        """Won: a result that stands as it was recorded, with nothing taken back from it."""
+        return self.game.end is Termination.WON
+
     def take_back(self) -> Played | None:
-        """Undo the last move: the board is rebuilt from the journal without it."""
-        if not self.journal.moves:
+        """Undo the last move: the board is rebuilt from the journal without it.  None
+        when there is no move, or the game is won (:attr:`final`).
+
+        A loss taken back reopens the game, which is then a game with an undo: the loss
+        stays in the records as it was, and what follows is recorded at its own end,
+        as another game under a new :attr:`identity`."""
+        if self.final:
             return None
-        played = self.journal.moves.pop()
-        self.undone.append(played)
+        played = self.journal.take_back()
+        if played is None:
+            return None
         self.game = self.journal.game()
         if self.game.end is None:
             self.finished_at = None  # the clock runs again: the game goes on
-            self.recorded = False  # its next end replaces the one recorded
+            if self.recorded:
+                self.identity = secrets.token_hex(16)
+                self.recorded = False
         self.took_back = True
         return played
 

@@ -289,8 +289,9 @@ def _how_it_went(game: GameRecord, saved: Recorded) -> list[str]:
             " practice, not as a best time or in a streak."
         )
     ]
-    if not game.won:
-        return practice if saved is Recorded.PRACTICE and not game.assisted else []
+    if not game.won:  # practice, where the statistics count it as practice
+        counted_as_practice = saved is Recorded.PRACTICE and not (game.assisted or game.undone)
+        return practice if counted_as_practice else []
     if game.assisted:
         return [
             _(
