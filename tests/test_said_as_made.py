@@ -1,12 +1,15 @@
-"""The game says what it did: ``undo`` and ``redo`` name the move as it was made."""
+"""The game says what it did: ``undo`` and ``redo`` name the move as it was made, and
+the AI says each of its moves."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from buscaminas.game.commands import Command, Verb
+from buscaminas.core.engine import Action
+from buscaminas.game.commands import Command, Verb, label
 from tests.loop_support import session_on
-from tests.terminal_support import run_piped
+from tests.terminal_support import run_piped, write_board
 
 BEGINNER_SEED_1 = ("--legacy", "--preset", "beginner", "--seed", "1", "--lang", "en")
 
@@ -42,3 +45,34 @@ def test_the_issues_unflag_is_taken_back_as_an_unflag() -> None:
     assert "Took back “unflag 1 3”. Type “redo” to put it back." in result.stdout
     assert "Put back “unflag 1 3”." in result.stdout
     assert "flag 1 3”" not in result.stdout.replace("unflag 1 3”", "")
+
+
+def test_the_ai_says_the_flag_it_takes_off_and_undo_names_its_moves(tmp_path: Path) -> None:
+    session = session_on(tmp_path)
+    session.handle(Command(Verb.TRY, (2, 1)))
+    for safe in [(0, 1), (0, 2)]:  # the only safe cells left: wrong flags, both
+        session.handle(Command(Verb.FLAG, safe))
+    session.handle(Command(Verb.AUTO, number=1))
+    session.ai_step()
+    *_before, unflag, reveal = session.current.journal.moves
+    cell = label(reveal.move.cell)
+    assert (unflag.move, unflag.by_ai) == (reveal.move._replace(action=Action.FLAG), True)
+    assert session.view().messages[:2] == (
+        f"AI: took the flag off {cell}, to reveal it.",
+        f"AI: {cell} is safe.",
+    )
+    assert session.current.ai_moves == 2
+    session.handle(Command(Verb.UNDO))
+    assert session.view().messages == took_back(f"AI: try {cell}")
+    session.handle(Command(Verb.UNDO))
+    assert session.view().messages == took_back(f"AI: unflag {cell}")
+
+
+def test_the_issues_ai_after_a_wrong_flag_says_both_its_moves(tmp_path: Path) -> None:
+    """Was: only “AI: 1 2 is safe.”, though the AI took a flag off first."""
+    board = write_board(tmp_path / "board.txt", "*####", "#####", "#####", "*###*")
+    lines = "3 2\nflag 1 2\nflag 1 3\nauto 1\nq\n"
+    said = run_piped("--board", str(board), "--lang", "en", lines=lines).stdout
+    took_off = re.search(r"AI: took the flag off (1 [23]), to reveal it\.\n(.*)\n", said)
+    assert took_off is not None, said
+    assert took_off.group(2) == f"AI: {took_off.group(1)} is safe."

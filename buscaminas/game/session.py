@@ -159,6 +159,7 @@ class Session:
                     _("Press any key to go on."),
                 ),
                 hints=current.hints,
+                ai_moves=current.ai_moves,
                 cursor=ui.cursor,
             )
         return View(
@@ -174,6 +175,7 @@ class Session:
             page_number=ui.page_number,
             page_command=ui.page_command,
             hints=current.hints,
+            ai_moves=current.ai_moves,
             cursor=ui.cursor,
         )
 
@@ -441,15 +443,15 @@ class Session:
         analysis = analyze(Position.from_game(game))
         cell = analysis.best_move
         chance = analysis.probability[cell]
-        current.hints += 1
         self.ui.cursor = cell
-        assisted, current.assisted = current.assisted, True  # before a move that may end it
-        if cell in game.flags:
+        unflagged: tuple[str, ...] = ()
+        if cell in game.flags:  # a flag is only an opinion: the AI says it takes it off
             self._play(Move(Action.FLAG, cell), by_ai=True)
+            words = _("AI: took the flag off {cell}, to reveal it.")
+            unflagged = (words.format(cell=label(cell)),)
         reply = self._play(Move(Action.TRY, cell), by_ai=True)
-        if reply.question is Question.CLASSIC:  # no mines laid, so no move made
-            current.assisted = assisted
-            current.hints -= 1
+        if reply.question is Question.CLASSIC:  # no mines laid, so no reveal made
+            self.ui.messages = (*unflagged, *self.ui.messages)
             self.thinking = False
             return reply
         self._ai_played += 1
@@ -460,7 +462,7 @@ class Session:
         else:
             what = _("AI: {cell} is a guess, the safest it can find (about {chance}, an estimate).")
         shown = what.format(cell=label(cell), chance=percent(chance))
-        self.ui.messages = (shown, *self.ui.messages)
+        self.ui.messages = (*unflagged, shown, *self.ui.messages)
         self.ui.marked = Highlight(frozenset({cell}))
         done = self._ai_moves_left is not None and self._ai_played >= self._ai_moves_left
         if done or game.end is not None:
@@ -840,8 +842,7 @@ class Session:
         """A hint: a certain cell and why, or a probability, or a rescue."""
         current = self.current
         game = current.game
-        if game.started:  # the first try is safe anyway: saying where is no help
-            current.count_hint(cell)
+        current.count_hint(cell)
         from . import hints
 
         hint = hints.hint(game) if cell is None else hints.chance(game, cell)

@@ -338,6 +338,8 @@ class Renderer:
         )
         if view.hints:
             parts.append(_("Hints: {count}").format(count=view.hints))
+        if view.ai_moves:
+            parts.append(_("AI moves: {count}").format(count=view.ai_moves))
         keys = [in_view] if in_view else []
         keys += [view.keys] if view.keys else []
         named = [view.board_name] if view.board_name else []
