@@ -1,15 +1,21 @@
-"""The game says what it did: ``undo`` and ``redo`` name the move as it was made, and
-the AI says each of its moves."""
+"""The game says what it did: ``undo`` and ``redo`` name the move as it was made, the
+AI says each of its moves, and the status line's time at the end is the one the end's
+words give."""
 
 from __future__ import annotations
 
 import re
+from itertools import count
 from pathlib import Path
 
 from buscaminas.core.engine import Action
 from buscaminas.game.commands import Command, Verb, label
-from tests.loop_support import session_on
-from tests.terminal_support import run_piped, write_board
+from buscaminas.game.session import Session
+from buscaminas.game.settings import Settings
+from buscaminas.records.storage import Store
+from buscaminas.ui.renderer import Renderer
+from tests.loop_support import BOARD, session_on
+from tests.terminal_support import Player, run_piped, write_board
 
 BEGINNER_SEED_1 = ("--legacy", "--preset", "beginner", "--seed", "1", "--lang", "en")
 
@@ -76,3 +82,34 @@ def test_the_issues_ai_after_a_wrong_flag_says_both_its_moves(tmp_path: Path) ->
     took_off = re.search(r"AI: took the flag off (1 [23]), to reveal it\.\n(.*)\n", said)
     assert took_off is not None, said
     assert took_off.group(2) == f"AI: {took_off.group(1)} is safe."
+
+
+def test_the_status_line_gives_the_end_time_the_words_give(tmp_path: Path) -> None:
+    """Was: “Time: 0 s” on the status line, 0.94 s in the words."""
+    ticks = count()
+    store = Store(tmp_path / "games.sqlite3", on_warning=print)
+    board = Settings(5, 4, 3, board_file=BOARD)
+    session = Session(board, store, legend=[], clock=lambda: 0.0941 * next(ticks))
+    for cell in [(2, 1), (0, 1), (0, 2), (4, 0), (4, 1), (4, 2), (1, 3), (2, 3), (3, 3)]:
+        if session.current.game.end is None:
+            session.handle(Command(Verb.TRY, cell))
+    won = session.view()
+    seconds = session.records[-1].seconds
+    assert 0 < seconds < 1
+    assert won.messages[0].startswith(f"You won in {seconds:.2f} s: ")
+    assert f"Time: {seconds:.2f} s" in Renderer.status(won)
+
+
+def test_the_issues_loss_shows_one_time_on_the_status_line_and_in_the_words() -> None:
+    player = Player(*BEGINNER_SEED_1)
+    player.wait_for("Mines left: 10")
+    player.type("5 5")
+    player.wait_for("Playing")
+    player.type("2 8")
+    player.wait_for("Boom!")
+    said = re.search(r"Time: (\d+\.\d\d) s\.", player.text)
+    assert said is not None
+    status = next(line for line in player.lines if "Mines left:" in line)
+    assert f"Time: {said.group(1)} s " in status
+    player.type("n")
+    assert player.finish() == 0

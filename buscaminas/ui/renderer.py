@@ -325,7 +325,9 @@ class Renderer:
         way first, then the keys' mode, which the prompt's row shows as well."""
         parts = [_("Mines left: {count}").format(count=view.mines_left)]
         if view.elapsed is not None:
-            parts.append(_("Time: {seconds}").format(seconds=textwidth.clock_time(view.elapsed)))
+            over = view.state in (State.WON, State.LOST)
+            seconds = textwidth.clock_time(view.elapsed, final=over)
+            parts.append(_("Time: {seconds}").format(seconds=seconds))
         parts.append(
             {
                 State.READY: _("Type x y to start"),
