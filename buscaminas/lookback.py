@@ -105,13 +105,14 @@ def games_table(games: Sequence[tuple[int, GameRecord]]) -> list[str]:
 def result(game: GameRecord) -> str:
     """Won, lost or abandoned, and whether the AI or an undo helped, or the board was
     one the player had seen: a list of games must not pass an assisted win, or a
-    board played again, off as the player's own."""
+    board played again, off as the player's own.  Named as the statistics count it,
+    by the first of these it is (:mod:`buscaminas.records.tally`)."""
     outcome = _("abandoned") if game.abandoned else _("won") if game.won else _("lost")
     if game.assisted:
         return _("{result}, assisted").format(result=outcome)
-    if game.practice:
-        return _("{result}, practice").format(result=outcome)
-    return _("{result}, with undo").format(result=outcome) if game.undone else outcome
+    if game.undone:
+        return _("{result}, with undo").format(result=outcome)
+    return _("{result}, practice").format(result=outcome) if game.practice else outcome
 
 
 def _padded(cell: str, columns: int, *, right: bool) -> str:

@@ -5,8 +5,6 @@ from __future__ import annotations
 import io
 import os
 import signal
-from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -16,72 +14,16 @@ from buscaminas.core import generator
 from buscaminas.core.board import BoardKind
 from buscaminas.game import narration
 from buscaminas.game.app import App
-from buscaminas.game.keys import Act, Mode
-from buscaminas.game.screen import Audience, Steer
+from buscaminas.game.keys import Act
+from buscaminas.game.screen import Audience
 from buscaminas.game.settings import Settings
-from buscaminas.game.view import Highlight, State, View
+from buscaminas.game.view import Highlight, State
 from buscaminas.records.boardfile import parse
 from buscaminas.records.storage import DATABASE_NAME, Store
 from buscaminas.ui.pipe import PipeScreen
 from buscaminas.ui.renderer import LEGACY, Renderer
+from tests.loop_support import BOARD, ScriptedScreen
 from tests.terminal_support import run_piped
-
-BOARD = parse("11 10 10 10 10\n10 10 10 10 10\n10 10 10 10 10\n11 10 10 10 11\n")
-
-
-class ScriptedScreen:
-    """Types the given lines and keeps every view it was shown."""
-
-    animated = False
-
-    def __init__(self, *lines: str, audience: Audience = Audience.PROGRAM) -> None:
-        self.lines = list(lines)
-        self.views: list[View] = []
-        self.prompts: list[str] = []
-        self.audience = audience
-        self.keys_after: int | None = None
-        self.room = True
-
-    def show(self, view: View) -> None:
-        self.views.append(view)
-
-    def fits(self, width: int, height: int) -> bool:
-        return self.room
-
-    start = show
-
-    def read(
-        self, prompt: str, live: Callable[[], View] | None = None, steer: Steer | None = None
-    ) -> str:
-        self.prompts.append(prompt)
-        if not self.lines:
-            raise EOFError
-        return self.lines.pop(0)
-
-    def ask(self, question: str, above: Sequence[str] = ()) -> str:
-        return self.read(question)
-
-    def say(self, line: str) -> None:
-        raise AssertionError("the loop speaks through views")
-
-    def pause(self, seconds: float) -> None:
-        pass
-
-    def watching(self, mode: Mode) -> AbstractContextManager[object]:
-        return nullcontext()
-
-    def key_pressed_within(self, seconds: float) -> Act | None:
-        if self.keys_after is None:
-            return None
-        self.keys_after -= 1
-        return Act.STOP if self.keys_after < 0 else None
-
-    @property
-    def last(self) -> View:
-        return self.views[-1]
-
-    def said(self) -> str:
-        return "\n".join(message for view in self.views for message in view.messages)
 
 
 def no_guess_fails(monkeypatch: pytest.MonkeyPatch, failure: BaseException) -> None:

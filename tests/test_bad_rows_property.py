@@ -57,7 +57,9 @@ THREE_BV = three_bv(BOARD.width, BOARD.height, BOARD.mines)
 
 GAME_COLUMNS = gamerow.NAMES
 UNFINISHED_COLUMNS = ("identity", "saved_at", "snapshot")
-NOT_NULL = set(GAME_COLUMNS) - {"preset", "seed", "identity", "code", "journal", "clicks", "board"}
+NOT_NULL = set(GAME_COLUMNS) - {
+    "preset", "seed", "identity", "code", "journal", "clicks", "board", "ai_moves"
+}
 """The games' columns the game's own schema keeps from NULL (and of the others, a
 kept game's time and snapshot, and a pending game's name)."""
 
@@ -69,7 +71,8 @@ LOOSE_SCHEMA = (
     # the boards' summaries, and the triggers that mark them stale as the games change
     *(
         statement
-        for statement in MIGRATIONS[-1]
+        for migration in MIGRATIONS
+        for statement in migration
         if "board_summaries" in statement and not statement.startswith("INSERT")
     ),
     f"PRAGMA user_version = {len(MIGRATIONS)}",
@@ -163,6 +166,7 @@ GAME_GARBAGE: dict[str, tuple[list[Any], list[Any]]] = {
     "undone": FLAG,
     "board": ([], [st.text(max_size=32), INTEGERS]),  # a fingerprint: text, never read back
     "practice": FLAG,
+    "ai_moves": COUNT,
 }
 """Per column of the games table: garbage that makes a row unreadable, and garbage
 that may not (the game reads some of it: a share code, a journal it cannot replay)."""

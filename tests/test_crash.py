@@ -7,7 +7,8 @@ its commands, sends the next and kills it at once or a moment later.  The record
 must then hold the game as the same script left it in-process after those commands,
 or after the one being made: finished and recorded, or in progress with its board,
 its moves and a clock no later than the time that passed, which the next start
-takes up.  A chain of trials kills the same game again after it was resumed.
+takes up; and every game it ended before, a loss taken back too.  A chain of trials
+kills the same game again after it was resumed.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterable
 from contextlib import closing
 from functools import partial
 from pathlib import Path
@@ -29,7 +31,7 @@ import pytest
 
 from buscaminas.core.engine import Termination
 from buscaminas.game import commands
-from buscaminas.game.journal import loads
+from buscaminas.game.journal import Played, loads
 from buscaminas.game.rounds import Kept, Round
 from buscaminas.game.session import Session
 from buscaminas.game.settings import Settings
@@ -41,18 +43,30 @@ SIDE = 8
 BOARD_ROW = frozenset("#F.12345678*X?")
 
 
-class Step(NamedTuple):
-    """What the in-process game holds after a command: its moves, rows and state."""
+Moves = tuple[tuple[str, int, int], ...]
+Ended = tuple[tuple[int, Moves], ...]
+"""Games recorded: won (1 or 0) and their moves, in the order they ended."""
 
-    moves: tuple[tuple[str, int, int], ...]
+
+class Step(NamedTuple):
+    """What the in-process game holds after a command: its moves, rows and state, and
+    the games ended so far."""
+
+    moves: Moves
     rows: tuple[str, ...]
     over: bool
     kept: bool
     """Begun and not over: the records are to hold it in progress."""
+    ended: Ended
+    """The games ended so far, each recorded once: a loss taken back stays recorded."""
 
 
-def moves_of(round_: Round) -> tuple[tuple[str, int, int], ...]:
-    return tuple((played.move.action.value, *played.move.cell) for played in round_.journal.moves)
+def moves_of(round_: Round) -> Moves:
+    return journal_moves(round_.journal.moves)
+
+
+def journal_moves(moves: Iterable[Played]) -> Moves:
+    return tuple((played.move.action.value, *played.move.cell) for played in moves)
 
 
 def step_of(session: Session) -> Step:
@@ -62,6 +76,10 @@ def step_of(session: Session) -> Step:
         current.game.rows(),
         current.game.end is not None,
         current.worth_keeping,
+        tuple(
+            (int(record.won), journal_moves(loads(record.journal or "").moves))
+            for record in session.records
+        ),
     )
 
 
@@ -103,33 +121,34 @@ class Recorded(NamedTuple):
     """What the records hold after the kill."""
 
     unfinished: list[dict[str, Any]]
-    finished: list[tuple[int, tuple[tuple[str, int, int], ...]]]
+    finished: Ended
 
 
 def recorded(database: Path) -> Recorded:
     """What the records hold; nothing when the kill came before the database had its
     first schema (the file made, its first transaction not yet committed)."""
     if not database.exists():
-        return Recorded([], [])
+        return Recorded([], ())
     with closing(sqlite3.connect(database)) as db:
         if db.execute("PRAGMA user_version").fetchone()[0] == 0:
-            return Recorded([], [])
+            return Recorded([], ())
         kept = [json.loads(text) for (text,) in db.execute("SELECT snapshot FROM unfinished")]
-        games = [
-            (won, tuple((p.move.action.value, *p.move.cell) for p in loads(journal).moves))
-            for won, journal in db.execute("SELECT won, journal FROM games")
-        ]
+        games = tuple(
+            (won, journal_moves(loads(journal).moves))
+            for won, journal in db.execute("SELECT won, journal FROM games ORDER BY id")
+        )
     return Recorded(kept, games)
 
 
-def matches(found: Recorded, step: Step | None, seconds: float, earlier: float) -> bool:
-    """Whether the records hold the game as ``step`` left it (None: nothing done yet),
-    with a clock of at most ``seconds`` since this run started, plus ``earlier``."""
-    if step is None or not (step.kept or step.over):
-        return not found.unfinished and not found.finished
-    if step.over:
-        return not found.unfinished and [moves for _won, moves in found.finished] == [step.moves]
-    if found.finished or len(found.unfinished) != 1:
+def matches(found: Recorded, step: Step, seconds: float, earlier: float, ended: Ended) -> bool:
+    """Whether the records hold the game as ``step`` left it, with a clock of at most
+    ``seconds`` since this run started, plus ``earlier``, and the games ``ended`` by the
+    runs before with the games it ended."""
+    if found.finished != (*ended, *step.ended):
+        return False
+    if not step.kept:  # over (its record is the last ended), or nothing done yet
+        return not found.unfinished
+    if len(found.unfinished) != 1:
         return False
     (snapshot,) = found.unfinished
     kept = Round.from_snapshot(snapshot, lambda: 0.0)
@@ -222,6 +241,7 @@ def chain(seed: int, terminal: bool, kills: int) -> None:
     shadow = Path(tempfile.mkdtemp(prefix="buscaminas-crash-shadow-"))
     kept: Kept | None = None
     earlier = 0.0
+    ended: Ended = ()
     for _kill in range(kills):
         session = in_process(seed, shadow, kept)
         before = step_of(session)
@@ -238,7 +258,7 @@ def chain(seed: int, terminal: bool, kills: int) -> None:
             seconds = kill_in_a_pipe(arguments, lines, done, pause, shown=shown)
         found = recorded(directory / DATABASE_NAME)
         states = [([before, *steps])[done], *steps[done : done + 1]]  # made, or being made
-        assert any(matches(found, state, seconds, earlier) for state in states), (
+        assert any(matches(found, state, seconds, earlier, ended) for state in states), (
             f"seed {seed}: killed after {lines[:done]} + {lines[done:done + 1]},"
             f" the records hold {found}"
         )
@@ -247,6 +267,7 @@ def chain(seed: int, terminal: bool, kills: int) -> None:
         (snapshot,) = found.unfinished
         kept = Round.from_snapshot(snapshot, time.monotonic)
         earlier = snapshot["elapsed"] or 0.0
+        ended = found.finished
         for path in shadow.iterdir():
             path.unlink()
 

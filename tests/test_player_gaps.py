@@ -23,10 +23,10 @@ from buscaminas.game.questions import Question
 from buscaminas.game.settings import Settings
 from buscaminas.records import presets
 from buscaminas.records.presets import PRESETS
+from tests.loop_support import session_on
 from tests.questions_support import Answers
 from tests.terminal_support import Player, run_piped
 from tests.test_resume import rows
-from tests.test_session import session_on
 from tools import catalogue
 
 SEEDS_LEVELS = {

@@ -119,9 +119,13 @@ ROW_OF_SCHEMA = {
     6: "INSERT INTO games VALUES (NULL, '2024-05-01T12:00:00+00:00', NULL, 8, 8, 3,"
     " 'no-guess', '7', 1, 20.0, 30, 40, 0, 990, 0, 0, 0, 'old', NULL, ?, 12, 0,"
     " board_fingerprint(?), 0)",
+    7: "INSERT INTO games VALUES (NULL, '2024-05-01T12:00:00+00:00', NULL, 8, 8, 3,"
+    " 'no-guess', '7', 1, 20.0, 30, 40, 0, 990, 0, 0, 0, 'old', NULL, ?, 12, 0,"
+    " board_fingerprint(?), 0)",
 }
 """A won game as each earlier schema kept it; from schema 3 on, with its journal (and
-from schema 6 on, its board's fingerprint, as the game wrote it)."""
+from schema 6 on, its board's fingerprint, as the game wrote it).  Before schema 8 the
+AI's moves were not counted apart from the hints: none is known."""
 
 
 def left_unfinished(directory: Path) -> tuple[str, str]:
@@ -160,6 +164,7 @@ def test_every_earlier_database_migrates_keeping_its_games_and_knowing_their_boa
     old = store.games()
     assert old is not None and len(old) == 1 and not old[0].practice
     assert (old[0].seconds, old[0].points, old[0].won) == (20.0, 990, True)
+    assert old[0].ai_moves is None, "its hints counted the AI's moves, if it made any"
     offered = store.unfinished()
     assert [kept for kept, _snapshot in offered] == ([identity] if schema >= 3 else [])
     with closing(sqlite3.connect(store.path)) as db:

@@ -182,6 +182,19 @@ def test_the_keys_keep_their_place_on_a_narrow_status_line() -> None:
     assert "Keys: arrows, Space, f, e, ?  Tab: type" in narrow and "Beginner" not in narrow
 
 
+def test_a_full_status_line_narrows_its_gaps_before_it_is_cut() -> None:
+    """The end of an AI's game on a board larger than the screen: its time to the
+    hundredth, the AI's moves and the part in view."""
+    won = view(
+        mines_left=0, state=State.WON, elapsed=16.66, ai_moves=210, board_name="Expert 30×16"
+    )
+    in_view = "x 1–30, y 3–16 of 30×16"
+    assert Renderer.status(won, 80, in_view) == (
+        "Mines left: 0  Time: 16.66 s  You won!  AI moves: 210  x 1–30, y 3–16 of 30×16"
+    )
+    assert "Time: 16.66 s   You won!   AI moves: 210" in Renderer.status(won, 100, in_view)
+
+
 BIG = tuple("#" * 40 + "." * 30 + "1" * 29 for _ in range(99))
 LARGE = (210, 112)
 """A terminal that shows all of a 99×99 board."""

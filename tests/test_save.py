@@ -13,8 +13,8 @@ from buscaminas.game.questions import Question
 from buscaminas.game.session import Session
 from buscaminas.game.settings import Settings
 from buscaminas.records import boardfile
+from tests.loop_support import BOARD, session_on
 from tests.terminal_support import Player, run_piped, write_board
-from tests.test_session import BOARD, session_on
 
 
 def test_a_saved_game_holds_its_mines_flags_and_opened_cells(tmp_path: Path) -> None:

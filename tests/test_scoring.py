@@ -202,6 +202,7 @@ def test_a_won_game_is_recorded_with_its_scores() -> None:
         points=140,
         assisted=False,
         scripted=False,
+        ai_moves=0,
     )
     assert record.three_bv_per_second is None, "one click cleared the board: no rate"
     assert record.rqp is None

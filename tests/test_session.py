@@ -10,20 +10,9 @@ from buscaminas.core import generator
 from buscaminas.core.engine import Termination
 from buscaminas.game.commands import Command, Verb
 from buscaminas.game.questions import Question
-from buscaminas.game.session import Session
 from buscaminas.game.settings import Settings
-from buscaminas.records.boardfile import parse
-from buscaminas.records.storage import Store
+from tests.loop_support import session_on
 from tests.test_app import no_guess_fails
-
-BOARD = parse("11 10 10 10 10\n10 10 10 10 10\n10 10 10 10 10\n11 10 10 10 11\n")
-
-
-def session_on(tmp_path: Path, settings: Settings | None = None) -> Session:
-    settings = settings or Settings(5, 4, 3, board_file=BOARD)
-    warnings: list[str] = []
-    store = Store(tmp_path / "games.sqlite3", on_warning=warnings.append)
-    return Session(settings, store, legend=[])
 
 
 def test_the_cursor_starts_at_the_centre_and_follows_moves_hints_and_the_ai(

@@ -89,7 +89,7 @@ def test_the_statistics_read_as_text(tmp_path: Path) -> None:
         "  Best times (no-guess boards, no hints):",
         "     1.   20.00 s  2024-05-04  3BV/s 1.50",
         "     2.   31.50 s  2024-05-01  3BV/s 2.00",
-        "  Other wins (classic boards or hints):",
+        "  Other wins (classic boards or hints; no AI moves):",
         "     1.   12.25 s  2024-05-03  3BV/s 4.00  (classic board, hints: 2)",
     ]
 
@@ -227,6 +227,16 @@ def test_the_session_says_who_played_and_gives_no_rate_for_one_click() -> None:
         "  1. Lost on beginner 8x8/10 after 2.00 s; played from a pipe (scripted, no points).",
         "  2. Won on beginner 8x8/10 in 36.72 s; the AI played (assisted, no points).",
         "  3. Won on beginner 8x8/10 in 0.00 s, 0 points.",
+    ]
+
+
+def test_the_session_counts_the_ais_moves_where_the_records_have_them() -> None:
+    """Games recorded before the AI's moves were counted apart say only that it played."""
+    games = [make_record(0, seconds=9.5, points=0, assisted=True, ai_moves=1)]
+    games.append(make_record(1, seconds=8.5, points=0, assisted=True, ai_moves=3))
+    assert format_session(games, label)[1:] == [
+        "  1. Won on beginner 8x8/10 in 9.50 s; the AI made 1 move (assisted, no points).",
+        "  2. Won on beginner 8x8/10 in 8.50 s; the AI made 3 moves (assisted, no points).",
     ]
 
 

@@ -58,9 +58,9 @@ def test_games_are_read_back_as_recorded(store: Store, warned: list[str]) -> Non
         make_record(),
         make_record(1, board=BoardSpec(None, 9, 7, 20), seed=None, won=False),
         make_record(2, kind=BoardKind.CLASSIC, hints=3, seed=2**70, seconds=123.456789),
-        make_record(3, assisted=True, points=0),
-        make_record(4, scripted=True, points=0),
-        make_record(5, assisted=True, scripted=True, won=False, points=0),
+        make_record(3, assisted=True, points=0, ai_moves=12, hints=2),
+        make_record(4, scripted=True, points=0, ai_moves=0),
+        make_record(5, assisted=True, scripted=True, won=False, points=0, ai_moves=1),
     ]
     for game in games:
         store.add_game(game)
@@ -120,7 +120,7 @@ def test_an_old_database_keeps_every_row_and_goes_on_recording(
         db.execute("PRAGMA user_version = 1")
         db.executemany(f"INSERT INTO games VALUES (NULL{', ?' * 13})", OLD_ROWS)
     old = store.games()
-    assert old is not None and user_version(path) == len(MIGRATIONS) == 7
+    assert old is not None and user_version(path) == len(MIGRATIONS) == 8
     assert [(game.preset, game.seed, game.won, game.points) for game in old] == [
         ("beginner", 7, True, 990),
         (None, None, False, 140),

@@ -1,6 +1,7 @@
 """The boards' summaries the records keep as games are saved say what counting every game
-says, whatever happens to the games: saved, ended again after an undo, reopened, set
-aside, written in from a pending file, edited by hand; and no look reads every game."""
+says, whatever happens to the games: saved, saved again under the same identity, set
+aside, written in from a pending file, edited or deleted by hand; and no look reads every
+game."""
 
 from __future__ import annotations
 
@@ -67,10 +68,11 @@ def test_the_summaries_kept_say_what_counting_every_game_says(tmp_path: Path, se
             identity = f"game-{day}"
             identities.append(identity)
             store.add_game(random_game(rng, day, identity))
-        elif roll < 0.75:  # the same game ends again, after an undo
+        elif roll < 0.75:  # a game handed in again under its identity
             store.add_game(random_game(rng, day, rng.choice(identities)))
-        elif roll < 0.85:  # an undo reopens a finished game
-            store.reopen(rng.choice(identities), {"format": 1})
+        elif roll < 0.85:  # a hand deletes a game
+            with closing(sqlite3.connect(path)) as db, db:
+                db.execute("DELETE FROM games WHERE identity = ?", (rng.choice(identities),))
         elif roll < 0.92:  # a hand spoils a row: it is set aside at the next look
             with closing(sqlite3.connect(path)) as db, db:
                 db.execute("UPDATE games SET seed = 'x' WHERE id = (SELECT max(id) FROM games)")

@@ -16,8 +16,8 @@ from buscaminas.game.commands import Command, Verb, parse
 from buscaminas.game.journal import FORMAT, Journal, JournalError, Played, loads
 from buscaminas.game.questions import Question
 from buscaminas.game.settings import Settings
+from tests.loop_support import session_on
 from tests.terminal_support import run_piped
-from tests.test_session import session_on
 
 
 def test_nothing_to_undo_or_redo_at_the_start(tmp_path: Path) -> None:
@@ -60,7 +60,7 @@ def test_a_new_move_forgets_what_was_taken_back(tmp_path: Path) -> None:
     assert session.current.game.flags == {(2, 2)}
 
 
-def test_the_losing_move_is_taken_back_and_the_game_recorded_once_as_assisted(
+def test_the_losing_move_is_taken_back_and_the_loss_stays_recorded_beside_what_follows(
     tmp_path: Path,
 ) -> None:
     """The board is 5×4 with mines at 1 1, 1 4 and 5 4 (1-based)."""
@@ -72,17 +72,19 @@ def test_the_losing_move_is_taken_back_and_the_game_recorded_once_as_assisted(
     assert lost is not None and [game.won for game in lost] == [False]
     session.answer("undo")  # at “play again?”, undo reopens the game
     assert session.question is None and session.current.game.end is None
-    assert session.store.games() == [] and session.records == [], "the loss is no longer true"
+    assert session.store.games() == lost and session.records == lost, "the loss stays as it was"
     assert session.view().rows[0][0] == "#"
     for cell in [(0, 1), (0, 2), (4, 0), (4, 1), (4, 2), (1, 3), (2, 3), (3, 3)]:
         if session.current.game.end is None:
             session.handle(Command(Verb.TRY, cell))
     assert session.current.game.end is Termination.WON
     games = session.store.games()
-    assert games is not None and len(games) == 1, "the same game, recorded once"
-    (game,) = games
-    assert game.won and game.undone and not game.assisted and not game.clean
-    assert [record.won for record in session.records] == [True]
+    assert games is not None and len(games) == 2, "the loss, then the game it went on as"
+    loss, win = games
+    assert loss == lost[0]
+    assert win.won and win.undone and not win.assisted and not win.clean
+    assert win.identity != loss.identity and win.seconds >= loss.seconds
+    assert session.records == games
 
 
 def test_u_is_undo() -> None:

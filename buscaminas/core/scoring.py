@@ -32,10 +32,11 @@ class GameRecord(NamedTuple):
     disagree with the counts it was computed from.  They measure the whole
     board's 3BV, so they describe wins; a lost game left part of it unsolved.
 
-    ``assisted`` says the AI made moves, ``undone`` that a move was taken back,
-    ``scripted`` that the moves came from a pipe rather than a person at the
-    keyboard: such games are kept, but they say nothing of the player's own
-    speed, so they earn no points and stay out of best times and streaks.
+    ``assisted`` says the AI made moves (``ai_moves`` of them), ``undone`` that a
+    move was taken back, ``scripted`` that the moves came from a pipe rather than a
+    person at the keyboard: such games are kept, but they say nothing of the
+    player's own speed, so they earn no points and stay out of best times and
+    streaks.
     """
 
     started_at: datetime
@@ -58,7 +59,7 @@ class GameRecord(NamedTuple):
     abandoned: bool = False
     """Left unfinished for good: played and not won, so that leaving protects no record."""
     identity: str | None = None
-    """The game's own name in the records, kept when an undo reopens it and it ends again."""
+    """The game's own name in the records: one record each, never written over."""
     code: str | None = None
     """The share code that deals its board again, when it was dealt from a seed."""
     journal: str | None = None
@@ -75,6 +76,9 @@ class GameRecord(NamedTuple):
     fingerprint: str | None = None
     """Its board's fingerprint (:mod:`buscaminas.records.seen`), which the game that
     dealt it knows, so that the records never read the journal's form for it."""
+    ai_moves: int | None = None
+    """The moves the AI made, counted apart from ``hints``; None for a game recorded
+    before they were, whose hints counted them."""
 
     @classmethod
     def from_game(
@@ -97,6 +101,7 @@ class GameRecord(NamedTuple):
         journal: str | None = None,
         clicks: int | None = None,
         fingerprint: str | None = None,
+        ai_moves: int = 0,
     ) -> GameRecord:
         """The record of ``game`` played through ``outcomes``: over, or abandoned with
         its mines (``abandoned_layout``), which the engine keeps hidden until the end."""
@@ -130,6 +135,7 @@ class GameRecord(NamedTuple):
             clicks=clicks,
             undone=undone,
             fingerprint=fingerprint,
+            ai_moves=ai_moves,
         )
 
     @property

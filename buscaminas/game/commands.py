@@ -522,8 +522,9 @@ def verb_entries() -> dict[Verb, str]:
         ),
         Verb.STATS: _("Show your best times and statistics."),
         Verb.UNDO: _(
-            "Take back the last move, a losing one too (u with the cursor). A game with an"
-            " undo is kept apart in the statistics: no best time, no points."
+            "Take back the last move, a losing one too (u with the cursor): the loss stays"
+            " in the statistics, and the game goes on apart there, with no best time and no"
+            " points. A win stays as it ended."
         ),
         Verb.REDO: _("Put back the last move taken back (r with the cursor)."),
         Verb.SAVE: _(

@@ -261,6 +261,12 @@ def chance(game: Minesweeper, cell: Point) -> Hint:
     name = label(cell)
     if game.is_revealed(cell):
         return Hint((_("{cell} is already revealed.").format(cell=name),), asked)
+    if cell in game.flags:  # its chance would say whether the flag is right: a hint unasked
+        message = _(
+            "{cell} has your flag: take it off (“unflag {cell}”) to ask its chance,"
+            " or type “help” to have every flag checked."
+        )
+        return Hint((message.format(cell=name),), asked)
     if not game.started:
         message = _("{cell} is safe: the first try never hits a mine.")
         return Hint((message.format(cell=name),), asked, safe=asked)

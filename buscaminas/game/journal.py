@@ -74,6 +74,9 @@ class Journal:
         self.moves = list(moves)
         self.whose_known = whose_known
         self.refused = refused
+        self.undone: list[Played] = []
+        """Moves taken back, the latest last: what a redo puts back.  Not part of the
+        game's history: a journal read back has none."""
 
     def _fields(self) -> tuple[object, ...]:
         return (
@@ -103,13 +106,36 @@ class Journal:
         are moves."""
         self.start = BoardFile(self.width, self.height, mines, frozenset(), frozenset())
 
-    def note(self, outcome: Outcome, at: float, *, by_ai: bool = False) -> None:
+    def note(self, outcome: Outcome, at: float, *, by_ai: bool = False) -> bool:
         """Keep a move that did something; a refused one changes nothing to replay, and
-        is only counted, unless the game was already over (no click of the game)."""
-        if outcome.changed_board or outcome.end is not None:
-            self.moves.append(Played(outcome.move, round(at, 3), by_ai))
-        elif outcome.notice is not Notice.GAME_OVER and self.refused is not None:
-            self.refused += 1
+        is only counted, unless the game was already over (no click of the game).
+
+        The move taken back last, made again by the same hand, is put back and the
+        others taken back stay to be redone; any other move leaves nothing to redo.
+        True when the move is a new one: neither refused nor put back."""
+        if not (outcome.changed_board or outcome.end is not None):
+            if outcome.notice is not Notice.GAME_OVER and self.refused is not None:
+                self.refused += 1
+            return False
+        self.moves.append(Played(outcome.move, round(at, 3), by_ai))
+        waiting = self.to_put_back()
+        if waiting is not None and (waiting.move, waiting.by_ai) == (outcome.move, by_ai):
+            self.undone.pop()
+            return False
+        self.undone.clear()
+        return True
+
+    def take_back(self) -> Played | None:
+        """The last move, taken out of the game and kept for a redo; None when there is none."""
+        if not self.moves:
+            return None
+        played = self.moves.pop()
+        self.undone.append(played)
+        return played
+
+    def to_put_back(self) -> Played | None:
+        """The move a redo makes again: the last taken back, if no move came since."""
+        return self.undone[-1] if self.undone else None
 
     @property
     def clicks(self) -> int | None:

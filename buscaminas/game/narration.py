@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from ..core.engine import Action, Minesweeper, Notice, Outcome, Termination
 from ..i18n import _, ngettext
-from .commands import label, labels
+from .commands import label, labels, said
+from .journal import Played
 
 
 def outcome(done: Outcome, game: Minesweeper, seconds: float) -> tuple[str, ...]:
@@ -45,6 +46,18 @@ def outcome(done: Outcome, game: Minesweeper, seconds: float) -> tuple[str, ...]
             )
         )
     return tuple(messages)
+
+
+def made(played: Played, before: Minesweeper) -> str:
+    """A move as it was made, named on the board as it stood ``before`` it, the way the
+    player would type it: a flag taken off is ``unflag 1 3``; the AI's says so
+    (``AI: try 1 3``)."""
+    move = played.move
+    if move.action is Action.FLAG and move.cell in before.flags:
+        words = _("unflag {cell}").format(cell=label(move.cell))
+    else:
+        words = said(move)
+    return _("AI: {move}").format(move=words) if played.by_ai else words
 
 
 def _notice(done: Outcome, game: Minesweeper) -> str:

@@ -1,7 +1,7 @@
 """One game as the session keeps it: the engine's board, its journal, its clock.
 
 A :class:`Round` is what a game is beside the rules: when it started, the
-hints it took, whether the AI or an undo helped, and the
+hints it took, the AI's moves, whether an undo helped, and the
 :class:`~buscaminas.game.journal.Journal` of its moves, the one history of
 them, from which undo rebuilds the board, the records score it, and a game
 left unfinished is kept (:meth:`Round.snapshot`, :meth:`Round.from_snapshot`).
@@ -62,7 +62,9 @@ class Round:
         self.seed = seed
         self.kind = settings.kind
         self.identity = identity or secrets.token_hex(16)
-        """The same game in the records whatever happens to it: ended, undone, ended again."""
+        """The game's name in the records, from its first action to its end: kept in
+        progress under it, then recorded under it once.  A loss taken back goes on
+        under a new one (:meth:`take_back`), the loss staying recorded as it was."""
         self.first: Point | None = None
         """The cell the mines were dealt around: with the seed, it names the board."""
         self._clock = clock
@@ -74,6 +76,9 @@ class Round:
         self._kept_for: float | None = None
         """Seconds on the clock when the game was kept unfinished, if it was."""
         self.hints = 0
+        """Hints that told the player something of a hidden cell (:meth:`count_hint`)."""
+        self.ai_moves = 0
+        """Moves the AI chose and made (an unflag too), apart from the hints."""
         self._asked: tuple[tuple[str, ...], set[Point | Jump | None]] = ((), set())
         """The position the last hints were asked of, and what was asked of it (a cell,
         or None for “help” alone): the same question again counts no new hint."""
@@ -86,8 +91,6 @@ class Round:
         self.acted = False
         """The player (or the AI for them) has done something to this game: a move, a
         flag, a ``?``, a hint.  From then on it is a game, kept until it ends."""
-        self.undone: list[Played] = []
-        """Moves taken back, the latest last: what ``redo`` puts back."""
 
     # --- the clock ----------------------------------------------------------------
 
@@ -110,18 +113,29 @@ class Round:
         self.first = first
 
     def log(self, outcome: Outcome, *, by_ai: bool = False) -> None:
-        """Keep the outcome, starting the clock at the first reveal and stopping it at the end."""
+        """Keep the outcome, starting the clock at the first reveal and stopping it at the
+        end; a new move the AI chose (``by_ai``; not one put back by a redo) counts as
+        one of its moves."""
         if self.started_at is None and (outcome.waves or outcome.end is not None):
             self.started_at = self._clock()
             self.started_wall = datetime.now(UTC)
         if outcome.end is not None and self.finished_at is None:
             self.finished_at = self._clock()
-        self.journal.note(outcome, self.elapsed() or 0.0, by_ai=by_ai)
+        if self.journal.note(outcome, self.elapsed() or 0.0, by_ai=by_ai) and by_ai:
+            self.ai_moves += 1
+            self.assisted = True
 
     def count_hint(self, asked: Point | Jump | None) -> None:
         """Count a hint about ``asked`` (a cell, None for the board, or the jump to a
-        cell logic decides), once per position: asking again what the board already
-        answered tells nothing new."""
+        cell logic decides), once per position, and only when it tells something of a
+        hidden cell: before the first reveal every cell is safe, after the end nothing
+        is left to find, and a revealed or flagged cell is the player's own to see.
+        Asking again what the board already answered tells nothing new."""
+        game = self.game
+        if not game.started or game.end is not None:
+            return
+        if isinstance(asked, tuple) and (game.is_revealed(asked) or asked in game.flags):
+            return
         position, questions = self._asked
         if position != self.game.rows():
             position, questions = self._asked = (self.game.rows(), set())
@@ -142,16 +156,29 @@ class Round:
         )
         return next(reveals, None) == len(self.journal.moves) - 1
 
+    @property
+    def final(self) -> bool:
+        """Won: a result that stands as it was recorded, with nothing taken back from it."""
+        return self.game.end is Termination.WON
+
     def take_back(self) -> Played | None:
-        """Undo the last move: the board is rebuilt from the journal without it."""
-        if not self.journal.moves:
+        """Undo the last move: the board is rebuilt from the journal without it.  None
+        when there is no move, or the game is won (:attr:`final`).
+
+        A loss taken back reopens the game, which is then a game with an undo: the loss
+        stays in the records as it was, and what follows is recorded at its own end,
+        as another game under a new :attr:`identity`."""
+        if self.final:
             return None
-        played = self.journal.moves.pop()
-        self.undone.append(played)
+        played = self.journal.take_back()
+        if played is None:
+            return None
         self.game = self.journal.game()
         if self.game.end is None:
             self.finished_at = None  # the clock runs again: the game goes on
-            self.recorded = False  # its next end replaces the one recorded
+            if self.recorded:
+                self.identity = secrets.token_hex(16)
+                self.recorded = False
         self.took_back = True
         return played
 
@@ -241,6 +268,7 @@ class Round:
             kind=self.kind,
             seed=self.seed,
             hints=self.hints,
+            ai_moves=self.ai_moves,
             assisted=self.assisted,
             undone=self.took_back,
             scripted=scripted,
@@ -272,6 +300,7 @@ class Round:
             "elapsed": self.elapsed(),
             "started_at": None if self.started_wall is None else self.started_wall.isoformat(),
             "hints": self.hints,
+            "ai_moves": self.ai_moves,
             "assisted": self.assisted,
             "took_back": self.took_back,
             "seen": self.seen,
@@ -323,6 +352,10 @@ class Round:
                 restored.carry_on()
                 restored.started_wall = in_utc(datetime.fromisoformat(started))
             restored.hints = int(document["hints"])
+            # Kept before the AI's moves were counted apart: its journal says which.
+            restored.ai_moves = int(
+                document.get("ai_moves", sum(played.by_ai for played in journal.moves))
+            )
             restored.assisted = bool(document["assisted"])
             # Kept before undo and a board seen again were told apart from the AI: neither.
             restored.took_back = bool(document.get("took_back", False))

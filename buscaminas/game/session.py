@@ -32,7 +32,7 @@ from ..records import boardfile, sharecode
 from ..records.presets import board_label
 from ..records.storage import Recorded
 from . import commands, jumps, narration
-from .commands import Command, ParseError, Verb, label, said
+from .commands import Command, ParseError, Verb, label
 from .journal import Played
 from .jumps import Jump
 from .percent import percent
@@ -159,6 +159,7 @@ class Session:
                     _("Press any key to go on."),
                 ),
                 hints=current.hints,
+                ai_moves=current.ai_moves,
                 cursor=ui.cursor,
             )
         return View(
@@ -174,6 +175,7 @@ class Session:
             page_number=ui.page_number,
             page_command=ui.page_command,
             hints=current.hints,
+            ai_moves=current.ai_moves,
             cursor=ui.cursor,
         )
 
@@ -289,7 +291,6 @@ class Session:
         if command.verb is Verb.FLAG and self.marks:
             move = current.game.flag_cycle(move.cell)
         self.ui.cursor = move.cell
-        current.undone.clear()  # a new move, and what was taken back is gone
         if move.action is Action.TRY and self._satisfied(move.cell):
             move = Move(Action.EXPAND, move.cell)  # as the modern Minesweepers do
         return self._play(move)
@@ -445,16 +446,15 @@ class Session:
         analysis = analyze(Position.from_game(game))
         cell = analysis.best_move
         chance = analysis.probability[cell]
-        current.hints += 1
         self.ui.cursor = cell
-        assisted, current.assisted = current.assisted, True  # before a move that may end it
-        current.undone.clear()
-        if cell in game.flags:
+        unflagged: tuple[str, ...] = ()
+        if cell in game.flags:  # a flag is only an opinion: the AI says it takes it off
             self._play(Move(Action.FLAG, cell), by_ai=True)
+            words = _("AI: took the flag off {cell}, to reveal it.")
+            unflagged = (words.format(cell=label(cell)),)
         reply = self._play(Move(Action.TRY, cell), by_ai=True)
-        if reply.question is Question.CLASSIC:  # no mines laid, so no move made
-            current.assisted = assisted
-            current.hints -= 1
+        if reply.question is Question.CLASSIC:  # no mines laid, so no reveal made
+            self.ui.messages = (*unflagged, *self.ui.messages)
             self.thinking = False
             return reply
         self._ai_played += 1
@@ -465,7 +465,7 @@ class Session:
         else:
             what = _("AI: {cell} is a guess, the safest it can find (about {chance}, an estimate).")
         shown = what.format(cell=label(cell), chance=percent(chance))
-        self.ui.messages = (shown, *self.ui.messages)
+        self.ui.messages = (*unflagged, shown, *self.ui.messages)
         self.ui.marked = Highlight(frozenset({cell}))
         done = self._ai_moves_left is not None and self._ai_played >= self._ai_moves_left
         if done or game.end is not None:
@@ -557,6 +557,8 @@ class Session:
 
     def _undo(self) -> Reply:
         current = self.current
+        if current.final:
+            return self._won_and_kept()
         if current.last_move_dealt():
             self.ui.messages = (
                 _(
@@ -565,34 +567,46 @@ class Session:
                 ),
             )
             return Reply(question=self.question)
-        recorded = current.recorded
+        over = current.game.end is not None
         played = current.take_back()
         if played is None:
             self.ui.messages = (_("Nothing to undo."),)
             return Reply(question=self.question)
-        if current.game.end is None:
-            self.question = None  # a finished game reopened: no more “play again?”
+        if over:  # a lost game reopened, its loss recorded as it was: no more “play again?”
+            self.question = None
             self._told = False
-            if recorded:  # its result is no longer true; it is recorded again at its end
-                with signals.deferred():  # out of the games and kept in progress, at once
-                    kept = self.store.reopen(current.identity, self._snapshot())
-                self._last_kept = self._keeping() if kept else None
-                self._tell_if_unkept(kept)
-                self.records = [kept for kept in self.records if kept.identity != current.identity]
         self.ui.cursor = played.move.cell
         self.ui.messages = (
-            _("Took back “{move}”. Type “redo” to put it back.").format(move=said(played.move)),
+            _("Took back “{move}”. Type “redo” to put it back.").format(
+                move=narration.made(played, current.game)
+            ),
         )
         return Reply()
 
     def _redo(self) -> Reply:
         current = self.current
-        if not current.undone:
+        if current.final:
+            return self._won_and_kept()
+        played = current.journal.to_put_back()
+        if played is None:
             self.ui.messages = (_("Nothing to redo."),)
             return Reply(question=self.question)
-        played = current.undone.pop()
+        made = narration.made(played, current.game)  # named on the board it is made on
         self.ui.cursor = played.move.cell
-        return self._play(played.move, by_ai=played.by_ai)  # still the AI's choice, if it was
+        reply = self._play(played.move, by_ai=played.by_ai)  # still the AI's choice, if it was
+        self.ui.messages = (_("Put back “{move}”.").format(move=made), *self.ui.messages)
+        return reply
+
+    def _won_and_kept(self) -> Reply:
+        """A win is final: undo and redo change nothing of it, and say where it can still
+        be gone over."""
+        self.ui.messages = (
+            _(
+                "This game is won and kept as it ended: nothing is taken back or put back."
+                " “review” goes over its moves, and “buscaminas replay” plays them again."
+            ),
+        )
+        return Reply(question=self.question)
 
     def _save(self, path: Path, *, replace: bool = False) -> Reply:
         """Write the game as a board file, mines and all, for ``--board`` to go on with;
@@ -831,8 +845,7 @@ class Session:
         """A hint: a certain cell and why, or a probability, or a rescue."""
         current = self.current
         game = current.game
-        if game.started:  # the first try is safe anyway: saying where is no help
-            current.count_hint(cell)
+        current.count_hint(cell)
         from . import hints
 
         hint = hints.hint(game) if cell is None else hints.chance(game, cell)
@@ -848,7 +861,6 @@ class Session:
         *taken_off, outcome = game.rescue(hint.rescue) or (None,)
         if outcome is None:
             return Reply()
-        current.undone.clear()
         for unflagged in taken_off:
             current.log(unflagged)
         current.log(outcome)
@@ -924,7 +936,8 @@ class Session:
         self.warnings.clear()
 
     def _remember(self, record: GameRecord) -> None:
-        """Keep the session's tally: a game that ends again after an undo replaces itself."""
+        """Keep the session's tally, one record a game: the records' word that it is
+        practice replaces the record first kept."""
         self.records = [kept for kept in self.records if kept.identity != record.identity]
         self.records.append(record)
 

@@ -114,7 +114,10 @@ def _words(text: str) -> list[str]:
     return words
 
 
-def clock_time(seconds: float) -> str:
-    """Whole seconds while playing, like every Minesweeper's counter: ``42 s``, ``1:05``."""
+def clock_time(seconds: float, *, final: bool = False) -> str:
+    """Whole seconds while playing, like every Minesweeper's counter: ``42 s``, ``1:05``;
+    a ``final`` time to the hundredth, as the words at the game's end give it: ``0.94 s``."""
+    if final:
+        return f"{seconds:.2f} s"
     whole = int(seconds)
     return f"{whole // 60}:{whole % 60:02d}" if whole >= 60 else f"{whole} s"

@@ -51,7 +51,9 @@ class View(NamedTuple):
     page_command: str = ""
     """What the player types for another screenful: “man”, “stats”."""
     hints: int = 0
-    """Hints and AI moves used: a game with any is not a clean win."""
+    """Hints used: a game with any is not a clean win."""
+    ai_moves: int = 0
+    """Moves the AI made: a game with any is assisted."""
     cursor: Point | None = None
     """The cell the keys act on; None where there are no keys (a pipe)."""
     keys: str = ""

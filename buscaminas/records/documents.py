@@ -54,6 +54,7 @@ GAME_FIELDS: dict[str, Callable[[int, GameRecord], Value]] = {
     "clicks": lambda number, game: game.clicks,
     "effective_clicks": lambda number, game: game.board_commands,
     "hints": lambda number, game: game.hints,
+    "ai_moves": lambda number, game: game.ai_moves,
     "points": lambda number, game: game.points,
     "own": lambda number, game: game.own,
     "assisted": lambda number, game: game.assisted,

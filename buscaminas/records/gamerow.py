@@ -62,6 +62,7 @@ def to_row(game: GameRecord) -> tuple[object, ...]:
         int(game.undone),
         game.fingerprint if game.fingerprint is not None else seen.of_journal(game.journal),
         int(game.practice),
+        game.ai_moves,
     )
 
 
@@ -89,6 +90,7 @@ NAMES = (
     "undone",
     "board",
     "practice",
+    "ai_moves",
 )
 """The games table's columns, as :func:`to_row` fills them.  ``board`` is the board's
 fingerprint (:mod:`buscaminas.records.seen`): the game's, or a JSON journal's for a
@@ -96,17 +98,17 @@ game that does not say it."""
 
 _KINDS = {kind.value: kind for kind in BoardKind}
 _FIRST_SCHEMA = 15
-_LENGTHS = (_FIRST_SCHEMA, 19, 20, 21, len(NAMES))
+_LENGTHS = (_FIRST_SCHEMA, 19, 20, 21, 23, len(NAMES))
 """The columns of a pending file written before schema 3 (15), 4 (19), 5 (20), 6 (21),
-and since."""
+8 (23), and since."""
 
 
 def from_row(row: Any) -> GameRecord:
     """The game ``row`` holds; :class:`BadRow` if any column is not what the game writes."""
     if not isinstance(row, (list, tuple)) or len(row) not in _LENGTHS:
         raise BadRow(f"not a row of {len(NAMES)} columns")
-    later = (*row[_FIRST_SCHEMA:], 0, None, None, None, None, 0, None, 0)
-    abandoned, identity, code, journal, clicks, undone, board, practice = later[:8]
+    later = (*row[_FIRST_SCHEMA:], 0, None, None, None, None, 0, None, 0, None)
+    abandoned, identity, code, journal, clicks, undone, board, practice, ai_moves = later[:9]
     (
         started_at,
         preset,
@@ -157,6 +159,7 @@ def from_row(row: Any) -> GameRecord:
         undone=_flag("undone", undone),
         practice=_flag("practice", practice),
         fingerprint=_text("board", board),
+        ai_moves=None if ai_moves is None else _whole("ai_moves", ai_moves, 0, LARGEST),
     )
 
 

@@ -164,7 +164,7 @@ def format_stats(store: Store, board_label: BoardLabel) -> list[str]:
             lines.append("  " + _("Best times (no-guess boards, no hints):"))
             lines.extend(_time_rows(stats.best_times))
         if stats.other_wins:
-            lines.append("  " + _("Other wins (classic boards or hints):"))
+            lines.append("  " + _("Other wins (classic boards or hints; no AI moves):"))
             lines.extend(_time_rows(stats.other_wins))
     return lines
 
@@ -256,7 +256,13 @@ def figures(game: GameRecord) -> str:
 
 def _who_played(game: GameRecord) -> str:
     """Why a game that is not the player's own earns nothing."""
-    if game.assisted:
+    if game.assisted and game.ai_moves:
+        return ngettext(
+            "the AI made {count} move (assisted, no points)",
+            "the AI made {count} moves (assisted, no points)",
+            game.ai_moves,
+        ).format(count=game.ai_moves)
+    if game.assisted:  # recorded before the AI's moves were counted
         return _("the AI played (assisted, no points)")
     if game.undone:
         return _("a move was undone (no points)")
@@ -289,8 +295,9 @@ def _how_it_went(game: GameRecord, saved: Recorded) -> list[str]:
             " practice, not as a best time or in a streak."
         )
     ]
-    if not game.won:
-        return practice if saved is Recorded.PRACTICE and not game.assisted else []
+    if not game.won:  # practice, where the statistics count it as practice
+        counted_as_practice = saved is Recorded.PRACTICE and not (game.assisted or game.undone)
+        return practice if counted_as_practice else []
     if game.assisted:
         return [
             _(

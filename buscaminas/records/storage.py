@@ -185,9 +185,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # What the statistics show of each board, kept as games are saved, so that no
         # look at the records reads every game.  A summary is ``fresh`` while it counts
         # every game of its board in order; any other change to the games (a row set
-        # aside, a game withdrawn by an undo, one written in from a pending file, a
-        # hand's edit) marks it stale, by these triggers, and the next look counts
-        # that board again.  Games from before: every board is stale.
+        # aside, one written in from a pending file, a hand's edit) marks it stale, by
+        # these triggers, and the next look counts that board again.  Games from
+        # before: every board is stale.
         f"CREATE TABLE board_summaries (preset TEXT, width, height, mines,"
         f" fresh INTEGER NOT NULL DEFAULT 0, last_id INTEGER NOT NULL DEFAULT 0,"
         f" {', '.join(f'{name} INTEGER NOT NULL DEFAULT 0' for name in TALLIES)})",
@@ -210,13 +210,18 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         f"CREATE INDEX games_other_wins ON games (preset, width, height, mines, seconds)"
         f" WHERE {OTHER_WINS}",
     ),
+    (
+        # The AI's moves, counted apart from the hints; NULL for games from before,
+        # whose hints counted them.
+        "ALTER TABLE games ADD COLUMN ai_moves INTEGER",
+    ),
 )
 """Schema changes, in order; ``PRAGMA user_version`` counts those applied."""
 
 _COLUMNS = ", ".join(NAMES)
 _INSERT = (
     f"INSERT INTO games ({_COLUMNS}) VALUES ({', '.join('?' * len(NAMES))})"
-    # The same game ending again (after an undo) takes its own row's place.
+    # A game handed in again under its own identity stays one row.
     " ON CONFLICT (identity) DO UPDATE SET "
     + ", ".join(f"{name} = excluded.{name}" for name in NAMES)
 )
@@ -242,7 +247,6 @@ _UNFINISHED = (
 _OWNER = "SELECT owner, renewed_at FROM unfinished WHERE identity = ?"
 _CLAIM = "UPDATE unfinished SET owner = ?, renewed_at = ? WHERE identity = ?"
 _FORGET = "DELETE FROM unfinished WHERE identity = ?"
-_WITHDRAW = "DELETE FROM games WHERE identity = ?"
 _SUMMARY = f"SELECT rowid, fresh, last_id, {', '.join(TALLIES)} FROM board_summaries WHERE {_BOARD}"
 _SUMMARIES = (
     f"SELECT rowid, preset, width, height, mines, fresh, {', '.join(TALLIES)} FROM board_summaries"
@@ -483,28 +487,6 @@ class Store:
             failure = _("The game in progress was not kept: {reason}.")
             self._warn(failure.format(reason=self._reason(error)))
 
-    def reopen(self, identity: str, snapshot: dict[str, Any]) -> bool:
-        """Take a finished game out of the records and keep it in progress, in one
-        transaction: an undo has reopened it, and it is recorded again when it ends
-        or is left; a crash in between loses neither."""
-        import json
-
-        def reopen(db: sqlite3.Connection) -> None:
-            db.execute("BEGIN IMMEDIATE")
-            with db:
-                db.execute(_WITHDRAW, (identity,))
-                saved_at = datetime.now(UTC).isoformat()
-                row = (identity, saved_at, json.dumps(snapshot), self.owner, time.time())
-                db.execute(_KEEP, (*row, self.owner))
-
-        try:
-            self._run_repairing(reopen)
-        except _failures() as error:
-            failure = _("The game reopened could not be taken out of the records: {reason}.")
-            self._warn(failure.format(reason=self._reason(error)))
-            return False
-        return True
-
     def games(self) -> list[GameRecord] | None:
         """Every recorded game, in the order they were written; None when unreadable."""
         numbered = self._numbered("1", "ORDER BY id", ())
@@ -557,7 +539,7 @@ class Store:
                 if not fresh:
                     counts = self._count_again(db, rowid)
                 if counts is None or not counts[0] + sum(counts[tally.APART :: 2]):
-                    continue  # a board whose every game was set aside or withdrawn
+                    continue  # a board whose every game was set aside or deleted
                 best, other = (self._fastest(db, rowid, wins) for wins in (CLEAN, OTHER_WINS))
                 spec = BoardSpec(preset, width, height, mines)
                 found.append(BoardSummary(spec, tuple(counts), best, other))

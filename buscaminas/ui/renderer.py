@@ -320,12 +320,15 @@ class Renderer:
 
     @staticmethod
     def status(view: View, columns: int | None = None, in_view: str = "") -> str:
-        """The status line: mines left, time, state, kind of board, the part in view and
-        the keys; where ``columns`` are too few for all of it, the kind of board gives
-        way first, then the keys' mode, which the prompt's row shows as well."""
+        """The status line: mines left, time, state, hints, the AI's moves, kind of
+        board, the part in view and the keys; where ``columns`` are too few for all of
+        it, the kind of board gives way first, then the keys' mode, which the prompt's
+        row shows as well, then the gaps between the parts narrow."""
         parts = [_("Mines left: {count}").format(count=view.mines_left)]
         if view.elapsed is not None:
-            parts.append(_("Time: {seconds}").format(seconds=textwidth.clock_time(view.elapsed)))
+            over = view.state in (State.WON, State.LOST)
+            seconds = textwidth.clock_time(view.elapsed, final=over)
+            parts.append(_("Time: {seconds}").format(seconds=seconds))
         parts.append(
             {
                 State.READY: _("Type x y to start"),
@@ -338,14 +341,19 @@ class Renderer:
         )
         if view.hints:
             parts.append(_("Hints: {count}").format(count=view.hints))
+        if view.ai_moves:
+            parts.append(_("AI moves: {count}").format(count=view.ai_moves))
         keys = [in_view] if in_view else []
         keys += [view.keys] if view.keys else []
         named = [view.board_name] if view.board_name else []
-        line = "   ".join([*parts, *named, *keys])
-        if columns is not None and textwidth.width(line) > columns and named:
-            line = "   ".join([*parts, *keys])
-        if columns is not None and textwidth.width(line) > columns and view.keys:
-            line = "   ".join([*parts, *keys[:-1]])  # the prompt's row names the mode too
+        shown = [*parts, *named, *keys]
+        if columns is not None and textwidth.width("   ".join(shown)) > columns and named:
+            shown = [*parts, *keys]
+        if columns is not None and textwidth.width("   ".join(shown)) > columns and view.keys:
+            shown = [*parts, *keys[:-1]]  # the prompt's row names the mode too
+        line = "   ".join(shown)
+        if columns is not None and textwidth.width(line) > columns:
+            line = "  ".join(shown)
         return line
 
     @staticmethod
