@@ -54,8 +54,11 @@ SHARED = {
     "no", "error", "has", "decide", "control", "cursor", "terminal", "original", "total",
     "manual", "auto", "reproducible",
     # names: the program, its tools (typed as they are), formats, a font, keys
-    "buscaminas", "stats", "games", "replay", "review", "export", "config",
-    "evf", "mbf", "nerd", "font", "tab", "esc",
+    "buscaminas", "stats", "games", "replay", "review", "export", "config", "manpage",
+    "completion",
+    "evf", "mbf", "roff", "sqlite", "nerd", "font", "tab", "esc",
+    # a system and a terminal's name in `--help`'s environment
+    "linux", "dumb",
 }  # fmt: skip
 """Words the Spanish screens may show that the English catalogue has too."""
 FORBIDDEN = ENGLISH - SHARED
@@ -79,6 +82,8 @@ def english_in(text: str) -> dict[str, str]:
     found: dict[str, str] = {}
     for match in _WORD.finditer(text):
         word = match[0].lower()
+        if match[0].isupper() and len(word) > 1:
+            continue  # a name in capitals: an environment variable (LANG), a standard (POSIX)
         if word in FORBIDDEN and word not in found:
             found[word] = text[max(0, match.start() - 50) : match.end() + 20].replace("\n", "⏎")
     return found
