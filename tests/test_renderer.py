@@ -8,6 +8,7 @@ import pyte
 import pytest
 
 from buscaminas.game.view import Highlight, State, View
+from buscaminas.ui import layout
 from buscaminas.ui.renderer import LEGACY, NERD, Renderer
 
 ROWS = ("##1..", "#F2..", "*X1..")
@@ -79,7 +80,7 @@ def test_a_new_size_draws_everything_again() -> None:
 
 
 def test_a_terminal_too_small_says_how_much_is_missing() -> None:
-    needed_columns, needed_rows = Renderer.terminal_size_for(5, 3)
+    needed_columns, needed_rows = layout.terminal_size_for(5, 3)
     for columns, rows in ((30, 8), (16, 6)):
         text, _frame = Renderer.draw(view(), (columns, rows), LEGACY, None)
         said = " ".join(line.strip() for line in screen_of(text, size=(columns, rows)))

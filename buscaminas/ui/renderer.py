@@ -20,6 +20,7 @@ from ..core.grid import Point
 from ..game import textwidth
 from ..game.view import Highlight, State, View
 from ..i18n import _, ngettext
+from . import layout
 from .themes import DEFAULT, THEMES
 
 CSI = "\x1b["
@@ -27,19 +28,9 @@ HIDE_CURSOR = CSI + "?25l"
 SHOW_CURSOR = CSI + "?25h"
 RESET = CSI + "0m"
 CLEAR = CSI + "H" + CSI + "2J"
-MESSAGE_ROWS = 3
-"""Rows kept for messages under the status line, so that the prompt stays put as they
-come and go; expert (30×16) still fits an 80×24 terminal.  Longer messages take rows
-from the board's window rather than lose their end."""
-MESSAGE_COLUMNS = 76
-"""Messages wrap before this width, so a long explanation reads as a paragraph."""
 ROOM_TO_TYPE = 24
 """Columns kept free after the prompt under the board; with fewer the prompt starts at
 the left edge."""
-NO_BREAK = "\u00a0"
-"""Holds a number to its unit (“9 more rows”) when a line is broken at spaces."""
-TITLE_ROWS = 2
-"""The title and the blank row under it, drawn only when the terminal has room for them."""
 
 
 class IconSet(NamedTuple):
@@ -120,13 +111,6 @@ CITED_NUMBER_STYLE = "4"
 CITED_MINE_STYLE = "1;3;4"
 """Bold, italic and underlined: a mine the hint's proof leans on; where italics do not
 show, its glyph still tells it from an underlined number."""
-ROWS_AROUND_THE_BOARD = 1 + 1 + MESSAGE_ROWS + 1
-"""A blank row, the status line, the messages and the prompt."""
-SMALLEST_WINDOW = (10, 5)
-"""The fewest columns and rows of cells worth playing through: a smaller terminal is
-told to grow."""
-SCROLL_MARGIN = 2
-"""Cells kept in view beyond the cursor, so that the player sees around it."""
 CURSOR_LEFT = "["
 CURSOR_RIGHT = "]"
 """The cursor is drawn in the gaps either side of its cell: seen in every icon set,
@@ -162,18 +146,6 @@ class Line(NamedTuple):
     read_from: int = 0
     """The first line of the words under the board to show, when they take more rows
     than the terminal has: the player pages through them (:class:`Reading`)."""
-
-
-class Reading(NamedTuple):
-    """Words under the board too long for the rows left to them, shown a page at a time,
-    with a last row that says how many lines are left and which key shows them."""
-
-    first: int
-    """The first line shown."""
-    page: int
-    """Lines a page shows."""
-    total: int
-    """Lines there are to read."""
 
 
 BARE_PROMPT = Line()
@@ -261,7 +233,7 @@ class Frame:
         window: tuple[int, int] = (0, 0),
         drawing: BoardDrawing | None = None,
         caret: tuple[int, int] | None = None,
-        reading: Reading | None = None,
+        reading: layout.Reading | None = None,
     ) -> None:
         self.size, self.origin, self.text_items = size, origin, text_items
         self.prompt_row, self.prompt_column = prompt_row, prompt_column
@@ -387,37 +359,14 @@ class Renderer:
         if view.page is not None:
             lines += view.page
         else:
-            label = _label_width(view.height)
-            numbers = _column_numbers(range(view.width), view.width)
+            label = layout.label_width(view.height)
+            numbers = layout.column_numbers(range(view.width), view.width)
             lines += [" " * (label + 1) + line for line in numbers]
             lines += [f"{y + 1:>{label}} " + " ".join(row) for y, row in enumerate(view.rows)]
             lines.append(Renderer.status(view))
         return "".join(line.rstrip() + "\n" for line in lines)
 
     # --- the terminal screen --------------------------------------------------------
-
-    @staticmethod
-    def terminal_size_for(
-        width: int, height: int, window: tuple[int, int] | None = None
-    ) -> tuple[int, int]:
-        """Columns and rows a terminal needs to show ``window`` (columns and rows of
-        cells; the whole board by default) of a ``width`` × ``height`` board, with its
-        labels, status line, messages and prompt."""
-        shown, rows_shown = window if window is not None else (width, height)
-        columns = _label_width(height) + 1 + 2 * shown  # the last gap holds the cursor's ]
-        return columns, _header_rows(width) + rows_shown + ROWS_AROUND_THE_BOARD
-
-    @staticmethod
-    def fits(width: int, height: int, size: tuple[int, int]) -> bool:
-        """Whether a terminal of ``size`` shows enough of the board to play: the whole
-        of it, or a window of at least :data:`SMALLEST_WINDOW` cells."""
-        need_columns, need_rows = Renderer._smallest_terminal(width, height)
-        return need_columns <= size[0] and need_rows <= size[1]
-
-    @staticmethod
-    def _smallest_terminal(width: int, height: int) -> tuple[int, int]:
-        smallest = (min(width, SMALLEST_WINDOW[0]), min(height, SMALLEST_WINDOW[1]))
-        return Renderer.terminal_size_for(width, height, smallest)
 
     @staticmethod
     def frame(
@@ -450,27 +399,27 @@ class Renderer:
         if view.page is not None:
             return Renderer._page(view, size, line), None
         columns, rows = size
-        if not Renderer.fits(view.width, view.height, size):
-            need_columns, need_rows = Renderer._smallest_terminal(view.width, view.height)
+        if not layout.fits(view.width, view.height, size):
+            need_columns, need_rows = layout.smallest_terminal(view.width, view.height)
             too_small = Renderer._too_small(
                 view, size, need_columns - columns, need_rows - rows, line
             )
             return too_small, None
-        said, pinned = Renderer._said(view, line, columns)
-        extra = max(0, len(said) - MESSAGE_ROWS)
-        window = Renderer._window(view, size, origin, extra)
-        need_columns, need_rows = Renderer.terminal_size_for(view.width, view.height, window[2:])
+        said, pinned = layout.said(view.messages, (*line.above, *line.legend), columns)
+        extra = max(0, len(said) - layout.MESSAGE_ROWS)
+        window = layout.window(view, size, origin, extra)
+        need_columns, need_rows = layout.terminal_size_for(view.width, view.height, window[2:])
         need_rows = min(rows, need_rows + extra)
-        titled = rows - need_rows >= TITLE_ROWS
+        titled = rows - need_rows >= layout.TITLE_ROWS
         if titled:
-            need_rows += TITLE_ROWS
+            need_rows += layout.TITLE_ROWS
         top = (rows - need_rows) // 2
         left = (columns - need_columns) // 2
         canvas = _Canvas(columns)
         row = top
         if titled:
             canvas.centred(top, "BUSCAMINAS", "1")
-            row += TITLE_ROWS
+            row += layout.TITLE_ROWS
         before = previous.drawing if previous is not None and previous.size == size else None
         drawing, redrawn = Renderer._board(view, icons, row, left, window, before)
         row = drawing.top + window[3] + 1
@@ -480,7 +429,7 @@ class Renderer:
         prompt_row = min(max(row, top + need_rows - 1), rows - 1)
         indent = left if left + textwidth.width(line.prompt) + ROOM_TO_TYPE <= columns else 0
         caret = Renderer._prompt(canvas, line, prompt_row, indent)
-        board = (drawing.top, left + _label_width(view.height) + 1)
+        board = (drawing.top, left + layout.label_width(view.height) + 1)
         frame = Frame(
             size,
             (top, left),
@@ -495,50 +444,6 @@ class Renderer:
             reading,
         )
         return frame, redrawn
-
-    @staticmethod
-    def _window(
-        view: View, size: tuple[int, int], origin: Point | None, extra: int
-    ) -> tuple[int, int, int, int]:
-        """The first column and row in view and how many of each: all of the board if it
-        fits, else as much as fits beside ``extra`` rows of messages (never fewer rows
-        than :data:`SMALLEST_WINDOW`), with its corner at ``origin`` when the front end
-        keeps one (a click, the wheel), else placed by the cursor alone (see
-        :func:`_page_of`), so that the same view always looks the same, however it was
-        reached."""
-        columns, rows = size
-        shown = min(view.width, (columns - _label_width(view.height) - 1) // 2)
-        room = rows - _header_rows(view.width) - ROWS_AROUND_THE_BOARD
-        rows_shown = min(view.height, max(room - extra, SMALLEST_WINDOW[1]))
-        x, y = view.cursor if view.cursor is not None else (0, 0)
-        if origin is not None:
-            first_x = min(max(origin[0], 0), view.width - shown)
-            first_y = min(max(origin[1], 0), view.height - rows_shown)
-            return first_x, first_y, shown, rows_shown
-        return (
-            _page_of(x, shown, view.width),
-            _page_of(y, rows_shown, view.height),
-            shown,
-            rows_shown,
-        )
-
-    @staticmethod
-    def _said(view: View, line: Line, columns: int) -> tuple[list[tuple[int, str]], int]:
-        """The lines under the status line, each with its column: the messages wrapped
-        at words and centred, then a question's first lines and the key legend; with
-        them, how many of the last are the question's and the legend's, which stay in
-        sight while the messages are paged through."""
-        placed: list[tuple[int, str]] = []
-        width = max(1, min(columns - 2, MESSAGE_COLUMNS))
-        for message in view.messages:
-            lines = _wrapped(message, width)
-            left = max(0, (columns - max(map(textwidth.width, lines))) // 2)
-            placed += [(left, line) for line in lines]
-        words = len(placed)
-        for text in (*line.above, *line.legend):
-            for wrapped in _wrapped(text, max(1, columns - 1)):
-                placed.append((max(0, (columns - textwidth.width(wrapped)) // 2), wrapped))
-        return placed, len(placed) - words
 
     @staticmethod
     def _prompt(canvas: _Canvas, line: Line, row: int, column: int) -> tuple[int, int]:
@@ -568,8 +473,8 @@ class Renderer:
             for text in view.page or ()
             for wrapped in textwidth.wrap(text, columns - 1, _hanging(text, columns - 1))
         ]
-        said, pinned = Renderer._said(view, line, columns)
-        below = max(MESSAGE_ROWS, len(said))
+        said, pinned = layout.said(view.messages, (*line.above, *line.legend), columns)
+        below = max(layout.MESSAGE_ROWS, len(said))
         room = min(max(2, rows - 2 - below), rows - 2)  # the status and prompt below
         if len(lines) > room > 1:  # a footer needs a line of its own
             lines = Renderer._screenful(lines, room, view, columns - 1)
@@ -612,43 +517,20 @@ class Renderer:
         view: View,
         row: int,
         rows: int,
-        said: tuple[list[tuple[int, str]], int, int],
+        said: tuple[layout.Placed, int, int],
         window: tuple[int, int, int, int] | None = None,
-    ) -> tuple[int, Reading | None]:
-        """Put the status line and the lines said (from :meth:`_said`, with the first
-        line the player has paged to) from ``row`` on; return the prompt's row and,
-        where the lines take more rows than there are, the page shown.
-
-        Lines the terminal has no room for are never cut into “…”: the words are
-        shown a page at a time, the question and the legend staying under them,
-        and the last row says how many lines are left and which key shows them.
-        A scrolled board says on the status line which part is in view."""
+    ) -> tuple[int, layout.Reading | None]:
+        """Put the status line and the lines said (from :func:`.layout.said`, with the
+        first line the player has paged to) from ``row`` on; return the prompt's row
+        and, where the lines take more rows than there are, the page shown.  A
+        scrolled board says on the status line which part is in view."""
         status = Renderer.status(view, canvas.columns, Renderer._part_in_view(view, window))
         canvas.centred(row, status, "1")
         row += 1
         room = rows - row - 1  # the rows above the prompt's: a page may leave fewer than usual
         lines, pinned, read_from = said
-        reading = None
-        if len(lines) > room > 1:
-            if pinned > room - 2:  # no room to keep them in sight: they are paged too
-                pinned = 0
-            words = lines[: len(lines) - pinned]
-            page = room - 1 - pinned
-            first = min(max(read_from, 0), (len(words) - 1) // page * page)
-            reading = Reading(first, page, len(words))
-            shown = words[first : first + page]
-            footer = _reading_footer(reading, canvas.columns - 1)
-            lines = [*shown, *[(0, "")] * (page - len(shown)), footer, *lines[len(words) :]]
-        elif len(lines) > room > 0:
-            more = len(lines) - room + 1
-            taller = ngettext(
-                "{count} more line: make the terminal taller.",
-                "{count} more lines: make the terminal taller.",
-                more,
-            ).format(count=more)
-            tail = _wrapped(taller.replace(" ", NO_BREAK, 1), max(1, canvas.columns - 1))[0]
-            lines = [*lines[: room - 1], (0, tail.replace(NO_BREAK, " "))]
-        for left, text in lines[: max(0, room)]:
+        lines, reading = layout.below(lines, pinned, read_from, room, canvas.columns)
+        for left, text in lines:
             if text:
                 canvas.put(row, left, text)
             row += 1
@@ -668,14 +550,14 @@ class Renderer:
         as in ``previous`` are its own, not drawn again; the items drawn anew that
         differ come back with the drawing (None: everything is new)."""
         first_x, first_y, shown, rows_shown = window
-        label = _label_width(view.height)
-        top = row + _header_rows(view.width)
+        label = layout.label_width(view.height)
+        top = row + layout.header_rows(view.width)
         key = (icons, view.width, view.height, window, top, left)
         parts = 1 + -(-shown // CHUNK)
         if previous is None or previous.key != key:
             xs = range(first_x, first_x + shown)
             board_left = left + label + 1
-            numbers = _column_numbers(xs, view.width)
+            numbers = layout.column_numbers(xs, view.width)
             headers = {
                 (top - len(numbers) + index, board_left): Item(line, len(line))
                 for index, line in enumerate(numbers)
@@ -723,7 +605,7 @@ class Renderer:
             if len(lines) < height:
                 break
         for message in view.messages:
-            lines += _wrapped(message, max(1, width - 1))
+            lines += layout.wrapped(message, max(1, width - 1))
         lines = lines[: max(1, height - 1)]
         canvas = _Canvas(width)
         for row, text in enumerate(lines):
@@ -760,7 +642,9 @@ class Renderer:
         columns, rows = size
         canvas = _Canvas(columns)
         lines = [
-            wrapped for text in (*said, *line.above) for wrapped in _wrapped(text, columns - 1)
+            wrapped
+            for text in (*said, *line.above)
+            for wrapped in layout.wrapped(text, columns - 1)
         ]
         lines = lines[max(0, len(lines) - rows + 1) :]
         for row, text in enumerate(lines):
@@ -817,40 +701,6 @@ class Renderer:
         return f"{CSI}{row + 1};{column + 1}H{text}"
 
 
-def _label_width(height: int) -> int:
-    """Columns for the row labels: the widest row number, and never fewer than two."""
-    return max(2, len(str(height)))
-
-
-def _column_numbers(xs: range, width: int) -> list[str]:
-    """The column numbers over columns ``xs`` of a board ``width`` wide, a line each:
-    the tens (from column 10 on) over the units, one character per column."""
-    units = " ".join(str((x + 1) % 10) for x in xs)
-    if width < 10:
-        return [units]
-    return [" ".join(str((x + 1) // 10) if x + 1 >= 10 else " " for x in xs).rstrip(), units]
-
-
-def _header_rows(width: int) -> int:
-    """Rows of column numbers: a second one for the tens from column 10 on."""
-    return 1 if width < 10 else 2
-
-
-def _page_of(cursor: int, shown: int, length: int) -> int:
-    """The first of ``shown`` cells in view out of ``length``, for a cursor at ``cursor``.
-
-    The board is cut into overlapping pages, twice :data:`SCROLL_MARGIN` cells
-    short of a screenful apart, and the cursor's page is shown: the cursor
-    stays that far from the edges, and the view turns a page, rather than
-    creeping, when the cursor crosses one.
-    """
-    if shown >= length:
-        return 0
-    margin = min(SCROLL_MARGIN, (shown - 1) // 2)
-    stride = max(1, shown - 2 * margin)
-    return min(max(cursor - margin, 0) // stride * stride, length - shown)
-
-
 @lru_cache(maxsize=64)
 def _part_words(words: str, window: tuple[int, int, int, int], width: int, height: int) -> str:
     """``words`` filled in for ``window``: worded once per window, not at every tick."""
@@ -866,35 +716,8 @@ def _held_together(text: str, groups: list[str], columns: int) -> list[str]:
     held = text
     for group in groups:
         if textwidth.width(group) <= columns:
-            held = held.replace(group, group.replace(" ", NO_BREAK))
-    return [line.replace(NO_BREAK, " ") for line in textwidth.wrap(held, columns)]
-
-
-def _reading_footer(reading: Reading, columns: int) -> tuple[int, str]:
-    """The row under a page of words: how many lines are left and the key that shows
-    them, or the key back to the start; centred, in the longest wording that fits."""
-    left = reading.total - reading.first - reading.page
-    if left > 0:
-        wordings = [
-            ngettext(
-                "— {count} more line: Page Down —", "— {count} more lines: Page Down —", left
-            ),
-            ngettext("{count} more: PgDn", "{count} more: PgDn", left),
-        ]
-    else:
-        wordings = [_("— the end: Page Up goes back —"), _("end: PgUp")]
-    for wording in wordings:
-        footer = wording.format(count=left)
-        if textwidth.width(footer) <= columns:
-            break
-    footer = textwidth.fitting(footer, columns)
-    return max(0, (columns + 1 - textwidth.width(footer)) // 2), footer
-
-
-@lru_cache(maxsize=256)
-def _wrapped(message: str, columns: int) -> tuple[str, ...]:
-    """A message's lines: wrapped once, not again at every tick of the clock."""
-    return tuple(textwidth.wrap(message, columns))
+            held = held.replace(group, group.replace(" ", layout.NO_BREAK))
+    return [line.replace(layout.NO_BREAK, " ") for line in textwidth.wrap(held, columns)]
 
 
 @lru_cache(maxsize=16)

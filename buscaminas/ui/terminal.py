@@ -66,7 +66,7 @@ from ..game.keys import Act, Mode
 from ..game.screen import Audience, Steer
 from ..game.view import View
 from ..i18n import _
-from . import controls
+from . import controls, layout
 from .renderer import CLEAR, CSI, RESET, SHOW_CURSOR, Frame, IconSet, Line, Renderer
 
 ALTERNATE_SCREEN = CSI + "?1049h"
@@ -230,7 +230,7 @@ class TerminalScreen:
         return size.columns, size.rows
 
     def fits(self, width: int, height: int) -> bool:
-        return Renderer.fits(width, height, self.size())
+        return layout.fits(width, height, self.size())
 
     def show(self, view: View) -> None:
         self._post(self._draw_view, view)
