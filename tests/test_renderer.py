@@ -80,8 +80,8 @@ def test_a_new_size_draws_everything_again() -> None:
 
 
 def test_a_terminal_too_small_says_how_much_is_missing() -> None:
-    needed_columns, needed_rows = layout.terminal_size_for(5, 3)
-    for columns, rows in ((30, 8), (16, 6)):
+    needed_columns, needed_rows = layout.smallest_terminal(5, 3)
+    for columns, rows in ((30, needed_rows - 3), (16, needed_rows - 2)):
         text, _frame = Renderer.draw(view(), (columns, rows), LEGACY, None)
         said = " ".join(line.strip() for line in screen_of(text, size=(columns, rows)))
         assert f"{needed_rows - rows} more rows" in said

@@ -17,27 +17,81 @@ from ..game.view import View
 from ..i18n import _, ngettext
 
 MESSAGE_ROWS = 3
-"""Rows kept for messages under the status line, so that the prompt stays put as they
-come and go; expert (30×16) still fits an 80×24 terminal.  Longer messages take rows
-from the board's window rather than lose their end."""
+"""Rows kept for words under the status line, so that the prompt stays put as they
+come and go; expert (30×16) still fits an 80×24 terminal with them.  Longer words
+take the rows below, down to the terminal's last, and are paged past it."""
 MESSAGE_COLUMNS = 76
 """Messages wrap before this width, so a long explanation reads as a paragraph."""
 NO_BREAK = "\u00a0"
 """Holds a number to its unit (“9 more rows”) when a line is broken at spaces."""
 TITLE_ROWS = 2
-"""The title and the blank row under it, drawn only when the terminal has room for them."""
-ROWS_AROUND_THE_BOARD = 1 + 1 + MESSAGE_ROWS + 1
-"""A blank row, the status line, the messages and the prompt."""
-SMALLEST_WINDOW = (10, 5)
-"""The fewest columns and rows of cells worth playing through: a smaller terminal is
-told to grow."""
+"""The title and the blank row under it, drawn only when the whole board fits with them."""
+FEWEST_COLUMNS = 10
+"""The fewest columns of cells worth playing through (or the board's width)."""
+COMFORTABLE_ROWS = 5
+"""Rows of cells a scrolled board keeps before the rows around it give way."""
+FEWEST_ROWS = 3
+"""The fewest rows of cells worth playing through (or the board's height): a smaller
+terminal is told to grow."""
 SCROLL_MARGIN = 2
-"""Cells kept in view beyond the cursor, so that the player sees around it."""
+"""Cells kept in view beyond the cursor as its keys move it, so that the player sees
+around it."""
+COMPACT_STEP = 2
+"""In a one-row column header, every second column is numbered."""
 
 Window = tuple[int, int, int, int]
 """The first column and row of the board in view, and how many of each."""
 Placed = list[tuple[int, str]]
 """Lines of words, each with the column it starts at."""
+
+
+class Shape(NamedTuple):
+    """What goes around the board's window, from the title down to the prompt."""
+
+    titled: bool
+    compact: bool
+    """One row of column numbers, every :data:`COMPACT_STEP` columns, for two."""
+    gap: bool
+    """A blank row between the board and the status line."""
+    words: int
+    """Rows kept for words between the status line and the prompt."""
+
+    def rows(self, width: int) -> int:
+        """The rows it takes on a terminal, for a board ``width`` wide."""
+        title = TITLE_ROWS if self.titled else 0
+        return title + header_rows(width, self.compact) + self.gap + 1 + self.words + 1
+
+
+SHAPES = (
+    Shape(titled=True, compact=False, gap=True, words=MESSAGE_ROWS),
+    Shape(titled=False, compact=False, gap=True, words=MESSAGE_ROWS),
+    Shape(titled=False, compact=False, gap=False, words=MESSAGE_ROWS),
+    Shape(titled=False, compact=False, gap=False, words=2),
+    Shape(titled=False, compact=True, gap=False, words=2),
+    Shape(titled=False, compact=True, gap=False, words=1),
+)
+"""From the roomiest to the tightest: each gives up one thing to the board's rows.  All
+but the last keep two rows for words, one of them to say that more follow."""
+
+
+class Plan(NamedTuple):
+    """Where the board goes on a terminal: its window's size and the block of rows it
+    stands in, from the terminal's size and the board's alone, so that nothing said
+    under the board, no mode and no page ever moves it."""
+
+    shape: Shape
+    header: int
+    """Rows of column numbers."""
+    shown: int
+    """Columns of cells in view."""
+    rows_shown: int
+    """Rows of cells in view."""
+    top: int
+    """The screen row of the title, or of the column numbers."""
+    left: int
+    """The screen column of the row labels."""
+    prompt_row: int
+    """The prompt's row while the words take no more rows than are kept for them."""
 
 
 class Reading(NamedTuple):
@@ -57,81 +111,112 @@ def label_width(height: int) -> int:
     return max(2, len(str(height)))
 
 
-def column_numbers(xs: range, width: int) -> list[str]:
+def header_rows(width: int, compact: bool = False) -> int:
+    """Rows of column numbers: a second one for the tens from column 10 on, unless
+    they are :func:`compact`."""
+    return 1 if width < 10 or compact else 2
+
+
+def column_numbers(xs: range, width: int, compact: bool = False) -> list[str]:
     """The column numbers over columns ``xs`` of a board ``width`` wide, a line each:
-    the tens (from column 10 on) over the units, one character per column."""
+    the tens (from column 10 on) over the units, one character per column; or, when
+    ``compact``, one line with every :data:`COMPACT_STEP`-th column's number starting
+    over its column (two digits and a space fit in the columns of two cells)."""
     units = " ".join(str((x + 1) % 10) for x in xs)
     if width < 10:
         return [units]
+    if compact:
+        line = [" "] * (2 * len(xs))
+        for x in xs:
+            if x % COMPACT_STEP == 0:
+                at = 2 * (x - xs.start)
+                number = str(x + 1)
+                line[at : at + len(number)] = number
+        return ["".join(line).rstrip()]
     return [" ".join(str((x + 1) // 10) if x + 1 >= 10 else " " for x in xs).rstrip(), units]
 
 
-def header_rows(width: int) -> int:
-    """Rows of column numbers: a second one for the tens from column 10 on."""
-    return 1 if width < 10 else 2
+def plan(width: int, height: int, size: tuple[int, int]) -> Plan | None:
+    """Where a ``width`` × ``height`` board goes on a terminal of ``size``, or None when
+    not even :data:`FEWEST_COLUMNS` by :data:`FEWEST_ROWS` cells, the status line and
+    the prompt fit.
 
-
-def terminal_size_for(
-    width: int, height: int, window: tuple[int, int] | None = None
-) -> tuple[int, int]:
-    """Columns and rows a terminal needs to show ``window`` (columns and rows of
-    cells; the whole board by default) of a ``width`` × ``height`` board, with its
-    labels, status line, messages and prompt."""
-    shown, rows_shown = window if window is not None else (width, height)
-    columns = label_width(height) + 1 + 2 * shown  # the last gap holds the cursor's ]
-    return columns, header_rows(width) + rows_shown + ROWS_AROUND_THE_BOARD
+    The whole board, in the roomiest of :data:`SHAPES` it fits with (the title
+    only when the whole board fits with it); else a window of as many rows as
+    the roomiest untitled shape leaves, once that is :data:`COMFORTABLE_ROWS`;
+    else whatever the tightest leaves.
+    """
+    columns, rows = size
+    label = label_width(height)
+    shown = min(width, (columns - label - 1) // 2)
+    if shown < min(width, FEWEST_COLUMNS):
+        return None
+    whole = [shape for shape in SHAPES[:-1] if rows - shape.rows(width) >= height]
+    comfortable = [
+        shape for shape in SHAPES[1:] if rows - shape.rows(width) >= min(height, COMFORTABLE_ROWS)
+    ]
+    shape = (whole or comfortable or [SHAPES[-1]])[0]
+    rows_shown = min(height, rows - shape.rows(width))
+    if rows_shown < min(height, FEWEST_ROWS):
+        return None
+    block = shape.rows(width) + rows_shown
+    top = (rows - block) // 2
+    left = (columns - (label + 1 + 2 * shown)) // 2  # the last gap holds the cursor's ]
+    header = header_rows(width, shape.compact)
+    return Plan(shape, header, shown, rows_shown, top, left, top + block - 1)
 
 
 def fits(width: int, height: int, size: tuple[int, int]) -> bool:
-    """Whether a terminal of ``size`` shows enough of the board to play: the whole
-    of it, or a window of at least :data:`SMALLEST_WINDOW` cells."""
-    need_columns, need_rows = smallest_terminal(width, height)
-    return need_columns <= size[0] and need_rows <= size[1]
+    """Whether a terminal of ``size`` shows enough of the board to play."""
+    return plan(width, height, size) is not None
 
 
 def smallest_terminal(width: int, height: int) -> tuple[int, int]:
     """The columns and rows of the smallest terminal a board plays in."""
-    smallest = (min(width, SMALLEST_WINDOW[0]), min(height, SMALLEST_WINDOW[1]))
-    return terminal_size_for(width, height, smallest)
+    columns = label_width(height) + 1 + 2 * min(width, FEWEST_COLUMNS)
+    return columns, SHAPES[-1].rows(width) + min(height, FEWEST_ROWS)
 
 
-def window(view: View, size: tuple[int, int], origin: Point | None, extra: int) -> Window:
-    """The first column and row in view and how many of each: all of the board if it
-    fits, else as much as fits beside ``extra`` rows of messages (never fewer rows
-    than :data:`SMALLEST_WINDOW`), with its corner at ``origin`` when the front end
-    keeps one (a click, the wheel), else placed by the cursor alone (see
-    :func:`_page_of`), so that the same view always looks the same, however it was
-    reached."""
-    columns, rows = size
-    shown = min(view.width, (columns - label_width(view.height) - 1) // 2)
-    room = rows - header_rows(view.width) - ROWS_AROUND_THE_BOARD
-    rows_shown = min(view.height, max(room - extra, SMALLEST_WINDOW[1]))
-    x, y = view.cursor if view.cursor is not None else (0, 0)
-    if origin is not None:
-        first_x = min(max(origin[0], 0), view.width - shown)
-        first_y = min(max(origin[1], 0), view.height - rows_shown)
-        return first_x, first_y, shown, rows_shown
-    return (
-        _page_of(x, shown, view.width),
-        _page_of(y, rows_shown, view.height),
-        shown,
-        rows_shown,
-    )
+def window(view: View, board: Plan, origin: Point | None, follow: int | None) -> Window:
+    """The first column and row in view and how many of each.
 
-
-def _page_of(cursor: int, shown: int, length: int) -> int:
-    """The first of ``shown`` cells in view out of ``length``, for a cursor at ``cursor``.
-
-    The board is cut into overlapping pages, twice :data:`SCROLL_MARGIN` cells
-    short of a screenful apart, and the cursor's page is shown: the cursor
-    stays that far from the edges, and the view turns a page, rather than
-    creeping, when the cursor crosses one.
+    With no ``origin`` (a new board), the cursor is at the window's centre.
+    Else the window has its corner at ``origin``, the one the front end keeps,
+    and stays there: only when the cursor has moved (``follow`` is not None) and
+    is out of view does the window scroll, the least that brings the cursor into
+    view with ``follow`` cells beyond it.
     """
-    if shown >= length:
-        return 0
-    margin = min(SCROLL_MARGIN, (shown - 1) // 2)
-    stride = max(1, shown - 2 * margin)
-    return min(max(cursor - margin, 0) // stride * stride, length - shown)
+    shown, rows_shown = board.shown, board.rows_shown
+    cursor = view.cursor if view.cursor is not None else (0, 0)
+    if origin is None:
+        return (
+            _placed(cursor[0] - shown // 2, shown, view.width),
+            _placed(cursor[1] - rows_shown // 2, rows_shown, view.height),
+            shown,
+            rows_shown,
+        )
+    first_x = _placed(origin[0], shown, view.width)
+    first_y = _placed(origin[1], rows_shown, view.height)
+    if follow is not None and view.cursor is not None:
+        first_x = _followed(first_x, cursor[0], shown, view.width, follow)
+        first_y = _followed(first_y, cursor[1], rows_shown, view.height, follow)
+    return first_x, first_y, shown, rows_shown
+
+
+def _placed(first: int, shown: int, length: int) -> int:
+    """``first``, moved the least that keeps ``shown`` cells within ``length``."""
+    return min(max(first, 0), max(0, length - shown))
+
+
+def _followed(first: int, cursor: int, shown: int, length: int, margin: int) -> int:
+    """The first of ``shown`` cells in view, moved from ``first`` the least that shows
+    ``cursor`` and ``margin`` cells either side of it (as many as the window holds)."""
+    margin = min(margin, (shown - 1) // 2)
+    if cursor < first + margin:
+        first = cursor - margin
+    elif cursor > first + shown - 1 - margin:
+        first = cursor - shown + 1 + margin
+    return _placed(first, shown, length)
 
 
 def said(

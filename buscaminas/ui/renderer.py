@@ -140,12 +140,15 @@ class Line(NamedTuple):
     style: str = ""
     """The prompt's attributes: the mode the keys act in, plain to see."""
     legend: tuple[str, ...] = ()
-    """Lines that say what the keys do, shown above the prompt."""
+    """Lines that say what the keys do, shown above the prompt where there is room."""
     above: tuple[str, ...] = ()
     """A question's first lines, when it is too long for the prompt's row."""
     read_from: int = 0
     """The first line of the words under the board to show, when they take more rows
-    than the terminal has: the player pages through them (:class:`Reading`)."""
+    than the terminal has: the player pages through them (:class:`.layout.Reading`)."""
+    brief: tuple[str, ...] = ()
+    """The legend in one line, shown instead where the rows under the board cannot
+    hold the whole of it with the words said."""
 
 
 BARE_PROMPT = Line()
@@ -375,15 +378,17 @@ class Renderer:
         icons: IconSet,
         line: Line = BARE_PROMPT,
         origin: Point | None = None,
+        follow: int | None = None,
     ) -> Frame:
         """The items that show ``view`` on a terminal of ``size`` (columns, rows), with
         ``line`` on the prompt's row.
 
-        A board bigger than the terminal is shown through a window that keeps
-        the cursor in view, or has ``origin``, a board cell, at its corner: the front
-        end keeps the view still under a click, and pans it with the wheel.
+        A board bigger than the terminal is shown through a window (see
+        :func:`.layout.window`): around the cursor, or with ``origin``, the board
+        cell the front end keeps at its corner, scrolled the least that brings the
+        cursor into view with ``follow`` cells around it when the cursor has moved.
         """
-        return Renderer._compose(view, size, icons, None, line, origin)[0]
+        return Renderer._compose(view, size, icons, None, line, origin, follow)[0]
 
     @staticmethod
     def _compose(
@@ -393,40 +398,35 @@ class Renderer:
         previous: Frame | None,
         line: Line,
         origin: Point | None,
+        follow: int | None,
     ) -> tuple[Frame, list[tuple[tuple[int, int], Item]] | None]:
         """The frame for ``view``, reusing the board rows of ``previous`` that show the
         same; with it, the positions of the board rows drawn anew (None: all of them)."""
         if view.page is not None:
             return Renderer._page(view, size, line), None
         columns, rows = size
-        if not layout.fits(view.width, view.height, size):
+        plan = layout.plan(view.width, view.height, size)
+        if plan is None:
             need_columns, need_rows = layout.smallest_terminal(view.width, view.height)
             too_small = Renderer._too_small(
                 view, size, need_columns - columns, need_rows - rows, line
             )
             return too_small, None
-        said, pinned = layout.said(view.messages, (*line.above, *line.legend), columns)
-        extra = max(0, len(said) - layout.MESSAGE_ROWS)
-        window = layout.window(view, size, origin, extra)
-        need_columns, need_rows = layout.terminal_size_for(view.width, view.height, window[2:])
-        need_rows = min(rows, need_rows + extra)
-        titled = rows - need_rows >= layout.TITLE_ROWS
-        if titled:
-            need_rows += layout.TITLE_ROWS
-        top = (rows - need_rows) // 2
-        left = (columns - need_columns) // 2
+        window = layout.window(view, plan, origin, follow)
+        top, left = plan.top, plan.left
         canvas = _Canvas(columns)
         row = top
-        if titled:
+        if plan.shape.titled:
             canvas.centred(top, "BUSCAMINAS", "1")
             row += layout.TITLE_ROWS
         before = previous.drawing if previous is not None and previous.size == size else None
-        drawing, redrawn = Renderer._board(view, icons, row, left, window, before)
-        row = drawing.top + window[3] + 1
+        drawing, redrawn = Renderer._board(view, icons, row, left, window, plan, before)
+        row = drawing.top + window[3] + plan.shape.gap
+        said = Renderer._said(view, line, columns, rows - row - 2)
         row, reading = Renderer._status_and_messages(
-            canvas, view, row, rows, (said, pinned, line.read_from), window
+            canvas, view, row, rows, (*said, line.read_from), window
         )
-        prompt_row = min(max(row, top + need_rows - 1), rows - 1)
+        prompt_row = min(max(row, plan.prompt_row), rows - 1)
         indent = left if left + textwidth.width(line.prompt) + ROOM_TO_TYPE <= columns else 0
         caret = Renderer._prompt(canvas, line, prompt_row, indent)
         board = (drawing.top, left + layout.label_width(view.height) + 1)
@@ -444,6 +444,16 @@ class Renderer:
             reading,
         )
         return frame, redrawn
+
+    @staticmethod
+    def _said(view: View, line: Line, columns: int, room: int) -> tuple[layout.Placed, int]:
+        """The lines under the status line (:func:`.layout.said`): the messages, a
+        question's first lines and the whole key legend where ``room`` rows hold them
+        all, else the legend in one line."""
+        said = layout.said(view.messages, (*line.above, *line.legend), columns)
+        if line.brief and len(said[0]) > room:
+            said = layout.said(view.messages, (*line.above, *line.brief), columns)
+        return said
 
     @staticmethod
     def _prompt(canvas: _Canvas, line: Line, row: int, column: int) -> tuple[int, int]:
@@ -473,7 +483,7 @@ class Renderer:
             for text in view.page or ()
             for wrapped in textwidth.wrap(text, columns - 1, _hanging(text, columns - 1))
         ]
-        said, pinned = layout.said(view.messages, (*line.above, *line.legend), columns)
+        said, pinned = Renderer._said(view, line, columns, layout.MESSAGE_ROWS)
         below = max(layout.MESSAGE_ROWS, len(said))
         room = min(max(2, rows - 2 - below), rows - 2)  # the status and prompt below
         if len(lines) > room > 1:  # a footer needs a line of its own
@@ -542,22 +552,24 @@ class Renderer:
         icons: IconSet,
         row: int,
         left: int,
-        window: tuple[int, int, int, int],
+        window: layout.Window,
+        plan: layout.Plan,
         previous: BoardDrawing | None,
     ) -> tuple[BoardDrawing, list[tuple[tuple[int, int], Item]] | None]:
-        """The column numbers from ``row`` on, and under them the rows of cells in
-        ``window``, each labelled with its real coordinates.  Items that show the same
-        as in ``previous`` are its own, not drawn again; the items drawn anew that
-        differ come back with the drawing (None: everything is new)."""
+        """The column numbers from ``row`` on, as the ``plan`` has them, and under them
+        the rows of cells in ``window``, each labelled with its real coordinates.  Items
+        that show the same as in ``previous`` are its own, not drawn again; the items
+        drawn anew that differ come back with the drawing (None: everything is new)."""
         first_x, first_y, shown, rows_shown = window
         label = layout.label_width(view.height)
-        top = row + layout.header_rows(view.width)
-        key = (icons, view.width, view.height, window, top, left)
+        top = row + plan.header
+        compact = plan.shape.compact
+        key = (icons, view.width, view.height, window, top, left, compact)
         parts = 1 + -(-shown // CHUNK)
         if previous is None or previous.key != key:
             xs = range(first_x, first_x + shown)
             board_left = left + label + 1
-            numbers = layout.column_numbers(xs, view.width)
+            numbers = layout.column_numbers(xs, view.width, compact)
             headers = {
                 (top - len(numbers) + index, board_left): Item(line, len(line))
                 for index, line in enumerate(numbers)
@@ -622,6 +634,7 @@ class Renderer:
         previous: Frame | None,
         line: Line = BARE_PROMPT,
         origin: Point | None = None,
+        follow: int | None = None,
     ) -> tuple[str, Frame]:
         """The text that turns the screen from ``previous`` into ``view`` with ``line`` on
         the prompt's row, and the new frame.
@@ -630,7 +643,7 @@ class Renderer:
         cleared and drawn whole; otherwise only changed items are written.
         The cursor ends where the next typed character goes.
         """
-        frame, redrawn = Renderer._compose(view, size, icons, previous, line, origin)
+        frame, redrawn = Renderer._compose(view, size, icons, previous, line, origin, follow)
         return Renderer._drawn(previous, frame, redrawn), frame
 
     @staticmethod
