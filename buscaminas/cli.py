@@ -627,10 +627,11 @@ def _resumed(store: Store, clock: Callable[[], float], screen: Screen, *, ask: b
 
 def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int:
     """The board in place, the questions first; the terminal is restored however it ends."""
-    from .game import commands
+    from .game import commands, textwidth
     from .game.app import App
     from .game.session import BoardRefused
     from .records.storage import Store, database_in
+    from .ui.pipe import columns_of
     from .ui.renderer import LEGACY, Renderer
     from .ui.terminal import TerminalScreen
 
@@ -697,8 +698,10 @@ def play_on_terminal(settings: Settings | None, args: argparse.Namespace) -> int
             app.session.put_away()  # however the player left, the game waits for them
     if refusal is not None:
         return _refuse_board(args.game, refusal)
+    columns = columns_of(sys.stdout)
     for line in [*told, *(app.goodbye() if app else []), _("See you soon!")]:
-        print(line)
+        for wrapped in [line] if columns is None else textwidth.paragraph(line, columns):
+            print(wrapped)  # words whole, not cut by the terminal at its edge
     return 0
 
 

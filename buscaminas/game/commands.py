@@ -555,8 +555,8 @@ def manual(topic: Verb | None = None) -> list[str]:
         "",
     ]
     for verb, entry in entries.items():
-        lines.append(f"  {name(verb):<{column}} {entry}")
-        lines.append(f"  {'':<{column}} ({spellings(verb)})")
+        lines.append(f"  {name(verb):<{column}}  {entry}")  # two spaces: a wrap hangs under it
+        lines.append(f"  {'':<{column}}  ({spellings(verb)})")
     from . import keys
 
     lines += ["", *keys.manual()]

@@ -270,15 +270,6 @@ def _styled(text: str, style: str) -> str:
     return f"{CSI}{style}m{text}{RESET}" if style else text
 
 
-def _hanging(line: str, columns: int) -> str:
-    """The indent that lines up a wrapped line under its text: ``  flag    Put a…``
-    continues under ``Put``, ``    Put a…`` under ``Put`` too; none where it would
-    leave no room for the text in ``columns``, for the text would spill past the edge."""
-    entry = re.match(r"\s*(?:\S+ {2,})?", line)
-    indent = " " * len(entry.group(0)) if entry else ""
-    return indent if len(indent) + 2 <= columns else ""
-
-
 class Renderer:
     """Static drawing methods: the terminal screen keeps the last :class:`Frame` and hands
     it back; the renderer keeps nothing and computes the next one."""
@@ -295,32 +286,32 @@ class Renderer:
 
     @staticmethod
     def status(view: View, columns: int | None = None, in_view: str = "") -> str:
-        """The status line: mines left, time, state, kind of board, the part in view and
-        the keys; where ``columns`` are too few for all of it, the kind of board gives
-        way first, then the keys' mode, which the prompt's row shows as well."""
-        parts = [_("Mines left: {count}").format(count=view.mines_left)]
+        """The status line: mines left, time, state, hints, kind of board, the part in
+        view and the keys' mode.  Where ``columns`` are too few for all of it, parts
+        give way whole, the least needed first: the kind of board, the keys' mode (the
+        prompt's row names it too), the part in view (the labels say it), the hints,
+        the state, the time; the mines left stay."""
+        time = state = hints = ""
         if view.elapsed is not None:
-            parts.append(_("Time: {seconds}").format(seconds=textwidth.clock_time(view.elapsed)))
-        parts.append(
-            {
-                State.READY: _("Type x y to start"),
-                State.WAITING: _("Your move starts the clock"),
-                State.PLAYING: _("Playing"),
-                State.PAUSED: _("Paused: any key goes on"),
-                State.WON: _("You won!"),
-                State.LOST: _("You lost"),
-            }[view.state]
-        )
+            time = _("Time: {seconds}").format(seconds=textwidth.clock_time(view.elapsed))
+        state = {
+            State.READY: _("Type x y to start"),
+            State.WAITING: _("Your move starts the clock"),
+            State.PLAYING: _("Playing"),
+            State.PAUSED: _("Paused: any key goes on"),
+            State.WON: _("You won!"),
+            State.LOST: _("You lost"),
+        }[view.state]
         if view.hints:
-            parts.append(_("Hints: {count}").format(count=view.hints))
-        keys = [in_view] if in_view else []
-        keys += [view.keys] if view.keys else []
-        named = [view.board_name] if view.board_name else []
-        line = "   ".join([*parts, *named, *keys])
-        if columns is not None and textwidth.width(line) > columns and named:
-            line = "   ".join([*parts, *keys])
-        if columns is not None and textwidth.width(line) > columns and view.keys:
-            line = "   ".join([*parts, *keys[:-1]])  # the prompt's row names the mode too
+            hints = _("Hints: {count}").format(count=view.hints)
+        mines = _("Mines left: {count}").format(count=view.mines_left)
+        parts = [mines, time, state, hints, view.board_name, in_view, view.keys]
+        line = "   ".join(part for part in parts if part)
+        for least in (4, 6, 5, 3, 2, 1):  # the kind of board, the keys' mode, …, the time
+            if columns is None or textwidth.width(line) <= columns:
+                break
+            parts[least] = ""
+            line = "   ".join(part for part in parts if part)
         return line
 
     @staticmethod
@@ -355,18 +346,25 @@ class Renderer:
         return "".join(line + "\n" for line in lines)
 
     @staticmethod
-    def labelled(view: View) -> str:
+    def labelled(view: View, columns: int | None = None) -> str:
         """Line by line for a person (a dumb terminal): the messages, the board with its
-        column and row numbers, and the status line with the mines left; a page as it is."""
-        lines = list(view.messages)
+        column and row numbers, and the status line with the mines left; a page as it is.
+        Words are wrapped at ``columns``, if given, rather than broken by the terminal."""
+
+        def wrapped(text: str, *, hanging: bool = True) -> list[str]:
+            if columns is None:
+                return [text]
+            return textwidth.paragraph(text, columns) if hanging else textwidth.wrap(text, columns)
+
+        lines = [wrapped_line for message in view.messages for wrapped_line in wrapped(message)]
         if view.page is not None:
-            lines += view.page
+            lines += [wrapped_line for text in view.page for wrapped_line in wrapped(text)]
         else:
             label = layout.label_width(view.height)
             numbers = layout.column_numbers(range(view.width), view.width)
             lines += [" " * (label + 1) + line for line in numbers]
             lines += [f"{y + 1:>{label}} " + " ".join(row) for y, row in enumerate(view.rows)]
-            lines.append(Renderer.status(view))
+            lines += wrapped(Renderer.status(view), hanging=False)
         return "".join(line.rstrip() + "\n" for line in lines)
 
     # --- the terminal screen --------------------------------------------------------
@@ -475,21 +473,23 @@ class Renderer:
 
     @staticmethod
     def _page(view: View, size: tuple[int, int], line: Line) -> Frame:
-        """A page of text (the manual, the statistics) in place of the board."""
+        """A page of text (the manual, the statistics) in place of the board, centred
+        as a whole: every screenful of it starts in the same column."""
         columns, rows = size
         canvas = _Canvas(columns)
         lines = [
             wrapped
             for text in view.page or ()
-            for wrapped in textwidth.wrap(text, columns - 1, _hanging(text, columns - 1))
+            for wrapped in textwidth.paragraph(text, columns - 1)
         ]
+        left = max(0, (columns - max(map(textwidth.width, lines), default=0)) // 2)
         said, pinned = Renderer._said(view, line, columns, layout.MESSAGE_ROWS)
         below = max(layout.MESSAGE_ROWS, len(said))
         room = min(max(2, rows - 2 - below), rows - 2)  # the status and prompt below
         if len(lines) > room > 1:  # a footer needs a line of its own
             lines = Renderer._screenful(lines, room, view, columns - 1)
         lines = lines[: max(0, room)]
-        left = max(0, (columns - max(map(textwidth.width, lines), default=0)) // 2)
+        left = min(left, columns - max(map(textwidth.width, lines), default=0))
         for row, text in enumerate(lines):
             canvas.put(row, left, text)
         row, reading = Renderer._status_and_messages(
