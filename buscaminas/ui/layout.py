@@ -136,6 +136,7 @@ def column_numbers(xs: range, width: int, compact: bool = False) -> list[str]:
     return [" ".join(str((x + 1) // 10) if x + 1 >= 10 else " " for x in xs).rstrip(), units]
 
 
+@lru_cache(maxsize=64)
 def plan(width: int, height: int, size: tuple[int, int]) -> Plan | None:
     """Where a ``width`` × ``height`` board goes on a terminal of ``size``, or None when
     not even :data:`FEWEST_COLUMNS` by :data:`FEWEST_ROWS` cells, the status line and
@@ -144,7 +145,7 @@ def plan(width: int, height: int, size: tuple[int, int]) -> Plan | None:
     The whole board, in the roomiest of :data:`SHAPES` it fits with (the title
     only when the whole board fits with it); else a window of as many rows as
     the roomiest untitled shape leaves, once that is :data:`COMFORTABLE_ROWS`;
-    else whatever the tightest leaves.
+    else whatever the tightest leaves.  Planned once per size, not at every tick.
     """
     columns, rows = size
     label = label_width(height)
