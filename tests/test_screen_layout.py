@@ -241,6 +241,21 @@ def test_paging_through_a_big_board_shows_every_row_with_one_row_of_overlap() ->
     assert player.finish() == 0
 
 
+def test_screenfuls_asked_for_at_once_are_each_a_page_and_the_cursor_keeps_its_row() -> None:
+    player = Player("--lang", "en", "--legacy", *BIG, rows=24, columns=80)
+    player.wait_until(lambda: "x " in player.text and "Mines left: 30" in player.text)
+    first, last, top, bottom = in_view(player)
+    page = bottom - top  # a screenful less the row seen last
+    row = player.row_of("[")
+    player.child.send(PAGE_DOWN * 2)  # read together, before the game has moved the cursor
+    player.wait_until(lambda: player.cursor()[1] == 50 + 2 * page)
+    player.pump(0.3)
+    assert in_view(player) == (first, last, top + 2 * page, bottom + 2 * page)
+    assert player.row_of("[") == row, "the cursor keeps its place on the screen"
+    player.type("quit")
+    assert player.finish() == 0
+
+
 def test_a_move_on_screen_never_moves_the_view_and_one_off_it_scrolls_the_least() -> None:
     player = Player("--lang", "en", "--legacy", *BIG, rows=24, columns=80)
     player.wait_until(lambda: "x " in player.text and "Mines left: 30" in player.text)

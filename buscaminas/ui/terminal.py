@@ -149,9 +149,11 @@ class TerminalScreen:
         self._follow: int | None = None
         """Cells to keep around the cursor, once it has moved, as the window scrolls to
         show it; None while it has not moved since the last frame drawn."""
-        self._margin = 0
+        self._margin: int | None = 0
         """What :attr:`_follow` becomes when the cursor moves next: the margin of the
-        cursor's keys, or none for a typed move, a click, a screenful."""
+        cursor's keys, none for a typed move or a click, and None for a screenful,
+        which moves the view itself (the cursor's steps on their way, one per key,
+        must not pull it back)."""
         self._every_key = False
         """F1: the whole key legend under the board, however many rows it takes."""
         self._read_from = 0
@@ -751,8 +753,9 @@ class TerminalScreen:
                 return
             shown, rows_shown = frame.board_size
             step = (direction[0] * max(1, shown - 1), direction[1] * max(1, rows_shown - 1))
-            self._origin = (frame.window[0] + step[0], frame.window[1] + step[1])
-            self._margin = 0
+            x, y = self._origin or frame.window  # a screenful already asked for, not yet drawn
+            self._origin = (x + step[0], y + step[1])
+            self._margin = None
             self._events.put(Event("steer", step))
             self._paint_soon()
 
