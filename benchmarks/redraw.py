@@ -39,6 +39,7 @@ from buscaminas.game.screen import Audience
 from buscaminas.game.settings import Settings
 from buscaminas.game.view import View
 from buscaminas.records.boardfile import BoardFile
+from buscaminas.ui import layout
 from buscaminas.ui.renderer import LEGACY, Frame, Renderer
 
 BOARDS: dict[str, tuple[int, int, int]] = {
@@ -110,7 +111,7 @@ class BenchScreen:
         self.written += len(drawn)
 
     def fits(self, width: int, height: int) -> bool:
-        return Renderer.fits(width, height, self.size)
+        return layout.fits(width, height, self.size)
 
     def start(self, view: View) -> None:
         self.show(view)

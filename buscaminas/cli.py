@@ -602,13 +602,13 @@ def ask_settings(
     from .game import questions
     from .game.settings import Settings
     from .records.presets import PRESETS
-    from .ui.renderer import Renderer
+    from .ui import layout
 
     wide = frozenset(
         preset.key
         for preset in PRESETS.values()
         if columns is not None
-        and Renderer.terminal_size_for(preset.width, preset.height)[0] > columns
+        and not layout.shows_every_column(preset.width, preset.height, columns)
     )
     chosen = questions.ask(screen, questions.ChooseBoard(wide))
     if isinstance(chosen, str):
@@ -774,11 +774,12 @@ def _resumed(store: Store, clock: Callable[[], float], screen: Screen, *, ask: b
 
 def play_on_terminal(settings: Settings | Custom | None, args: argparse.Namespace) -> int:
     """The board in place, the questions first; the terminal is restored however it ends."""
-    from .game import commands
+    from .game import commands, textwidth
     from .game.app import App
     from .game.questions import Custom, Leave
     from .game.session import BoardRefused
     from .records.storage import Store, database_in
+    from .ui.pipe import columns_of
     from .ui.renderer import LEGACY, Renderer
     from .ui.terminal import TerminalScreen
 
@@ -849,8 +850,10 @@ def play_on_terminal(settings: Settings | Custom | None, args: argparse.Namespac
             app.session.put_away()  # however the player left, the game waits for them
     if refusal is not None:
         return _refuse_board(args.game, refusal)
+    width = columns_of(sys.stdout)
     for line in [*told, *(app.goodbye() if app else []), _("See you soon!")]:
-        print(line)
+        for wrapped in [line] if width is None else textwidth.paragraph(line, width):
+            print(wrapped)  # words whole, not cut by the terminal at its edge
     return 0
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from buscaminas.game.view import State, View
+from buscaminas.ui import layout
 from buscaminas.ui.renderer import LEGACY, Renderer
 from tests.terminal_support import Player
 
@@ -54,7 +55,7 @@ def test_a_99_by_99_board_plays_in_an_80_by_24_terminal() -> None:
     assert tens.split() == [str(x // 10) for x in range(first, last + 1)]
     # The cursor scrolls the view.
     player.child.send("\t")
-    player.wait_for("Space, Enter, m: reveal")
+    player.wait_for("F1: more")
     steps = bottom - top + 3
     player.child.send("k" * steps)
     player.wait_until(lambda: cursor(player) == (95, 97 - steps))
@@ -80,8 +81,8 @@ def test_a_99_by_99_board_plays_in_an_80_by_24_terminal() -> None:
 def test_only_a_terminal_too_small_for_a_useful_window_is_refused() -> None:
     rows = ("#" * 99,) * 99
     view = View(rows, 30, State.READY, cursor=(50, 50))
-    assert Renderer.fits(99, 99, (80, 24))
-    assert not Renderer.fits(99, 99, (22, 24)), "fewer than ten columns of cells"
+    assert layout.fits(99, 99, (80, 24))
+    assert not layout.fits(99, 99, (22, 24)), "fewer than ten columns of cells"
     frame = Renderer.frame(view, (80, 24), LEGACY)
     assert frame.board is not None and frame.board_size[0] >= 10 and frame.board_size[1] >= 5
     assert frame.cell_at(frame.board[0], frame.board[1]) == frame.window

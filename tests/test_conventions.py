@@ -127,7 +127,7 @@ def test_a_paste_answers_the_questions_in_order() -> None:
 def test_moves_wait_while_the_board_cannot_be_shown() -> None:
     player = Player("--lang", "en", "--preset", "beginner", "--legacy", "--seed", "1")
     player.wait_for("Mines left: 10")
-    player.resize(8, 30)
+    player.resize(6, 30)
     player.wait_for("Terminal too small")
     player.type("4 4")
     player.wait_for("Enlarge the terminal to see")
@@ -161,7 +161,7 @@ def test_preferences_that_cannot_be_written_say_so(tmp_path: Path) -> None:
 
 def test_too_small_frame_shows_why_a_move_was_refused() -> None:
     view = View(rows=("#" * 8,) * 8, mines_left=10, state=State.READY, messages=("Enlarge it.",))
-    frame = Renderer.frame(view, (30, 8), LEGACY)
+    frame = Renderer.frame(view, (30, 6), LEGACY)
     shown = [item.text for item in frame.items.values()]
     assert any("Terminal too small" in line for line in shown)
     assert "Enlarge it." in shown

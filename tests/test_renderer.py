@@ -8,6 +8,7 @@ import pyte
 import pytest
 
 from buscaminas.game.view import Highlight, State, View
+from buscaminas.ui import layout
 from buscaminas.ui.renderer import LEGACY, NERD, Renderer
 
 ROWS = ("##1..", "#F2..", "*X1..")
@@ -79,8 +80,8 @@ def test_a_new_size_draws_everything_again() -> None:
 
 
 def test_a_terminal_too_small_says_how_much_is_missing() -> None:
-    needed_columns, needed_rows = Renderer.terminal_size_for(5, 3)
-    for columns, rows in ((30, 8), (16, 6)):
+    needed_columns, needed_rows = layout.smallest_terminal(5, 3)
+    for columns, rows in ((30, needed_rows - 3), (16, needed_rows - 2)):
         text, _frame = Renderer.draw(view(), (columns, rows), LEGACY, None)
         said = " ".join(line.strip() for line in screen_of(text, size=(columns, rows)))
         assert f"{needed_rows - rows} more rows" in said
@@ -182,17 +183,20 @@ def test_the_keys_keep_their_place_on_a_narrow_status_line() -> None:
     assert "Keys: arrows, Space, f, e, ?  Tab: type" in narrow and "Beginner" not in narrow
 
 
-def test_a_full_status_line_narrows_its_gaps_before_it_is_cut() -> None:
+def test_an_ai_s_win_on_a_big_board_keeps_its_time_and_moves_whole_at_80_columns() -> None:
     """The end of an AI's game on a board larger than the screen: its time to the
-    hundredth, the AI's moves and the part in view."""
+    hundredth and the AI's moves stay whole; the part in view (the labels say it)
+    gives way first."""
     won = view(
         mines_left=0, state=State.WON, elapsed=16.66, ai_moves=210, board_name="Expert 30×16"
     )
     in_view = "x 1–30, y 3–16 of 30×16"
     assert Renderer.status(won, 80, in_view) == (
-        "Mines left: 0  Time: 16.66 s  You won!  AI moves: 210  x 1–30, y 3–16 of 30×16"
+        "Mines left: 0   Time: 16.66 s   You won!   AI moves: 210"
     )
-    assert "Time: 16.66 s   You won!   AI moves: 210" in Renderer.status(won, 100, in_view)
+    assert Renderer.status(won, 120, in_view) == (
+        "Mines left: 0   Time: 16.66 s   You won!   AI moves: 210   Expert 30×16   " + in_view
+    )
 
 
 BIG = tuple("#" * 40 + "." * 30 + "1" * 29 for _ in range(99))

@@ -151,7 +151,7 @@ def test_ctrl_d_leaves_too(board_file: Path) -> None:
 
 def test_a_resize_redraws_and_a_tiny_terminal_says_what_is_missing(board_file: Path) -> None:
     player = start(board_file)
-    player.resize(8, 12)
+    player.resize(5, 20)
     player.child.send(" ")  # prompt_toolkit redraws on the next event as well as on SIGWINCH
     player.wait_for("too small")
     assert "rows" in player.text

@@ -566,8 +566,8 @@ def manual(topic: Verb | None = None) -> list[str]:
     column = max(len(name(verb)) for verb in entries)
     lines = [*syntax(), ""]
     for verb, entry in entries.items():
-        lines.append(f"  {name(verb):<{column}} {entry}")
-        lines.append(f"  {'':<{column}} ({spellings(verb)})")
+        lines.append(f"  {name(verb):<{column}}  {entry}")  # two spaces: a wrap hangs under it
+        lines.append(f"  {'':<{column}}  ({spellings(verb)})")
     from . import keys
 
     lines += ["", *keys.manual()]

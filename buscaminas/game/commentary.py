@@ -14,20 +14,21 @@ def review_lines(review: Review) -> list[str]:
     """Every move judged, then the summary; a game with no move says so."""
     if not review.judgements:
         return [_("No move has been played yet: there is nothing to review.")]
-    heading = f"{_('Move'):>6}  {_('Time'):>6}  {_('Played'):<16} {_('Verdict')}"
+    heading = f"{_('Move'):>6}  {_('Time'):>6}  {_('Played'):<16}  {_('Verdict')}"
     lines = [heading]
     lines += [move_line(judgement) for judgement in review.judgements]
     return [*lines, "", *summary(review)]
 
 
 def move_line(judgement: Judgement) -> str:
-    """``  12   31.20  try 3 4          certain: the numbers proved it safe``, and the
-    AI's moves marked as its own."""
+    """``  12   31.20  try 3 4           certain: the numbers proved it safe``, and the
+    AI's moves marked as its own; two spaces or more apart, so that a verdict too
+    long for its line wraps under its column."""
     played = judgement.played
     words = verdict(judgement)
     if played.by_ai:
         words = _("AI · {verdict}").format(verdict=words)
-    return f"{judgement.number:>6}  {played.at:>6.2f}  {said(played.move):<16} {words}"
+    return f"{judgement.number:>6}  {played.at:>6.2f}  {said(played.move):<16}  {words}"
 
 
 def verdict(judgement: Judgement) -> str:

@@ -45,6 +45,7 @@ class Mode(Enum):
 class Act(Enum):
     """What a key does."""
 
+    EVERY_KEY = "every key"
     CANCEL = "cancel"
     LEAVE = "leave"
     REDRAW = "redraw"
@@ -186,6 +187,13 @@ TABLE: tuple[Binding, ...] = (
         Act.STOP, (), Mode.AI, lambda: _("any other key, a click, Ctrl-C"), lambda: _("stop")
     ),
     Binding(Act.GO_ON, (), Mode.PAUSED, lambda: _("any key, a click"), lambda: _("go on")),
+    Binding(
+        Act.EVERY_KEY,
+        ("f1",),
+        Mode.EVERYWHERE,
+        lambda: "F1",
+        lambda: _("every key under the board, or the main ones in a line"),
+    ),
     Binding(
         Act.CANCEL,
         ("c-c",),
@@ -386,6 +394,34 @@ def entries(modes: tuple[Mode, ...], *, mouse: bool = False) -> list[str]:
     if mouse:
         said += [f"{shown()}: {does()}" for shown, does in MOUSE]
     return said
+
+
+BRIEF = (Act.MOVE, Act.TRY, Act.FLAG, Act.KEYS_TO_LINE, Act.EXPAND, Act.HINT, Act.UNDO)
+"""The cursor's keys the one-line legend names, the most needed first."""
+
+
+def brief(columns: int) -> str:
+    """The cursor's keys that matter most (:data:`BRIEF`), each by its first key, in one
+    line of at most ``columns`` columns, ending with the key that shows them all."""
+    every = next(binding for binding in _in_use if binding.act is Act.EVERY_KEY)
+    last = f"{every.shown()}: {_('more')}"
+    line = ""
+    for act in BRIEF:
+        binding = next(b for b in bindings(Mode.CURSOR) if b.act is act)
+        entry = f"{_first_keys(binding)}: {binding.does()}"
+        candidate = f"{line} · {entry}" if line else entry
+        if textwidth.width(f"{candidate} · {last}") > columns:
+            break
+        line = candidate
+    return textwidth.fitting(f"{line} · {last}" if line else last, columns)
+
+
+def _first_keys(binding: Binding) -> str:
+    """A row's keys as the one-line legend names them: the first key of each meaning."""
+    firsts: dict[str, str] = {}
+    for index, key in enumerate(binding.keys):
+        firsts.setdefault(meaning(binding, index), key)
+    return "".join(_spoken(key) for key in firsts.values())
 
 
 def legend(modes: tuple[Mode, ...], columns: int, *, mouse: bool = False) -> list[str]:

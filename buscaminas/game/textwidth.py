@@ -22,6 +22,14 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 ELLIPSIS = "…"
+HANGING_ROOM = 20
+"""The fewest columns a wrapped column (a manual entry, a review's verdict) keeps for
+its words: with fewer, it wraps under an earlier column."""
+_COLUMN_STARTS = re.compile(r"^ *\d+\. +|^ +| {2,}(?=\S)")
+"""Where a line's text starts after its indent, a list's number, or a gap of two spaces
+or more between a table's columns."""
+_FIGURE = re.compile(r"[-+]?\d+[.,]\d+[,.;:)]?")
+"""A measured figure (``1.00``, ``12.5,``): held to the word before it, its name."""
 _INVISIBLE = frozenset({"Mn", "Me", "Cf", "Cc"})
 """Combining marks, format and control characters: they take no column of their own."""
 
@@ -102,12 +110,33 @@ def wrap(text: str, columns: int, indent: str = "") -> list[str]:
     return lines
 
 
+def paragraph(text: str, columns: int) -> list[str]:
+    """``text`` wrapped at words, its later lines under its text (:func:`hanging`)."""
+    return wrap(text, columns, hanging(text, columns))
+
+
+def hanging(line: str, columns: int) -> str:
+    """The indent that lines up a wrapped line under its text: ``  flag    Put a…``
+    continues under ``Put``, ``    Put a…`` under ``Put`` too, ``  1. Won…`` under
+    ``Won``, and a table's row (columns two spaces or more apart) under its last
+    column; under an earlier column where the last would leave fewer than
+    :data:`HANGING_ROOM` columns (or a third of the line) for its words, and none
+    where every column would."""
+    starts = [match.end() for match in _COLUMN_STARTS.finditer(line)]
+    room = min(columns - 2, max(HANGING_ROOM, columns // 3))
+    fitting = [start for start in starts if columns - width(line[:start]) >= room]
+    return " " * width(line[: fitting[-1]]) if fitting else ""
+
+
 def _words(text: str) -> list[str]:
-    """The words of ``text``, a cell's two coordinates kept as one (``5 4``), so that
-    no line ends with a column whose row is on the next."""
+    """The words of ``text``, each held with what it cannot be read without: a cell's
+    two coordinates (``5 4``), so that no line ends with a column whose row is on the
+    next, and a figure with its name (``throughput 1.00``)."""
     words: list[str] = []
     for word in text.split(" "):
-        if words and words[-1].isdigit() and word[:1].isdigit():
+        cell = words and words[-1].isdigit() and word[:1].isdigit()
+        figure = words and words[-1] and _FIGURE.fullmatch(word)
+        if cell or figure:
             words[-1] += " " + word
         else:
             words.append(word)

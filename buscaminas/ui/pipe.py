@@ -8,12 +8,14 @@ each command, the messages, then the board rows in the position format.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from typing import TextIO
 
 from ..core.alphabet import Symbol
+from ..game import textwidth
 from ..game.commands import MAX_LINE
 from ..game.keys import Act, Mode
 from ..game.screen import Audience, Steer
@@ -25,6 +27,16 @@ _LONGEST_READ = MAX_LINE + 2
 _SKIPPED_CHUNK = 64 * 1024
 """How much of an over-long line's rest is read, and dropped, at a time."""
 BYTE_ORDER_MARK = "\ufeff"
+
+
+def columns_of(stream: TextIO) -> int | None:
+    """The columns a line written to ``stream`` may take before its terminal breaks it
+    (one short of the width, for the cursor), or None when it is no terminal.  The
+    terminal is asked, not ``COLUMNS``, which a parent process may have left stale."""
+    try:
+        return max(2, os.get_terminal_size(stream.fileno()).columns - 1)
+    except (AttributeError, OSError, ValueError):
+        return None
 
 
 class PipeScreen:
@@ -56,9 +68,20 @@ class PipeScreen:
         """A script reads the rows in the position format; a person gets them with
         their coordinates and the mines left."""
         reader = self.audience is Audience.READER
-        drawn = Renderer.labelled if reader else Renderer.plain
-        self._sink.write(drawn(view, self._icons))
+        shown = (
+            Renderer.labelled(view, self._icons, self._columns())
+            if reader
+            else Renderer.plain(view, self._icons)
+        )
+        self._sink.write(shown)
         self._sink.flush()
+
+    def _columns(self) -> int | None:
+        """Where a person's lines are broken, between words, rather than by the terminal
+        inside one; a program's lines are whole."""
+        if self.audience is not Audience.READER:
+            return None
+        return columns_of(self._sink)
 
     def fits(self, width: int, height: int) -> bool:
         """Plain text has no size to outgrow."""
@@ -87,6 +110,9 @@ class PipeScreen:
         the rest is skipped, unstored, before the next line is read.  A line
         that never ends (``/dev/zero``) costs time, not memory, and one message.
         """
+        if self.audience is Audience.READER:
+            self._sink.write(prompt)  # a person sees where to type
+            self._sink.flush()
         if self._inside_long_line:
             self._skip_rest_of_line()
         line = self._source.readline(_LONGEST_READ)
@@ -108,15 +134,25 @@ class PipeScreen:
 
     def ask(self, question: str, above: Sequence[str] = ()) -> str:
         """The question is printed, so that a script's reader sees why a line was taken:
-        under ``above``, printed anew each time, as a terminal would show them."""
+        under ``above``, printed anew each time, as a terminal would show them; a person
+        types the answer after it."""
         for line in above:
             self.say(line)
+        if self.audience is Audience.READER:
+            *wrapped, last = self._wrapped(question.rstrip())
+            for line in wrapped:
+                self.say(line)
+            return self.read(last + " ")
         self.say(question.rstrip())
         return self.read(question)
 
     def say(self, line: str) -> None:
-        self._sink.write(line + "\n")
+        self._sink.write("".join(wrapped + "\n" for wrapped in self._wrapped(line)))
         self._sink.flush()
+
+    def _wrapped(self, line: str) -> list[str]:
+        columns = self._columns()
+        return [line] if columns is None else textwidth.paragraph(line, columns)
 
     def pause(self, seconds: float) -> None:
         """Pipes are not interactive: nothing to wait for."""

@@ -20,6 +20,7 @@ from ..core.grid import Point
 from ..game import textwidth
 from ..game.view import Highlight, State, View
 from ..i18n import _, ngettext
+from . import layout
 from .themes import DEFAULT, THEMES
 
 CSI = "\x1b["
@@ -27,19 +28,9 @@ HIDE_CURSOR = CSI + "?25l"
 SHOW_CURSOR = CSI + "?25h"
 RESET = CSI + "0m"
 CLEAR = CSI + "H" + CSI + "2J"
-MESSAGE_ROWS = 3
-"""Rows kept for messages under the status line, so that the prompt stays put as they
-come and go; expert (30×16) still fits an 80×24 terminal.  Longer messages take rows
-from the board's window rather than lose their end."""
-MESSAGE_COLUMNS = 76
-"""Messages wrap before this width, so a long explanation reads as a paragraph."""
 ROOM_TO_TYPE = 24
 """Columns kept free after the prompt under the board; with fewer the prompt starts at
 the left edge."""
-NO_BREAK = "\u00a0"
-"""Holds a number to its unit (“9 more rows”) when a line is broken at spaces."""
-TITLE_ROWS = 2
-"""The title and the blank row under it, drawn only when the terminal has room for them."""
 
 
 class IconSet(NamedTuple):
@@ -120,13 +111,6 @@ CITED_NUMBER_STYLE = "4"
 CITED_MINE_STYLE = "1;3;4"
 """Bold, italic and underlined: a mine the hint's proof leans on; where italics do not
 show, its glyph still tells it from an underlined number."""
-ROWS_AROUND_THE_BOARD = 1 + 1 + MESSAGE_ROWS + 1
-"""A blank row, the status line, the messages and the prompt."""
-SMALLEST_WINDOW = (10, 5)
-"""The fewest columns and rows of cells worth playing through: a smaller terminal is
-told to grow."""
-SCROLL_MARGIN = 2
-"""Cells kept in view beyond the cursor, so that the player sees around it."""
 CURSOR_LEFT = "["
 CURSOR_RIGHT = "]"
 """The cursor is drawn in the gaps either side of its cell: seen in every icon set,
@@ -156,24 +140,15 @@ class Line(NamedTuple):
     style: str = ""
     """The prompt's attributes: the mode the keys act in, plain to see."""
     legend: tuple[str, ...] = ()
-    """Lines that say what the keys do, shown above the prompt."""
+    """Lines that say what the keys do, shown above the prompt where there is room."""
     above: tuple[str, ...] = ()
     """A question's first lines, when it is too long for the prompt's row."""
     read_from: int = 0
     """The first line of the words under the board to show, when they take more rows
-    than the terminal has: the player pages through them (:class:`Reading`)."""
-
-
-class Reading(NamedTuple):
-    """Words under the board too long for the rows left to them, shown a page at a time,
-    with a last row that says how many lines are left and which key shows them."""
-
-    first: int
-    """The first line shown."""
-    page: int
-    """Lines a page shows."""
-    total: int
-    """Lines there are to read."""
+    than the terminal has: the player pages through them (:class:`.layout.Reading`)."""
+    brief: tuple[str, ...] = ()
+    """The legend in one line, shown instead where the rows under the board cannot
+    hold the whole of it with the words said."""
 
 
 BARE_PROMPT = Line()
@@ -261,7 +236,7 @@ class Frame:
         window: tuple[int, int] = (0, 0),
         drawing: BoardDrawing | None = None,
         caret: tuple[int, int] | None = None,
-        reading: Reading | None = None,
+        reading: layout.Reading | None = None,
     ) -> None:
         self.size, self.origin, self.text_items = size, origin, text_items
         self.prompt_row, self.prompt_column = prompt_row, prompt_column
@@ -295,15 +270,6 @@ def _styled(text: str, style: str) -> str:
     return f"{CSI}{style}m{text}{RESET}" if style else text
 
 
-def _hanging(line: str, columns: int) -> str:
-    """The indent that lines up a wrapped line under its text: ``  flag    Put a…``
-    continues under ``Put``, ``    Put a…`` under ``Put`` too; none where it would
-    leave no room for the text in ``columns``, for the text would spill past the edge."""
-    entry = re.match(r"\s*(?:\S+ {2,})?", line)
-    indent = " " * len(entry.group(0)) if entry else ""
-    return indent if len(indent) + 2 <= columns else ""
-
-
 class Renderer:
     """Static drawing methods: the terminal screen keeps the last :class:`Frame` and hands
     it back; the renderer keeps nothing and computes the next one."""
@@ -321,39 +287,35 @@ class Renderer:
     @staticmethod
     def status(view: View, columns: int | None = None, in_view: str = "") -> str:
         """The status line: mines left, time, state, hints, the AI's moves, kind of
-        board, the part in view and the keys; where ``columns`` are too few for all of
-        it, the kind of board gives way first, then the keys' mode, which the prompt's
-        row shows as well, then the gaps between the parts narrow."""
-        parts = [_("Mines left: {count}").format(count=view.mines_left)]
+        board, the part in view and the keys' mode.  Where ``columns`` are too few for
+        all of it, parts give way whole, the least needed first: the kind of board, the
+        keys' mode (the prompt's row names it too), the part in view (the labels say
+        it), the hints, the AI's moves, the state, the time; the mines left stay."""
+        time = hints = ai_moves = ""
         if view.elapsed is not None:
             over = view.state in (State.WON, State.LOST)
             seconds = textwidth.clock_time(view.elapsed, final=over)
-            parts.append(_("Time: {seconds}").format(seconds=seconds))
-        parts.append(
-            {
-                State.READY: _("Type x y to start"),
-                State.WAITING: _("Your move starts the clock"),
-                State.PLAYING: _("Playing"),
-                State.PAUSED: _("Paused: any key goes on"),
-                State.WON: _("You won!"),
-                State.LOST: _("You lost"),
-            }[view.state]
-        )
+            time = _("Time: {seconds}").format(seconds=seconds)
+        state = {
+            State.READY: _("Type x y to start"),
+            State.WAITING: _("Your move starts the clock"),
+            State.PLAYING: _("Playing"),
+            State.PAUSED: _("Paused: any key goes on"),
+            State.WON: _("You won!"),
+            State.LOST: _("You lost"),
+        }[view.state]
         if view.hints:
-            parts.append(_("Hints: {count}").format(count=view.hints))
+            hints = _("Hints: {count}").format(count=view.hints)
         if view.ai_moves:
-            parts.append(_("AI moves: {count}").format(count=view.ai_moves))
-        keys = [in_view] if in_view else []
-        keys += [view.keys] if view.keys else []
-        named = [view.board_name] if view.board_name else []
-        shown = [*parts, *named, *keys]
-        if columns is not None and textwidth.width("   ".join(shown)) > columns and named:
-            shown = [*parts, *keys]
-        if columns is not None and textwidth.width("   ".join(shown)) > columns and view.keys:
-            shown = [*parts, *keys[:-1]]  # the prompt's row names the mode too
-        line = "   ".join(shown)
-        if columns is not None and textwidth.width(line) > columns:
-            line = "  ".join(shown)
+            ai_moves = _("AI moves: {count}").format(count=view.ai_moves)
+        mines = _("Mines left: {count}").format(count=view.mines_left)
+        parts = [mines, time, state, hints, ai_moves, view.board_name, in_view, view.keys]
+        line = "   ".join(part for part in parts if part)
+        for least in (5, 7, 6, 3, 4, 2, 1):  # the kind of board, the keys' mode, …, the time
+            if columns is None or textwidth.width(line) <= columns:
+                break
+            parts[least] = ""
+            line = "   ".join(part for part in parts if part)
         return line
 
     @staticmethod
@@ -389,20 +351,29 @@ class Renderer:
         return "".join(line + "\n" for line in lines)
 
     @staticmethod
-    def labelled(view: View, icons: IconSet | None = None) -> str:
+    def labelled(
+        view: View, icons: IconSet | None = None, columns: int | None = None
+    ) -> str:
         """Line by line for a person (a dumb terminal): the messages, the board with its
         column and row numbers, and the status line with the mines left; a page as it is.
-        With ``icons``, the cells in their colours (colour forced)."""
-        lines = list(view.messages)
+        With ``icons``, the cells in their colours (colour forced).  Words are wrapped at
+        ``columns``, if given, rather than broken by the terminal."""
+
+        def wrapped(text: str, *, hanging: bool = True) -> list[str]:
+            if columns is None:
+                return [text]
+            return textwidth.paragraph(text, columns) if hanging else textwidth.wrap(text, columns)
+
+        lines = [wrapped_line for message in view.messages for wrapped_line in wrapped(message)]
         if view.page is not None:
-            lines += view.page
+            lines += [wrapped_line for text in view.page for wrapped_line in wrapped(text)]
         else:
-            label = _label_width(view.height)
-            numbers = _column_numbers(range(view.width), view.width)
+            label = layout.label_width(view.height)
+            numbers = layout.column_numbers(range(view.width), view.width)
             lines += [" " * (label + 1) + line for line in numbers]
             rows = Renderer.rows(view, icons, gap=" ")
             lines += [f"{y + 1:>{label}} " + row for y, row in enumerate(rows)]
-            lines.append(Renderer.status(view))
+            lines += wrapped(Renderer.status(view), hanging=False)
         return "".join(line.rstrip() + "\n" for line in lines)
 
     @staticmethod
@@ -424,44 +395,23 @@ class Renderer:
     # --- the terminal screen --------------------------------------------------------
 
     @staticmethod
-    def terminal_size_for(
-        width: int, height: int, window: tuple[int, int] | None = None
-    ) -> tuple[int, int]:
-        """Columns and rows a terminal needs to show ``window`` (columns and rows of
-        cells; the whole board by default) of a ``width`` × ``height`` board, with its
-        labels, status line, messages and prompt."""
-        shown, rows_shown = window if window is not None else (width, height)
-        columns = _label_width(height) + 1 + 2 * shown  # the last gap holds the cursor's ]
-        return columns, _header_rows(width) + rows_shown + ROWS_AROUND_THE_BOARD
-
-    @staticmethod
-    def fits(width: int, height: int, size: tuple[int, int]) -> bool:
-        """Whether a terminal of ``size`` shows enough of the board to play: the whole
-        of it, or a window of at least :data:`SMALLEST_WINDOW` cells."""
-        need_columns, need_rows = Renderer._smallest_terminal(width, height)
-        return need_columns <= size[0] and need_rows <= size[1]
-
-    @staticmethod
-    def _smallest_terminal(width: int, height: int) -> tuple[int, int]:
-        smallest = (min(width, SMALLEST_WINDOW[0]), min(height, SMALLEST_WINDOW[1]))
-        return Renderer.terminal_size_for(width, height, smallest)
-
-    @staticmethod
     def frame(
         view: View,
         size: tuple[int, int],
         icons: IconSet,
         line: Line = BARE_PROMPT,
         origin: Point | None = None,
+        follow: int | None = None,
     ) -> Frame:
         """The items that show ``view`` on a terminal of ``size`` (columns, rows), with
         ``line`` on the prompt's row.
 
-        A board bigger than the terminal is shown through a window that keeps
-        the cursor in view, or has ``origin``, a board cell, at its corner: the front
-        end keeps the view still under a click, and pans it with the wheel.
+        A board bigger than the terminal is shown through a window (see
+        :func:`.layout.window`): around the cursor, or with ``origin``, the board
+        cell the front end keeps at its corner, scrolled the least that brings the
+        cursor into view with ``follow`` cells around it when the cursor has moved.
         """
-        return Renderer._compose(view, size, icons, None, line, origin)[0]
+        return Renderer._compose(view, size, icons, None, line, origin, follow)[0]
 
     @staticmethod
     def _compose(
@@ -471,43 +421,38 @@ class Renderer:
         previous: Frame | None,
         line: Line,
         origin: Point | None,
+        follow: int | None,
     ) -> tuple[Frame, list[tuple[tuple[int, int], Item]] | None]:
         """The frame for ``view``, reusing the board rows of ``previous`` that show the
         same; with it, the positions of the board rows drawn anew (None: all of them)."""
         if view.page is not None:
             return Renderer._page(view, size, line), None
         columns, rows = size
-        if not Renderer.fits(view.width, view.height, size):
-            need_columns, need_rows = Renderer._smallest_terminal(view.width, view.height)
+        plan = layout.plan(view.width, view.height, size)
+        if plan is None:
+            need_columns, need_rows = layout.smallest_terminal(view.width, view.height)
             too_small = Renderer._too_small(
                 view, size, need_columns - columns, need_rows - rows, line
             )
             return too_small, None
-        said, pinned = Renderer._said(view, line, columns)
-        extra = max(0, len(said) - MESSAGE_ROWS)
-        window = Renderer._window(view, size, origin, extra)
-        need_columns, need_rows = Renderer.terminal_size_for(view.width, view.height, window[2:])
-        need_rows = min(rows, need_rows + extra)
-        titled = rows - need_rows >= TITLE_ROWS
-        if titled:
-            need_rows += TITLE_ROWS
-        top = (rows - need_rows) // 2
-        left = (columns - need_columns) // 2
+        window = layout.window(view, plan, origin, follow)
+        top, left = plan.top, plan.left
         canvas = _Canvas(columns)
         row = top
-        if titled:
+        if plan.shape.titled:
             canvas.centred(top, "BUSCAMINAS", "1")
-            row += TITLE_ROWS
+            row += layout.TITLE_ROWS
         before = previous.drawing if previous is not None and previous.size == size else None
-        drawing, redrawn = Renderer._board(view, icons, row, left, window, before)
-        row = drawing.top + window[3] + 1
+        drawing, redrawn = Renderer._board(view, icons, row, left, window, plan, before)
+        row = drawing.top + window[3] + plan.shape.gap
+        said = Renderer._said(view, line, columns, rows - row - 2)
         row, reading = Renderer._status_and_messages(
-            canvas, view, row, rows, (said, pinned, line.read_from), window
+            canvas, view, row, rows, (*said, line.read_from), window
         )
-        prompt_row = min(max(row, top + need_rows - 1), rows - 1)
+        prompt_row = min(max(row, plan.prompt_row), rows - 1)
         indent = left if left + textwidth.width(line.prompt) + ROOM_TO_TYPE <= columns else 0
         caret = Renderer._prompt(canvas, line, prompt_row, indent)
-        board = (drawing.top, left + _label_width(view.height) + 1)
+        board = (drawing.top, left + layout.label_width(view.height) + 1)
         frame = Frame(
             size,
             (top, left),
@@ -524,48 +469,14 @@ class Renderer:
         return frame, redrawn
 
     @staticmethod
-    def _window(
-        view: View, size: tuple[int, int], origin: Point | None, extra: int
-    ) -> tuple[int, int, int, int]:
-        """The first column and row in view and how many of each: all of the board if it
-        fits, else as much as fits beside ``extra`` rows of messages (never fewer rows
-        than :data:`SMALLEST_WINDOW`), with its corner at ``origin`` when the front end
-        keeps one (a click, the wheel), else placed by the cursor alone (see
-        :func:`_page_of`), so that the same view always looks the same, however it was
-        reached."""
-        columns, rows = size
-        shown = min(view.width, (columns - _label_width(view.height) - 1) // 2)
-        room = rows - _header_rows(view.width) - ROWS_AROUND_THE_BOARD
-        rows_shown = min(view.height, max(room - extra, SMALLEST_WINDOW[1]))
-        x, y = view.cursor if view.cursor is not None else (0, 0)
-        if origin is not None:
-            first_x = min(max(origin[0], 0), view.width - shown)
-            first_y = min(max(origin[1], 0), view.height - rows_shown)
-            return first_x, first_y, shown, rows_shown
-        return (
-            _page_of(x, shown, view.width),
-            _page_of(y, rows_shown, view.height),
-            shown,
-            rows_shown,
-        )
-
-    @staticmethod
-    def _said(view: View, line: Line, columns: int) -> tuple[list[tuple[int, str]], int]:
-        """The lines under the status line, each with its column: the messages wrapped
-        at words and centred, then a question's first lines and the key legend; with
-        them, how many of the last are the question's and the legend's, which stay in
-        sight while the messages are paged through."""
-        placed: list[tuple[int, str]] = []
-        width = max(1, min(columns - 2, MESSAGE_COLUMNS))
-        for message in view.messages:
-            lines = _wrapped(message, width)
-            left = max(0, (columns - max(map(textwidth.width, lines))) // 2)
-            placed += [(left, line) for line in lines]
-        words = len(placed)
-        for text in (*line.above, *line.legend):
-            for wrapped in _wrapped(text, max(1, columns - 1)):
-                placed.append((max(0, (columns - textwidth.width(wrapped)) // 2), wrapped))
-        return placed, len(placed) - words
+    def _said(view: View, line: Line, columns: int, room: int) -> tuple[layout.Placed, int]:
+        """The lines under the status line (:func:`.layout.said`): the messages, a
+        question's first lines and the whole key legend where ``room`` rows hold them
+        all, else the legend in one line."""
+        said = layout.said(view.messages, (*line.above, *line.legend), columns)
+        if line.brief and len(said[0]) > room:
+            said = layout.said(view.messages, (*line.above, *line.brief), columns)
+        return said
 
     @staticmethod
     def _prompt(canvas: _Canvas, line: Line, row: int, column: int) -> tuple[int, int]:
@@ -587,21 +498,23 @@ class Renderer:
 
     @staticmethod
     def _page(view: View, size: tuple[int, int], line: Line) -> Frame:
-        """A page of text (the manual, the statistics) in place of the board."""
+        """A page of text (the manual, the statistics) in place of the board, centred
+        as a whole: every screenful of it starts in the same column."""
         columns, rows = size
         canvas = _Canvas(columns)
         lines = [
             wrapped
             for text in view.page or ()
-            for wrapped in textwidth.wrap(text, columns - 1, _hanging(text, columns - 1))
+            for wrapped in textwidth.paragraph(text, columns - 1)
         ]
-        said, pinned = Renderer._said(view, line, columns)
-        below = max(MESSAGE_ROWS, len(said))
+        left = max(0, (columns - max(map(textwidth.width, lines), default=0)) // 2)
+        said, pinned = Renderer._said(view, line, columns, layout.MESSAGE_ROWS)
+        below = max(layout.MESSAGE_ROWS, len(said))
         room = min(max(2, rows - 2 - below), rows - 2)  # the status and prompt below
         if len(lines) > room > 1:  # a footer needs a line of its own
             lines = Renderer._screenful(lines, room, view, columns - 1)
         lines = lines[: max(0, room)]
-        left = max(0, (columns - max(map(textwidth.width, lines), default=0)) // 2)
+        left = min(left, columns - max(map(textwidth.width, lines), default=0))
         for row, text in enumerate(lines):
             canvas.put(row, left, text)
         row, reading = Renderer._status_and_messages(
@@ -639,43 +552,20 @@ class Renderer:
         view: View,
         row: int,
         rows: int,
-        said: tuple[list[tuple[int, str]], int, int],
+        said: tuple[layout.Placed, int, int],
         window: tuple[int, int, int, int] | None = None,
-    ) -> tuple[int, Reading | None]:
-        """Put the status line and the lines said (from :meth:`_said`, with the first
-        line the player has paged to) from ``row`` on; return the prompt's row and,
-        where the lines take more rows than there are, the page shown.
-
-        Lines the terminal has no room for are never cut into “…”: the words are
-        shown a page at a time, the question and the legend staying under them,
-        and the last row says how many lines are left and which key shows them.
-        A scrolled board says on the status line which part is in view."""
+    ) -> tuple[int, layout.Reading | None]:
+        """Put the status line and the lines said (from :func:`.layout.said`, with the
+        first line the player has paged to) from ``row`` on; return the prompt's row
+        and, where the lines take more rows than there are, the page shown.  A
+        scrolled board says on the status line which part is in view."""
         status = Renderer.status(view, canvas.columns, Renderer._part_in_view(view, window))
         canvas.centred(row, status, "1")
         row += 1
         room = rows - row - 1  # the rows above the prompt's: a page may leave fewer than usual
         lines, pinned, read_from = said
-        reading = None
-        if len(lines) > room > 1:
-            if pinned > room - 2:  # no room to keep them in sight: they are paged too
-                pinned = 0
-            words = lines[: len(lines) - pinned]
-            page = room - 1 - pinned
-            first = min(max(read_from, 0), (len(words) - 1) // page * page)
-            reading = Reading(first, page, len(words))
-            shown = words[first : first + page]
-            footer = _reading_footer(reading, canvas.columns - 1)
-            lines = [*shown, *[(0, "")] * (page - len(shown)), footer, *lines[len(words) :]]
-        elif len(lines) > room > 0:
-            more = len(lines) - room + 1
-            taller = ngettext(
-                "{count} more line: make the terminal taller.",
-                "{count} more lines: make the terminal taller.",
-                more,
-            ).format(count=more)
-            tail = _wrapped(taller.replace(" ", NO_BREAK, 1), max(1, canvas.columns - 1))[0]
-            lines = [*lines[: room - 1], (0, tail.replace(NO_BREAK, " "))]
-        for left, text in lines[: max(0, room)]:
+        lines, reading = layout.below(lines, pinned, read_from, room, canvas.columns)
+        for left, text in lines:
             if text:
                 canvas.put(row, left, text)
             row += 1
@@ -687,22 +577,24 @@ class Renderer:
         icons: IconSet,
         row: int,
         left: int,
-        window: tuple[int, int, int, int],
+        window: layout.Window,
+        plan: layout.Plan,
         previous: BoardDrawing | None,
     ) -> tuple[BoardDrawing, list[tuple[tuple[int, int], Item]] | None]:
-        """The column numbers from ``row`` on, and under them the rows of cells in
-        ``window``, each labelled with its real coordinates.  Items that show the same
-        as in ``previous`` are its own, not drawn again; the items drawn anew that
-        differ come back with the drawing (None: everything is new)."""
+        """The column numbers from ``row`` on, as the ``plan`` has them, and under them
+        the rows of cells in ``window``, each labelled with its real coordinates.  Items
+        that show the same as in ``previous`` are its own, not drawn again; the items
+        drawn anew that differ come back with the drawing (None: everything is new)."""
         first_x, first_y, shown, rows_shown = window
-        label = _label_width(view.height)
-        top = row + _header_rows(view.width)
-        key = (icons, view.width, view.height, window, top, left)
+        label = layout.label_width(view.height)
+        top = row + plan.header
+        compact = plan.shape.compact
+        key = (icons, view.width, view.height, window, top, left, compact)
         parts = 1 + -(-shown // CHUNK)
         if previous is None or previous.key != key:
             xs = range(first_x, first_x + shown)
             board_left = left + label + 1
-            numbers = _column_numbers(xs, view.width)
+            numbers = layout.column_numbers(xs, view.width, compact)
             headers = {
                 (top - len(numbers) + index, board_left): Item(line, len(line))
                 for index, line in enumerate(numbers)
@@ -750,7 +642,7 @@ class Renderer:
             if len(lines) < height:
                 break
         for message in view.messages:
-            lines += _wrapped(message, max(1, width - 1))
+            lines += layout.wrapped(message, max(1, width - 1))
         lines = lines[: max(1, height - 1)]
         canvas = _Canvas(width)
         for row, text in enumerate(lines):
@@ -767,6 +659,7 @@ class Renderer:
         previous: Frame | None,
         line: Line = BARE_PROMPT,
         origin: Point | None = None,
+        follow: int | None = None,
     ) -> tuple[str, Frame]:
         """The text that turns the screen from ``previous`` into ``view`` with ``line`` on
         the prompt's row, and the new frame.
@@ -775,7 +668,7 @@ class Renderer:
         cleared and drawn whole; otherwise only changed items are written.
         The cursor ends where the next typed character goes.
         """
-        frame, redrawn = Renderer._compose(view, size, icons, previous, line, origin)
+        frame, redrawn = Renderer._compose(view, size, icons, previous, line, origin, follow)
         return Renderer._drawn(previous, frame, redrawn), frame
 
     @staticmethod
@@ -787,7 +680,9 @@ class Renderer:
         columns, rows = size
         canvas = _Canvas(columns)
         lines = [
-            wrapped for text in (*said, *line.above) for wrapped in _wrapped(text, columns - 1)
+            wrapped
+            for text in (*said, *line.above)
+            for wrapped in layout.wrapped(text, columns - 1)
         ]
         lines = lines[max(0, len(lines) - rows + 1) :]
         for row, text in enumerate(lines):
@@ -844,40 +739,6 @@ class Renderer:
         return f"{CSI}{row + 1};{column + 1}H{text}"
 
 
-def _label_width(height: int) -> int:
-    """Columns for the row labels: the widest row number, and never fewer than two."""
-    return max(2, len(str(height)))
-
-
-def _column_numbers(xs: range, width: int) -> list[str]:
-    """The column numbers over columns ``xs`` of a board ``width`` wide, a line each:
-    the tens (from column 10 on) over the units, one character per column."""
-    units = " ".join(str((x + 1) % 10) for x in xs)
-    if width < 10:
-        return [units]
-    return [" ".join(str((x + 1) // 10) if x + 1 >= 10 else " " for x in xs).rstrip(), units]
-
-
-def _header_rows(width: int) -> int:
-    """Rows of column numbers: a second one for the tens from column 10 on."""
-    return 1 if width < 10 else 2
-
-
-def _page_of(cursor: int, shown: int, length: int) -> int:
-    """The first of ``shown`` cells in view out of ``length``, for a cursor at ``cursor``.
-
-    The board is cut into overlapping pages, twice :data:`SCROLL_MARGIN` cells
-    short of a screenful apart, and the cursor's page is shown: the cursor
-    stays that far from the edges, and the view turns a page, rather than
-    creeping, when the cursor crosses one.
-    """
-    if shown >= length:
-        return 0
-    margin = min(SCROLL_MARGIN, (shown - 1) // 2)
-    stride = max(1, shown - 2 * margin)
-    return min(max(cursor - margin, 0) // stride * stride, length - shown)
-
-
 @lru_cache(maxsize=64)
 def _part_words(words: str, window: tuple[int, int, int, int], width: int, height: int) -> str:
     """``words`` filled in for ``window``: worded once per window, not at every tick."""
@@ -893,35 +754,8 @@ def _held_together(text: str, groups: list[str], columns: int) -> list[str]:
     held = text
     for group in groups:
         if textwidth.width(group) <= columns:
-            held = held.replace(group, group.replace(" ", NO_BREAK))
-    return [line.replace(NO_BREAK, " ") for line in textwidth.wrap(held, columns)]
-
-
-def _reading_footer(reading: Reading, columns: int) -> tuple[int, str]:
-    """The row under a page of words: how many lines are left and the key that shows
-    them, or the key back to the start; centred, in the longest wording that fits."""
-    left = reading.total - reading.first - reading.page
-    if left > 0:
-        wordings = [
-            ngettext(
-                "— {count} more line: Page Down —", "— {count} more lines: Page Down —", left
-            ),
-            ngettext("{count} more: PgDn", "{count} more: PgDn", left),
-        ]
-    else:
-        wordings = [_("— the end: Page Up goes back —"), _("end: PgUp")]
-    for wording in wordings:
-        footer = wording.format(count=left)
-        if textwidth.width(footer) <= columns:
-            break
-    footer = textwidth.fitting(footer, columns)
-    return max(0, (columns + 1 - textwidth.width(footer)) // 2), footer
-
-
-@lru_cache(maxsize=256)
-def _wrapped(message: str, columns: int) -> tuple[str, ...]:
-    """A message's lines: wrapped once, not again at every tick of the clock."""
-    return tuple(textwidth.wrap(message, columns))
+            held = held.replace(group, group.replace(" ", layout.NO_BREAK))
+    return [line.replace(layout.NO_BREAK, " ") for line in textwidth.wrap(held, columns)]
 
 
 @lru_cache(maxsize=16)

@@ -66,7 +66,7 @@ from ..game.keys import Act, Mode
 from ..game.screen import Audience, Steer
 from ..game.view import View
 from ..i18n import _
-from . import controls
+from . import controls, layout
 from .renderer import CLEAR, CSI, RESET, SHOW_CURSOR, Frame, IconSet, Line, Renderer
 
 ALTERNATE_SCREEN = CSI + "?1049h"
@@ -146,7 +146,18 @@ class TerminalScreen:
         """Lines said before the board since the last answer, above the next question."""
         self._frame: Frame | None = None
         self._origin: Point | None = None
-        """The board cell a click or the wheel keeps at the window's corner."""
+        """The board cell at the window's corner, kept from frame to frame so that the
+        view stays where it is; None for a new board, shown around the cursor."""
+        self._follow: int | None = None
+        """Cells to keep around the cursor, once it has moved, as the window scrolls to
+        show it; None while it has not moved since the last frame drawn."""
+        self._margin: int | None = 0
+        """What :attr:`_follow` becomes when the cursor moves next: the margin of the
+        cursor's keys, none for a typed move or a click, and None for a screenful,
+        which moves the view itself (the cursor's steps on their way, one per key,
+        must not pull it back)."""
+        self._every_key = False
+        """F1: the whole key legend under the board, however many rows it takes."""
         self._read_from = 0
         """The first line shown of words too long for the screen: the player pages."""
         self._waiting = False
@@ -232,7 +243,7 @@ class TerminalScreen:
         return size.columns, size.rows
 
     def fits(self, width: int, height: int) -> bool:
-        return Renderer.fits(width, height, self.size())
+        return layout.fits(width, height, self.size())
 
     def show(self, view: View) -> None:
         self._post(self._draw_view, view)
@@ -455,6 +466,8 @@ class TerminalScreen:
         before = self._view
         if before is None or (view.messages, view.page) != (before.messages, before.page):
             self._read_from = 0  # new words are read from their start
+        if before is not None and view.cursor != before.cursor:
+            self._follow = self._margin
         self._view = view
         self._paint()
 
@@ -491,11 +504,14 @@ class TerminalScreen:
             drawn, self._frame = Renderer.dialogue(said, size, previous, line)
         else:
             view = self._view if self._replaying else self._view._replace(keys=self._keys_word())
+            follow = self._follow
+            if follow is None and self._frame is not None and self._frame.size != size:
+                follow = 0  # the cursor stays in view as the terminal shrinks
             drawn, self._frame = Renderer.draw(
-                view, size, self.icons, previous, line, self._origin
+                view, size, self.icons, previous, line, self._origin, follow
             )
-            if self._origin is not None and self._frame.board is not None:
-                self._origin = self._frame.window
+            if self._frame.board is not None:
+                self._origin, self._follow = self._frame.window, None
         self._write(drawn)
 
     def _keys_word(self) -> str:
@@ -516,9 +532,13 @@ class TerminalScreen:
             return Line(prompt, buffer.text, buffer.cursor_position, above=above)
         if self._mode is Mode.CURSOR:
             legend = tuple(keys.legend((Mode.CURSOR,), columns - 1))
+            brief = () if self._every_key else (keys.brief(columns - 1),)
             word = self._habit.word
-            return Line(f" {_('KEYS')} ", word, len(word), "7", legend)
-        return Line("> ", buffer.text, buffer.cursor_position)
+            return Line(f" {_('KEYS')} ", word, len(word), "7", legend, brief=brief)
+        legend = ()
+        if self._every_key:
+            legend = tuple(keys.legend((Mode.LINE, Mode.BOARD, Mode.EVERYWHERE), columns - 1))
+        return Line("> ", buffer.text, buffer.cursor_position, legend=legend)
 
     # --- the keys ---------------------------------------------------------------------
 
@@ -590,6 +610,9 @@ class TerminalScreen:
             elif binding.mode is Mode.BOARD:
                 for key, step in zip(binding.keys, binding.steps, strict=True):
                     own.add(key, filter=board)(self._screenful(step))
+            elif binding.act is Act.EVERY_KEY:
+                for key in binding.keys:
+                    own.add(key, filter=board)(self._every_key_or_fewer)
             elif binding.act is Act.MORE:  # after the screenfuls: it goes before them
                 for key, step in zip(binding.keys, binding.steps, strict=True):
                     own.add(key, filter=reading)(self._more(step[1]))
@@ -663,7 +686,7 @@ class TerminalScreen:
         if self._asking is None and text.strip():
             buffer.append_to_history()
         buffer.reset()
-        self._origin = None  # a typed move brings its cell into view
+        self._margin = 0  # a typed move's cell comes into view, at the edge if need be
         self._events.put(Event("line", text))
         self._paint_later()
 
@@ -717,23 +740,39 @@ class TerminalScreen:
             if act is Act.KEYS_TO_LINE:
                 self._switch(Mode.LINE)
             elif act is Act.MOVE:
-                self._origin = None
+                self._margin = layout.SCROLL_MARGIN
                 self._events.put(Event("steer", meanings.steps[step.text]))
             elif act is Act.JUMP:
-                self._origin = None  # a jump brings its cell into view
+                self._margin = layout.SCROLL_MARGIN
                 self._events.put(Event("steer", meanings.jumps[step.text]))
             elif act is not None:
-                self._origin = None
+                self._margin = 0  # a hint's cell comes into view, at the edge if need be
                 self._events.put(Event("key", step.text))
 
     def _screenful(self, direction: Point) -> Callable[[KeyPressEvent], None]:
+        """The view a screenful on, less a row (or a column) seen before, and the cursor
+        with it, so that it keeps its place on the screen: paging skips no row."""
+
         def move(event: KeyPressEvent) -> None:
-            if self._frame is not None:
-                shown, rows_shown = self._frame.board_size
-                self._origin = None
-                self._events.put(Event("steer", (direction[0] * shown, direction[1] * rows_shown)))
+            frame = self._frame
+            if frame is None or frame.board is None:
+                return
+            shown, rows_shown = frame.board_size
+            step = (direction[0] * max(1, shown - 1), direction[1] * max(1, rows_shown - 1))
+            x, y = self._origin or frame.window  # a screenful already asked for, not yet drawn
+            self._origin = (x + step[0], y + step[1])
+            self._margin = None
+            self._events.put(Event("steer", step))
+            self._paint_soon()
 
         return move
+
+    def _every_key_or_fewer(self, event: KeyPressEvent) -> None:
+        """F1: the whole legend under the board, paged where it runs past the screen, or
+        back to the keys that matter most in one line."""
+        self._every_key = not self._every_key
+        self._read_from = 0
+        self._paint_soon()
 
     def _more(self, direction: int) -> Callable[[KeyPressEvent], None]:
         """The next (``1``) or the last (``-1``) page of words too long for the screen."""
@@ -769,8 +808,7 @@ class TerminalScreen:
                 self._origin = (x + done.step[0], y + done.step[1])
                 self._paint_soon()
         elif done is not None:
-            if frame.board is not None:
-                self._origin = frame.window  # the cell under the pointer stays under it
+            self._margin = 0  # the cell under the pointer is in view: the view stays
             self._events.put(Event("command", done))
 
     def _set_question(self, question: str | None, above: tuple[str, ...] = ()) -> None:
