@@ -274,7 +274,7 @@ def test_the_screens_of_a_first_run_speak_spanish() -> None:
         "--lang", "es", env={"TERM": "dumb", "BUSCAMINAS_DATA_DIR": scratch_directory()}
     )
     reader.wait_for("Tablero [Intro = 2]:")
-    reader.type("once")
+    reader.type("veinte")  # a wrong answer, in a word no English sentence has
     reader.wait_for("Escribe del 1 al 10")
     reader.type("personalizado")
     reader.wait_for("Ancho, de 3 a 99:")
