@@ -19,8 +19,8 @@ from .. import collector, signals
 from ..core.grid import Point
 from ..i18n import _
 from ..records.storage import Store, database_in
-from . import commands
-from .commands import Command, ParseError, Verb
+from . import commands, verbs
+from .commands import Command, ParseError
 from .jumps import Jump
 from .keys import Act, Mode
 from .rounds import Kept
@@ -40,9 +40,7 @@ SPEEDS = tuple(2.0**power for power in range(-3, 7))
 PAUSE_TICK = 1.0
 """How often a pause looks up from waiting for its key (the wait ends at the key)."""
 PROMPT = "> "
-ON_THE_BOARD = frozenset(
-    {Verb.TRY, Verb.FLAG, Verb.UNFLAG, Verb.MARK, Verb.EXPAND, Verb.HELP, Verb.AUTO}
-)
+ON_THE_BOARD = verbs.allowed(verbs.Allowed.NEEDS_THE_BOARD)
 """Commands whose effect is seen on the board: refused while it cannot be shown."""
 
 
