@@ -121,9 +121,47 @@ class Round:
             self.started_wall = datetime.now(UTC)
         if outcome.end is not None and self.finished_at is None:
             self.finished_at = self._clock()
+        self.acted = True
         if self.journal.note(outcome, self.elapsed() or 0.0, by_ai=by_ai) and by_ai:
             self.ai_moves += 1
             self.assisted = True
+
+    def take_a_hint(self, asked: Point | None) -> None:
+        """The player asked for help about ``asked`` (a cell, or None for the board):
+        it counts as :meth:`count_hint` says, and makes the round a game to keep."""
+        self.count_hint(asked)
+        self.acted = True
+
+    def count_review(self) -> None:
+        """A review of the moves, which names cells proved safe or mines: a hint while
+        the game is in progress (the session asks once per position)."""
+        if self.in_progress:
+            self.hints += 1
+
+    def note_scripted(self) -> None:
+        """Moves came from a pipe at some time: the game is not a person's own."""
+        self.scripted = True
+
+    def record_once(self) -> bool:
+        """Whether the game has just ended and is to be recorded now: True once, at its
+        end; the record then stands until a loss taken back reopens the game."""
+        if self.game.end is None or self.recorded:
+            return False
+        self.recorded = True
+        return True
+
+    def play_classic(self) -> None:
+        """No board without guessing came: the player takes a classic one."""
+        self.kind = BoardKind.CLASSIC
+
+    def dealt_again(self, settings: Settings) -> Round:
+        """This board as a new round (``again``), dealt by ``settings``: a board the
+        player has seen (:attr:`seen`), of the kind it was."""
+        again = Round(settings, self.seed, self._clock)
+        again.kind, again.seen = self.kind, True
+        if self.scripted:
+            again.note_scripted()
+        return again
 
     def count_hint(self, asked: Point | Jump | None) -> None:
         """Count a hint about ``asked`` (a cell, None for the board, or the jump to a
@@ -197,10 +235,12 @@ class Round:
     def paused(self) -> bool:
         return self._paused_at is not None
 
-    def stop_clock(self) -> None:
-        """Back to the clock of a game not yet started, while it is not over."""
+    def hand_over(self) -> None:
+        """Opened by its share code or by ``again``, the round is the player's from here:
+        its clock has not started, and nothing of it is the player's doing yet."""
         if self.game.end is None:
             self.started_at = self.started_wall = None
+        self.acted = False
 
     def carry_on(self) -> None:
         """Start the clock of a game kept unfinished where it stopped: the time spent
@@ -252,7 +292,7 @@ class Round:
         )
         return seeded.with_layout(start.mines)
 
-    def as_record(self, *, scripted: bool, abandoned: bool = False) -> GameRecord:
+    def as_record(self, *, abandoned: bool = False) -> GameRecord:
         """The game as the records keep it: over, or ``abandoned`` in progress."""
         start = self.journal.start
         if abandoned and start is None:
@@ -271,7 +311,7 @@ class Round:
             ai_moves=self.ai_moves,
             assisted=self.assisted,
             undone=self.took_back,
-            scripted=scripted,
+            scripted=self.scripted,
             abandoned_layout=start.mines if abandoned and start is not None else None,
             identity=self.identity,
             code=None if code is None else str(code),

@@ -1,50 +1,51 @@
 """A player's session: it takes a command and says what to show.
 
 :class:`Session` is push-style: a typed line, a key or a click becomes a
-:class:`~buscaminas.game.commands.Command`, :meth:`Session.handle` applies it and
-returns a :class:`Reply`, and :meth:`Session.view` is the picture to draw.
+:class:`~buscaminas.game.commands.Command`, :meth:`Session.handle` carries it
+out through the handler its verb's row names (:mod:`~buscaminas.game.verbs`)
+and returns a :class:`Reply`, and :meth:`Session.view` is the picture to draw.
 It knows nothing of terminals, so a test, a pipe, a prompt, keys or a mouse
-drive it alike.  It deals the mines itself before the first move reaches
-the engine, asks the questions that need an answer (a classic board after a
+drive it alike.  It hands the rest on: the mines to the dealer
+(:mod:`~buscaminas.game.dealer`), the records to its keeper
+(:mod:`~buscaminas.game.keeper`), the AI's turn to its stepper
+(:mod:`~buscaminas.game.stepper`), the game's history to the round and its
+journal.  It asks the questions that need an answer (a classic board after a
 failed no-guess search, another game) as a :class:`Question` that the next
 input answers, and keeps what only the player's side needs: the cursor, the
-highlights, the messages (its :class:`~buscaminas.game.ui_state.UIState`, apart
-from the round's game), the records.
+highlights, the messages (its :class:`~buscaminas.game.ui_state.UIState`).
 """
 
 from __future__ import annotations
 
 import random
-import shlex
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
 
-from .. import i18n, signals
 from ..core.alphabet import Symbol
 from ..core.board import BoardKind
-from ..core.engine import Action, Move, Outcome, patched
+from ..core.engine import Action, Move, patched
 from ..core.grid import Point
 from ..core.scoring import GameRecord
-from ..i18n import _, ngettext
-from ..records import boardfile, sharecode
+from ..i18n import _
+from ..records import sharecode
 from ..records.presets import board_label
 from ..records.storage import Recorded
-from . import commands, jumps, narration
+from . import commands, dealer, jumps, narration, saving, verbs
 from .commands import Command, ParseError, Verb, label
-from .journal import Played
+from .dealer import BoardRefused as BoardRefused  # where the front ends find them
+from .dealer import Progress
+from .dealer import why_no_board as why_no_board
 from .jumps import Jump
-from .percent import percent
+from .keeper import Keeper
 from .questions import AGAIN, LEAVE, QUIT, SAME_BOARD, SURE, YES, Question
+from .reply import Reply as Reply
 from .rounds import Kept, Round
 from .screen import Audience
 from .settings import Settings
+from .stepper import Stepper
 from .ui_state import UIState
 from .view import Highlight, View
-
-if TYPE_CHECKING:
-    from ..records.storage import Store
 
 # The generator, the solver, the hints and the statistics load when first asked for
 # (the first move, a hint, the AI, the end of a game), so that the board is on
@@ -52,29 +53,8 @@ if TYPE_CHECKING:
 
 PROGRESS_AFTER = 0.2
 """Seconds of searching before the progress line appears: most boards come sooner."""
-AFTER_THE_END = frozenset({Verb.UNDO, Verb.REDO, Verb.SAVE, Verb.REVIEW, Verb.MAN, Verb.STATS})
+AFTER_THE_END = verbs.allowed(verbs.Allowed.AFTER_THE_END)
 """Commands that look back at a finished game, or take its last move back."""
-
-
-class BoardRefused(Exception):
-    """A shared board's code deals no board (its search found none): the code is
-    refused, with the reason in words, rather than another board dealt under its name."""
-
-
-class Reply(NamedTuple):
-    """What a command did, beyond the view: what to animate, ask, or whether to leave."""
-
-    before: tuple[str, ...] | None = None
-    """The board before a move whose reveal waves are worth replaying."""
-    outcome: Outcome | None = None
-    question: Question | None = None
-    new_round: bool = False
-    """A new game began: the front end draws it from scratch."""
-    leave: bool = False
-    note: str | None = None
-    """A line said beside the board (a reminder), not a change to it."""
-    changed: bool = True
-    """False when nothing on the board or in its messages changed."""
 
 
 class Session:
@@ -83,7 +63,7 @@ class Session:
     def __init__(
         self,
         settings: Settings,
-        store: Store,
+        keeper: Keeper,
         *,
         legend: list[str],
         audience: Audience = Audience.PROGRAM,
@@ -92,12 +72,14 @@ class Session:
         on_progress: Callable[[View], None] | None = None,
         resumed: Kept | None = None,
     ) -> None:
-        """``audience``: who reads it (a viewer at a full screen is told how to go back
-        from the manual, and sees the search's progress through ``on_progress``); ``scripted``: the
-        moves come from a pipe, not a player at the keyboard; ``resumed``: a game left
-        unfinished, to go on with first."""
+        """``keeper``: the records, opened once for the run; ``audience``: who reads it (a
+        viewer at a full screen is told how to go back from the manual, and sees the
+        search's progress through ``on_progress``); ``scripted``: the moves come from a
+        pipe, not a player at the keyboard; ``resumed``: a game left unfinished, to go
+        on with first."""
         self.settings = settings
-        self.store = store
+        self.keeper = keeper
+        keeper.gather_warnings()
         self.legend = legend
         self.audience = audience
         self.scripted = scripted
@@ -106,34 +88,32 @@ class Session:
         self.round_number = 0
         """Rounds begun before the current one: with ``--seed N``, it deals from N + this."""
         self.records: list[GameRecord] = []
-        self.warnings: list[str] = []
+        self.warnings = keeper.warnings
         self.put_away_kept = False
         """The game in progress was kept for the next start, the player having left."""
         self.question: Question | None = None
         self._told = False
-        self._last_kept: tuple[object, ...] | None = None
-        """The game as the records keep it in progress (:meth:`_keeping`)."""
-        self._unkept: tuple[str, ...] = ()
-        """The warnings shown when the game could not be kept, not shown again."""
         self._waiting_move: Move | None = None
         self._same_board_next = False
         """The game given up at :attr:`Question.ABANDON` is followed by its own board."""
         self._waiting_save: Path | None = None
         """The file that ``save`` would replace, if the player says so."""
-        self._ai_moves_left: int | None = None
-        self._ai_played = 0
-        self._reviewed: tuple[tuple[str, tuple[Played, ...]], list[str]] | None = None
+        self._reviewed: tuple[tuple[object, ...], list[str]] | None = None
         """The last review's game and moves, and its lines, for its other pages."""
-        self.thinking = False
-        """The AI is playing: :meth:`ai_step` makes its next move."""
+        self.stepper = Stepper()
         self.marks = False
         """The player uses ``?`` marks (``--marks``): ``mark`` puts them, and a flag
         command, whatever sends it (typed, ``f``, a right click), goes hidden → flag →
         ``?`` → hidden.  Off, ``mark`` is refused and a flag comes and goes as always."""
+        self._handlers: dict[Verb, Callable[[Command], Reply]] = {
+            row.verb: getattr(self, row.handler) for row in verbs.TABLE
+        }
         self.current: Round
         self.ui: UIState
         if resumed is not None:
             self.current = resumed.round
+            if scripted:
+                self.current.note_scripted()
             game = resumed.round.game
             self.ui = UIState(game.width, game.height, resumed.cursor)
             self.ui.messages = (_("Welcome back: the game goes on where you left it."),)
@@ -147,36 +127,31 @@ class Session:
         and the player's side of the screen."""
         current, ui = self.current, self.ui
         game = current.game
-        if current.paused:  # nothing of the board to see, nothing to think about meanwhile
-            return View(
-                rows=tuple(Symbol.HIDDEN * game.width for _row in range(game.height)),
-                mines_left=game.mines_left,
-                state=current.state(),
-                elapsed=current.elapsed(),
-                board_name=current.board_name(),
-                page=(
-                    _("The game is paused: the board is hidden and the clock stopped."),
-                    _("Press any key to go on."),
-                ),
-                hints=current.hints,
-                ai_moves=current.ai_moves,
-                cursor=ui.cursor,
-            )
-        return View(
+        shown = View(
             rows=game.rows() if rows is None else rows,
             mines_left=game.mines_left,
             state=current.state(),
             elapsed=current.elapsed(),
             board_name=current.board_name(),
-            messages=ui.messages,
-            exploded=game.exploded,
-            marked=ui.marked,
-            page=ui.page,
-            page_number=ui.page_number,
-            page_command=ui.page_command,
             hints=current.hints,
             ai_moves=current.ai_moves,
             cursor=ui.cursor,
+        )
+        if current.paused:  # nothing of the board to see, nothing to think about meanwhile
+            return shown._replace(
+                rows=tuple(Symbol.HIDDEN * game.width for _row in range(game.height)),
+                page=(
+                    _("The game is paused: the board is hidden and the clock stopped."),
+                    _("Press any key to go on."),
+                ),
+            )
+        return shown._replace(
+            messages=ui.messages,
+            exploded=game.exploded,
+            highlight=ui.highlight,
+            page=ui.page,
+            page_number=ui.page_number,
+            page_command=ui.page_command,
         )
 
     def goodbye(self) -> list[str]:
@@ -202,8 +177,6 @@ class Session:
             views.append(self.view(rows))
         return views
 
-    # --- commands ---------------------------------------------------------------------
-
     def tell(self, line: str) -> None:
         """A word for the player under what the board already says."""
         self.ui.messages = (*self.ui.messages, line)
@@ -214,6 +187,8 @@ class Session:
         self.ui.page = None
         return Reply()
 
+    # --- commands, each verb's handler named in its row -------------------------------
+
     def handle(self, command: Command) -> Reply:
         """Carry out one command; whatever it did to the game is in the records before
         the next is read."""
@@ -222,60 +197,61 @@ class Session:
         return reply
 
     def _handle(self, command: Command) -> Reply:
-        current = self.current
-        if command.verb is Verb.QUIT:
-            return Reply(leave=True)
-        if command.verb in (Verb.NEW, Verb.AGAIN):
-            again = command.verb is Verb.AGAIN
-            if again and current.journal.start is None:
-                return self.say(
-                    _(
-                        "There is no board to play again yet: the mines are laid at the"
-                        " first reveal."
-                    )
-                )
-            if current.in_progress:
-                self.question = Question.ABANDON
-                self._same_board_next = again
-                return Reply(question=Question.ABANDON, changed=False)
-            return self._same_board() if again else self._next_round()
-        self.ui.page = None
-        self.ui.marked = Highlight()
-        self.ui.messages = ()
-        if command.verb is Verb.MAN and command.topic is not None:
+        if verbs.ROWS[command.verb].fresh:
+            self.ui.page = None
+            self.ui.highlight = Highlight()
+            self.ui.messages = ()
+        return self._handlers[command.verb](command)
+
+    def _quit(self, _command: Command) -> Reply:
+        return Reply(leave=True)
+
+    def _new(self, command: Command) -> Reply:
+        again = command.verb is Verb.AGAIN
+        if again and self.current.journal.start is None:
+            return self.say(
+                _("There is no board to play again yet: the mines are laid at the first reveal.")
+            )
+        if self.current.in_progress:
+            self.question = Question.ABANDON
+            self._same_board_next = again
+            return Reply(question=Question.ABANDON, changed=False)
+        return self._same_board() if again else self._next_round()
+
+    def _manual(self, command: Command) -> Reply:
+        if command.topic is not None:
             self.ui.messages = tuple(commands.manual(command.topic))  # under the board
             return Reply()
-        if command.verb in (Verb.MAN, Verb.STATS, Verb.REVIEW):
-            page = {
-                Verb.MAN: self._manual,
-                Verb.STATS: self._statistics,
-                Verb.REVIEW: self._review,
-            }[command.verb]()
-            self.ui.page = tuple(page)
-            self.ui.page_number = command.number or 1
-            self.ui.page_command = commands.name(command.verb)
-            if self.audience is Audience.VIEWER:
-                self.ui.messages = (_("Type any command to return to the board."),)
-            return Reply()
-        if command.verb is Verb.HELP:
-            return self._help(command.cell)
-        if command.verb is Verb.PAUSE:
-            return self._pause()
-        if command.verb is Verb.UNDO:
-            return self._undo()
-        if command.verb is Verb.REDO:
-            return self._redo()
-        if command.verb is Verb.SAVE:
-            assert command.file is not None, "save names a file"
-            return self._save(Path(command.file))
-        if command.verb is Verb.AUTO:
-            if current.game.end is not None:
-                self.ui.messages = (_("The game is over: type “new” for another."),)
-                return Reply(question=self.question)
-            self.thinking = True
-            self._ai_moves_left = command.number
-            self._ai_played = 0
-            return Reply()
+        return self._page(command, commands.manual() + self.legend)
+
+    def _statistics(self, command: Command) -> Reply:
+        return self._page(command, self.keeper.statistics())
+
+    def _review(self, command: Command) -> Reply:
+        return self._page(command, self._reviewed_lines())
+
+    def _page(self, command: Command, lines: list[str]) -> Reply:
+        """Text instead of the board, from the page ``command`` names."""
+        self.ui.page = tuple(lines)
+        self.ui.page_number = command.number or 1
+        self.ui.page_command = commands.name(command.verb)
+        if self.audience is Audience.VIEWER:
+            self.ui.messages = (_("Type any command to return to the board."),)
+        return Reply()
+
+    def _save_to(self, command: Command) -> Reply:
+        assert command.file is not None, "save names a file"
+        return self._save(Path(command.file))
+
+    def _auto(self, command: Command) -> Reply:
+        if self.current.game.end is not None:
+            self.ui.messages = (_("The game is over: type “new” for another."),)
+            return Reply(question=self.question)
+        self.stepper.start(command.number)
+        return Reply()
+
+    def _move(self, command: Command) -> Reply:
+        current = self.current
         move = command.move
         assert move is not None, f"{command} is a move"
         if move.action is Action.MARK and not self.marks:
@@ -331,7 +307,7 @@ class Session:
         current.count_hint(Jump.DECIDED)
         decided = (analysis.safe | analysis.mines) & jumps.hidden(game.rows())
         landing = jumps.next_in_reading_order(decided, self.ui.cursor, (game.width, game.height))
-        self.ui.marked = Highlight()
+        self.ui.highlight = Highlight()
         if landing is None:
             self.ui.messages = (
                 _("Logic decides no hidden cell now: each one left is a guess (a hint)."),
@@ -343,6 +319,8 @@ class Session:
                 ),
             )
         return landing
+
+    # --- questions --------------------------------------------------------------------
 
     def decline(self) -> Reply:
         """Ctrl-C at :attr:`question`: the question is cancelled, as its “no” would:
@@ -379,12 +357,10 @@ class Session:
             move, self._waiting_move = self._waiting_move, None
             assert move is not None
             if answer not in YES:
-                self.ui.messages = (
-                    _("No mines were laid: try a cell when you are ready."),
-                )
+                self.ui.messages = (_("No mines were laid: try a cell when you are ready."),)
                 return Reply()
-            self.current.kind = BoardKind.CLASSIC
-            self._lay(move.cell, no_guess=False)
+            self.current.play_classic()
+            dealer.lay(self.current, move.cell, None)
             return self._play(move)
         if answer in AGAIN:
             return self._next_round()
@@ -403,12 +379,29 @@ class Session:
         self.ui.messages = (*self.ui.messages, reminder)
         return Reply(question=Question.AGAIN, note=reminder)
 
+    def _after_the_end(self, text: str) -> Reply | None:
+        """At “play again?”, a command that looks back at the game (undo, save, the
+        manual…) is carried out, and the question stays while the game stays over."""
+        game = self.current.game
+        try:
+            command = commands.parse(text, game.width, game.height)
+        except ParseError:
+            return None
+        if command.verb not in AFTER_THE_END:
+            return None
+        reply = self._handle(command)
+        if self.current.game.end is not None:
+            self.question = Question.AGAIN
+        return Reply(before=reply.before, outcome=reply.outcome, question=self.question)
+
+    # --- the pause --------------------------------------------------------------------
+
     @property
     def paused(self) -> bool:
         """The game is paused: the front end waits for a key, then :meth:`go_on`."""
         return self.current.paused
 
-    def _pause(self) -> Reply:
+    def _pause(self, _command: Command) -> Reply:
         """Hide the board and stop the clock, for a viewer at a full screen; line by line
         there is nothing to hide and nobody to wait for, so it does nothing there."""
         if self.audience is not Audience.VIEWER:
@@ -429,69 +422,32 @@ class Session:
         self.ui.messages = (_("The game goes on."),)
         return Reply()
 
-    # --- the AI -----------------------------------------------------------------------
+    # --- the AI, which its stepper plays ----------------------------------------------
+
+    @property
+    def ai_playing(self) -> bool:
+        """The AI is playing: :meth:`ai_step` makes its next move."""
+        return self.stepper.playing
 
     def ai_step(self) -> Reply:
         """The AI's next move, said in words; it stops at its count or at the end.  Like
         the player's, the move is in the records before the next."""
-        reply = self._ai_step()
+        reply = self.stepper.step(self.current, self.ui, self._play_for_the_ai)
         self._persist()
         return reply
 
-    def _ai_step(self) -> Reply:
-        current = self.current
-        game = current.game
-        from ..core.solver import Position, analyze
-
-        analysis = analyze(Position.from_game(game))
-        cell = analysis.best_move
-        chance = analysis.probability[cell]
-        self.ui.cursor = cell
-        unflagged: tuple[str, ...] = ()
-        if cell in game.flags:  # a flag is only an opinion: the AI says it takes it off
-            self._play(Move(Action.FLAG, cell), by_ai=True)
-            words = _("AI: took the flag off {cell}, to reveal it.")
-            unflagged = (words.format(cell=label(cell)),)
-        reply = self._play(Move(Action.TRY, cell), by_ai=True)
-        if reply.question is Question.CLASSIC:  # no mines laid, so no reveal made
-            self.ui.messages = (*unflagged, *self.ui.messages)
-            self.thinking = False
-            return reply
-        self._ai_played += 1
-        if chance == 0:
-            what = _("AI: {cell} is safe.")
-        elif analysis.exact:
-            what = _("AI: {cell} is a guess, the best there is ({chance} chance of a mine).")
-        else:
-            what = _("AI: {cell} is a guess, the safest it can find (about {chance}, an estimate).")
-        shown = what.format(cell=label(cell), chance=percent(chance))
-        self.ui.messages = (*unflagged, shown, *self.ui.messages)
-        self.ui.marked = Highlight(frozenset({cell}))
-        done = self._ai_moves_left is not None and self._ai_played >= self._ai_moves_left
-        if done or game.end is not None:
-            self.thinking = False
-        return reply
+    def _play_for_the_ai(self, move: Move) -> Reply:
+        return self._play(move, by_ai=True)
 
     def ai_moves_expected(self) -> int:
-        """At most how many moves the AI has still to make: each reveals a safe cell at
-        least, and it stops at its count."""
-        hidden_safe = self.current.game.hidden_safe
-        if self._ai_moves_left is None:
-            return hidden_safe
-        return min(hidden_safe, self._ai_moves_left - self._ai_played)
+        """At most how many moves the AI has still to make."""
+        return self.stepper.moves_expected(self.current)
 
     def stop_ai(self) -> Reply:
         """The player stopped the AI (a key, Ctrl-C): say after how many moves."""
-        self.thinking = False
-        played = self._ai_played
-        self.ui.messages = (
-            ngettext(
-                "The AI stopped after {count} move.", "The AI stopped after {count} moves.", played
-            ).format(count=played),
-        )
-        return Reply()
+        return self.stepper.stop(self.ui)
 
-    # --- inside -----------------------------------------------------------------------
+    # --- rounds -----------------------------------------------------------------------
 
     def _start_round(self) -> None:
         """The next game; with ``--seed N``, round k deals from seed N + k, so that a
@@ -506,18 +462,20 @@ class Session:
             seed = random.randrange(2**sharecode.SEED_BITS)
         else:
             seed = (settings.seed + self.round_number) % 2**sharecode.SEED_BITS
-        self.current = Round(settings, seed, self.clock)
+        self._begin(Round(settings, seed, self.clock))
+
+    def _begin(self, current: Round) -> None:
+        """Play ``current`` from here, opened where its settings say."""
+        self.current = current
+        if self.scripted:
+            current.note_scripted()
+        settings = current.settings
         self.ui = UIState(settings.width, settings.height)
         if settings.opening is not None:
-            self._open(settings.opening)
-
-    def _open(self, opening: Point) -> None:
-        """Open a shared or repeated board where it was first opened: the player's time
-        starts with the player's first move."""
-        self.ui.cursor = opening
-        self._play(Move(Action.TRY, opening))
-        self.current.stop_clock()
-        self.current.acted = False  # the code's move, not the player's
+            # Opened where it was first opened: the player's time starts with their move.
+            self.ui.cursor = settings.opening
+            self._play(Move(Action.TRY, settings.opening))
+            current.hand_over()
 
     def _next_round(self) -> Reply:
         self.round_number += 1
@@ -526,10 +484,10 @@ class Session:
         return Reply(new_round=True)
 
     def _between_rounds(self) -> None:
-        self._let_go()
+        self.keeper.let_go(self.current)
         self.question = None
         self._told = False
-        self.thinking = False
+        self.stepper.halt()
 
     def _same_board(self) -> Reply:
         """The board just played, dealt again: its mines, opened at its first cell as its
@@ -544,18 +502,13 @@ class Session:
             assert played.first is not None, "a dealt board has its first cell"
             settings = settings._replace(layout=start.mines, opening=played.first)
         self._between_rounds()
-        self.current = Round(settings, played.seed, self.clock)
-        self.current.kind = played.kind
-        self.current.seen = True
-        self.ui = UIState(settings.width, settings.height)
-        if settings.opening is not None:
-            self._open(settings.opening)
+        self._begin(played.dealt_again(settings))
         self.tell(_("The same board again: its mines are where they were."))
         return Reply(new_round=True)
 
-    # --- taking back, keeping, giving up ----------------------------------------------
+    # --- taking back, putting back, saving --------------------------------------------
 
-    def _undo(self) -> Reply:
+    def _undo(self, _command: Command) -> Reply:
         current = self.current
         if current.final:
             return self._won_and_kept()
@@ -583,7 +536,7 @@ class Session:
         )
         return Reply()
 
-    def _redo(self) -> Reply:
+    def _redo(self, _command: Command) -> Reply:
         current = self.current
         if current.final:
             return self._won_and_kept()
@@ -609,135 +562,66 @@ class Session:
         return Reply(question=self.question)
 
     def _save(self, path: Path, *, replace: bool = False) -> Reply:
-        """Write the game as a board file, mines and all, for ``--board`` to go on with;
-        a file already there is replaced only once the player says so."""
-        current = self.current
-        start = current.journal.start
-        if start is None or current.game.end is not None:
-            why = (
-                _("There is nothing to save yet: the mines are laid at the first reveal.")
-                if start is None
-                else _("The game is over: there is nothing left to save.")
-            )
-            self.ui.messages = (why,)
-            return Reply(question=self.question)
-        game = current.game
-        board = boardfile.BoardFile(
-            game.width,
-            game.height,
-            start.mines,
-            frozenset(cell for cell in game.grid.cells() if game.is_revealed(cell)),
-            game.flags,
-            game.marks,
-        )
-        try:
-            boardfile.save(board, path, replace=replace)
-        except FileExistsError:
+        """Write the game as a board file; a file already there is replaced only once the
+        player says so."""
+        there, said = saving.save(self.current, path, replace=replace)
+        self.ui.messages = (said,)
+        if there:
             self.question = Question.REPLACE
             self._waiting_save = path
-            self.ui.messages = (_("There is already a file {file}.").format(file=path),)
             return Reply(question=Question.REPLACE)
-        except OSError as error:
-            failure = (
-                _("The game was not saved to {file}: {reason}; the file there is as it was.")
-                if replace
-                else _("The game was not saved to {file}: {reason}.")
-            )
-            self.ui.messages = (failure.format(file=path, reason=i18n.reason(error)),)
-            return Reply()
-        self.ui.messages = (
-            _("Saved to {file}; “buscaminas --board {argument}” goes on with it.").format(
-                file=path, argument=shlex.quote(str(path))
-            ),
-        )
-        return Reply()
+        return Reply(question=self.question)
+
+    # --- the records, which its keeper writes ------------------------------------------
 
     def put_away(self) -> None:
         """Leave the game in progress for the next start, where the player left it: the
         player is leaving.  (Each move is in the records already: this keeps the
         cursor, and lets the game go, for whoever starts next to take up.)"""
-        current = self.current
-        if current.worth_keeping:
-            with signals.deferred():  # a second signal now must not lose it
-                snapshot = self._snapshot()
-                self.put_away_kept = self.store.keep(current.identity, snapshot, playing=False)
-
-    def _snapshot(self) -> dict[str, object]:
-        current = self.current
-        current.scripted |= self.scripted
-        return current.snapshot(self.ui.cursor)
-
-    def _keeping(self) -> tuple[object, ...]:
-        """What a snapshot of the game changes with, but for the cursor: the records are
-        written again only when it changes."""
-        current = self.current
-        journal = current.journal
-        return (
-            current.identity,
-            len(journal.moves),
-            journal.moves[-1] if journal.moves else None,
-            journal.refused,
-            current.hints,
-            current.assisted,
-            current.took_back,
-        )
+        if self.current.worth_keeping:
+            self.put_away_kept = self.keeper.put_away(self.current, self.ui.cursor)
 
     def _persist(self) -> None:
-        """Keep the game in progress in the records, as the last command left it, so that
-        however the program ends (a crash, ``kill -9``, a power cut) the next start
-        offers it; a game over is in the records already, as a game."""
-        current = self.current
-        if not current.worth_keeping or self._keeping() == self._last_kept:
-            return
-        with signals.deferred():
-            kept = self.store.keep(current.identity, self._snapshot(), playing=True)
-        self._last_kept = self._keeping() if kept else None
-        self._tell_if_unkept(kept)
-
-    def _tell_if_unkept(self, kept: bool) -> None:
-        """Show the records' warning that the game could not be kept, once for as long
-        as it cannot be: the player is to know that a crash now would lose it."""
-        if kept:
-            self._unkept = ()
-            return
-        told, self.warnings[:] = tuple(self.warnings), []
-        if told != self._unkept:
-            self._unkept = told
+        """Keep the game in progress in the records as the last command left it, and say
+        so if it could not be kept."""
+        told = self.keeper.keep(self.current, self.ui.cursor)
+        if told:
             self.ui.messages = (*self.ui.messages, *told)
-
-    def _let_go(self) -> None:
-        """Take a game whose clock never started out of the records: the player moved on
-        from it (flags, a hint, no reveal), and there is no game to record; one that
-        started is recorded, finished or abandoned."""
-        left = self.current
-        if left.worth_keeping and not left.in_progress:
-            with signals.deferred():
-                self.store.forget(left.identity)
 
     def _abandon(self) -> None:
         """Record the game in progress as given up: played, and not won."""
         current = self.current
         if not current.in_progress:
             return
-        record = current.as_record(scripted=self.scripted or current.scripted, abandoned=True)
-        with signals.deferred():
-            saved = self.store.add_game(record)
+        record = current.as_record(abandoned=True)
+        saved = self.keeper.record(record)
         self._remember(record._replace(practice=saved is Recorded.PRACTICE))
 
-    def _after_the_end(self, text: str) -> Reply | None:
-        """At “play again?”, a command that looks back at the game (undo, save, the
-        manual…) is carried out, and the question stays while the game stays over."""
-        game = self.current.game
-        try:
-            command = commands.parse(text, game.width, game.height)
-        except ParseError:
-            return None
-        if command.verb not in AFTER_THE_END:
-            return None
-        reply = self._handle(command)
-        if self.current.game.end is not None:
-            self.question = Question.AGAIN
-        return Reply(before=reply.before, outcome=reply.outcome, question=self.question)
+    def _finish_if_over(self) -> None:
+        """Record a game that has just ended, tell the player how it went, and ask
+        whether to play again."""
+        from ..records.stats import format_result
+
+        current = self.current
+        if not current.record_once():
+            return
+        self.question = Question.AGAIN  # asked even if Ctrl-C cuts the save short
+        record = current.as_record()
+        self._remember(record)
+        saved = self.keeper.record(record)
+        if saved is Recorded.PRACTICE:  # the records knew its board: it counts apart
+            record = record._replace(practice=True)
+            self._remember(record)
+        self.ui.messages = (*self.ui.messages, *self.warnings, *format_result(record, saved))
+        self.warnings.clear()
+
+    def _remember(self, record: GameRecord) -> None:
+        """Keep the session's tally, one record a game: the records' word that it is
+        practice replaces the record first kept."""
+        self.records = [kept for kept in self.records if kept.identity != record.identity]
+        self.records.append(record)
+
+    # --- moves and hints --------------------------------------------------------------
 
     def _satisfied(self, cell: Point) -> bool:
         """A revealed number whose flags are all placed, so that revealing it expands it."""
@@ -746,17 +630,23 @@ class Session:
         return bool(number) and game.around(cell)[0] == number
 
     def _play(self, move: Move, *, by_ai: bool = False) -> Reply:
-        """Apply one move, dealing the mines first if it is the first ``try``."""
+        """Apply one move, dealing the mines first if it is the first ``try``; a
+        no-guess search that finds none asks whether to play a classic board."""
         current = self.current
         game = current.game
         # A flagged cell's try is refused by the engine: laying the mines around it
         # would leave the real first reveal unprotected.
         dealing = move.action is Action.TRY and not game.started and move.cell not in game.flags
-        if dealing and not self._deal(move):
-            return Reply(question=self.question)
+        if dealing:
+            searching = _("Generating a board with no guessing… {percent}%")
+            why = dealer.deal(current, move.cell, lambda: self._progress(searching))
+            if why is not None:
+                self.ui.messages = (why,)
+                self.question = Question.CLASSIC
+                self._waiting_move = move
+                return Reply(question=self.question)
         before = game.rows()
         outcome = game.act(move)
-        current.acted = True
         if game.exploded is not None:
             self.ui.cursor = game.exploded  # where the game ended, in view
         current.log(outcome, by_ai=by_ai)
@@ -768,63 +658,7 @@ class Session:
         self._finish_if_over()
         return Reply(before=before, outcome=outcome, question=self.question)
 
-    def _deal(self, move: Move) -> bool:
-        """Lay the mines around the first cell tried: no-guess unless asked otherwise.
-
-        A no-guess search that finds no layout, or is cancelled with Ctrl-C,
-        leaves the question of a classic board; False then.  A shared board is
-        the board its code names or none: it raises :class:`BoardRefused`
-        (or the Ctrl-C) instead, never offering another board.
-        """
-        from ..core import generator
-
-        current = self.current
-        settings = current.settings
-        if settings.layout is not None:
-            current.lay(settings.layout, move.cell)
-            return True
-        if current.kind is BoardKind.CLASSIC:
-            self._lay(move.cell, no_guess=False)
-            return True
-        try:
-            self._lay(move.cell, no_guess=True)
-        except (generator.LayoutError, KeyboardInterrupt) as reason:
-            if settings.opening is not None:
-                if isinstance(reason, generator.LayoutError):
-                    raise BoardRefused(why_no_board(reason)) from reason
-                raise
-            self.ui.messages = (why_no_board(reason),)
-            self.question = Question.CLASSIC
-            self._waiting_move = move
-            return False
-        return True
-
-    def _lay(self, first: Point, *, no_guess: bool) -> None:
-        """Deal the round's mines around ``first`` from its seed, by the generator its
-        settings name: the one place the game's mines are chosen."""
-        from ..core import generator
-
-        current = self.current
-        game = current.game
-        version = current.settings.generator
-        progress = (
-            self._progress(_("Generating a board with no guessing… {percent}%"))
-            if no_guess
-            else None
-        )
-        layout = generator.generate(
-            game.width,
-            game.height,
-            game.mine_count,
-            start=first,
-            seed=current.seed,
-            no_guess=no_guess,
-            progress=progress,
-            version=generator.VERSION if version is None else version,
-        )
-        current.lay(layout, first)
-
-    def _progress(self, words: str) -> Callable[[float], None]:
+    def _progress(self, words: str) -> Progress:
         """Show how far a long task has got (``words`` with its ``{percent}``), once it has
         taken long enough to be noticed."""
         shown = -1
@@ -841,16 +675,16 @@ class Session:
 
         return progress
 
-    def _help(self, cell: Point | None) -> Reply:
+    def _help(self, command: Command) -> Reply:
         """A hint: a certain cell and why, or a probability, or a rescue."""
         current = self.current
         game = current.game
-        current.count_hint(cell)
+        cell = command.cell
+        current.take_a_hint(cell)
         from . import hints
 
         hint = hints.hint(game) if cell is None else hints.chance(game, cell)
-        current.acted = True
-        self.ui.marked = hint.highlight
+        self.ui.highlight = hint.highlight
         self.ui.messages = hint.messages
         to_open = hint.targets - hint.mines  # never a mine the hint proves: a key opens it
         if to_open:
@@ -864,7 +698,7 @@ class Session:
         for unflagged in taken_off:
             current.log(unflagged)
         current.log(outcome)
-        self.ui.marked = Highlight(frozenset(outcome.revealed[:1]))
+        self.ui.highlight = Highlight(frozenset(outcome.revealed[:1]))
         self.ui.cursor = outcome.move.cell
         done = (
             _("To keep the game going, I took the flag off {cell} and revealed it: it was safe.")
@@ -878,10 +712,7 @@ class Session:
         self._finish_if_over()
         return Reply(before=before, outcome=outcome, question=self.question)
 
-    def _manual(self) -> list[str]:
-        return commands.manual() + self.legend
-
-    def _review(self) -> list[str]:
+    def _reviewed_lines(self) -> list[str]:
         """The game's moves judged by the solver, worked out once for each position: the
         pages of one review come from the same work.  A review names cells proved
         safe or mines, so during a game it counts as a hint, once per position."""
@@ -902,59 +733,7 @@ class Session:
                 return [_("Review cancelled.")]
             lines = [*review_lines(judged), *help_note(judged, current.assisted)]
             if current.in_progress:
-                current.hints += 1
+                current.count_review()
                 lines.insert(0, _("A review during a game counts as a hint."))
             self._reviewed = (reviewed, lines)
         return self._reviewed[1]
-
-    def _statistics(self) -> list[str]:
-        from ..records.stats import format_stats
-
-        lines = format_stats(self.store, board_label)
-        lines += self.warnings
-        self.warnings.clear()
-        return lines
-
-    def _finish_if_over(self) -> None:
-        """Record a game that has just ended, tell the player how it went, and ask
-        whether to play again."""
-        from ..records.stats import format_result
-
-        current = self.current
-        if current.game.end is None or current.recorded:
-            return
-        current.recorded = True
-        self.question = Question.AGAIN  # asked even if Ctrl-C cuts the save short
-        record = current.as_record(scripted=self.scripted or current.scripted)
-        self._remember(record)
-        with signals.deferred():  # a SIGTERM now still leaves the game recorded
-            saved = self.store.add_game(record)
-        if saved is Recorded.PRACTICE:  # the records knew its board: it counts apart
-            record = record._replace(practice=True)
-            self._remember(record)
-        self.ui.messages = (*self.ui.messages, *self.warnings, *format_result(record, saved))
-        self.warnings.clear()
-
-    def _remember(self, record: GameRecord) -> None:
-        """Keep the session's tally, one record a game: the records' word that it is
-        practice replaces the record first kept."""
-        self.records = [kept for kept in self.records if kept.identity != record.identity]
-        self.records.append(record)
-
-
-def why_no_board(reason: BaseException) -> str:
-    """Why no board without guessing was dealt (``reason``, the generator's error or a
-    Ctrl-C), in the player's words."""
-    from ..core import generator
-
-    if isinstance(reason, generator.SearchExhausted):
-        return _("No board without guessing was found within the search's limit.")
-    if isinstance(reason, generator.TooDense):
-        return ngettext(
-            "A board without guessing of this size holds at most {limit} mine.",
-            "A board without guessing of this size holds at most {limit} mines.",
-            reason.limit,
-        ).format(limit=reason.limit)
-    if isinstance(reason, generator.LayoutError):
-        return _("No board without guessing exists with so many mines around this first cell.")
-    return _("Generation cancelled.")

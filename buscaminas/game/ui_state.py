@@ -19,7 +19,7 @@ class UIState:
     def __init__(self, width: int, height: int, cursor: Point | None = None) -> None:
         self.cursor: Point = (width // 2, height // 2) if cursor is None else cursor
         """The cell the keys act on."""
-        self.marked = Highlight()
+        self.highlight = Highlight()
         """The cells a hint or the AI's move lights up."""
         self.messages: tuple[str, ...] = ()
         """The words under the board."""
