@@ -534,7 +534,7 @@ def _undealt(code: sharecode.ShareCode) -> BaseException | None:
 
 def _no_board(typed: str, refusal: BaseException) -> str:
     """``typed`` refused because its board cannot be dealt (``refusal``), in words."""
-    from .game.session import why_no_board
+    from .game.dealer import why_no_board
     from .records import sharecode
 
     if isinstance(refusal, sharecode.CodeError):
@@ -679,10 +679,10 @@ def play_piped(
     import shutil
 
     from .game.app import App
+    from .game.dealer import BoardRefused
     from .game.keeper import Keeper
     from .game.questions import Custom, Leave
     from .game.screen import Audience
-    from .game.session import BoardRefused
     from .game.settings import Settings
     from .records.presets import DEFAULT
     from .records.storage import database_in
@@ -777,9 +777,9 @@ def play_on_terminal(settings: Settings | Custom | None, args: argparse.Namespac
     """The board in place, the questions first; the terminal is restored however it ends."""
     from .game import commands
     from .game.app import App
+    from .game.dealer import BoardRefused
     from .game.keeper import Keeper
     from .game.questions import Custom, Leave
-    from .game.session import BoardRefused
     from .records.storage import database_in
     from .ui.renderer import LEGACY, Renderer
     from .ui.terminal import TerminalScreen

@@ -22,8 +22,9 @@ from pathlib import Path
 from buscaminas.core import generator
 from buscaminas.core.board import BoardKind
 from buscaminas.core.grid import Point
+from buscaminas.game.dealer import BoardRefused
 from buscaminas.game.keeper import Keeper
-from buscaminas.game.session import BoardRefused, Session
+from buscaminas.game.session import Session
 from buscaminas.game.settings import Settings
 from buscaminas.records import sharecode
 from buscaminas.records.sharecode import ShareCode

@@ -16,6 +16,7 @@ from pathlib import Path
 from .. import signals
 from ..core.grid import Point
 from ..core.scoring import GameRecord
+from ..i18n import _
 from ..records.presets import board_label
 from ..records.storage import Recorded, Store
 from .rounds import Round
@@ -33,6 +34,10 @@ class Keeper:
         """The game as the records keep it in progress (:func:`_keeping`)."""
         self._unkept: tuple[str, ...] = ()
         """The warnings shown when the game could not be kept, not shown again."""
+        self.records: list[GameRecord] = []
+        """The games recorded in this run, one record a game: the session's tally."""
+        self.put_away_kept = False
+        """The game in progress was kept for the next start, the player having left."""
 
     @classmethod
     def open(cls, path: Path | None, on_warning: Callable[[str], None] | None = None) -> Keeper:
@@ -70,19 +75,58 @@ class Keeper:
         self._unkept = told
         return told
 
-    def put_away(self, current: Round, cursor: Point) -> bool:
+    def put_away(self, current: Round, cursor: Point) -> None:
         """Leave the game in progress for the next start, with the player's ``cursor``:
-        the player is leaving.  Whether it is kept."""
-        if not current.worth_keeping:
-            return False
-        with signals.deferred():  # a second signal now must not lose it
-            return self.store.keep(current.identity, current.snapshot(cursor), playing=False)
+        the player is leaving."""
+        if current.worth_keeping:
+            with signals.deferred():  # a second signal now must not lose it
+                snapshot = current.snapshot(cursor)
+                self.put_away_kept = self.store.keep(current.identity, snapshot, playing=False)
 
-    def record(self, record: GameRecord) -> Recorded:
+    def record_end(self, current: Round) -> list[str]:
+        """Record a game that has just ended; how it went, in the player's words."""
+        from ..records.stats import format_result
+
+        record = current.as_record()
+        self._remember(record)  # kept even if Ctrl-C cuts the save short
+        saved = self._add(record)
+        if saved is Recorded.PRACTICE:  # the records knew its board: it counts apart
+            record = record._replace(practice=True)
+            self._remember(record)
+        lines = [*self.warnings, *format_result(record, saved)]
+        self.warnings.clear()
+        return lines
+
+    def abandon(self, current: Round) -> None:
+        """Record the game in progress as given up: played, and not won."""
+        if current.in_progress:
+            record = current.as_record(abandoned=True)
+            saved = self._add(record)
+            self._remember(record._replace(practice=saved is Recorded.PRACTICE))
+
+    def goodbye(self) -> list[str]:
+        """What the player reads on leaving: the run's games, worst to best, and where
+        the game left in progress went, so that nobody thinks it lost."""
+        from ..records.stats import format_session
+
+        lines = format_session(self.records, board_label)
+        if self.put_away_kept:
+            lines.append(_("Your game is kept: “buscaminas --resume” goes on with it."))
+        lines += dict.fromkeys(self.warnings)  # why a game was not kept, said before leaving
+        self.warnings.clear()
+        return lines
+
+    def _add(self, record: GameRecord) -> Recorded:
         """Record a game as it ended, or as given up; the records say whether it is
         practice (they knew its board)."""
         with signals.deferred():  # a SIGTERM now still leaves the game recorded
             return self.store.add_game(record)
+
+    def _remember(self, record: GameRecord) -> None:
+        """Keep the tally, one record a game: the records' word that it is practice
+        replaces the record first kept."""
+        self.records[:] = [kept for kept in self.records if kept.identity != record.identity]
+        self.records.append(record)
 
     def let_go(self, left: Round) -> None:
         """Take a game whose clock never started out of the records: the player moved on

@@ -12,19 +12,21 @@ game's: it is the session's :class:`~buscaminas.game.ui_state.UIState`.
 from __future__ import annotations
 
 import math
+import random
 import secrets
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
 from ..core.board import BoardKind
-from ..core.engine import Action, Minesweeper, Outcome, Termination
+from ..core.engine import Action, Minesweeper, Move, Outcome, Termination
 from ..core.grid import Point
 from ..core.scoring import GameRecord, in_utc
 from ..i18n import _
 from ..records import seen
 from ..records.presets import DAILY, PRESETS, board_name
-from ..records.sharecode import ShareCode
+from ..records.sharecode import SEED_BITS, ShareCode
+from .coordinates import label
 from .journal import Journal, JournalError, Played, loads
 from .jumps import Jump
 from .settings import Settings
@@ -154,14 +156,58 @@ class Round:
         """No board without guessing came: the player takes a classic one."""
         self.kind = BoardKind.CLASSIC
 
-    def dealt_again(self, settings: Settings) -> Round:
-        """This board as a new round (``again``), dealt by ``settings``: a board the
-        player has seen (:attr:`seen`), of the kind it was."""
+    @classmethod
+    def numbered(cls, settings: Settings, number: int, clock: Callable[[], float]) -> Round:
+        """Round ``number`` of a session (0 first); with ``--seed N`` it deals from seed
+        N + ``number``, so that a seeded session replays whole, yet no two of its rounds
+        are alike.  Every round has a seed, drawn when none is given, so that its share
+        code deals it again; a shared board's first round opens at once where the code
+        says, and the rounds after it are fresh boards of its size."""
+        if settings.opening is not None and number > 0:
+            settings = settings.after_the_shared_board()
+        if settings.seed is None:
+            seed = random.randrange(2**SEED_BITS)
+        else:
+            seed = (settings.seed + number) % 2**SEED_BITS
+        return cls(settings, seed, clock)
+
+    def dealt_again(self) -> Round:
+        """This board as a new round (``again``): its mines, opened at its first cell as
+        its share code would open it (a board file from its own start).  A board the
+        player has seen (:attr:`seen`), of the kind it was; what that may not count
+        for is the records' to say."""
+        start = self.journal.start
+        assert start is not None, "a board is played again once it is dealt"
+        settings = self.settings
+        if settings.board_file is None:
+            assert self.first is not None, "a dealt board has its first cell"
+            settings = settings._replace(layout=start.mines, opening=self.first)
         again = Round(settings, self.seed, self._clock)
         again.kind, again.seen = self.kind, True
         if self.scripted:
             again.note_scripted()
         return again
+
+    def meant(self, move: Move, *, unflag: bool, marks: bool) -> Move | str:
+        """The move the player's ``move`` makes here, or why it is refused: ``unflag``
+        only takes a flag off; with ``marks`` on, a flag goes flag, ``?``, hidden, and
+        off, no ``?`` is put; revealing a number whose flags are all placed expands it,
+        as the modern Minesweepers do."""
+        game = self.game
+        if move.action is Action.MARK and not marks:
+            return _(
+                "? marks are off: start with --marks, or put “marks = true” in the"
+                " configuration file (“buscaminas config” says where it is)."
+            )
+        if unflag and move.cell not in game.flags:
+            # Only a flag comes off: a flag move here would put one on.
+            return _("There is no flag at {cell}.").format(cell=label(move.cell))
+        if move.action is Action.FLAG and marks and not unflag:
+            return game.flag_cycle(move.cell)
+        number = game.number(move.cell)
+        if move.action is Action.TRY and number and game.around(move.cell)[0] == number:
+            return Move(Action.EXPAND, move.cell)
+        return move
 
     def count_hint(self, asked: Point | Jump | None) -> None:
         """Count a hint about ``asked`` (a cell, None for the board, or the jump to a
