@@ -184,8 +184,6 @@ class Round:
             settings = settings._replace(layout=start.mines, opening=self.first)
         again = Round(settings, self.seed, self._clock)
         again.kind, again.seen = self.kind, True
-        if self.scripted:
-            again.note_scripted()
         return again
 
     def meant(self, move: Move, *, unflag: bool, marks: bool) -> Move | str:
