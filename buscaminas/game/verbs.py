@@ -108,9 +108,9 @@ class Row(NamedTuple):
         return tuple(WORDS.get(form, 1) for form in self.takes)
 
 
-CELL = (Takes.CELL,)
-ON_THE_BOARD = Allowed.NEEDS_THE_BOARD
-LOOKING_BACK = Allowed.AFTER_THE_END
+_CELL = (Takes.CELL,)
+_BOARD = Allowed.NEEDS_THE_BOARD
+_LOOKING_BACK = Allowed.AFTER_THE_END
 # ``a`` (ayuda) is no letter, since an English player may take it for ``auto``, nor ``s``
 # (salir) and ``n`` (nueva), since a slip would end the game.  ``mark`` has no letter:
 # ``m`` reveals with the cursor and starts ``man``, and ``?`` asks for a hint with the
@@ -118,41 +118,41 @@ LOOKING_BACK = Allowed.AFTER_THE_END
 # and so does nothing to a player who took it for ``pause`` (``p`` pauses with the cursor).
 TABLE = (
     Row(
-        Verb.TRY, ("probar",), CELL, ("3 4",),
+        Verb.TRY, ("probar",), _CELL, ("3 4",),
         lambda: _("Reveal the cell at column x, row y. A bare “x y” does the same."),
-        "_move", "t", "p", meant=("reveal", "open", "abrir"), allowed=ON_THE_BOARD,
+        "_move", "t", "p", meant=("reveal", "open", "abrir"), allowed=_BOARD,
         key=Act.TRY,
     ),
     Row(
-        Verb.FLAG, ("bandera",), CELL, ("3 4",),
+        Verb.FLAG, ("bandera",), _CELL, ("3 4",),
         lambda: _("Put a flag on a hidden cell you think hides a mine, or take it off."),
-        "_move", "f", "b", allowed=ON_THE_BOARD, key=Act.FLAG,
+        "_move", "f", "b", allowed=_BOARD, key=Act.FLAG,
     ),
     Row(
-        Verb.UNFLAG, ("quitar",), CELL, ("3 4",),
+        Verb.UNFLAG, ("quitar",), _CELL, ("3 4",),
         lambda: _(
             "Take the flag off a cell, and nothing else: with ? marks on, where “flag”"
             " would make it a ? (v with the cursor)."
         ),
-        "_move", allowed=ON_THE_BOARD, key=Act.UNFLAG,
+        "_move", allowed=_BOARD, key=Act.UNFLAG,
     ),
     Row(
-        Verb.EXPAND, ("expandir",), CELL, ("3 4",),
+        Verb.EXPAND, ("expandir",), _CELL, ("3 4",),
         lambda: _(
             "On a number whose flags are all placed, reveal its other neighbours;"
             " if its hidden neighbours must all be mines, flag them."
         ),
-        "_move", "e", meant=("chord",), allowed=ON_THE_BOARD, key=Act.EXPAND,
+        "_move", "e", meant=("chord",), allowed=_BOARD, key=Act.EXPAND,
     ),
     Row(
-        Verb.MARK, ("marcar",), CELL, ("3 4",),
+        Verb.MARK, ("marcar",), _CELL, ("3 4",),
         lambda: _(
             "Put a ? on a hidden cell you are unsure of (a flag there becomes one), or take"
             " it off. To the rules a ? is a hidden cell. Marks are off unless you start with"
             " --marks or put “marks = true” in the configuration file; then “flag”, f and a"
             " right click go flag, ?, hidden."
         ),
-        "_move", allowed=ON_THE_BOARD,
+        "_move", allowed=_BOARD,
     ),
     Row(
         Verb.HELP, ("ayuda", "pista"), (Takes.NOTHING, Takes.CELL), ("", "3 4"),
@@ -160,7 +160,7 @@ TABLE = (
             "Ask for a hint: a cell that is certain, and why. “help x y” gives the"
             " chance that the cell hides a mine."
         ),
-        "_help", "h", also=("hint",), allowed=ON_THE_BOARD, key=Act.HINT,
+        "_help", "h", also=("hint",), allowed=_BOARD, key=Act.HINT,
     ),
     Row(
         Verb.AUTO, (), (Takes.NOTHING, Takes.COUNT), ("", "10"),
@@ -168,7 +168,7 @@ TABLE = (
             "Let the AI play the rest of the game, or N moves, paced to end any board in"
             " about 20 seconds: + and - change its speed, any other key stops it."
         ),
-        "_auto", meant=("solve",), allowed=ON_THE_BOARD,
+        "_auto", meant=("solve",), allowed=_BOARD,
     ),
     Row(
         Verb.PAUSE, ("pausa",), (Takes.NOTHING,), ("",),
@@ -183,12 +183,12 @@ TABLE = (
         lambda: _(
             "Show this manual (“man 2” for its second page), or “man verb” for one command."
         ),
-        "_manual", allowed=LOOKING_BACK,
+        "_manual", allowed=_LOOKING_BACK,
     ),
     Row(
         Verb.STATS, ("estadísticas",), (Takes.NOTHING, Takes.PAGE), ("", "2"),
         lambda: _("Show your best times and statistics."),
-        "_statistics", meant=("statistics",), allowed=LOOKING_BACK,
+        "_statistics", meant=("statistics",), allowed=_LOOKING_BACK,
     ),
     Row(
         Verb.UNDO, ("deshacer",), (Takes.NOTHING,), ("",),
@@ -197,12 +197,12 @@ TABLE = (
             " in the statistics, and the game goes on apart there, with no best time and no"
             " points. A win stays as it ended."
         ),
-        "_undo", "u", "d", allowed=LOOKING_BACK, key=Act.UNDO,
+        "_undo", "u", "d", allowed=_LOOKING_BACK, key=Act.UNDO,
     ),
     Row(
         Verb.REDO, ("rehacer",), (Takes.NOTHING,), ("",),
         lambda: _("Put back the last move taken back (r with the cursor)."),
-        "_redo", "r", allowed=LOOKING_BACK, key=Act.REDO,
+        "_redo", "r", allowed=_LOOKING_BACK, key=Act.REDO,
     ),
     Row(
         Verb.SAVE, ("guardar",), (Takes.FILE,), ("game.txt",),
@@ -210,7 +210,7 @@ TABLE = (
             "Write the game, mines included, to a file that “buscaminas --board FILE”"
             " continues. A file already there is replaced only if you say yes."
         ),
-        "_save_to", allowed=LOOKING_BACK,
+        "_save_to", allowed=_LOOKING_BACK,
     ),
     Row(
         Verb.REVIEW, ("revisar",), (Takes.NOTHING, Takes.PAGE), ("", "2"),
@@ -219,7 +219,7 @@ TABLE = (
             " and whether they were needed (“review 2” for its second page). During a game"
             " it counts as a hint."
         ),
-        "_review", allowed=LOOKING_BACK,
+        "_review", allowed=_LOOKING_BACK,
     ),
     Row(
         Verb.NEW, ("nueva",), (Takes.NOTHING,), ("",),
@@ -255,12 +255,6 @@ def spellings(verb: Verb) -> tuple[str, ...]:
     letters = (row.short,) if row.short else ()
     spanish_letters = (row.spanish_short,) if row.spanish_short else ()
     return (verb.value, *row.also, *letters, *row.spanish, *spanish_letters)
-
-
-def spanish(verb: Verb) -> tuple[str, ...]:
-    """The Spanish words of ``verb``, its letter last."""
-    row = ROWS[verb]
-    return (*row.spanish, *((row.spanish_short,) if row.spanish_short else ()))
 
 
 BY_KEY = {row.key: row.verb for row in TABLE if row.key is not None}
