@@ -3,21 +3,18 @@ questions alike."""
 
 from __future__ import annotations
 
-import io
+import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
-from buscaminas import cli
 from buscaminas.game import app, questions, verbs
 from buscaminas.game.commands import Verb, parse
 from buscaminas.game.keeper import Keeper
 from buscaminas.game.session import AFTER_THE_END, Session
 from buscaminas.game.settings import Settings
-from buscaminas.records import storage
 from buscaminas.records.storage import Store
 from buscaminas.ui import controls
+from tests.terminal_support import ROOT
 
 
 def test_every_verb_has_one_row_and_the_session_a_handler_for_it(tmp_path: Path) -> None:
@@ -48,18 +45,28 @@ def test_every_reader_takes_its_words_and_places_from_the_table() -> None:
     assert {"quit", "q", "exit", "salir"} == questions.QUIT
 
 
-def test_a_piped_game_opens_the_records_once(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    opened: list[object] = []
-    real = storage.Store.__init__
+COUNTING = """
+import sys
+from buscaminas.records import storage
+opened = []
+real = storage.Store.__init__
+def counting(self, *args, **kwargs):
+    opened.append(args)
+    real(self, *args, **kwargs)
+storage.Store.__init__ = counting
+from buscaminas import cli
+status = cli.main(sys.argv[1:])
+print("records opened:", len(opened), file=sys.stderr)
+sys.exit(status)
+"""
 
-    def counting(self: Store, *args: object, **kwargs: object) -> None:
-        opened.append(args)
-        real(self, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(storage.Store, "__init__", counting)
-    monkeypatch.setattr(sys, "stdin", io.StringIO("try 5 5\nflag 1 1\nquit\n"))
-    monkeypatch.setattr(sys, "stdout", io.StringIO())
-    status = cli.main(["--preset", "beginner", "--data-dir", str(tmp_path), "--lang", "en"])
-    assert status == 0 and len(opened) == 1, opened
+def test_a_piped_game_opens_the_records_once(tmp_path: Path) -> None:
+    """One Store for the whole run: the start's look for a kept game and the session's
+    records are the same, with one set of warnings."""
+    ran = subprocess.run(
+        [sys.executable, "-c", COUNTING, "--preset", "beginner", "--data-dir", str(tmp_path)],
+        input="try 5 5\nflag 1 1\nquit\n", capture_output=True, text=True, cwd=ROOT,
+        timeout=60,
+    )
+    assert ran.returncode == 0 and "records opened: 1" in ran.stderr, ran.stderr
