@@ -34,11 +34,13 @@ from buscaminas.core.engine import Action, Minesweeper, Move
 from buscaminas.core.grid import Point
 from buscaminas.game.app import App
 from buscaminas.game.commands import Command
+from buscaminas.game.keeper import Keeper
 from buscaminas.game.keys import Act, Mode
 from buscaminas.game.screen import Audience
 from buscaminas.game.settings import Settings
 from buscaminas.game.view import View
 from buscaminas.records.boardfile import BoardFile
+from buscaminas.records.storage import database_in
 from buscaminas.ui import layout
 from buscaminas.ui.renderer import LEGACY, Frame, Renderer
 
@@ -160,7 +162,9 @@ def setup(board: str, terminal: str, seed: int, data: Path) -> Setup:
     now = [0.0]
     screen = BenchScreen(size)
     settings = Settings(width, height, mines, board_file=played)
-    app = App(settings, screen, legend=[], data_dir=data, clock=lambda: now[0])
+    app = App(
+        settings, screen, legend=[], keeper=Keeper.open(database_in(data)), clock=lambda: now[0]
+    )
     session = app.session
     screen.start(session.view())
     game = session.current.game

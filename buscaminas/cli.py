@@ -534,7 +534,7 @@ def _undealt(code: sharecode.ShareCode) -> BaseException | None:
 
 def _no_board(typed: str, refusal: BaseException) -> str:
     """``typed`` refused because its board cannot be dealt (``refusal``), in words."""
-    from .game.session import why_no_board
+    from .game.dealer import why_no_board
     from .records import sharecode
 
     if isinstance(refusal, sharecode.CodeError):
@@ -679,12 +679,13 @@ def play_piped(
     import shutil
 
     from .game.app import App
+    from .game.dealer import BoardRefused
+    from .game.keeper import Keeper
     from .game.questions import Custom, Leave
     from .game.screen import Audience
-    from .game.session import BoardRefused
     from .game.settings import Settings
     from .records.presets import DEFAULT
-    from .records.storage import Store, database_in
+    from .records.storage import database_in
     from .ui.pipe import PipeScreen
     from .ui.renderer import LEGACY, Renderer
 
@@ -695,11 +696,11 @@ def play_piped(
     ask = audience is Audience.READER
     pipe = PipeScreen(audience=audience, icons=_forced_colours(args))
     no_guess = not args.classic
-    store = Store(database_in(args.data_dir), on_warning=pipe.say)
+    keeper = Keeper.open(database_in(args.data_dir), on_warning=pipe.say)
     taken = _Taken(None)
     try:
         if args.resume:
-            taken = _resumed(store, time.monotonic, pipe, ask=False)
+            taken = _resumed(keeper.store, time.monotonic, pipe, ask=False)
         if taken.kept is not None:
             settings = taken.kept.round.settings
         elif isinstance(settings, Custom):
@@ -718,7 +719,7 @@ def play_piped(
             settings,
             pipe,
             legend=Renderer.legend(LEGACY),
-            data_dir=args.data_dir,
+            keeper=keeper,
             scripted=not sys.stdin.isatty(),  # lines typed by a program, not a person
             resumed=taken.kept,
         )
@@ -776,9 +777,10 @@ def play_on_terminal(settings: Settings | Custom | None, args: argparse.Namespac
     """The board in place, the questions first; the terminal is restored however it ends."""
     from .game import commands, textwidth
     from .game.app import App
+    from .game.dealer import BoardRefused
+    from .game.keeper import Keeper
     from .game.questions import Custom, Leave
-    from .game.session import BoardRefused
-    from .records.storage import Store, database_in
+    from .records.storage import database_in
     from .ui.pipe import columns_of
     from .ui.renderer import LEGACY, Renderer
     from .ui.terminal import TerminalScreen
@@ -802,7 +804,8 @@ def play_on_terminal(settings: Settings | Custom | None, args: argparse.Namespac
             screen.enter()  # one application from here to the exit: every screen is in it
             icons = choose_icons(screen, args)
             screen.icons = styled(icons, args)
-            store = Store(database_in(args.data_dir), on_warning=told.append)
+            keeper = Keeper.open(database_in(args.data_dir), on_warning=told.append)
+            store = keeper.store
             waiting = False
             if args.resume or settings is None:
                 resumed = _resumed(store, signals.playing_clock, screen, ask=not args.resume).kept
@@ -823,7 +826,7 @@ def play_on_terminal(settings: Settings | Custom | None, args: argparse.Namespac
                 settings,
                 screen,
                 legend=Renderer.legend(icons),
-                data_dir=args.data_dir,
+                keeper=keeper,
                 clock=signals.playing_clock,
                 resumed=resumed,
             )

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 
+from buscaminas.game.keeper import Keeper
 from buscaminas.game.keys import Act, Mode
 from buscaminas.game.screen import Audience, Steer
 from buscaminas.game.session import Session
@@ -23,7 +24,7 @@ def session_on(tmp_path: Path, settings: Settings | None = None) -> Session:
     settings = settings or Settings(5, 4, 3, board_file=BOARD)
     warnings: list[str] = []
     store = Store(tmp_path / "games.sqlite3", on_warning=warnings.append)
-    return Session(settings, store, legend=[])
+    return Session(settings, Keeper(store), legend=[])
 
 
 class ScriptedScreen:

@@ -14,12 +14,13 @@ from buscaminas.core import generator
 from buscaminas.core.board import BoardKind
 from buscaminas.game import narration
 from buscaminas.game.app import App
+from buscaminas.game.keeper import Keeper
 from buscaminas.game.keys import Act
 from buscaminas.game.screen import Audience
 from buscaminas.game.settings import Settings
 from buscaminas.game.view import Highlight, State
 from buscaminas.records.boardfile import parse
-from buscaminas.records.storage import DATABASE_NAME, Store
+from buscaminas.records.storage import DATABASE_NAME, Store, database_in
 from buscaminas.ui.pipe import PipeScreen
 from buscaminas.ui.renderer import LEGACY, Renderer
 from tests.loop_support import BOARD, ScriptedScreen
@@ -40,7 +41,8 @@ def no_guess_fails(monkeypatch: pytest.MonkeyPatch, failure: BaseException) -> N
 
 def app_for(screen: ScriptedScreen, tmp_path: Path, settings: Settings | None = None) -> App:
     settings = settings or Settings(5, 4, 3, board_file=BOARD)
-    return App(settings, screen, legend=Renderer.legend(LEGACY), data_dir=tmp_path)
+    keeper = Keeper.open(database_in(tmp_path))
+    return App(settings, screen, legend=Renderer.legend(LEGACY), keeper=keeper)
 
 
 def test_a_won_game_is_recorded_and_reported(tmp_path: Path) -> None:
@@ -79,7 +81,8 @@ def test_a_clean_no_guess_win_can_be_a_new_best_but_an_ai_win_cannot(tmp_path: P
     settings = Settings(6, 6, 5, seed=4)
     ticks = iter(range(0, 10**6, 5))
     screen = ScriptedScreen(*clicks_that_win(settings, (0, 0)), "n")
-    App(settings, screen, legend=[], data_dir=tmp_path, clock=lambda: next(ticks)).run()
+    keeper = Keeper.open(database_in(tmp_path))
+    App(settings, screen, legend=[], keeper=keeper, clock=lambda: next(ticks)).run()
     assert screen.last.state is State.WON
     assert "New best time!" in screen.said()
 
@@ -95,7 +98,7 @@ def test_help_explains_and_marks_a_safe_cell(tmp_path: Path) -> None:
         app_for(screen, tmp_path).run()
     view = screen.last
     assert view.messages == ("The 1 at 4 3 has one hidden neighbour, 5 4, so it is a mine.",)
-    assert view.marked == Highlight(frozenset({(4, 3)}), numbers=frozenset({(3, 2)}))
+    assert view.highlight == Highlight(frozenset({(4, 3)}), numbers=frozenset({(3, 2)}))
     assert view.rows[3][4] == "#", "help marks, it does not play"
 
 
@@ -177,7 +180,8 @@ def test_ctrl_c_during_auto_in_a_pipe_stops_the_ai_after_a_whole_move(
     monkeypatch.setattr(narration, "outcome", interrupted)
     sink = io.StringIO()
     screen = PipeScreen(io.StringIO("auto\nundo\n"), sink)
-    app = App(Settings(16, 16, 40, seed=2), screen, legend=[], data_dir=tmp_path)
+    keeper = Keeper.open(database_in(tmp_path))
+    app = App(Settings(16, 16, 40, seed=2), screen, legend=[], keeper=keeper)
     with pytest.raises(EOFError):
         app.run()
     said = sink.getvalue()

@@ -171,3 +171,38 @@ def test_a_repeated_class_name_is_caught(tmp_path: Path) -> None:
     (tmp_path / "buscaminas" / "game" / "a.py").write_text("class Replay:\n    pass\n")
     (tmp_path / "buscaminas" / "b.py").write_text("def f():\n    class Replay: ...\n")
     assert repeated_class_names(tmp_path) == {"Replay": ["buscaminas.b", "buscaminas.game.a"]}
+
+
+GAME = ROOT / "buscaminas" / "game"
+
+
+def test_the_game_layer_is_small_modules_and_the_session_delegates() -> None:
+    lengths = {path.name: len(path.read_text().splitlines()) for path in GAME.glob("*.py")}
+    assert {name: lines for name, lines in lengths.items() if lines > 600} == {}
+    assert lengths["session.py"] < 450, "the session hands its work on"
+
+
+def test_nothing_outside_the_round_assigns_its_fields() -> None:
+    """The round keeps its own invariants: others ask it (``count_hint``, ``log``…)."""
+    fields = {"hints", "ai_moves", "assisted", "took_back", "seen", "scripted", "recorded",
+              "acted", "kind", "identity", "game", "started_at", "finished_at", "first"}
+    names = ("current", "round", "played", "left", "restored_round", "again_round")
+    found = []
+    for path in (ROOT / "buscaminas").rglob("*.py"):
+        if path.name == "rounds.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Assign):
+                targets = node.targets
+            elif isinstance(node, ast.AugAssign | ast.AnnAssign):
+                targets = [node.target]
+            else:
+                continue
+            for target in targets:
+                if (
+                    isinstance(target, ast.Attribute)
+                    and target.attr in fields
+                    and ast.unparse(target.value).split(".")[-1] in names
+                ):
+                    found.append(f"{path.name}:{node.lineno} {ast.unparse(target)}")
+    assert found == []

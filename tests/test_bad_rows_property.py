@@ -37,10 +37,11 @@ from buscaminas.core.scoring import three_bv
 from buscaminas.game import unfinished
 from buscaminas.game.app import App
 from buscaminas.game.commands import Command, Verb
+from buscaminas.game.keeper import Keeper
 from buscaminas.game.session import Session
 from buscaminas.game.settings import Settings
 from buscaminas.records import gamerow
-from buscaminas.records.storage import DATABASE_NAME, MIGRATIONS, Store
+from buscaminas.records.storage import DATABASE_NAME, MIGRATIONS, Store, database_in
 from buscaminas.ui.pipe import PipeScreen
 from tests.record_support import make_record, run
 from tests.terminal_support import scratch_directory
@@ -232,7 +233,7 @@ def sound_database(directory: Path, strict: bool) -> tuple[Path, dict[str, Any]]
         sound = make_record(day, board=SPEC, three_bv=THREE_BV, board_commands=4, points=140)
         kept = sound._replace(journal=KEPT.dumps(), identity=f"sound-{day}", seconds=9.0 + day)
         store.add_game(kept)
-    session = Session(SETTINGS, store, legend=[])
+    session = Session(SETTINGS, Keeper(store), legend=[])
     session.handle(Command(Verb.TRY, (0, 0)))
     session.put_away()
     ((_identity, snapshot),) = store.unfinished()
@@ -337,9 +338,8 @@ def use_tool(directory: Path, said: list[str], *args: str) -> None:
 def play_to_the_end(directory: Path, said: list[str]) -> str:
     """A game on :data:`BOARD` played from a pipe to its win; its identity."""
     sink = io.StringIO()
-    app = App(
-        SETTINGS, PipeScreen(io.StringIO(WIN), sink), legend=[], data_dir=directory, scripted=True
-    )
+    keeper = Keeper.open(database_in(directory))
+    app = App(SETTINGS, PipeScreen(io.StringIO(WIN), sink), legend=[], keeper=keeper, scripted=True)
     app.run()
     said.extend(sink.getvalue().splitlines())
     assert "You won" in sink.getvalue()

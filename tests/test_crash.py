@@ -32,6 +32,7 @@ import pytest
 from buscaminas.core.engine import Termination
 from buscaminas.game import commands
 from buscaminas.game.journal import Played, loads
+from buscaminas.game.keeper import Keeper
 from buscaminas.game.rounds import Kept, Round
 from buscaminas.game.session import Session
 from buscaminas.game.settings import Settings
@@ -164,7 +165,7 @@ def matches(found: Recorded, step: Step, seconds: float, earlier: float, ended: 
 def in_process(seed: int, directory: Path, kept: Kept | None) -> Session:
     settings = Settings.from_preset("beginner", seed) if kept is None else kept.round.settings
     store = Store(directory / DATABASE_NAME, on_warning=print)
-    return Session(settings, store, legend=[], resumed=kept)
+    return Session(settings, Keeper(store), legend=[], resumed=kept)
 
 
 def board_block(stream: Any) -> None:

@@ -14,6 +14,7 @@ from buscaminas.core.engine import Action
 from buscaminas.core.scoring import GameRecord
 from buscaminas.game.commands import Command, Verb
 from buscaminas.game.journal import loads
+from buscaminas.game.keeper import Keeper
 from buscaminas.game.session import Session
 from buscaminas.game.settings import Settings
 from buscaminas.lookback import exported
@@ -47,7 +48,9 @@ def play_randomly(seed: int, tmp_path: Path) -> GameRecord:
     """A game of random clicks, a flag now and then, mostly lost."""
     rng = random.Random(seed)
     settings = Settings(9, 9, rng.choice([10, 20, 30]), seed=seed, no_guess=rng.random() < 0.5)
-    session = Session(settings, Store(tmp_path / "random.sqlite3", on_warning=print), legend=[])
+    session = Session(
+        settings, Keeper(Store(tmp_path / "random.sqlite3", on_warning=print)), legend=[]
+    )
     game = session.current.game
     while session.current.game.end is None:
         game = session.current.game

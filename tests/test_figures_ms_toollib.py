@@ -26,6 +26,7 @@ from buscaminas.core.scoring import GameRecord, index_of_efficiency
 from buscaminas.core.solver import Position, analyze
 from buscaminas.game.commands import Command, Verb
 from buscaminas.game.journal import loads
+from buscaminas.game.keeper import Keeper
 from buscaminas.game.session import Session
 from buscaminas.game.settings import Settings
 from buscaminas.records.storage import Store
@@ -127,7 +128,9 @@ def play(seed: int, tmp_path: Path) -> Played:
     rng = random.Random(seed)
     width, height, mines = rng.choice([(8, 8, 10), (9, 9, 10), (16, 16, 40), (12, 7, 20)])
     settings = Settings(width, height, mines, seed=seed, no_guess=rng.random() < 0.8)
-    session = Session(settings, Store(tmp_path / "games.sqlite3", on_warning=print), legend=[])
+    session = Session(
+        settings, Keeper(Store(tmp_path / "games.sqlite3", on_warning=print)), legend=[]
+    )
     unflag = rng.random() < 0.5
     clicks: list[Move] = []
     while session.current.game.end is None:

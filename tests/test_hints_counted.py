@@ -71,14 +71,14 @@ def test_the_ais_moves_are_counted_apart_from_the_hints(tmp_path: Path) -> None:
     session = session_on(tmp_path)
     session.handle(Command(Verb.TRY, (2, 1)))
     session.handle(Command(Verb.AUTO))
-    while session.thinking:
+    while session.ai_playing:
         session.ai_step()
     assert session.current.game.end is not None
     moves = sum(played.by_ai for played in session.current.journal.moves)
     assert moves > 1
     assert (session.current.hints, session.current.ai_moves) == (0, moves)
     assert (session.view().hints, session.view().ai_moves) == (0, moves)
-    (game,) = session.store.games() or []
+    (game,) = session.keeper.store.games() or []
     assert (game.hints, game.ai_moves, game.assisted) == (0, moves, True)
 
 

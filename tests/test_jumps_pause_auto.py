@@ -15,11 +15,12 @@ from buscaminas.game import jumps, keys
 from buscaminas.game.app import AUTO_SECONDS, AUTO_WHOLE_SECONDS, App, auto_pace, pace_words
 from buscaminas.game.commands import Command, Verb
 from buscaminas.game.jumps import Jump
+from buscaminas.game.keeper import Keeper
 from buscaminas.game.screen import Audience
 from buscaminas.game.session import Session
 from buscaminas.game.settings import Settings
 from buscaminas.game.view import State
-from buscaminas.records.storage import Store
+from buscaminas.records.storage import Store, database_in
 from buscaminas.ui import controls
 from buscaminas.ui.pipe import PipeScreen
 from tests.loop_support import BOARD
@@ -35,7 +36,7 @@ from tests.test_cursor_and_mouse import start
 def session(tmp_path: Path, clock: list[float], audience: Audience = Audience.VIEWER) -> Session:
     store = Store(tmp_path / "games.sqlite3", on_warning=print)
     settings = Settings(5, 4, 3, board_file=BOARD)
-    return Session(settings, store, legend=[], audience=audience, clock=lambda: clock[0])
+    return Session(settings, Keeper(store), legend=[], audience=audience, clock=lambda: clock[0])
 
 
 # --- jumps -------------------------------------------------------------------------------
@@ -65,7 +66,7 @@ def test_rows_ends_and_corners() -> None:
 def test_the_jump_to_a_decided_cell_says_not_which_way_and_counts_once_per_position(
     tmp_path: Path,
 ) -> None:
-    dealt = Session(Settings(9, 9, 10, seed=1), Store(None, on_warning=print), legend=[])
+    dealt = Session(Settings(9, 9, 10, seed=1), Keeper(Store(None, on_warning=print)), legend=[])
     before = dealt.steer(Jump.DECIDED)
     assert before.cursor == (4, 4) and dealt.current.hints == 0, "nothing before the first try"
     assert before.messages == ("Before the first reveal nothing is decided: any cell is safe.",)
@@ -80,7 +81,7 @@ def test_the_jump_to_a_decided_cell_says_not_which_way_and_counts_once_per_posit
     assert landed[0].messages == (
         "Logic decides 1 3: safe or a mine, that is for you to find (a hint).",
     )
-    assert not any(view.marked.targets or view.marked.mines for view in landed)
+    assert not any(view.highlight.targets or view.highlight.mines for view in landed)
     game.handle(Command(Verb.HELP))
     assert game.current.hints == 2, "help says which way: another hint"
     game.handle(Command(Verb.FLAG, (4, 3)))
@@ -294,7 +295,8 @@ def test_the_ai_never_waits_in_a_pipe(tmp_path: Path, monkeypatch: pytest.Monkey
     monkeypatch.setattr(PipeScreen, "key_pressed_within", waiting)
     sink = io.StringIO()
     screen = PipeScreen(io.StringIO("auto\n"), sink)
-    app = App(Settings(16, 16, 40, seed=2), screen, legend=[], data_dir=tmp_path)
+    keeper = Keeper.open(database_in(tmp_path))
+    app = App(Settings(16, 16, 40, seed=2), screen, legend=[], keeper=keeper)
     with pytest.raises(EOFError):
         app.run()
     assert app.session.current.game.end is not None, "the AI played to the end"

@@ -24,7 +24,9 @@ from hypothesis import strategies as st
 
 from buscaminas.game import commands
 from buscaminas.game.app import App
+from buscaminas.game.keeper import Keeper
 from buscaminas.game.settings import Settings
+from buscaminas.records.storage import database_in
 from buscaminas.ui.renderer import LEGACY, Renderer
 from tests.app_support import piped_screen
 
@@ -100,7 +102,7 @@ def play(keys: list[str], data: Path) -> str:
             Settings.from_preset("beginner", 1),
             screen,
             legend=Renderer.legend(LEGACY),
-            data_dir=data,
+            keeper=Keeper.open(database_in(data)),
         )
         typist = threading.Thread(target=type_keys, daemon=True)
         try:

@@ -31,7 +31,9 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from buscaminas.game.app import App
+from buscaminas.game.keeper import Keeper
 from buscaminas.game.settings import Settings
+from buscaminas.records.storage import database_in
 from buscaminas.ui.renderer import LEGACY, Renderer
 from buscaminas.ui.terminal import Event
 from tests.app_support import Piped, piped_screen
@@ -66,7 +68,12 @@ class LiveSession(RuleBasedStateMachine):
         self.piped = self.context.__enter__()
         width, height, mines = size
         settings = Settings(width, height, mines, seed=seed, no_guess=False)
-        self.app = App(settings, self.piped.screen, legend=[], data_dir=Path(self.folder.name))
+        self.app = App(
+            settings,
+            self.piped.screen,
+            legend=[],
+            keeper=Keeper.open(database_in(Path(self.folder.name))),
+        )
         self.thread = threading.Thread(target=self._play, daemon=True)
         self.thread.start()
         self.settle()

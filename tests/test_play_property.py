@@ -28,10 +28,12 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from buscaminas.core.engine import Minesweeper
 from buscaminas.game import hints
 from buscaminas.game.app import PROMPT, App
+from buscaminas.game.keeper import Keeper
 from buscaminas.game.keys import Act, Mode
 from buscaminas.game.screen import Audience, Steer
 from buscaminas.game.settings import Settings
 from buscaminas.game.view import View
+from buscaminas.records.storage import database_in
 from tests.play_support import assert_engine_invariants, assert_hint_true, hidden_layout
 
 STEP_SECONDS = 60.0
@@ -149,7 +151,7 @@ class Play(RuleBasedStateMachine):
             Settings(width, height, mines, seed=seed, no_guess=no_guess),
             self.screen,
             legend=[],
-            data_dir=Path(self.data.name),
+            keeper=Keeper.open(database_in(Path(self.data.name))),
         )
         self.loop = threading.Thread(target=self._run, daemon=True)
         self.loop.start()

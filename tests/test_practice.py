@@ -12,6 +12,7 @@ import pytest
 from buscaminas.core import generator
 from buscaminas.game.commands import Command, Verb
 from buscaminas.game.journal import Journal
+from buscaminas.game.keeper import Keeper
 from buscaminas.game.session import Session
 from buscaminas.game.settings import Settings
 from buscaminas.records import boardfile, seen
@@ -131,7 +132,7 @@ AI's moves were not counted apart from the hints: none is known."""
 def left_unfinished(directory: Path) -> tuple[str, str]:
     """A game left in progress, as every schema since 3 keeps it: identity, snapshot."""
     store = Store(directory / "kept", on_warning=pytest.fail)
-    session = Session(Settings.from_preset("beginner", 3), store, legend=[])
+    session = Session(Settings.from_preset("beginner", 3), Keeper(store), legend=[])
     session.handle(Command(Verb.TRY, (3, 3)))
     session.put_away()
     with closing(sqlite3.connect(directory / "kept")) as db:
@@ -188,7 +189,9 @@ def test_the_board_a_code_deals_again_is_practice_however_fast(tmp_path: Path) -
     """The issue's reproduction, at the session: win, then the code, the same moves."""
     clock = [0.0]
     store = Store(tmp_path / "games.sqlite3", on_warning=pytest.fail)
-    first = Session(Settings.from_preset("beginner", 5), store, legend=[], clock=lambda: clock[0])
+    first = Session(
+        Settings.from_preset("beginner", 5), Keeper(store), legend=[], clock=lambda: clock[0]
+    )
     first.handle(Command(Verb.TRY, (3, 3)))
     start = first.current.journal.start
     assert start is not None
@@ -199,7 +202,7 @@ def test_the_board_a_code_deals_again_is_practice_however_fast(tmp_path: Path) -
     assert code is not None
     shared = parse(code)
     again = Session(
-        Settings.from_code(shared, "beginner"), store, legend=[], clock=lambda: clock[0]
+        Settings.from_code(shared, "beginner"), Keeper(store), legend=[], clock=lambda: clock[0]
     )
     win(again, start.mines, clock)
     record = again.records[-1]
@@ -212,13 +215,15 @@ def test_a_board_file_of_a_board_played_is_practice(tmp_path: Path) -> None:
     clock = [0.0]
     store = Store(tmp_path / "games.sqlite3", on_warning=pytest.fail)
     mines = generator.generate(8, 8, 10, start=(3, 3), seed=2, no_guess=True)
-    first = Session(Settings.from_preset("beginner", 2), store, legend=[], clock=lambda: clock[0])
+    first = Session(
+        Settings.from_preset("beginner", 2), Keeper(store), legend=[], clock=lambda: clock[0]
+    )
     first.handle(Command(Verb.TRY, (3, 3)))
     win(first, mines, clock)
     assert not first.records[-1].practice
     board = boardfile.BoardFile(8, 8, mines, frozenset(), frozenset())
     from_file = Session(
-        Settings(8, 8, 10, board_file=board), store, legend=[], clock=lambda: clock[0]
+        Settings(8, 8, 10, board_file=board), Keeper(store), legend=[], clock=lambda: clock[0]
     )
     win(from_file, mines, clock)
     assert from_file.records[-1].practice

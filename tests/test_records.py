@@ -9,10 +9,11 @@ from pathlib import Path
 from buscaminas.core import generator
 from buscaminas.core.scoring import GameRecord, three_bv
 from buscaminas.game.app import App
+from buscaminas.game.keeper import Keeper
 from buscaminas.game.screen import Audience
 from buscaminas.game.settings import Settings
 from buscaminas.game.view import State
-from buscaminas.records.storage import DATABASE_NAME, Store
+from buscaminas.records.storage import DATABASE_NAME, Store, database_in
 from tests.loop_support import ScriptedScreen
 from tests.terminal_support import run_piped
 from tests.test_app import clicks_that_win
@@ -33,7 +34,8 @@ def play(
     screen: ScriptedScreen, tmp_path: Path, settings: Settings, *, scripted: bool = False
 ) -> GameRecord:
     """Play the screen's lines; the one game recorded."""
-    app = App(settings, screen, legend=[], data_dir=tmp_path, clock=ticking(), scripted=scripted)
+    keeper = Keeper.open(database_in(tmp_path))
+    app = App(settings, screen, legend=[], keeper=keeper, clock=ticking(), scripted=scripted)
     app.run()
     assert screen.last.state in (State.WON, State.LOST)
     games = Store(tmp_path / DATABASE_NAME, on_warning=print).games()

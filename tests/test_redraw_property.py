@@ -169,7 +169,7 @@ class Session:
                 mines_left=game.mines_left,
                 state=self._state(),
                 exploded=game.exploded,
-                marked=Highlight(),
+                highlight=Highlight(),
             )
         elif isinstance(change, Say):
             self.view = self.view._replace(messages=change.messages)
@@ -183,7 +183,7 @@ class Session:
                 frozenset(map(cell, change.numbers)),
                 frozenset(map(cell, change.mines)),
             )
-            self.view = self.view._replace(marked=marked, hints=change.hints)
+            self.view = self.view._replace(highlight=marked, hints=change.hints)
         elif isinstance(change, Steer):
             cursor = None if change.cursor is None else cell(change.cursor)
             self.view = self.view._replace(cursor=cursor, keys=change.keys)

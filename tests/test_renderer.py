@@ -132,7 +132,7 @@ def test_a_hint_sets_apart_its_target_numbers_and_mines_without_colour() -> None
     marked = Highlight(
         targets=frozenset({(0, 0)}), numbers=frozenset({(2, 0)}), mines=frozenset({(1, 1)})
     )
-    text, frame = Renderer.draw(view(marked=marked), (60, 20), LEGACY, None)
+    text, frame = Renderer.draw(view(highlight=marked), (60, 20), LEGACY, None)
     screen = pyte.Screen(60, 20)
     pyte.Stream(screen).feed(text)
     left = frame.origin[1] + 3  # past the row labels

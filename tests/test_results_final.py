@@ -19,11 +19,12 @@ from buscaminas.core.scoring import GameRecord
 from buscaminas.game import unfinished
 from buscaminas.game.app import App
 from buscaminas.game.commands import Command, Verb
+from buscaminas.game.keeper import Keeper
 from buscaminas.game.questions import Question
 from buscaminas.game.screen import Audience, Steer
 from buscaminas.game.settings import Settings
 from buscaminas.game.view import View
-from buscaminas.records.storage import DATABASE_NAME, Store
+from buscaminas.records.storage import DATABASE_NAME, Store, database_in
 from tests.loop_support import ScriptedScreen, session_on
 from tests.terminal_support import KEPT, Player, run_piped, scratch_directory
 
@@ -46,7 +47,7 @@ def test_undo_and_redo_after_a_win_say_it_is_kept_and_change_nothing(tmp_path: P
     for cell in WIN_CELLS:
         session.handle(Command(Verb.TRY, cell))
     assert session.current.game.end is Termination.WON
-    won = session.store.games()
+    won = session.keeper.store.games()
     assert won is not None and len(won) == 1 and won[0].won
     board, records = session.view().rows, list(session.records)
     for answer in ("undo", "u", "redo", "r"):
@@ -54,8 +55,8 @@ def test_undo_and_redo_after_a_win_say_it_is_kept_and_change_nothing(tmp_path: P
         assert session.view().messages == (WON_AND_KEPT,)
         assert reply.question is Question.AGAIN and session.question is Question.AGAIN
         assert session.view().rows == board and session.current.game.end is Termination.WON
-        assert session.store.games() == won and session.records == records
-        assert session.store.unfinished() == [], "a won game is not put back in progress"
+        assert session.keeper.store.games() == won and session.records == records
+        assert session.keeper.store.unfinished() == [], "a won game is not put back in progress"
 
 
 def test_the_issues_win_undone_in_a_pipe_is_still_recorded() -> None:
@@ -171,7 +172,13 @@ def test_every_finished_game_is_recorded_once_with_its_result_whatever_follows(
         board = Settings(4, 4, 3, seed=seed, no_guess=False)
         kept = None
         while True:
-            app = App(board, screen, legend=[], data_dir=Path(directory), resumed=kept)
+            app = App(
+                board,
+                screen,
+                legend=[],
+                keeper=Keeper.open(database_in(Path(directory))),
+                resumed=kept,
+            )
             try:
                 app.run()
             except EOFError:

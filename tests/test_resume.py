@@ -18,6 +18,7 @@ from buscaminas.core.engine import Action, Move
 from buscaminas.game import unfinished
 from buscaminas.game.commands import Command, Verb
 from buscaminas.game.journal import Played, loads
+from buscaminas.game.keeper import Keeper
 from buscaminas.game.questions import Question
 from buscaminas.game.rounds import Kept, Round
 from buscaminas.game.session import Session
@@ -36,7 +37,8 @@ def store_in(directory: Path) -> Store:
 
 def beginner(directory: Path, *, resumed: Kept | None = None) -> Session:
     settings = Settings.from_preset("beginner", seed=3)
-    return Session(settings, store_in(directory), legend=[], clock=lambda: 100.0, resumed=resumed)
+    keeper = Keeper(store_in(directory))
+    return Session(settings, keeper, legend=[], clock=lambda: 100.0, resumed=resumed)
 
 
 def test_a_game_put_away_comes_back_whole(tmp_path: Path) -> None:
@@ -238,7 +240,7 @@ def test_only_a_game_kept_is_said_to_be_kept(
     assert KEPT not in unstarted.goodbye()
     failing = beginner(tmp_path)
     failing.handle(Command(Verb.TRY, (3, 3)))
-    monkeypatch.setattr(failing.store, "keep", lambda identity, snapshot, playing: False)
+    monkeypatch.setattr(failing.keeper.store, "keep", lambda identity, snapshot, playing: False)
     failing.put_away()
     assert KEPT not in failing.goodbye(), "a game the records refused is not kept"
     monkeypatch.undo()

@@ -17,6 +17,7 @@ from buscaminas.core.solver import Position, analyze
 from buscaminas.game.commands import Command, Verb, said
 from buscaminas.game.commentary import review_lines
 from buscaminas.game.journal import Journal, Played
+from buscaminas.game.keeper import Keeper
 from buscaminas.game.review import Review, Verdict, review
 from buscaminas.game.session import Session
 from buscaminas.game.settings import Settings
@@ -244,7 +245,7 @@ def test_a_game_with_no_moves_has_nothing_to_review() -> None:
 def session_on(tmp_path: Path) -> Session:
     board = BoardFile(5, 3, frozenset(PROVED), frozenset(), frozenset())
     store = Store(tmp_path / "games.sqlite3", on_warning=lambda line: None)
-    return Session(Settings(5, 3, 2, board_file=board), store, legend=[])
+    return Session(Settings(5, 3, 2, board_file=board), Keeper(store), legend=[])
 
 
 def test_review_in_the_game_is_a_page_and_counts_as_a_hint_while_the_game_goes_on(
@@ -311,7 +312,7 @@ def test_in_the_game_the_review_tells_the_ais_moves_from_the_players(tmp_path: P
     session = session_on(tmp_path)
     session.handle(Command(Verb.TRY, (0, 0)))
     session.handle(Command(Verb.AUTO, number=1))
-    while session.thinking:
+    while session.ai_playing:
         session.ai_step()
     moves = session.current.journal.moves
     assert [played.by_ai for played in moves] == [False, True]
@@ -354,7 +355,7 @@ def test_in_the_game_a_slow_review_shows_its_progress_and_ctrl_c_cancels_it(
     board = BoardFile(5, 3, frozenset(PROVED), frozenset(), frozenset())
     session = Session(
         Settings(5, 3, 2, board_file=board),
-        Store(tmp_path / "games.sqlite3", on_warning=lambda line: None),
+        Keeper(Store(tmp_path / "games.sqlite3", on_warning=lambda line: None)),
         legend=[],
         clock=lambda: float(next(ticks)),  # a second a call: every task is slow
         on_progress=lambda view: shown.append(view.messages),

@@ -23,18 +23,18 @@ def test_the_cursor_starts_at_the_centre_and_follows_moves_hints_and_the_ai(
     session.handle(Command(Verb.TRY, (2, 1)))
     assert session.view().cursor == (2, 1)
     session.handle(Command(Verb.HELP))
-    assert session.view().marked.targets == {(4, 3)}, "the hint proves 5 4 a mine"
+    assert session.view().highlight.targets == {(4, 3)}, "the hint proves 5 4 a mine"
     assert session.view().cursor == (2, 1), "a key at the cursor must never open a mine"
     session.handle(Command(Verb.FLAG, (4, 3)))
     session.handle(Command(Verb.HELP))
-    targets = session.view().marked.targets
+    targets = session.view().highlight.targets
     assert targets and session.view().cursor in targets, "the cell the hint says to open"
     assert session.view().cursor not in session.current.journal.start.mines  # type: ignore[union-attr]
     session.handle(Command(Verb.AUTO, number=1))
-    assert session.thinking
+    assert session.ai_playing
     session.ai_step()
-    assert session.view().cursor in session.view().marked.targets
-    assert not session.thinking
+    assert session.view().cursor in session.view().highlight.targets
+    assert not session.ai_playing
 
 
 def test_steering_stops_at_the_edges(tmp_path: Path) -> None:
@@ -76,7 +76,7 @@ def test_a_finished_game_is_recorded_once_and_the_ai_declines_it(tmp_path: Path)
     assert session.current.game.end is Termination.WON
     assert session.question is Question.AGAIN and len(session.records) == 1
     session.handle(Command(Verb.AUTO))
-    assert not session.thinking and "game is over" in session.view().messages[0]
+    assert not session.ai_playing and "game is over" in session.view().messages[0]
     session.handle(Command(Verb.TRY, (0, 0)))
     assert len(session.records) == 1
 

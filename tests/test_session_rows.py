@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from buscaminas.core.generator import mine_range
 from buscaminas.game.commands import Command, Verb
+from buscaminas.game.keeper import Keeper
 from buscaminas.game.session import Session
 from buscaminas.game.settings import Settings
 from buscaminas.records.storage import Store
@@ -27,7 +28,9 @@ moves = st.lists(
 def session_of(width: int, height: int, mines: int, seed: int, data: Path) -> Session:
     settings = Settings(width, height, mines, seed=seed, no_guess=False)
     warnings: list[str] = []
-    return Session(settings, Store(data / "games.sqlite3", on_warning=warnings.append), legend=[])
+    return Session(
+        settings, Keeper(Store(data / "games.sqlite3", on_warning=warnings.append)), legend=[]
+    )
 
 
 @settings(max_examples=60, deadline=None)

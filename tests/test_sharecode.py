@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from buscaminas.core import generator
 from buscaminas.core.board import BoardKind
 from buscaminas.game.commands import Command, Verb
+from buscaminas.game.keeper import Keeper
 from buscaminas.game.session import Session
 from buscaminas.game.settings import Settings
 from buscaminas.game.view import State
@@ -233,7 +234,9 @@ def test_a_layout_code_deals_its_mines_with_no_generator(
     assert len(str(code)) == 24
     monkeypatch.setattr(generator, "generate", no_generator)
     store = Store(tmp_path / "games.sqlite3", on_warning=print)
-    session = Session(Settings.from_code(sharecode.parse(str(code)), "beginner"), store, legend=[])
+    session = Session(
+        Settings.from_code(sharecode.parse(str(code)), "beginner"), Keeper(store), legend=[]
+    )
     start = session.current.journal.start
     assert start is not None and start.mines == mines
     assert session.current.code() == sharecode.parse(str(code))
@@ -306,7 +309,10 @@ def test_a_shared_board_opens_at_its_first_cell_and_its_clock_waits_for_the_play
     store = Store(tmp_path / "games.sqlite3", on_warning=print)
     ticks = iter(range(100, 200))
     session = Session(
-        Settings.from_code(code, "intermediate"), store, legend=[], clock=lambda: float(next(ticks))
+        Settings.from_code(code, "intermediate"),
+        Keeper(store),
+        legend=[],
+        clock=lambda: float(next(ticks)),
     )
     assert session.current.game.is_revealed((7, 7)) and session.view().cursor == (7, 7)
     assert session.view().state is State.WAITING and session.view().elapsed is None
@@ -325,7 +331,7 @@ def test_play_again_after_the_daily_board_deals_a_fresh_board_not_called_daily(
 ) -> None:
     store = Store(tmp_path / "games.sqlite3", on_warning=print)
     code = daily_code(date(2026, 11, 26))
-    session = Session(Settings.from_code(code, DAILY), store, legend=[])
+    session = Session(Settings.from_code(code, DAILY), Keeper(store), legend=[])
     assert session.current.settings.preset == DAILY and session.current.code() == code
     assert session.handle(Command(Verb.NEW)).new_round, "not begun by the player: no question"
     fresh = session.current

@@ -68,17 +68,19 @@ def test_the_losing_move_is_taken_back_and_the_loss_stays_recorded_beside_what_f
     session.handle(Command(Verb.TRY, (2, 1)))
     reply = session.handle(Command(Verb.TRY, (0, 0)))
     assert reply.question is Question.AGAIN and session.current.game.end is Termination.LOST
-    lost = session.store.games()
+    lost = session.keeper.store.games()
     assert lost is not None and [game.won for game in lost] == [False]
     session.answer("undo")  # at “play again?”, undo reopens the game
     assert session.question is None and session.current.game.end is None
-    assert session.store.games() == lost and session.records == lost, "the loss stays as it was"
+    assert session.keeper.store.games() == lost and session.records == lost, (
+        "the loss stays as it was"
+    )
     assert session.view().rows[0][0] == "#"
     for cell in [(0, 1), (0, 2), (4, 0), (4, 1), (4, 2), (1, 3), (2, 3), (3, 3)]:
         if session.current.game.end is None:
             session.handle(Command(Verb.TRY, cell))
     assert session.current.game.end is Termination.WON
-    games = session.store.games()
+    games = session.keeper.store.games()
     assert games is not None and len(games) == 2, "the loss, then the game it went on as"
     loss, win = games
     assert loss == lost[0]

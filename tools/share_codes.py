@@ -22,7 +22,9 @@ from pathlib import Path
 from buscaminas.core import generator
 from buscaminas.core.board import BoardKind
 from buscaminas.core.grid import Point
-from buscaminas.game.session import BoardRefused, Session
+from buscaminas.game.dealer import BoardRefused
+from buscaminas.game.keeper import Keeper
+from buscaminas.game.session import Session
 from buscaminas.game.settings import Settings
 from buscaminas.records import sharecode
 from buscaminas.records.sharecode import ShareCode
@@ -35,7 +37,7 @@ AT_LEAST = 200
 def dealt(code: ShareCode, directory: Path) -> frozenset[Point]:
     """The mines the game deals from ``code``, as ``--game`` deals them."""
     store = Store(directory / "games.sqlite3", on_warning=print)
-    session = Session(Settings.from_code(code, None), store, legend=[])
+    session = Session(Settings.from_code(code, None), Keeper(store), legend=[])
     start = session.current.journal.start
     assert start is not None, "a shared board is dealt as the session starts"
     return start.mines

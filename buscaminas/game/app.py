@@ -13,15 +13,14 @@ from __future__ import annotations
 import signal
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 from .. import collector, signals
 from ..core.grid import Point
 from ..i18n import _
-from ..records.storage import Store, database_in
-from . import commands
-from .commands import Command, ParseError, Verb
+from . import commands, verbs
+from .commands import Command, ParseError
 from .jumps import Jump
+from .keeper import Keeper
 from .keys import Act, Mode
 from .rounds import Kept
 from .screen import Audience, Screen
@@ -40,9 +39,7 @@ SPEEDS = tuple(2.0**power for power in range(-3, 7))
 PAUSE_TICK = 1.0
 """How often a pause looks up from waiting for its key (the wait ends at the key)."""
 PROMPT = "> "
-ON_THE_BOARD = frozenset(
-    {Verb.TRY, Verb.FLAG, Verb.UNFLAG, Verb.MARK, Verb.EXPAND, Verb.HELP, Verb.AUTO}
-)
+ON_THE_BOARD = verbs.allowed(verbs.Allowed.NEEDS_THE_BOARD)
 """Commands whose effect is seen on the board: refused while it cannot be shown."""
 
 
@@ -55,18 +52,18 @@ class App:
         screen: Screen,
         *,
         legend: list[str],
-        data_dir: Path | None = None,
+        keeper: Keeper,
         clock: Callable[[], float] = time.monotonic,
         scripted: bool = False,
         resumed: Kept | None = None,
     ) -> None:
-        """``scripted``: the moves come from a pipe, not a player at the keyboard;
-        ``resumed``: a game left unfinished, to go on with."""
+        """``keeper``: the records, opened once for the run; ``scripted``: the moves come
+        from a pipe, not a player at the keyboard; ``resumed``: a game left unfinished, to
+        go on with."""
         self.screen = screen
-        path = database_in(data_dir)
         self.session = Session(
             settings,
-            Store(path, on_warning=self._warn),
+            keeper,
             legend=legend,
             audience=screen.audience,
             scripted=scripted,
@@ -74,10 +71,6 @@ class App:
             on_progress=screen.show if screen.audience is Audience.VIEWER else None,
             resumed=resumed,
         )
-
-    def _warn(self, line: str) -> None:
-        """The records' troubles reach the player through the session's messages."""
-        self.session.warnings.append(line)
 
     def run(self) -> None:
         """Play until the player leaves; EOFError and KeyboardInterrupt pass to the caller,
@@ -128,7 +121,7 @@ class App:
                 reply = session.handle(entry)
         except KeyboardInterrupt:  # Ctrl-C cancels what is under way; the next one leaves
             return session.say(_("Cancelled."))
-        if session.thinking:
+        if session.ai_playing:
             reply = self.watch_the_ai()
         if session.paused:
             reply = self.wait_out_the_pause()
@@ -146,12 +139,12 @@ class App:
         reply = Reply()
         try:
             with screen.watching(Mode.AI), signals.noted(signal.SIGINT) as interrupt:
-                while session.thinking:
+                while session.ai_playing:
                     with collector.working():
                         reply = session.ai_step()
-                    if session.thinking and interrupt.made:
+                    if session.ai_playing and interrupt.made:
                         return session.stop_ai()
-                    if not (session.thinking and screen.audience is Audience.VIEWER):
+                    if not (session.ai_playing and screen.audience is Audience.VIEWER):
                         continue
                     shown = time.monotonic()
                     while True:  # the move on screen for its pace, which + and - change

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from enum import Enum
 from typing import NamedTuple
 
 from .. import i18n
@@ -21,6 +20,8 @@ from ..core.scoring import FLOOD_POINTS, NUMBER_POINTS
 from ..i18n import _
 from . import textwidth
 from .coordinates import label as label  # where the other modules find it
+from .verbs import ROWS, TABLE, Takes
+from .verbs import Verb as Verb  # where the other modules find it
 
 MAX_LINE = 200
 SHOWN_COLUMNS = 20
@@ -32,76 +33,18 @@ _INVISIBLE = ("Cc", "Cf")
 _NUMERIC_START = re.compile(r"[+-]?\.?\d")
 
 
-class Verb(Enum):
-    TRY = "try"
-    FLAG = "flag"
-    UNFLAG = "unflag"
-    EXPAND = "expand"
-    MARK = "mark"
-    HELP = "help"
-    AUTO = "auto"
-    PAUSE = "pause"
-    MAN = "man"
-    STATS = "stats"
-    UNDO = "undo"
-    REDO = "redo"
-    SAVE = "save"
-    REVIEW = "review"
-    NEW = "new"
-    AGAIN = "again"
-    QUIT = "quit"
-
-
-SHORT = {
-    "t": Verb.TRY,
-    "f": Verb.FLAG,
-    "e": Verb.EXPAND,
-    "h": Verb.HELP,
-    "u": Verb.UNDO,
-    "r": Verb.REDO,
-    "q": Verb.QUIT,
-}
-"""One letter for the verbs typed most (``u`` and ``r`` as the cursor's keys have them)."""
-SPANISH = {
-    "probar": Verb.TRY,
-    "bandera": Verb.FLAG,
-    "quitar": Verb.UNFLAG,
-    "expandir": Verb.EXPAND,
-    "marcar": Verb.MARK,
-    "ayuda": Verb.HELP,
-    "manual": Verb.MAN,
-    "estadísticas": Verb.STATS,
-    "deshacer": Verb.UNDO,
-    "rehacer": Verb.REDO,
-    "guardar": Verb.SAVE,
-    "revisar": Verb.REVIEW,
-    "nueva": Verb.NEW,
-    "otra": Verb.AGAIN,
-    "pausa": Verb.PAUSE,
-    "salir": Verb.QUIT,
-    "pista": Verb.HELP,
-}
+SHORT = {row.short: row.verb for row in TABLE if row.short}
+"""One letter for the verbs typed most."""
+SPANISH = {word: row.verb for row in TABLE for word in row.spanish}
 """The verbs in Spanish, accepted whatever the language (and with or without accents):
-a player types what comes.  Each verb's first word here is its Spanish name."""
-SPANISH_SHORT = {
-    "p": Verb.TRY,
-    "b": Verb.FLAG,
-    "d": Verb.UNDO,
+a player types what comes."""
+SPANISH_SHORT = {row.spanish_short: row.verb for row in TABLE if row.spanish_short}
+"""One letter for the Spanish verbs typed most."""
+ALIASES = {
+    **{word: row.verb for row in TABLE for word in row.also}, **SHORT, **SPANISH, **SPANISH_SHORT
 }
-r"""One letter for the Spanish verbs typed most: ``p``\ robar, ``b``\ andera,
-``d``\ eshacer.  None of them is an English verb's letter, so each means one thing
-whatever the language; ``e`` (expandir) and ``r`` (rehacer) already are English ones
-for the same verbs.  ``a`` (ayuda) is left out, since an English player may take it
-for ``auto``, and ``s`` (salir) and ``n`` (nueva), since a slip would end the game.
-``mark`` and ``marcar`` have no letter: ``m`` reveals with the cursor and starts
-``man`` and ``manual``, and ``?`` asks for a hint with the cursor.  ``pause`` and
-``pausa`` have none either: ``p`` is ``probar``, which alone asks for a cell and so
-does nothing to a player who took it for ``pause`` (``p`` pauses with the cursor)."""
-ALIASES = {"exit": Verb.QUIT, "hint": Verb.HELP, **SHORT, **SPANISH, **SPANISH_SHORT}
-"""Every other spelling of a verb; ``exit`` leaves like ``quit`` and ``hint`` asks like
-``help`` because players type both."""
-_SPANISH_NAME = {verb: word for word, verb in reversed(SPANISH.items())}
-"""Each verb's Spanish name: the first of its words in :data:`SPANISH`."""
+"""Every other spelling of a verb."""
+_SPANISH_NAME = {row.verb: row.spanish[0] for row in TABLE if row.spanish}
 
 
 def name(verb: Verb) -> str:
@@ -118,17 +61,9 @@ def plain(word: str) -> str:
 
 _SPELLED = {plain(word): verb for word, verb in ALIASES.items()}
 
-MEANT = {
-    "reveal": Verb.TRY,
-    "open": Verb.TRY,
-    "abrir": Verb.TRY,
-    "chord": Verb.EXPAND,
-    "solve": Verb.AUTO,
-    "statistics": Verb.STATS,
-}
+MEANT = {word: row.verb for row in TABLE for word in row.meant}
 """Words players type for a verb that is spelt otherwise: suggested, never obeyed."""
-SUGGESTED = tuple(verb for verb in Verb if verb not in (Verb.QUIT, Verb.NEW, Verb.AGAIN))
-"""The verbs "did you mean" may offer: never one that ends or discards the game."""
+SUGGESTED = tuple(row.verb for row in TABLE if row.suggested)
 
 
 class Command(NamedTuple):
@@ -276,63 +211,21 @@ def _verb_list() -> str:
     return ", ".join(name(verb) for verb in Verb)
 
 
-_EXAMPLES: dict[Verb, tuple[str | Verb, ...]] = {
-    Verb.TRY: ("3 4",),
-    Verb.FLAG: ("3 4",),
-    Verb.UNFLAG: ("3 4",),
-    Verb.EXPAND: ("3 4",),
-    Verb.MARK: ("3 4",),
-    Verb.HELP: ("", "3 4"),
-    Verb.AUTO: ("", "10"),
-    Verb.PAUSE: ("",),
-    Verb.MAN: ("", "2", Verb.FLAG),
-    Verb.STATS: ("", "2"),
-    Verb.UNDO: ("",),
-    Verb.REDO: ("",),
-    Verb.SAVE: ("game.txt",),
-    Verb.REVIEW: ("", "2"),
-    Verb.NEW: ("",),
-    Verb.AGAIN: ("",),
-    Verb.QUIT: ("",),
-}
-"""The arguments each verb's examples give it; a verb among them is a topic."""
-
-
 def example(verb: Verb) -> str:
     """How ``verb`` is typed, in the player's language: ``help  /  help 3 4``."""
     forms = (
         f"{name(verb)} {name(given) if isinstance(given, Verb) else given}".rstrip()
-        for given in _EXAMPLES[verb]
+        for given in ROWS[verb].examples
     )
     return "  /  ".join(forms)
 
 
-_ARITY: dict[Verb, tuple[int, ...]] = {
-    Verb.TRY: (2,),
-    Verb.FLAG: (2,),
-    Verb.UNFLAG: (2,),
-    Verb.EXPAND: (2,),
-    Verb.MARK: (2,),
-    Verb.HELP: (0, 2),
-    Verb.AUTO: (0, 1),
-    Verb.PAUSE: (0,),
-    Verb.MAN: (0, 1),
-    Verb.STATS: (0, 1),
-    Verb.UNDO: (0,),
-    Verb.REDO: (0,),
-    Verb.SAVE: (1,),
-    Verb.REVIEW: (0, 1),
-    Verb.NEW: (0,),
-    Verb.AGAIN: (0,),
-    Verb.QUIT: (0,),
-}
-
-
 def _expected(verb: Verb) -> str:
-    counts = _ARITY[verb]
-    if verb is Verb.MAN:
+    takes = ROWS[verb].takes
+    counts = ROWS[verb].words
+    if Takes.TOPIC in takes:
         return _("nothing, a page number or a command name")
-    if verb is Verb.SAVE:
+    if Takes.FILE in takes:
         return _("a file name")
     if counts == (2,):
         return _("two numbers, x and y")
@@ -360,15 +253,15 @@ def parse(line: str, width: int, height: int) -> Command:
         verb, arguments = Verb.TRY, tokens
     else:
         verb, arguments = _verb(tokens[0]), tokens[1:]
-    if verb is Verb.SAVE:
+    if Takes.FILE in ROWS[verb].takes:
         # A file name is taken as typed: its case and spaces are the player's.
         file = line.strip()[len(tokens[0]) :].lstrip(" \t,;").rstrip()
         if not file:
             raise WrongArgumentCount(verb, 0)
         return Command(verb, file=file)
-    if len(arguments) not in _ARITY[verb]:
+    if len(arguments) not in ROWS[verb].words:
         raise WrongArgumentCount(verb, len(arguments))
-    if verb is Verb.MAN:
+    if Takes.TOPIC in ROWS[verb].takes:
         if arguments and _INTEGER.fullmatch(arguments[0]):
             page = int(arguments[0])
             if page < 1:
@@ -488,61 +381,7 @@ def _cell(x: int, y: int, width: int, height: int) -> Point:
 def verb_entries() -> dict[Verb, str]:
     """What each verb does, in the player's language: the manual's entries, and the
     manual page's (:mod:`buscaminas.manpage`)."""
-    return {
-        Verb.TRY: _("Reveal the cell at column x, row y. A bare “x y” does the same."),
-        Verb.FLAG: _("Put a flag on a hidden cell you think hides a mine, or take it off."),
-        Verb.UNFLAG: _(
-            "Take the flag off a cell, and nothing else: with ? marks on, where “flag”"
-            " would make it a ? (v with the cursor)."
-        ),
-        Verb.EXPAND: _(
-            "On a number whose flags are all placed, reveal its other neighbours;"
-            " if its hidden neighbours must all be mines, flag them."
-        ),
-        Verb.MARK: _(
-            "Put a ? on a hidden cell you are unsure of (a flag there becomes one), or take"
-            " it off. To the rules a ? is a hidden cell. Marks are off unless you start with"
-            " --marks or put “marks = true” in the configuration file; then “flag”, f and a"
-            " right click go flag, ?, hidden."
-        ),
-        Verb.HELP: _(
-            "Ask for a hint: a cell that is certain, and why. “help x y” gives the"
-            " chance that the cell hides a mine."
-        ),
-        Verb.AUTO: _(
-            "Let the AI play the rest of the game, or N moves, paced to end any board in"
-            " about 20 seconds: + and - change its speed, any other key stops it."
-        ),
-        Verb.PAUSE: _(
-            "Hide the board and stop the clock until you press a key (p with the cursor)."
-            " Line by line, in a pipe or on a dumb terminal, it does nothing."
-        ),
-        Verb.MAN: _(
-            "Show this manual (“man 2” for its second page), or “man verb” for one command."
-        ),
-        Verb.STATS: _("Show your best times and statistics."),
-        Verb.UNDO: _(
-            "Take back the last move, a losing one too (u with the cursor): the loss stays"
-            " in the statistics, and the game goes on apart there, with no best time and no"
-            " points. A win stays as it ended."
-        ),
-        Verb.REDO: _("Put back the last move taken back (r with the cursor)."),
-        Verb.SAVE: _(
-            "Write the game, mines included, to a file that “buscaminas --board FILE”"
-            " continues. A file already there is replaced only if you say yes."
-        ),
-        Verb.REVIEW: _(
-            "Go through your moves with the solver: which were certain, which were guesses"
-            " and whether they were needed (“review 2” for its second page). During a game"
-            " it counts as a hint."
-        ),
-        Verb.NEW: _("Start a new game with the same settings."),
-        Verb.AGAIN: _(
-            "Play the same board again, its mines where they were, opened at the same"
-            " first cell; also an answer to “Play again?”."
-        ),
-        Verb.QUIT: _("Leave the game (“exit” works too)."),
-    }
+    return {row.verb: row.entry() for row in TABLE}
 
 
 def syntax() -> list[str]:

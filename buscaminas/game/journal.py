@@ -74,7 +74,7 @@ class Journal:
         self.moves = list(moves)
         self.whose_known = whose_known
         self.refused = refused
-        self.undone: list[Played] = []
+        self.redo_stack: list[Played] = []
         """Moves taken back, the latest last: what a redo puts back.  Not part of the
         game's history: a journal read back has none."""
 
@@ -120,9 +120,9 @@ class Journal:
         self.moves.append(Played(outcome.move, round(at, 3), by_ai))
         waiting = self.to_put_back()
         if waiting is not None and (waiting.move, waiting.by_ai) == (outcome.move, by_ai):
-            self.undone.pop()
+            self.redo_stack.pop()
             return False
-        self.undone.clear()
+        self.redo_stack.clear()
         return True
 
     def take_back(self) -> Played | None:
@@ -130,12 +130,12 @@ class Journal:
         if not self.moves:
             return None
         played = self.moves.pop()
-        self.undone.append(played)
+        self.redo_stack.append(played)
         return played
 
     def to_put_back(self) -> Played | None:
         """The move a redo makes again: the last taken back, if no move came since."""
-        return self.undone[-1] if self.undone else None
+        return self.redo_stack[-1] if self.redo_stack else None
 
     @property
     def clicks(self) -> int | None:

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Generic, NamedTuple, Protocol, TypeVar
 
 from ..i18n import _
 from ..records import presets
-from . import commands, textwidth
-from .commands import Verb
+from . import textwidth
+from .verbs import Allowed, Verb, allowed, spellings
 
 if TYPE_CHECKING:
     from .rounds import Kept
@@ -34,14 +34,9 @@ SURE = YES - {""}
 """Agreeing to lose something: Enter alone keeps the game."""
 
 
-def _spellings(verb: Verb) -> frozenset[str]:
-    aliases = {word for word, meant in commands.ALIASES.items() if meant is verb}
-    return frozenset({verb.value, *aliases})
-
-
-AGAIN = YES | _spellings(Verb.NEW)
-SAME_BOARD = _spellings(Verb.AGAIN)
-QUIT = _spellings(Verb.QUIT)
+AGAIN = YES | frozenset(spellings(Verb.NEW))
+SAME_BOARD = frozenset(spellings(Verb.AGAIN))
+QUIT = frozenset(word for verb in allowed(Allowed.AT_ANY_QUESTION) for word in spellings(verb))
 """``quit`` however it is spelt (``q``, ``exit``, ``salir``): it leaves from any question."""
 LEAVE = NO | QUIT
 """At “play again?”, every spelling of ``new``, ``again`` and ``quit`` means what it says."""

@@ -12,19 +12,21 @@ game's: it is the session's :class:`~buscaminas.game.ui_state.UIState`.
 from __future__ import annotations
 
 import math
+import random
 import secrets
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
 from ..core.board import BoardKind
-from ..core.engine import Action, Minesweeper, Outcome, Termination
+from ..core.engine import Action, Minesweeper, Move, Outcome, Termination
 from ..core.grid import Point
 from ..core.scoring import GameRecord, in_utc
 from ..i18n import _
 from ..records import seen
 from ..records.presets import DAILY, PRESETS, board_name
-from ..records.sharecode import ShareCode
+from ..records.sharecode import SEED_BITS, ShareCode
+from .coordinates import label
 from .journal import Journal, JournalError, Played, loads
 from .jumps import Jump
 from .settings import Settings
@@ -121,9 +123,89 @@ class Round:
             self.started_wall = datetime.now(UTC)
         if outcome.end is not None and self.finished_at is None:
             self.finished_at = self._clock()
+        self.acted = True
         if self.journal.note(outcome, self.elapsed() or 0.0, by_ai=by_ai) and by_ai:
             self.ai_moves += 1
             self.assisted = True
+
+    def take_a_hint(self, asked: Point | None) -> None:
+        """The player asked for help about ``asked`` (a cell, or None for the board):
+        it counts as :meth:`count_hint` says, and makes the round a game to keep."""
+        self.count_hint(asked)
+        self.acted = True
+
+    def count_review(self) -> None:
+        """A review of the moves, which names cells proved safe or mines: a hint while
+        the game is in progress (the session asks once per position)."""
+        if self.in_progress:
+            self.hints += 1
+
+    def note_scripted(self) -> None:
+        """Moves came from a pipe at some time: the game is not a person's own."""
+        self.scripted = True
+
+    def record_once(self) -> bool:
+        """Whether the game has just ended and is to be recorded now: True once, at its
+        end; the record then stands until a loss taken back reopens the game."""
+        if self.game.end is None or self.recorded:
+            return False
+        self.recorded = True
+        return True
+
+    def play_classic(self) -> None:
+        """No board without guessing came: the player takes a classic one."""
+        self.kind = BoardKind.CLASSIC
+
+    @classmethod
+    def numbered(cls, settings: Settings, number: int, clock: Callable[[], float]) -> Round:
+        """Round ``number`` of a session (0 first); with ``--seed N`` it deals from seed
+        N + ``number``, so that a seeded session replays whole, yet no two of its rounds
+        are alike.  Every round has a seed, drawn when none is given, so that its share
+        code deals it again; a shared board's first round opens at once where the code
+        says, and the rounds after it are fresh boards of its size."""
+        if settings.opening is not None and number > 0:
+            settings = settings.after_the_shared_board()
+        if settings.seed is None:
+            seed = random.randrange(2**SEED_BITS)
+        else:
+            seed = (settings.seed + number) % 2**SEED_BITS
+        return cls(settings, seed, clock)
+
+    def dealt_again(self) -> Round:
+        """This board as a new round (``again``): its mines, opened at its first cell as
+        its share code would open it (a board file from its own start).  A board the
+        player has seen (:attr:`seen`), of the kind it was; what that may not count
+        for is the records' to say."""
+        start = self.journal.start
+        assert start is not None, "a board is played again once it is dealt"
+        settings = self.settings
+        if settings.board_file is None:
+            assert self.first is not None, "a dealt board has its first cell"
+            settings = settings._replace(layout=start.mines, opening=self.first)
+        again = Round(settings, self.seed, self._clock)
+        again.kind, again.seen = self.kind, True
+        return again
+
+    def meant(self, move: Move, *, unflag: bool, marks: bool) -> Move | str:
+        """The move the player's ``move`` makes here, or why it is refused: ``unflag``
+        only takes a flag off; with ``marks`` on, a flag goes flag, ``?``, hidden, and
+        off, no ``?`` is put; revealing a number whose flags are all placed expands it,
+        as the modern Minesweepers do."""
+        game = self.game
+        if move.action is Action.MARK and not marks:
+            return _(
+                "? marks are off: start with --marks, or put “marks = true” in the"
+                " configuration file (“buscaminas config” says where it is)."
+            )
+        if unflag and move.cell not in game.flags:
+            # Only a flag comes off: a flag move here would put one on.
+            return _("There is no flag at {cell}.").format(cell=label(move.cell))
+        if move.action is Action.FLAG and marks and not unflag:
+            return game.flag_cycle(move.cell)
+        number = game.number(move.cell)
+        if move.action is Action.TRY and number and game.around(move.cell)[0] == number:
+            return Move(Action.EXPAND, move.cell)
+        return move
 
     def count_hint(self, asked: Point | Jump | None) -> None:
         """Count a hint about ``asked`` (a cell, None for the board, or the jump to a
@@ -197,10 +279,12 @@ class Round:
     def paused(self) -> bool:
         return self._paused_at is not None
 
-    def stop_clock(self) -> None:
-        """Back to the clock of a game not yet started, while it is not over."""
+    def hand_over(self) -> None:
+        """Opened by its share code or by ``again``, the round is the player's from here:
+        its clock has not started, and nothing of it is the player's doing yet."""
         if self.game.end is None:
             self.started_at = self.started_wall = None
+        self.acted = False
 
     def carry_on(self) -> None:
         """Start the clock of a game kept unfinished where it stopped: the time spent
@@ -252,7 +336,7 @@ class Round:
         )
         return seeded.with_layout(start.mines)
 
-    def as_record(self, *, scripted: bool, abandoned: bool = False) -> GameRecord:
+    def as_record(self, *, abandoned: bool = False) -> GameRecord:
         """The game as the records keep it: over, or ``abandoned`` in progress."""
         start = self.journal.start
         if abandoned and start is None:
@@ -271,7 +355,7 @@ class Round:
             ai_moves=self.ai_moves,
             assisted=self.assisted,
             undone=self.took_back,
-            scripted=scripted,
+            scripted=self.scripted,
             abandoned_layout=start.mines if abandoned and start is not None else None,
             identity=self.identity,
             code=None if code is None else str(code),

@@ -55,7 +55,7 @@ def give_up(store: Store, kept: Kept) -> None:
             store.forget(left.identity)
             return
         left.carry_on()  # the time spent deciding is not the game's
-        store.add_game(left.as_record(scripted=left.scripted, abandoned=True))
+        store.add_game(left.as_record(abandoned=True))
 
 
 def question(kept: Kept) -> str:

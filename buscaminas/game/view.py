@@ -43,7 +43,7 @@ class View(NamedTuple):
     """The board as the status line names it: “Beginner 8×8, no-guess”."""
     messages: tuple[str, ...] = ()
     exploded: Point | None = None
-    marked: Highlight = Highlight()
+    highlight: Highlight = Highlight()
     page: tuple[str, ...] | None = None
     """Text shown instead of the board, such as the manual; None shows the board."""
     page_number: int = 1

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from ..core.alphabet import Symbol
 from ..core.grid import Point
-from ..game import commands, keys
+from ..game import commands, keys, verbs
 from ..game.commands import Command, Verb
 from ..game.jumps import Jump
 from ..game.keys import Act, Binding, Mode
@@ -57,17 +57,8 @@ def meanings() -> KeyMeanings:
     """The keys' meanings in the key table in use (the player's ``[keys]`` applied)."""
     return _meanings(keys.table())
 
-VERBS = {
-    Act.TRY: Verb.TRY,
-    Act.FLAG: Verb.FLAG,
-    Act.UNFLAG: Verb.UNFLAG,
-    Act.EXPAND: Verb.EXPAND,
-    Act.HINT: Verb.HELP,
-    Act.UNDO: Verb.UNDO,
-    Act.REDO: Verb.REDO,
-    Act.PAUSE: Verb.PAUSE,
-}
-ANYWHERE = frozenset({Verb.HELP, Verb.UNDO, Verb.REDO, Verb.PAUSE})
+VERBS = verbs.BY_KEY
+ANYWHERE = verbs.WITHOUT_A_CELL
 """Keys whose command does not depend on the cursor's cell."""
 
 

@@ -175,7 +175,7 @@ whatever the width of the board."""
 class BoardDrawing:
     """A frame's board: its header items and, for each row in view, its label and its
     cells in items of :data:`CHUNK`, with what they were drawn from, so that the next
-    frame redraws only the items whose cells, cursor or marks changed.
+    frame redraws only the items whose cells, cursor or highlights changed.
 
     ``key`` is what every item depends on: icons, board size, window and where it is
     drawn.  ``lines`` maps a board row to its label (with the gap right of it), then
@@ -280,9 +280,9 @@ class Renderer:
         return icons.glyphs.get(char, char)
 
     @staticmethod
-    def cell(char: str, icons: IconSet, *, exploded: bool = False, marked: str = "") -> str:
-        """One cell as styled text: its glyph, its colour, and ``marked``, a highlight's style."""
-        return _styled(*_cell_look(char, icons, exploded=exploded, marked=marked))
+    def cell(char: str, icons: IconSet, *, exploded: bool = False, highlight: str = "") -> str:
+        """One cell as styled text: its glyph, its colour, and ``highlight``, its style."""
+        return _styled(*_cell_look(char, icons, exploded=exploded, highlight=highlight))
 
     @staticmethod
     def status(view: View, columns: int | None = None, in_view: str = "") -> str:
@@ -779,16 +779,16 @@ def _cursor_style(icons: IconSet) -> str:
 
 
 def _cell_look(
-    char: str, icons: IconSet, *, exploded: bool = False, marked: str = ""
+    char: str, icons: IconSet, *, exploded: bool = False, highlight: str = ""
 ) -> tuple[str, str]:
-    """The glyph and style of one cell: ``marked`` is a highlight's style."""
+    """The glyph and style of one cell: ``highlight`` is a highlight's style."""
     if exploded:
         if icons.coloured:
             return icons.exploded, THEMES[icons.theme].exploded_style
         return icons.exploded, MONOCHROME_EXPLODED_STYLE
     glyph, style = _looks(icons).get(char, (char, ""))
-    if marked:
-        style = f"{style};{marked}" if style else marked
+    if highlight:
+        style = f"{style};{highlight}" if style else highlight
     return glyph, style
 
 
@@ -833,9 +833,9 @@ def _part(
     start = (part - 1) * CHUNK
     end = min(start + CHUNK, shown)
     line = view.rows[y][first_x + start : first_x + end]
-    marks = {
-        x - first_x - start: highlight_style(view.marked, (x, y))
-        for cells in (view.marked.targets, view.marked.numbers, view.marked.mines)
+    lit = {
+        x - first_x - start: highlight_style(view.highlight, (x, y))
+        for cells in (view.highlight.targets, view.highlight.numbers, view.highlight.mines)
         for x, row in cells
         if row == y
     }
@@ -845,7 +845,7 @@ def _part(
     cursor -= start
     looks = _looks(icons)
     segments: list[tuple[str, str]] = []
-    special = sorted(x for x in {*marks, exploded, cursor - 1, cursor} if 0 <= x < len(line))
+    special = sorted(x for x in {*lit, exploded, cursor - 1, cursor} if 0 <= x < len(line))
     done = 0
     for x in [*special, len(line)]:
         for run in _RUNS.finditer(line, done, x):
@@ -853,7 +853,7 @@ def _part(
             segments.append((style, (glyph + " ") * len(run.group())))
         if x == len(line):
             break
-        glyph, style = _cell_look(line[x], icons, exploded=x == exploded, marked=marks.get(x, ""))
+        glyph, style = _cell_look(line[x], icons, exploded=x == exploded, highlight=lit.get(x, ""))
         if x == cursor or x + 1 == cursor:
             gap = (_cursor_style(icons), CURSOR_RIGHT if x == cursor else CURSOR_LEFT)
         else:
@@ -881,7 +881,7 @@ def _changed_parts(
     before: View, after: View, window: tuple[int, int, int, int]
 ) -> dict[int, set[int]]:
     """For each board row in ``window`` that differs, the items of it (as numbered by
-    :func:`_part`) whose cells, cursor, marks or exploded mine differ."""
+    :func:`_part`) whose cells, cursor, highlights or exploded mine differ."""
     first_x, first_y, shown, rows_shown = window
     changed: dict[int, set[int]] = {}
 
@@ -902,9 +902,9 @@ def _changed_parts(
         for x, y in (cell for cell in (before.cursor, after.cursor) if cell is not None):
             touch(x - 1, y)
             touch(x, y)
-    if after.marked is not before.marked and after.marked != before.marked:
-        for marked in (before.marked, after.marked):
-            for cells in (marked.targets, marked.numbers, marked.mines):
+    if after.highlight is not before.highlight and after.highlight != before.highlight:
+        for highlight in (before.highlight, after.highlight):
+            for cells in (highlight.targets, highlight.numbers, highlight.mines):
                 for x, y in cells:
                     touch(x, y)
     if after.exploded != before.exploded:

@@ -1,0 +1,44 @@
+"""``save``: a game in progress written as a board file, mines and all, for
+``buscaminas --board`` to go on with."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+from .. import i18n
+from ..i18n import _
+from ..records import boardfile
+from .rounds import Round
+
+
+def save(current: Round, path: Path, *, replace: bool) -> tuple[bool, str]:
+    """Write ``current`` to ``path``; a file already there only when ``replace``.
+    Whether a file is there (to ask before replacing it), and what to tell the player."""
+    start = current.journal.start
+    if start is None:
+        return False, _("There is nothing to save yet: the mines are laid at the first reveal.")
+    if current.game.end is not None:
+        return False, _("The game is over: there is nothing left to save.")
+    game = current.game
+    board = boardfile.BoardFile(
+        game.width,
+        game.height,
+        start.mines,
+        frozenset(cell for cell in game.grid.cells() if game.is_revealed(cell)),
+        game.flags,
+        game.marks,
+    )
+    try:
+        boardfile.save(board, path, replace=replace)
+    except FileExistsError:
+        return True, _("There is already a file {file}.").format(file=path)
+    except OSError as error:
+        failure = (
+            _("The game was not saved to {file}: {reason}; the file there is as it was.")
+            if replace
+            else _("The game was not saved to {file}: {reason}.")
+        )
+        return False, failure.format(file=path, reason=i18n.reason(error))
+    saved = _("Saved to {file}; “buscaminas --board {argument}” goes on with it.")
+    return False, saved.format(file=path, argument=shlex.quote(str(path)))
