@@ -15,7 +15,8 @@ player reads it: alone, or against numbers with no hidden cell in common
 against the total as well was measured to be needed by about 1 board in
 200 at 8×8 with 10 mines, and as few or fewer on the other sizes measured,
 yet it was the costliest part of the slowest boards of every size, most of
-it spent proving that a stuck player stays stuck (``benchmarks/README.md``).
+it spent proving that a stuck player stays stuck (the ``tatham`` section of
+``benchmarks/README.md``).
 Only a tiny board, whose every layout is tried, is judged completely
 (``complete``): there a verdict that no layout needs no guess is told to
 the player, so it must hold for every proof, the total's included.
