@@ -93,7 +93,8 @@ def test_a_review_s_verdicts_wrap_inside_their_column(language: str, columns: in
     player.prompt_row()
     player.type("4 4")
     player.type("auto")
-    player.wait_until(lambda: "[Enter" in player.text, timeout=60)
+    enter = "[Enter" if language == "en" else "[Intro"  # the key's name in each language
+    player.wait_until(lambda: enter in player.text, timeout=60)
     player.type("review" if language == "en" else "revisar")
     player.wait_until(lambda: any(FOOTER.search(line) for line in player.lines), timeout=60)
     heading = next(n for n, line in enumerate(player.lines) if MOVE_ROW.match(line)) - 1
