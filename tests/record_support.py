@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import io
+from contextlib import redirect_stderr, redirect_stdout
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
+from buscaminas import i18n
+from buscaminas.cli import main
 from buscaminas.core.board import BoardKind, BoardSpec
 from buscaminas.core.scoring import GameRecord
 
@@ -43,3 +48,17 @@ def make_record(day: int = 0, *, board: BoardSpec = BEGINNER, **changes: Any) ->
         "mines": board.mines,
     }
     return _BASE._replace(**{**played_on, **changes})
+
+
+def run(data_dir: Path, *args: str, language: str = "en") -> tuple[int, str, str]:
+    """A tool run as from the shell, with its output piped, in this process: the tools
+    read no standard input, and hundreds of program starts make the suite slow."""
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            status = main([*args, "--data-dir", str(data_dir), "--lang", language])
+    except SystemExit as ended:
+        status = ended.code if isinstance(ended.code, int) else 1
+    finally:
+        i18n.use("en")  # as the other tests read it
+    return status, out.getvalue(), err.getvalue()

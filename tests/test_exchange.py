@@ -19,9 +19,9 @@ from buscaminas.game.settings import Settings
 from buscaminas.lookback import exported
 from buscaminas.records import boardfile, inputfile, mbf
 from buscaminas.records.storage import Store
+from tests.record_support import run
 from tests.terminal_support import run_piped
 from tests.test_figures_ms_toollib import in_ms_toollib, play
-from tests.test_lookback import run
 
 READ_BACK = """
 import json, sys

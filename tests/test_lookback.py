@@ -3,25 +3,21 @@ the installed program, in a pipe and (``replay``) in a pseudo-terminal."""
 
 from __future__ import annotations
 
-import io
 import os
 import re
 import signal
 import time
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
 
-from buscaminas import i18n
-from buscaminas.cli import main
 from buscaminas.core.engine import Action, Move
 from buscaminas.game.journal import Journal, Played
 from buscaminas.lookback import games_table
 from buscaminas.records.boardfile import BoardFile
 from buscaminas.records.storage import DATABASE_NAME, Store
 from tests.journal_support import json_journal
-from tests.record_support import make_record
+from tests.record_support import make_record, run
 from tests.terminal_support import Player, run_piped, write_board
 from tests.test_signals import assert_restored, line_discipline, wait_for_exit
 
@@ -94,20 +90,6 @@ def played(tmp_path: Path) -> Path:
     result = run_piped("--board", str(board), "--data-dir", str(tmp_path), lines=lines)
     assert "You won" in result.stdout
     return tmp_path
-
-
-def run(data_dir: Path, *args: str, language: str = "en") -> tuple[int, str, str]:
-    """A tool run as from the shell, with its output piped, in this process: the tools
-    read no standard input, and hundreds of program starts make the suite slow."""
-    out, err = io.StringIO(), io.StringIO()
-    try:
-        with redirect_stdout(out), redirect_stderr(err):
-            status = main([*args, "--data-dir", str(data_dir), "--lang", language])
-    except SystemExit as ended:
-        status = ended.code if isinstance(ended.code, int) else 1
-    finally:
-        i18n.use("en")  # as the other tests read it
-    return status, out.getvalue(), err.getvalue()
 
 
 def test_games_lists_the_game_played(played: Path) -> None:
