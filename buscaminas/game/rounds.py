@@ -170,6 +170,12 @@ class Round:
     def paused(self) -> bool:
         return self._paused_at is not None
 
+    def leave_out(self, seconds: float) -> None:
+        """Take ``seconds`` the game spent on something else (waiting for the records)
+        off its running clock: the player could not play meanwhile."""
+        if self.started_at is not None and self.game.end is None and self._paused_at is None:
+            self.started_at += seconds
+
     def stop_clock(self) -> None:
         """Back to the clock of a game not yet started, while it is not over."""
         if self.game.end is None:

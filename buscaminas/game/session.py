@@ -19,7 +19,7 @@ import shlex
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from .. import signals
 from ..core.alphabet import Symbol
@@ -45,6 +45,8 @@ from .view import Highlight, View
 
 if TYPE_CHECKING:
     from ..records.storage import Store
+
+T = TypeVar("T")
 
 # The generator, the solver, the hints and the statistics load when first asked for
 # (the first move, a hint, the AI, the end of a game), so that the board is on
@@ -161,13 +163,14 @@ class Session:
                 hints=current.hints,
                 cursor=ui.cursor,
             )
+        unkept = tuple(warning for warning in self._unkept if warning not in ui.messages)
         return View(
             rows=game.rows() if rows is None else rows,
             mines_left=game.mines_left,
             state=current.state(),
             elapsed=current.elapsed(),
             board_name=current.board_name(),
-            messages=ui.messages,
+            messages=(*ui.messages, *unkept) if self.audience is Audience.VIEWER else ui.messages,
             exploded=game.exploded,
             marked=ui.marked,
             page=ui.page,
@@ -524,6 +527,7 @@ class Session:
 
     def _between_rounds(self) -> None:
         self._let_go()
+        self._unkept = ()  # the game it spoke of is over
         self.question = None
         self._told = False
         self.thinking = False
@@ -571,8 +575,8 @@ class Session:
             self.question = None  # a finished game reopened: no more “play again?”
             self._told = False
             if recorded:  # its result is no longer true; it is recorded again at its end
-                with signals.deferred():  # out of the games and kept in progress, at once
-                    kept = self.store.reopen(current.identity, self._snapshot())
+                # out of the games and kept in progress, at once
+                kept = self._writing(lambda: self.store.reopen(current.identity, self._snapshot()))
                 self._last_kept = self._keeping() if kept else None
                 self._tell_if_unkept(kept)
                 self.records = [kept for kept in self.records if kept.identity != current.identity]
@@ -603,6 +607,10 @@ class Session:
                 else _("The game is over: there is nothing left to save.")
             )
             self.ui.messages = (why,)
+            return Reply(question=self.question)
+        refused = self.store.own_file(path)
+        if refused is not None:
+            self.ui.messages = (refused,)
             return Reply(question=self.question)
         game = current.game
         board = boardfile.BoardFile(
@@ -641,9 +649,10 @@ class Session:
         cursor, and lets the game go, for whoever starts next to take up.)"""
         current = self.current
         if current.worth_keeping:
-            with signals.deferred():  # a second signal now must not lose it
-                snapshot = self._snapshot()
-                self.put_away_kept = self.store.keep(current.identity, snapshot, playing=False)
+            snapshot = self._snapshot()
+            self.put_away_kept = self._writing(  # a second signal now must not lose it
+                lambda: self.store.keep(current.identity, snapshot, playing=False)
+            )
 
     def _snapshot(self) -> dict[str, object]:
         current = self.current
@@ -672,21 +681,39 @@ class Session:
         current = self.current
         if not current.worth_keeping or self._keeping() == self._last_kept:
             return
-        with signals.deferred():
-            kept = self.store.keep(current.identity, self._snapshot(), playing=True)
+        snapshot = self._snapshot()
+        kept = self._writing(lambda: self.store.keep(current.identity, snapshot, playing=True))
         self._last_kept = self._keeping() if kept else None
         self._tell_if_unkept(kept)
 
     def _tell_if_unkept(self, kept: bool) -> None:
-        """Show the records' warning that the game could not be kept, once for as long
-        as it cannot be: the player is to know that a crash now would lose it."""
+        """Show the records' warning that the game could not be kept for as long as it
+        cannot be: the player is to know that a crash now would lose it.  On a full
+        screen it stays under the board (:meth:`view`) until the game is kept again;
+        line by line it is said once."""
         if kept:
             self._unkept = ()
             return
         told, self.warnings[:] = tuple(self.warnings), []
         if told != self._unkept:
             self._unkept = told
-            self.ui.messages = (*self.ui.messages, *told)
+            if self.audience is not Audience.VIEWER:
+                self.ui.messages = (*self.ui.messages, *told)
+
+    def _writing(self, write: Callable[[], T]) -> T:
+        """A write to the records, made whole (the ending signals held until it is done),
+        its time (a wait on a locked database) left off the game's clock."""
+        with signals.deferred():
+            return self._off_the_clock(write)
+
+    def _off_the_clock(self, call: Callable[[], T]) -> T:
+        """``call``, which asks the records, its time left off the game's clock: the
+        player can do nothing while the game waits for them."""
+        current, began = self.current, self.clock()
+        try:
+            return call()
+        finally:
+            current.leave_out(self.clock() - began)
 
     def _let_go(self) -> None:
         """Take a game whose clock never started out of the records: the player moved on
@@ -694,8 +721,7 @@ class Session:
         started is recorded, finished or abandoned."""
         left = self.current
         if left.worth_keeping and not left.in_progress:
-            with signals.deferred():
-                self.store.forget(left.identity)
+            self._writing(lambda: self.store.forget(left.identity))
 
     def _abandon(self) -> None:
         """Record the game in progress as given up: played, and not won."""
@@ -703,8 +729,7 @@ class Session:
         if not current.in_progress:
             return
         record = current.as_record(scripted=self.scripted or current.scripted, abandoned=True)
-        with signals.deferred():
-            saved = self.store.add_game(record)
+        saved = self._writing(lambda: self.store.add_game(record))
         self._remember(record._replace(practice=saved is Recorded.PRACTICE))
 
     def _after_the_end(self, text: str) -> Reply | None:
@@ -895,7 +920,7 @@ class Session:
     def _statistics(self) -> list[str]:
         from ..records.stats import format_stats
 
-        lines = format_stats(self.store, board_label)
+        lines = self._off_the_clock(lambda: format_stats(self.store, board_label))
         lines += self.warnings
         self.warnings.clear()
         return lines
@@ -912,8 +937,9 @@ class Session:
         self.question = Question.AGAIN  # asked even if Ctrl-C cuts the save short
         record = current.as_record(scripted=self.scripted or current.scripted)
         self._remember(record)
-        with signals.deferred():  # a SIGTERM now still leaves the game recorded
-            saved = self.store.add_game(record)
+        saved = self._writing(lambda: self.store.add_game(record))  # a SIGTERM still records it
+        if saved is not Recorded.NOT_SAVED:
+            self._unkept = ()  # recorded: the game it spoke of is kept
         if saved is Recorded.PRACTICE:  # the records knew its board: it counts apart
             record = record._replace(practice=True)
             self._remember(record)
