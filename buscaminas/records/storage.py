@@ -20,15 +20,14 @@ took in, so that a game is written once even if two games take it in at the
 same moment.
 
 Nothing the store opens can block it: the database and its journal are looked
-at before SQLite opens them (a named pipe there is refused), and every other
-file is read without blocking (:mod:`.inputfile`).  A file the store did not
-leave as it last saw it is checked when a store first opens it.
+at before SQLite opens them (a named pipe there is refused: :mod:`.dbfile`), and
+every other file is read without blocking (:mod:`.inputfile`).  A file the store
+did not leave as it last saw it is checked when a store first opens it.
 """
 
 from __future__ import annotations
 
 import os
-import stat
 import time
 from collections.abc import Callable, Iterable
 from contextlib import closing, suppress
@@ -43,7 +42,7 @@ import platformdirs
 from ..core.board import BoardSpec
 from ..core.scoring import GameRecord
 from ..i18n import _, ngettext
-from . import claim, gamerow, inputfile, nesting, outputfile, pending, schema, setaside, tally
+from . import claim, dbfile, gamerow, nesting, outputfile, pending, schema, setaside, tally
 from .gamerow import NAMES, BadRow, from_row, to_row
 from .schema import CLEAN, OTHER_WINS, NewerSchemaError
 from .setaside import GAMES, UNFINISHED
@@ -63,8 +62,6 @@ BEST_TIMES = 10
 TIMEOUT = 2.0
 """Seconds a game waits for another to finish writing: short, since a game that
 waits longer is kept pending rather than lost."""
-JOURNALS = ("-journal", "-wal", "-shm")
-"""What SQLite keeps beside a database, by the end of its name."""
 
 _BOARD = "preset IS ? AND width IS ? AND height IS ? AND mines IS ?"
 _OF_SUMMARY = (
@@ -139,11 +136,6 @@ class Claim(Enum):
     TAKEN = "taken"  # this process plays the game now
     ELSEWHERE = "elsewhere"  # another process plays it, or has finished it
     FAILED = "failed"  # the records could not be written: said in a warning
-
-
-class NotAFile(OSError):
-    """Something other than a file where the database or its journal goes: a named pipe
-    or a device, which SQLite would wait on for ever."""
 
 
 def database_in(data_dir: Path | None) -> Path | None:
@@ -324,10 +316,10 @@ class Store:
             self.played_elsewhere = elsewhere
             return kept, len(rows) == len(unreadable)
 
-        seen = _stamp(self.path)
-        if seen is not None and seen == _read_stamp(self.nothing_kept):
+        seen = dbfile.stamp(self.path)
+        if seen is not None and seen == dbfile.read_stamp(self.nothing_kept):
             return []
-        if _nothing_yet(self.path):
+        if dbfile.nothing_yet(self.path):
             return []  # nothing was ever kept: a first start creates nothing
         waiting = pending.waiting(self.pending)
         try:
@@ -336,7 +328,7 @@ class Store:
             failure = _("The game in progress could not be read: {reason}.")
             self._warn(failure.format(reason=self._reason(error)))
             return []
-        if none_left and seen is not None and _stamp(self.path) == seen:
+        if none_left and seen is not None and dbfile.stamp(self.path) == seen:
             with suppress(OSError):  # a read-only place: the next start looks again
                 outputfile.write_text(self.nothing_kept, seen, replace=True, durable=False)
         return kept
@@ -426,37 +418,8 @@ class Store:
 
     def own_file(self, path: Path) -> str | None:
         """Why ``save`` or ``export`` may not write ``path``: it names one of the game's
-        own files (the database, what SQLite and the store keep beside it, the games
-        kept pending, the preferences, the settings file), however it names it, through
-        links, by another spelling, or as another name of the same file.  None for any
-        other path."""
-        what = self._what_is(path)
-        if what is None:
-            return None
-        refusal = _("{file} is {what}: the game never writes over its own files. Name another.")
-        return refusal.format(file=path, what=what)
-
-    def _what_is(self, path: Path) -> str | None:
-        """What ``path`` is to the game, if it is one of the game's own files."""
-        from . import config, preferences  # only save and export ask: nothing else loads them
-
-        target = _resolved(path)
-        database = _resolved(self.path)
-        if target == database or _same_file(path, self.path):
-            return _("the score database")
-        beside = (target.parent == database.parent and target.name.startswith(database.name)) or (
-            target.parent == _resolved(self.pending)
-        )
-        kept = [*self.path.parent.glob(f"{self.path.name}*"), *self.pending.glob("*")]
-        if beside or any(_same_file(path, own) for own in kept):
-            return _("a file the score database keeps beside it")
-        for own, what in (
-            (self.path.parent / preferences.FILE_NAME, _("the preferences the game remembers")),
-            (config.default_path(), _("the settings file")),
-        ):
-            if target == _resolved(own) or _same_file(path, own):
-                return what
-        return None
+        own files (:func:`buscaminas.records.dbfile.own_file`); None for any other."""
+        return dbfile.own_file(self.path, path)
 
     def _numbered(
         self, condition: str, order: str, parameters: tuple[object, ...]
@@ -583,7 +546,7 @@ class Store:
     def _look(self, load: Callable[[sqlite3.Connection], T], nothing: T) -> T | None:
         """``load`` from the records; ``nothing`` when there are none yet, for a look
         creates no database; None, after a warning, when they cannot be read."""
-        if _nothing_yet(self.path):
+        if dbfile.nothing_yet(self.path):
             return nothing
         try:
             return self._run_repairing(load)
@@ -708,7 +671,7 @@ class Store:
         from .salvage import Damaged
 
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._refuse_what_blocks()
+        dbfile.refuse_what_blocks(self.path)
         try:
             with closing(self._connected(self.path)) as db:
                 found = self._look_once(db)
@@ -740,8 +703,8 @@ class Store:
         if self._looked:
             return None
         self._looked = True
-        found = _stamp(self.path)
-        if found is None or found == _read_stamp(self.checked):
+        found = dbfile.stamp(self.path)
+        if found is None or found == dbfile.read_stamp(self.checked):
             self._sound = True  # a new file, or as a store left it
             return None
         from .salvage import sound
@@ -753,40 +716,19 @@ class Store:
         """Note the file's stamp as this store leaves it, sound, for the next store."""
         if not self._sound:
             return
-        left = _stamp(self.path)
+        left = dbfile.stamp(self.path)
         if left is not None and left != self._left:
             with suppress(OSError):  # a read-only place: the next store checks again
                 outputfile.write_text(self.checked, left, replace=True, durable=False)
                 self._left = left
 
-    def _refuse_what_blocks(self) -> None:
-        """Refuse a named pipe, a device or a socket where the database or its journal
-        goes: SQLite would wait on it for ever, reading or looking for a journal."""
-        for file in (self.path, *(self.path.with_name(self.path.name + end) for end in JOURNALS)):
-            try:
-                mode = os.stat(file).st_mode
-            except FileNotFoundError:
-                continue
-            if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):  # SQLite itself says a directory
-                raise NotAFile(file)
-
     def _replace_damaged(self) -> None:
-        """Keep the damaged database aside, with its journal, as it was found, and copy
-        every row of it that can be read into a new one; the player is told how many
-        games were saved and where the damaged file is.
-
-        The stamp goes down to the microsecond so that no later rename can
-        overwrite an earlier damaged file.
-        """
-        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%fZ")
-        aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}")
-        try:
-            self.path.rename(aside)
-        except FileNotFoundError:
+        """Keep the damaged database aside as it was found (:func:`.dbfile.move_aside`),
+        and copy every row of it that can be read into a new one; the player is told
+        how many games were saved and where the damaged file is."""
+        aside = dbfile.move_aside(self.path)
+        if aside is None:
             return  # another game moved it aside meanwhile: the new one is there
-        for end in JOURNALS:
-            with suppress(FileNotFoundError):
-                self.path.with_name(self.path.name + end).rename(aside.with_name(aside.name + end))
         try:
             saved: Salvaged | None = self._salvage(aside)
         except _failures():  # the new file cannot be written: the damaged one keeps them
@@ -811,7 +753,7 @@ class Store:
         message = str(error)
         if isinstance(error, NewerSchemaError):
             reason = _("the score database {path} comes from a newer version of the game")
-        elif isinstance(error, NotAFile):
+        elif isinstance(error, dbfile.NotAFile):
             reason = _("the score database {path} cannot be opened: {file} is not a file")
             return reason.format(path=path, file=error.args[0])
         elif isinstance(error, OSError) or _code(error) == sqlite3.SQLITE_CANTOPEN:
@@ -874,58 +816,6 @@ def _failures() -> tuple[type[Exception], ...]:
     import sqlite3
 
     return (sqlite3.Error, OSError, NewerSchemaError)
-
-
-def _stamp(path: Path) -> str | None:
-    """What every write the database commits changes: its file's identity, size and
-    time, and SQLite's change counter (header bytes 24-27, raised by every commit in
-    the rollback-journal mode the store uses).  None for a file that is no such
-    database: missing, damaged, in WAL mode (whose commits leave the header be), or
-    not a file at all."""
-    try:
-        with inputfile.opened(path) as descriptor:
-            header = os.read(descriptor, 100)
-            status = os.fstat(descriptor)
-    except (OSError, inputfile.UnreadableFile):
-        return None
-    if len(header) < 100 or not header.startswith(b"SQLite format 3\0"):
-        return None
-    if header[18:20] != b"\x01\x01":  # written and read with a rollback journal, no WAL
-        return None
-    counter = int.from_bytes(header[24:28], "big")
-    return f"{status.st_dev} {status.st_ino} {status.st_size} {status.st_mtime_ns} {counter}"
-
-
-def _read_stamp(path: Path) -> str | None:
-    """A stamp kept in ``path``; None if there is none to read."""
-    try:
-        return inputfile.read_bytes(path, 200).decode("ascii")
-    except (OSError, ValueError):  # missing, not a file, too long, not ASCII
-        return None
-
-
-def _nothing_yet(path: Path) -> bool:
-    """Whether no game was ever kept at ``path``: there is nothing there, and the place
-    for it could be made (a file where a directory should be is a failure to say)."""
-    if os.path.lexists(path):
-        return False
-    place = path.parent
-    while not os.path.lexists(place) and place != place.parent:
-        place = place.parent
-    return place.is_dir()
-
-
-def _resolved(path: Path) -> Path:
-    """``path`` with every link and ``..`` followed, as far as they exist."""
-    return Path(os.path.realpath(path))
-
-
-def _same_file(path: Path, other: Path) -> bool:
-    """Whether both name one file that exists (a hard link, another mount of it)."""
-    try:
-        return os.path.samefile(path, other)
-    except (OSError, ValueError):
-        return False
 
 
 def _locked(error: Exception) -> bool:
