@@ -504,6 +504,12 @@ def _code_refused(error: sharecode.CodeError, typed: str) -> str:
             " code from this version (20 letters or more)"
         )
         return message.format(code=shown)
+    if isinstance(error, sharecode.MalformedCode) and error.fix is not None:
+        message = _(
+            "“{code}” is not a share code as it is written: a code is groups of four"
+            " letters and digits joined by hyphens. Did you mean {fix}?"
+        )
+        return message.format(code=shown, fix=error.fix)
     message = _(
         "“{code}” is not a share code: a code is groups of four letters and digits,"
         " like {example}"
@@ -758,19 +764,34 @@ def _resumed(store: Store, clock: Callable[[], float], screen: Screen, *, ask: b
     is news.  Another terminal may take it up between the look and the take (while
     the player reads the offer, say): the player is told, not dealt a board unasked."""
     from .game import questions, unfinished
+    from .records.storage import Claim
 
     kept = unfinished.newest(store, clock)
     if kept is None:
         if not ask:
-            screen.say(_("There is no game in progress to resume."))
+            screen.say(_nothing_to_resume(store))
         return _Taken(None)
     if ask and not questions.ask(screen, questions.TakeUp(kept)):
         unfinished.give_up(store, kept)
         return _Taken(None)
-    if unfinished.take_up(store, kept):
+    claimed = unfinished.take_up(store, kept)
+    if claimed is Claim.TAKEN:
         return _Taken(kept)
+    if claimed is Claim.FAILED:  # the records said why: nobody else has it
+        return _Taken(None)
     screen.say(_("That game was just taken up elsewhere: it goes on there, not here."))
     return _Taken(None, lost=True)
+
+
+def _nothing_to_resume(store: Store) -> str:
+    """Why ``--resume`` finds no game to take up: there is none, or the one there is
+    is being played by another process now."""
+    if store.played_elsewhere:
+        return _(
+            "Your game in progress is being played in another window: it goes on there,"
+            " and “buscaminas --resume” takes it up here once it is left."
+        )
+    return _("There is no game in progress to resume.")
 
 
 def play_on_terminal(settings: Settings | Custom | None, args: argparse.Namespace) -> int:

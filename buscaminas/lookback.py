@@ -160,6 +160,11 @@ named ``.mbf`` would be opened as a board, and refused."""
 def export_game(data_dir: Path | None, number: int, path: Path) -> int:
     """``buscaminas export N FILE``: game N as an EVF replay or its board as MBF, by
     FILE's name, written as every file is (:mod:`buscaminas.records.outputfile`)."""
+    store = store_in(data_dir)
+    refused = store.own_file(path)
+    if refused is not None:
+        print(refused, file=sys.stderr)
+        return 1
     suffix = path.suffix.lower()
     if suffix not in EXPORTS:
         print(
@@ -170,7 +175,7 @@ def export_game(data_dir: Path | None, number: int, path: Path) -> int:
         )
         return 2
     try:
-        number, game, journal = chosen(store_in(data_dir), number)
+        number, game, journal = chosen(store, number)
         data = exported(game, journal, replay=suffix == ".evf")
     except NotShown as why:
         print(why, file=sys.stderr)

@@ -133,16 +133,41 @@ def suspending(leave: Callable[[], None], come_back: Callable[[], None]) -> Iter
 @contextmanager
 def deferred() -> Iterator[None]:
     """Hold the ending signals (and Ctrl-C) until the block is done, so that a record
-    being written is written whole; a held signal arrives as the block ends."""
-    if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal to hold
-        yield
+    being written is written whole; a held signal arrives as the block ends.
+
+    Held, not blocked: the signal is taken and noted, and a second one, the player
+    insisting, goes through at once.  A process never waits with its signals masked,
+    so that nothing it reads meanwhile (a file that should not block, but does) can
+    keep it from being ended."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signals reach the main thread alone: none to hold here
         return
-    held = {*ENDING, signal.SIGINT}
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    arrived: list[int] = []
+    previous: dict[int, signal.Handlers | Callable[[int, FrameType | None], object] | int] = {}
+
+    def let_go() -> None:
+        while previous:
+            signum, handler = previous.popitem()
+            signal.signal(signum, handler)
+
+    def hold(signum: int, _frame: FrameType | None) -> None:
+        if arrived:  # a second signal: let it through now, to whoever had it before
+            let_go()
+            signal.raise_signal(signum)
+            return
+        arrived.append(signum)
+
+    for signum in (*ENDING, signal.SIGINT):
+        handler = signal.getsignal(signum)
+        if handler is not None:  # None: set outside Python, and left to it
+            previous[signum] = handler
+            signal.signal(signum, hold)
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        let_go()
+        for signum in arrived:
+            signal.raise_signal(signum)
 
 
 class Request:

@@ -27,8 +27,9 @@ from buscaminas.core.board import BoardKind, BoardSpec
 from buscaminas.core.scoring import GameRecord
 from buscaminas.game import unfinished
 from buscaminas.game.commands import Command, Verb
-from buscaminas.records import gamerow, storage
-from buscaminas.records.storage import DATABASE_NAME, MIGRATIONS, Recorded, Store
+from buscaminas.records import gamerow, schema
+from buscaminas.records.schema import MIGRATIONS
+from buscaminas.records.storage import DATABASE_NAME, Recorded, Store
 from tests.record_support import corrupt, make_record, run
 from tests.terminal_support import (
     Player,
@@ -179,7 +180,7 @@ def test_a_database_made_by_todays_schema_gains_the_table_once_and_its_later_col
     table beside it is made at the first, reused after, and takes the columns a later
     migration adds to the games."""
     with closing(sqlite3.connect(path)) as db:
-        storage._migrate(db)
+        schema.migrate(db)
     store, games = three_games(path, warned)
     corrupt(path, "games", 1, "seed", "abc")
     assert store.games() == games[1:]

@@ -41,7 +41,8 @@ from buscaminas.game.keeper import Keeper
 from buscaminas.game.session import Session
 from buscaminas.game.settings import Settings
 from buscaminas.records import gamerow
-from buscaminas.records.storage import DATABASE_NAME, MIGRATIONS, Store, database_in
+from buscaminas.records.schema import MIGRATIONS
+from buscaminas.records.storage import DATABASE_NAME, Store, database_in
 from buscaminas.ui.pipe import PipeScreen
 from tests.record_support import make_record, run
 from tests.terminal_support import scratch_directory
@@ -69,6 +70,7 @@ LOOSE_SCHEMA = (
     "CREATE UNIQUE INDEX games_by_identity ON games (identity)",
     "CREATE TABLE taken_pending (name PRIMARY KEY) WITHOUT ROWID",
     "CREATE TABLE unfinished (identity PRIMARY KEY, saved_at, snapshot, owner, renewed_at)",
+    "CREATE TABLE seen_boards (board PRIMARY KEY, identity) WITHOUT ROWID",
     # the boards' summaries, and the triggers that mark them stale as the games change
     *(
         statement

@@ -199,3 +199,30 @@ def test_config_lists_every_cursor_key_in_effect(tmp_path: Path) -> None:
     assert 'down = "down j s" # the default' in printed
     refused = run_piped("--lang", "en", env=configured(tmp_path, '[keys]\njump = "x"\n'))
     assert "there is no cursor key “jump”" in refused.stderr
+
+
+@pytest.mark.parametrize(
+    "nested",
+    ["[" * 500 + "]" * 500, "{b = " * 400 + "1" + "}" * 400],
+    ids=["500 lists", "400 inline tables"],
+)
+def test_a_file_nested_deeper_than_any_setting_is_one_message_and_the_defaults(
+    tmp_path: Path, nested: str
+) -> None:
+    environment = configured(tmp_path, f"marks = true\na = {nested}\n")
+    path = Path(environment["BUSCAMINAS_CONFIG_DIR"]) / "config.toml"
+    board = write_board(tmp_path / "board.txt", *BOARD)
+    result = run_piped("--board", str(board), "--lang", "en", lines="mark 1 2\n", env=environment)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.startswith(
+        f"buscaminas: {path}: its lists or tables nest more than 32 deep, as no setting does."
+    )
+    assert "The game starts with the default settings" in result.stderr
+    assert len(result.stderr.splitlines()) == 1, "one message"
+    assert "? marks are off" in result.stdout
+
+
+def test_a_byte_order_mark_before_the_settings_is_read_past(tmp_path: Path) -> None:
+    said = piped(tmp_path, '\ufefflang = "es"\nmarks = false\n', lines="mark 1 1\n")
+    assert "Las marcas ? están desactivadas" in said
+    assert "TOML" not in said

@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from buscaminas.records.storage import Store
+from buscaminas.records.storage import Claim, Store
 from tests.terminal_support import ROOT
 
 LOOK = """
@@ -63,7 +63,7 @@ def test_a_game_kept_after_the_look_is_offered(tmp_path: Path) -> None:
     look(database)
     store(database).keep("abc", {"format": 1}, playing=False)
     assert look(database) == (1, True)
-    assert store(database).claim("abc")
+    assert store(database).claim("abc") is Claim.TAKEN
     assert look(database) == (0, True), "played here: not offered, and not stamped as none"
     assert look(database) == (0, True)
     store(database).forget("abc")

@@ -16,9 +16,10 @@ from buscaminas.game.keeper import Keeper
 from buscaminas.game.session import Session
 from buscaminas.game.settings import Settings
 from buscaminas.records import boardfile, seen
+from buscaminas.records.schema import MIGRATIONS
 from buscaminas.records.sharecode import parse
 from buscaminas.records.stats import format_stats, statistics
-from buscaminas.records.storage import MIGRATIONS, Recorded, Store
+from buscaminas.records.storage import Recorded, Store
 from tests.journal_support import json_journal
 from tests.record_support import make_record
 from tests.terminal_support import run_piped

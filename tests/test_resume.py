@@ -3,11 +3,14 @@ counts as played and not won."""
 
 from __future__ import annotations
 
+import ctypes
 import os
 import re
 import signal
+import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -27,7 +30,7 @@ from buscaminas.records import claim
 from buscaminas.records.presets import board_label
 from buscaminas.records.sharecode import ShareCode
 from buscaminas.records.stats import format_stats
-from buscaminas.records.storage import Store
+from buscaminas.records.storage import Claim, Store
 from tests.terminal_support import KEPT, ROOT, Player, run_piped, scratch_directory
 
 
@@ -75,10 +78,10 @@ def offered_after_ten_seconds(tmp_path: Path) -> tuple[Store, Kept]:
 
 def test_the_time_spent_deciding_to_resume_is_not_the_games(tmp_path: Path) -> None:
     store, kept = offered_after_ten_seconds(tmp_path)
-    assert unfinished.take_up(store, kept)
+    assert unfinished.take_up(store, kept) is Claim.TAKEN
     assert kept.round.elapsed() == 10.0
     elsewhere = Store(store.path, on_warning=print, owner=claim.owner(os.getppid()))
-    assert not unfinished.take_up(elsewhere, kept), "claimed: another terminal cannot take it"
+    assert unfinished.take_up(elsewhere, kept) is Claim.ELSEWHERE, "another terminal cannot take it"
 
 
 def test_a_game_untouched_is_not_kept_and_one_with_a_flag_is(tmp_path: Path) -> None:
@@ -333,7 +336,7 @@ import os
 from buscaminas import cli
 from buscaminas.game import unfinished
 from buscaminas.records import claim
-from buscaminas.records.storage import Store
+from buscaminas.records.storage import Claim, Store
 
 look = unfinished.newest
 
@@ -342,7 +345,7 @@ def newest(store, clock):
     kept = look(store, clock)
     if kept is not None:  # another run (the test, alive) claims it between look and take
         elsewhere = Store(store.path, on_warning=print, owner=claim.owner(os.getppid()))
-        assert elsewhere.claim(kept.round.identity)
+        assert elsewhere.claim(kept.round.identity) is Claim.TAKEN
     return kept
 
 
@@ -451,3 +454,140 @@ def test_on_a_terminal_a_game_that_cannot_be_kept_is_said_so_before_leaving(
     after = player.output.decode().rpartition("\x1b[?1049l")[2]  # after the game's screen
     assert " ".join(unkept.split()) in " ".join(after.split()), "wrapped at words, said whole"
     assert " ".join(KEPT.split()) not in " ".join(after.split())
+
+
+def unprivileged() -> None:
+    """Run the child without root's right to write any file: permissions apply to it as
+    to anyone (root keeps its uid; the capabilities it loses are dropped from those an
+    exec gives it)."""
+    if os.geteuid() != 0:
+        return
+    libc = ctypes.CDLL(None, use_errno=True)
+    for capability in (1, 2, 3):  # CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, CAP_FOWNER
+        if libc.prctl(PR_CAPBSET_DROP, capability, 0, 0, 0) != 0:
+            raise OSError(ctypes.get_errno(), "prctl(PR_CAPBSET_DROP)")
+
+
+PR_CAPBSET_DROP = 24
+
+
+def test_resume_from_a_read_only_database_says_why_and_deals_no_menu(tmp_path: Path) -> None:
+    """Nobody else has the game: the player hears why it cannot be taken up, once, and
+    the script's next lines play a board instead of answering a menu."""
+    data = tmp_path / "data"
+    run_piped("--preset", "beginner", "--seed", "3", "--data-dir", str(data), lines="4 4\n")
+    database = data / "buscaminas.sqlite3"
+    database.chmod(0o444)
+    data.chmod(0o555)
+    resumed = subprocess.run(
+        [sys.executable, "-m", "buscaminas", "--resume", "--data-dir", str(data), "--lang", "en"],
+        input="flag 1 1\nquit\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "BUSCAMINAS_CONFIG_DIR": scratch_directory()},
+        preexec_fn=unprivileged,
+        timeout=60,
+    )
+    data.chmod(0o755)
+    assert resumed.returncode == 0, resumed.stderr
+    said = resumed.stdout.splitlines()
+    why = f"The game in progress could not be taken up: the score database {database} is read-only."
+    assert said.count(why) == 1
+    assert not [line for line in said if "taken up elsewhere" in line]
+    assert not [line for line in said if line.startswith("Board [Enter")], "no menu"
+    assert len(rows(resumed.stdout, 8)) >= 8, "the script plays a board"
+
+
+def test_a_claim_whose_process_has_ended_but_is_not_yet_reaped_is_nobody_s() -> None:
+    child = subprocess.Popen(["sleep", "60"])
+    owner = claim.owner(child.pid)
+    assert claim.alive(owner, time.time())
+    os.kill(child.pid, signal.SIGKILL)
+    stat = Path(f"/proc/{child.pid}/stat")
+    deadline = time.monotonic() + 10
+    while stat.read_text().rpartition(")")[2].split()[0] != "Z":  # a zombie, not reaped
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    assert not claim.alive(owner, time.time())
+    child.wait()
+
+
+def playing_in_a_pipe(data: Path, *first: str) -> subprocess.Popen[str]:
+    """A beginner game played from a pipe that stays open, once its ``first`` lines are
+    played and kept."""
+    game = subprocess.Popen(
+        [sys.executable, "-m", "buscaminas", "--preset", "beginner", "--seed", "3",
+         "--data-dir", str(data), "--lang", "en"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        cwd=ROOT,
+    )
+    assert game.stdin is not None and game.stdout is not None
+    for line in first:
+        game.stdin.write(line + "\n")
+        game.stdin.flush()
+        shown = 0
+        while shown < 8:  # the board after the line
+            row = game.stdout.readline()
+            assert row, "the game ended"
+            shown = shown + 1 if re.fullmatch(r"[#F.1-8*X?]{8}\n", row) else 0
+    return game
+
+
+def test_resume_while_another_window_plays_the_game_says_where_it_is(tmp_path: Path) -> None:
+    game = playing_in_a_pipe(tmp_path, "4 4")
+    try:
+        elsewhere = run_piped(
+            "--resume", "--data-dir", str(tmp_path), "--lang", "en", lines="quit\n"
+        )
+    finally:
+        game.communicate("quit\n", timeout=60)
+    assert (
+        "Your game in progress is being played in another window: it goes on there, and"
+        " “buscaminas --resume” takes it up here once it is left."
+    ) in elsewhere.stdout.splitlines()
+    assert "There is no game in progress to resume." not in elsewhere.stdout
+
+
+def test_time_waiting_for_a_locked_database_is_left_off_the_game_s_clock(tmp_path: Path) -> None:
+    Store(tmp_path / "buscaminas.sqlite3", on_warning=pytest.fail).forget("nobody")
+    lock = sqlite3.connect(tmp_path / "buscaminas.sqlite3", isolation_level=None)
+    lock.execute("BEGIN EXCLUSIVE")  # another program, for three moves: 2 s of waiting each
+    game = playing_in_a_pipe(tmp_path, "4 4", "flag 1 1", "flag 1 1")
+    lock.execute("ROLLBACK")
+    lock.close()
+    game.communicate("quit\n", timeout=60)
+    (kept,) = store_in(tmp_path).unfinished()
+    assert kept[1]["elapsed"] < 1.5, "three waits of 2 s each are not the player's"
+
+
+def test_on_a_terminal_the_warning_that_the_game_is_not_kept_stays_until_it_is(
+    tmp_path: Path,
+) -> None:
+    """Other words come and go under the board, the AI's moves too; the warning stays
+    until a keep succeeds."""
+    blocked = tmp_path / "data"
+    blocked.write_text("a file where the data directory should be")
+    player = Player(
+        "--preset", "beginner", "--seed", "3", "--legacy", "--lang", "en",
+        "--data-dir", str(blocked),
+    )
+    unkept = UNKEPT["en"].format(path=blocked / "buscaminas.sqlite3")[:40]
+    player.prompt_row()
+    player.type("4 4")
+    player.wait_for(unkept)
+    player.type("unflag 1 1")
+    player.wait_for("There is no flag at 1 1.")
+    assert unkept in player.text
+    player.type("auto 5")
+    player.wait_until(lambda: "AI pace" in player.text and unkept in player.text)  # playing
+    player.wait_until(lambda: "AI pace" not in player.text)  # done, no key pressed
+    assert "AI:" in player.text and unkept in player.text
+    blocked.unlink()  # the data directory can be made again: the next keep succeeds
+    player.type("help")
+    player.wait_until(lambda: unkept not in player.text)
+    player.type("quit")
+    assert player.finish() == 0

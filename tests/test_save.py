@@ -108,7 +108,9 @@ def test_enter_or_anything_but_yes_keeps_the_file_as_it_was(tmp_path: Path, answ
     assert session.view().messages == (f"Not saved: {file} is as it was.",)
     assert file.read_text() == OLD
     # and no temporary file beside it (the records keep the game in progress)
-    assert sorted(tmp_path.iterdir()) == sorted([file, session.keeper.store.path])
+    assert sorted(tmp_path.iterdir()) == sorted(
+        [file, session.keeper.store.path, session.keeper.store.checked]
+    )
 
 
 def test_a_link_put_in_the_file_s_place_while_the_player_answers_is_refused(
@@ -238,3 +240,88 @@ def test_in_a_terminal_the_question_is_asked_on_the_game_s_screen() -> None:
     assert boardfile.load(file).width == 30
     player.type("quit")
     assert player.finish() == 0
+
+
+OWN_FILES = {
+    "the database": ("data/buscaminas.sqlite3", "the score database"),
+    "another spelling": ("data/../data/./buscaminas.sqlite3", "the score database"),
+    "a link to its folder": ("link/buscaminas.sqlite3", "the score database"),
+    "a hard link": ("hard.sqlite3", "the score database"),
+    "its journal": ("data/buscaminas.sqlite3-journal", "a file the score database keeps"),
+    "a game kept pending": (
+        "data/buscaminas.sqlite3.pending/1-a.json",
+        "a file the score database keeps",
+    ),
+    "the preferences": ("data/preferences.json", "the preferences the game remembers"),
+    "the settings file": ("config/config.toml", "the settings file"),
+}
+"""The game's own files, as a path may name them, and what the refusal calls each."""
+
+
+def own_places(tmp_path: Path) -> dict[str, str]:
+    """Records with a game in them under ``tmp_path/data``, a link to that folder and a
+    hard link to the database beside it, and the settings file; their environment."""
+    data = tmp_path / "data"
+    played = run_piped(*PLAYED, "--data-dir", str(data), lines="15 8\n")
+    assert played.returncode == 0, played.stderr
+    (tmp_path / "link").symlink_to(data, target_is_directory=True)
+    os.link(data / "buscaminas.sqlite3", tmp_path / "hard.sqlite3")
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "config.toml").write_text("marks = false\n")
+    return {"BUSCAMINAS_CONFIG_DIR": str(tmp_path / "config")}
+
+
+def records_whole(tmp_path: Path) -> None:
+    """The game left in progress is still there to resume, the settings file as it was."""
+    back = run_piped("--resume", "--data-dir", str(tmp_path / "data"), "--lang", "en")
+    assert "Welcome back" in back.stdout, back.stdout + back.stderr
+    assert (tmp_path / "config" / "config.toml").read_text() == "marks = false\n"
+
+
+@pytest.mark.parametrize("named", OWN_FILES)
+def test_save_never_writes_over_the_game_s_own_files(tmp_path: Path, named: str) -> None:
+    environment = own_places(tmp_path)
+    path, what = OWN_FILES[named]
+    target = tmp_path / path
+    played = run_piped(
+        *PLAYED,
+        "--data-dir",
+        str(tmp_path / "data"),
+        lines=f"15 8\nsave {target}\ny\n",
+        env=environment,
+    )
+    assert played.returncode == 0, played.stderr
+    assert f"{target} is {what}" in played.stdout
+    assert "the game never writes over its own files. Name another." in played.stdout
+    assert "Saved to" not in played.stdout
+    records_whole(tmp_path)
+
+
+@pytest.mark.parametrize("named", ["the database", "a link to its folder", "the settings file"])
+def test_export_never_writes_over_the_game_s_own_files(tmp_path: Path, named: str) -> None:
+    environment = own_places(tmp_path)
+    data = tmp_path / "data"
+    won = run_piped(
+        "--board", str(write_board(tmp_path / "b.txt", "####*", "#####", "####*")),
+        "--data-dir", str(data), lines="try 1 1\nflag 5 1\nflag 5 3\nexpand 4 1\nn\n",
+    )
+    assert "You won" in won.stdout
+    path, what = OWN_FILES[named]
+    exported = run_piped(
+        "export", "1", str(tmp_path / path), "--data-dir", str(data), "--lang", "en",
+        env=environment,
+    )
+    assert exported.returncode == 1
+    assert f"{tmp_path / path} is {what}" in exported.stderr
+    records_whole(tmp_path)
+
+
+def test_a_save_whose_file_name_makes_the_line_too_long_says_so(tmp_path: Path) -> None:
+    target = tmp_path / ("a" * 220 + ".txt")
+    data = ("--data-dir", str(tmp_path / "data"))
+    played = run_piped(*PLAYED, *data, lines=f"15 8\nsave {target}\n")
+    assert (
+        "That line is too long: a line holds at most 200 characters, the file's name for save"
+        " among them. Give a shorter path to the file."
+    ) in played.stdout.splitlines()
+    assert not target.exists()

@@ -292,6 +292,28 @@ def test_a_bad_code_is_refused_with_a_clear_message() -> None:
         assert "--game and --daily name their own board: give them alone" in result.stderr
 
 
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "R0SE-HS08.3GW0-A0T6-SKRA",
+        "R0SE_HS08_3GW0_A0T6_SKRA",
+        "R0SE–HS08–3GW0–A0T6–SKRA",  # a typographer's dash
+        "R0SE-HS08-3GW0-A0T6-SKR.",  # a dot where a letter was
+        "R0SE/HS08/3GW0/A0T6/SKRA.",
+    ],
+)
+def test_punctuation_in_a_code_is_refused_with_the_code_meant(typed: str) -> None:
+    with pytest.raises(MalformedCode) as refused:
+        sharecode.parse(typed)
+    assert refused.value.fix == "R0SE-HS08-3GW0-A0T6-SKRA"
+    result = run_piped("--game", typed, "--lang", "en")
+    assert result.returncode == 2
+    assert (
+        f"“{typed}” is not a share code as it is written: a code is groups of four letters"
+        " and digits joined by hyphens. Did you mean R0SE-HS08-3GW0-A0T6-SKRA?"
+    ) in result.stderr
+
+
 def test_the_daily_board_is_the_same_twice_and_kept_apart_in_stats(tmp_path: Path) -> None:
     data = ("--data-dir", str(tmp_path))
     one = run_piped("--daily", "--lang", "en", *data, lines="auto\n")

@@ -21,8 +21,10 @@ import pytest
 
 from buscaminas.core.board import BoardKind, BoardSpec
 from buscaminas.core.scoring import GameRecord
-from buscaminas.records import gamerow, storage
-from buscaminas.records.storage import MIGRATIONS, Recorded, Store, default_path
+from buscaminas.records import gamerow, pending, schema, storage
+from buscaminas.records.schema import MIGRATIONS
+from buscaminas.records.storage import Recorded, Store, default_path
+from tests.damage_support import PAGE, pages_of_games, surviving
 from tests.record_support import EXPERT, make_record
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="needs fork and POSIX modes")
@@ -145,7 +147,7 @@ def test_a_failed_migration_leaves_the_schema_it_started_from(
 ) -> None:
     store.add_game(make_record())
     broken = ("CREATE TABLE notes (text TEXT)", "THIS IS NOT SQL")
-    monkeypatch.setattr(storage, "MIGRATIONS", (*MIGRATIONS, broken))
+    monkeypatch.setattr(schema, "MIGRATIONS", (*MIGRATIONS, broken))
     assert store.add_game(make_record(1)) is Recorded.NOT_SAVED
     assert len(warned) == 1
     assert warned[0].startswith("This game was not saved: the score database")
@@ -163,14 +165,14 @@ def test_a_migration_made_by_another_game_while_waiting_is_not_made_again(
     other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     other.execute("BEGIN IMMEDIATE")
     looked = threading.Event()
-    read_version = storage._user_version
+    read_version = schema.user_version
 
     def look(db: sqlite3.Connection) -> int:
         version = read_version(db)
         looked.set()
         return version
 
-    monkeypatch.setattr(storage, "_user_version", look)
+    monkeypatch.setattr(schema, "user_version", look)
     recorded: list[Recorded] = []
     game = threading.Thread(target=lambda: recorded.append(store.add_game(make_record())))
     game.start()
@@ -395,7 +397,7 @@ def test_a_pending_file_that_is_not_a_game_is_left_alone(store: Store, warned: l
     strangers = {
         "garbage.json": b"\xff\x00 not json",
         "list.json": b"[1, 2, 3]",
-        "huge.json": b" " * storage.PENDING_BYTES
+        "huge.json": b" " * pending.PENDING_BYTES
         + json.dumps(gamerow.to_row(make_record(5))).encode(),
         "nulls.json": json.dumps([None] * 15).encode(),
         "no-width.json": json.dumps([*PENDING_ROW[:2], None, *PENDING_ROW[3:]]).encode(),
@@ -485,30 +487,55 @@ def damage_by_overwriting(path: Path) -> None:
     path.write_bytes(b"not a database at all " * 100)
 
 
-def damage_by_truncating(path: Path) -> None:
-    """Cut a real database of many pages short, as a full disk or a crash might."""
+def damage_by_truncating(path: Path) -> int:
+    """Cut a real database of many pages short, as a full disk or a crash might; how
+    many of its games are on the pages that are left."""
     Store(path, on_warning=pytest.fail).add_game(make_record())
     with sqlite3.connect(path) as db:
         (row,) = db.execute("SELECT * FROM games").fetchall()
         copy = f"INSERT INTO games VALUES (NULL{', ?' * (len(row) - 1)})"
         db.executemany(copy, [row[1:]] * 500)
+    pages = pages_of_games(path)
+    length = path.stat().st_size // 2
     with path.open("r+b") as file:
-        file.truncate(path.stat().st_size // 2)
+        file.truncate(length)
+    return len(surviving(pages, length, PAGE))
 
 
-@pytest.mark.parametrize("damage", [damage_by_overwriting, damage_by_truncating])
-def test_a_damaged_database_is_moved_aside_and_a_new_one_started(
-    damage: Callable[[Path], None], store: Store, path: Path, warned: list[str]
+def test_a_file_that_is_no_database_is_kept_aside_and_a_new_one_started(
+    store: Store, path: Path, warned: list[str]
 ) -> None:
     path.parent.mkdir()
-    damage(path)
+    damage_by_overwriting(path)
     damaged = path.read_bytes()
     game: GameRecord = make_record(seconds=12.0)
     assert store.add_game(game) is Recorded.NEW_BEST
     assert store.games() == [game]
-    (aside,) = (entry for entry in path.parent.iterdir() if entry != path)
+    (aside,) = path.parent.glob("*.damaged-*")
     assert re.fullmatch(r"games\.sqlite3\.damaged-\d{8}T\d{6}\.\d{6}Z", aside.name)
     assert aside.read_bytes() == damaged
     assert warned == [
-        f"The score database was damaged; it was kept as {aside} and a new one was started."
+        f"The score database was damaged and no game in it could be read; it was kept as {aside}"
+        " and a new one was started."
+    ]
+
+
+def test_a_database_cut_short_is_kept_aside_and_its_games_carried_into_a_new_one(
+    store: Store, path: Path, warned: list[str]
+) -> None:
+    path.parent.mkdir()
+    left = damage_by_truncating(path)
+    damaged = path.read_bytes()
+    game: GameRecord = make_record(seconds=12.0)
+    assert store.add_game(game) is Recorded.NEW_BEST, "faster than every game carried over"
+    games = store.games()
+    assert games is not None
+    carried, (last,) = games[:-1], games[-1:]
+    assert last == game
+    assert len(carried) >= left > 0 and set(carried) == {make_record()}
+    (aside,) = path.parent.glob("*.damaged-*")
+    assert aside.read_bytes() == damaged
+    assert warned == [
+        f"The score database was damaged: {len(carried)} games were saved from it into a new"
+        f" one, and the damaged file was kept as {aside}."
     ]

@@ -11,12 +11,16 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from buscaminas.core.board import BoardKind, BoardSpec
 from buscaminas.core.scoring import GameRecord
+from buscaminas.records import tally
 from buscaminas.records.stats import BoardStats, statistics
 from buscaminas.records.storage import DATABASE_NAME, Store
-from tests.record_support import BEGINNER, EXPERT, make_record
+from tests.record_support import BEGINNER, EXPERT, make_record, run
+from tests.terminal_support import scratch_directory
 
 BOARDS = (BEGINNER, EXPERT, BoardSpec(None, 9, 9, 10))
 
@@ -107,3 +111,48 @@ def test_every_board_of_an_older_database_is_counted_at_the_first_look(tmp_path:
     assert kept(store) == counted(store)
     with closing(sqlite3.connect(path)) as db:
         assert db.execute("SELECT fresh, played FROM board_summaries").fetchall() == [(1, 1)]
+
+
+NOT_A_COUNT = st.one_of(
+    st.text(max_size=6).map(lambda text: "x" + text),
+    st.binary(max_size=4),
+    st.integers(-(2**63), -1),
+    st.integers(-(10**6), 10**6).map(lambda whole: whole + 0.5),
+)
+"""What no column of a summary holds: text, bytes, a negative number, a fraction."""
+SUMMARY_GARBAGE = {
+    "preset": st.sampled_from(["garbage", "expert", "beginner"]) | st.binary(max_size=4),
+    "width": NOT_A_COUNT,
+    "height": NOT_A_COUNT,
+    "mines": NOT_A_COUNT,
+    "fresh": NOT_A_COUNT | st.integers(2, 9),
+    "last_id": NOT_A_COUNT.filter(lambda value: not isinstance(value, int)),
+    **{name: NOT_A_COUNT for name in tally.TALLIES},
+}
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_summaries_that_are_not_what_the_game_writes_are_counted_again(
+    data: st.DataObject,
+) -> None:
+    """Garbage in any column of any summary: ``stats`` answers, with what counting every
+    game says, and the next game is counted in."""
+    path = Path(scratch_directory()) / DATABASE_NAME
+    store = Store(path, on_warning=lambda line: None)
+    rng = random.Random(data.draw(st.integers(0, 9), label="games"))
+    for day in range(12):
+        store.add_game(random_game(rng, day, f"game-{day}"))
+    with closing(sqlite3.connect(path)) as db, db:
+        rowids = [rowid for (rowid,) in db.execute("SELECT rowid FROM board_summaries")]
+        for _ in range(data.draw(st.integers(1, 4), label="how many")):
+            column = data.draw(st.sampled_from(sorted(SUMMARY_GARBAGE)))
+            value = data.draw(SUMMARY_GARBAGE[column], label=column)
+            rowid = data.draw(st.sampled_from(rowids))
+            db.execute(f"UPDATE board_summaries SET {column} = ? WHERE rowid = ?", (value, rowid))
+    status, _out, err = run(path.parent, "stats")
+    assert status == 0, err
+    assert "Traceback" not in err
+    assert kept(store) == counted(store)
+    store.add_game(random_game(rng, 12, "game-12"))
+    assert kept(store) == counted(store)

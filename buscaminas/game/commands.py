@@ -112,7 +112,18 @@ class EmptyLine(ParseError):
 
 
 class LineTooLong(ParseError):
+    def __init__(self, line: str = "") -> None:
+        super().__init__(line[:SHOWN_COLUMNS])
+        first = _SEPARATORS.split(line.lstrip()[:SHOWN_COLUMNS], maxsplit=1)[0].lower()
+        self.saving = first == Verb.SAVE.value or _SPELLED.get(plain(first)) is Verb.SAVE
+        """Whether the line names a file for ``save``, whose path is what is long."""
+
     def message(self) -> str:
+        if self.saving:
+            return _(
+                "That line is too long: a line holds at most {limit} characters, the"
+                " file's name for save among them. Give a shorter path to the file."
+            ).format(limit=MAX_LINE)
         return _("That line is too long: commands are a verb and at most two numbers.")
 
 
@@ -243,7 +254,7 @@ def parse(line: str, width: int, height: int) -> Command:
     is not a valid command.
     """
     if len(line) > MAX_LINE:
-        raise LineTooLong()
+        raise LineTooLong(line)
     if any(unicodedata.category(char) in _INVISIBLE and char != "\t" for char in line):
         raise ControlCharacters()
     tokens = [token for token in _SEPARATORS.split(line.strip().lower()) if token]

@@ -5,13 +5,16 @@ handed down to the session: it keeps the game in progress after every command
 (written again only when it changed), puts it away when the player leaves,
 records a game at its end or when it is given up, and reads the statistics.
 Each write holds the signals back (:func:`buscaminas.signals.deferred`), so that
-a SIGTERM cannot cut a game off from its record.
+a SIGTERM cannot cut a game off from its record, and leaves its time off the
+game's clock (:meth:`Round.off_the_clock`): a wait on a locked database is not
+the player's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from .. import signals
 from ..core.grid import Point
@@ -20,6 +23,8 @@ from ..i18n import _
 from ..records.presets import board_label
 from ..records.storage import Recorded, Store
 from .rounds import Round
+
+T = TypeVar("T")
 
 
 class Keeper:
@@ -63,8 +68,8 @@ class Keeper:
         could not be kept, once for as long as it cannot be."""
         if not current.worth_keeping or _keeping(current) == self._last_kept:
             return ()
-        with signals.deferred():
-            kept = self.store.keep(current.identity, current.snapshot(cursor), playing=True)
+        snapshot = current.snapshot(cursor)
+        kept = _writing(current, lambda: self.store.keep(current.identity, snapshot, playing=True))
         self._last_kept = _keeping(current) if kept else None
         if kept:
             self._unkept = ()
@@ -79,9 +84,10 @@ class Keeper:
         """Leave the game in progress for the next start, with the player's ``cursor``:
         the player is leaving."""
         if current.worth_keeping:
-            with signals.deferred():  # a second signal now must not lose it
-                snapshot = current.snapshot(cursor)
-                self.put_away_kept = self.store.keep(current.identity, snapshot, playing=False)
+            snapshot = current.snapshot(cursor)
+            self.put_away_kept = _writing(  # a second signal now must not lose it
+                current, lambda: self.store.keep(current.identity, snapshot, playing=False)
+            )
 
     def record_end(self, current: Round) -> list[str]:
         """Record a game that has just ended; how it went, in the player's words."""
@@ -89,7 +95,9 @@ class Keeper:
 
         record = current.as_record()
         self._remember(record)  # kept even if Ctrl-C cuts the save short
-        saved = self._add(record)
+        saved = self._add(current, record)
+        if saved is not Recorded.NOT_SAVED:
+            self._unkept = ()  # recorded: the game the warning spoke of is kept
         if saved is Recorded.PRACTICE:  # the records knew its board: it counts apart
             record = record._replace(practice=True)
             self._remember(record)
@@ -101,7 +109,7 @@ class Keeper:
         """Record the game in progress as given up: played, and not won."""
         if current.in_progress:
             record = current.as_record(abandoned=True)
-            saved = self._add(record)
+            saved = self._add(current, record)
             self._remember(record._replace(practice=saved is Recorded.PRACTICE))
 
     def goodbye(self) -> list[str]:
@@ -116,11 +124,10 @@ class Keeper:
         self.warnings.clear()
         return lines
 
-    def _add(self, record: GameRecord) -> Recorded:
-        """Record a game as it ended, or as given up; the records say whether it is
-        practice (they knew its board)."""
-        with signals.deferred():  # a SIGTERM now still leaves the game recorded
-            return self.store.add_game(record)
+    def _add(self, current: Round, record: GameRecord) -> Recorded:
+        """Record ``current`` as it ended, or as given up; the records say whether it is
+        practice (they knew its board).  A SIGTERM meanwhile still leaves it recorded."""
+        return _writing(current, lambda: self.store.add_game(record))
 
     def _remember(self, record: GameRecord) -> None:
         """Keep the tally, one record a game: the records' word that it is practice
@@ -128,22 +135,42 @@ class Keeper:
         self.records[:] = [kept for kept in self.records if kept.identity != record.identity]
         self.records.append(record)
 
-    def let_go(self, left: Round) -> None:
-        """Take a game whose clock never started out of the records: the player moved on
-        from it (flags, a hint, no reveal), and there is no game to record; one that
-        started is recorded, finished or abandoned."""
-        if left.worth_keeping and not left.in_progress:
-            with signals.deferred():
-                self.store.forget(left.identity)
+    def own_file(self, path: Path) -> str | None:
+        """Why ``save`` may not write ``path``: it is one of the game's own files (the
+        database, what lies beside it, the config); None for any other."""
+        return self.store.own_file(path)
 
-    def statistics(self) -> list[str]:
-        """The best times and statistics, with the records' warnings in reading them."""
+    @property
+    def unkept(self) -> tuple[str, ...]:
+        """Why the game in progress is not kept, for as long as it is not: a crash now
+        would lose it."""
+        return self._unkept
+
+    def let_go(self, left: Round) -> None:
+        """The player moved on from ``left``: a game whose clock never started (flags, a
+        hint, no reveal) is taken out of the records, there being no game to record (one
+        that started is recorded, finished or abandoned), and what was said of keeping
+        it is over."""
+        self._unkept = ()
+        if left.worth_keeping and not left.in_progress:
+            _writing(left, lambda: self.store.forget(left.identity))
+
+    def statistics(self, current: Round) -> list[str]:
+        """The best times and statistics, with the records' warnings in reading them;
+        the time they take is not ``current``'s."""
         from ..records.stats import format_stats
 
-        lines = format_stats(self.store, board_label)
+        lines = current.off_the_clock(lambda: format_stats(self.store, board_label))
         lines += self.warnings
         self.warnings.clear()
         return lines
+
+
+def _writing(current: Round, write: Callable[[], T]) -> T:
+    """A write to the records made whole (the ending signals held until it is done), its
+    time left off ``current``'s clock."""
+    with signals.deferred():
+        return current.off_the_clock(write)
 
 
 def _keeping(current: Round) -> tuple[object, ...]:

@@ -16,7 +16,7 @@ import random
 import secrets
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from ..core.board import BoardKind
 from ..core.engine import Action, Minesweeper, Move, Outcome, Termination
@@ -31,6 +31,8 @@ from .journal import Journal, JournalError, Played, loads
 from .jumps import Jump
 from .settings import Settings
 from .view import State
+
+T = TypeVar("T")
 
 SNAPSHOT_FORMAT = 1
 
@@ -278,6 +280,16 @@ class Round:
     @property
     def paused(self) -> bool:
         return self._paused_at is not None
+
+    def off_the_clock(self, call: Callable[[], T]) -> T:
+        """``call`` (a wait on the records), its time left off the game's running clock:
+        the player could not play meanwhile."""
+        began = self._clock()
+        try:
+            return call()
+        finally:
+            if self.started_at is not None and self.game.end is None and not self.paused:
+                self.started_at += self._clock() - began
 
     def hand_over(self) -> None:
         """Opened by its share code or by ``again``, the round is the player's from here:

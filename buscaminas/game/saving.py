@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import shlex
+from collections.abc import Callable
 from pathlib import Path
 
 from .. import i18n
@@ -12,9 +13,15 @@ from ..records import boardfile
 from .rounds import Round
 
 
-def save(current: Round, path: Path, *, replace: bool) -> tuple[bool, str]:
-    """Write ``current`` to ``path``; a file already there only when ``replace``.
-    Whether a file is there (to ask before replacing it), and what to tell the player."""
+def save(
+    current: Round, path: Path, *, replace: bool, own: Callable[[Path], str | None]
+) -> tuple[bool, str]:
+    """Write ``current`` to ``path``; a file already there only when ``replace``, and
+    never one of the game's own files (``own`` says why not).  Whether a file is there
+    (to ask before replacing it), and what to tell the player."""
+    refused = own(path)
+    if refused is not None:
+        return False, refused
     start = current.journal.start
     if start is None:
         return False, _("There is nothing to save yet: the mines are laid at the first reveal.")

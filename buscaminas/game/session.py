@@ -79,9 +79,8 @@ class Session:
         self.stepper = Stepper()
         self.helper = Helper()
         self.marks = False
-        """The player uses ``?`` marks (``--marks``): ``mark`` puts them, and a flag
-        command, whatever sends it (typed, ``f``, a right click), goes hidden → flag →
-        ``?`` → hidden.  Off, ``mark`` is refused and a flag comes and goes as always."""
+        """``?`` marks are on (``--marks``): ``mark`` puts them, and a flag command goes
+        hidden → flag → ``?`` → hidden; off, ``mark`` is refused."""
         self._handlers: dict[Verb, Callable[[Command], Reply]] = {
             row.verb: getattr(self, row.handler) for row in verbs.TABLE
         }
@@ -101,8 +100,9 @@ class Session:
 
     def view(self, rows: tuple[str, ...] | None = None) -> View:
         """What to draw now: the round's board (or ``rows``, a board on its way to it)
-        and the player's side of the screen."""
-        return self.ui.picture(self.current, rows)
+        and the player's side, where a viewer reads why the game is not kept until it is."""
+        unkept = self.keeper.unkept if self.audience is Audience.VIEWER else ()
+        return self.ui.picture(self.current, rows, unkept)
 
     def goodbye(self) -> list[str]:
         """What the player reads on leaving: the games of the run, the game kept."""
@@ -167,7 +167,7 @@ class Session:
         return self._page(command, commands.manual() + self.legend)
 
     def _statistics(self, command: Command) -> Reply:
-        return self._page(command, self.keeper.statistics())
+        return self._page(command, self.keeper.statistics(self.current))
 
     def _review(self, command: Command) -> Reply:
         progress = self._progress(_("Reviewing your moves… {percent}%"))
@@ -374,7 +374,7 @@ class Session:
 
     def _save(self, path: Path, *, replace: bool = False) -> Reply:
         """Write the game as a board file; one already there only once the player agrees."""
-        there, said = saving.save(self.current, path, replace=replace)
+        there, said = saving.save(self.current, path, replace=replace, own=self.keeper.own_file)
         self.ui.messages = (said,)
         if there:
             self.question = Question.REPLACE

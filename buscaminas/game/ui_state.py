@@ -50,9 +50,12 @@ class UIState:
         if viewer:
             self.messages = (_("Type any command to return to the board."),)
 
-    def picture(self, current: Round, rows: tuple[str, ...] | None = None) -> View:
+    def picture(
+        self, current: Round, rows: tuple[str, ...] | None = None, unkept: tuple[str, ...] = ()
+    ) -> View:
         """What to draw: ``current``'s board (or ``rows``, a board on its way to it) and
-        this side of the screen; a paused game shows nothing of its board."""
+        this side of the screen, with the ``unkept`` warnings under the messages until
+        the game is kept; a paused game shows nothing of its board."""
         game = current.game
         shown = View(
             rows=game.rows() if rows is None else rows,
@@ -73,7 +76,7 @@ class UIState:
                 ),
             )
         return shown._replace(
-            messages=self.messages,
+            messages=(*self.messages, *(line for line in unkept if line not in self.messages)),
             exploded=game.exploded,
             highlight=self.highlight,
             page=self.page,

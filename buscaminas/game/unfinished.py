@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..i18n import _
-from ..records.storage import Store
+from ..records.storage import Claim, Store
 from .journal import JournalError
 from .rounds import Kept, Round
 from .textwidth import clock_time
@@ -36,13 +36,14 @@ def newest(store: Store, clock: Callable[[], float]) -> Kept | None:
     return restored[0] if restored else None
 
 
-def take_up(store: Store, kept: Kept) -> bool:
-    """Claim the game to play it: False if another game took it first.  It stays in the
-    records, written again at every move, so that a crash loses nothing."""
-    if not store.claim(kept.round.identity):
-        return False
-    kept.round.carry_on()
-    return True
+def take_up(store: Store, kept: Kept) -> Claim:
+    """Claim the game to play it, unless another game took it first or the records
+    cannot be written (said in a warning).  It stays in the records, written again at
+    every move, so that a crash loses nothing."""
+    claimed = store.claim(kept.round.identity)
+    if claimed is Claim.TAKEN:
+        kept.round.carry_on()
+    return claimed
 
 
 def give_up(store: Store, kept: Kept) -> None:
@@ -50,7 +51,7 @@ def give_up(store: Store, kept: Kept) -> None:
     One whose clock never started (flags alone) is only taken out: there is no game
     to record."""
     left = kept.round
-    if store.claim(left.identity):
+    if store.claim(left.identity) is Claim.TAKEN:
         if not left.in_progress:
             store.forget(left.identity)
             return

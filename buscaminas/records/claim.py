@@ -72,22 +72,31 @@ def _boot() -> str:
 def _started(pid: int) -> str:
     """When process ``pid`` started, in the kernel's ticks since boot (Linux); empty
     where the system does not say, and for a process that is gone."""
+    fields = _stat(pid)
+    return fields[19] if len(fields) > 19 else ""
+
+
+def _stat(pid: int) -> list[str]:
+    """The fields of ``/proc/PID/stat`` after the process's name (its state first);
+    none where the system has no such file, or the process is gone."""
     try:
         with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as file:
             stat = file.read()
     except OSError:
-        return ""
-    fields = stat.rpartition(")")[2].split()  # the name, in brackets, may hold spaces
-    return fields[19] if len(fields) > 19 else ""
+        return []
+    return stat.rpartition(")")[2].split()  # the name, in brackets, may hold spaces
 
 
 def _running(pid: int) -> bool:
-    """Whether a process ``pid`` exists: signal 0 asks without sending anything (but
-    on Windows, where it is a Ctrl-C: there a claim is a lease)."""
+    """Whether a process ``pid`` runs: signal 0 asks without sending anything (but on
+    Windows, where it is a Ctrl-C: there a claim is a lease).  A process that has
+    ended but whose parent has not yet reaped it (a zombie, state ``Z``) still answers
+    the signal, and plays nothing."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
     except PermissionError:
-        return True  # another user's process: alive
-    return True
+        pass  # another user's process
+    state = _stat(pid)[:1]
+    return state not in (["Z"], ["X"])  # a zombie, or dead

@@ -23,13 +23,15 @@ from typing import NamedTuple
 
 from .. import i18n
 from ..i18n import _
-from . import inputfile
+from . import inputfile, nesting
 
 FILE_NAME = "config.toml"
 CONFIG_DIR_VARIABLE = "BUSCAMINAS_CONFIG_DIR"
 """Where to look instead of the user configuration directory: tests, and players
 who keep several set-ups."""
 KEYS_TABLE = "keys"
+BOM = "\ufeff"
+"""What some editors put before UTF-8 text, and TOML does not allow: read past."""
 
 
 def default_path() -> Path:
@@ -130,8 +132,14 @@ def _checked(
 ) -> tuple[dict[str, ConfigValue], dict[str, ConfigValue]]:
     import tomllib
 
+    text = text.removeprefix(BOM)
+    too_deep = _("its lists or tables nest more than {limit} deep, as no setting does")
+    if nesting.deeper_than(text):
+        raise ConfigError(path, None, too_deep.format(limit=nesting.LIMIT))
     try:
         document = tomllib.loads(text)
+    except RecursionError:  # a nesting the count above could not see (a string's odd quotes)
+        raise ConfigError(path, None, too_deep.format(limit=nesting.LIMIT)) from None
     except tomllib.TOMLDecodeError as error:
         words = str(error)
         where = _WHERE.search(words)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from ..core.board import BoardKind
+from ..core.board import BoardKind, BoardSpec
 from ..core.limits import MAX_SIDE, MIN_SIDE, mine_range
 from ..core.scoring import GameRecord, in_utc
 from . import seen
@@ -126,13 +126,8 @@ def from_row(row: Any) -> GameRecord:
         assisted,
         scripted,
     ) = row[:_FIRST_SCHEMA]
-    width = _whole("width", width, MIN_SIDE, MAX_SIDE)
-    height = _whole("height", height, MIN_SIDE, MAX_SIDE)
-    mines = _whole("mines", mines, *mine_range(width, height))
-    preset = _text("preset", preset)
-    if not fits(preset, width, height, mines):
-        raise BadRow(f"preset: {_shown(preset)} is not a {width}×{height} board with {mines} mines")
-    won, abandoned = _flag("won", won), _flag("abandoned", abandoned)
+    preset, width, height, mines = board_of(preset, width, height, mines)
+    won, abandoned = flag("won", won), flag("abandoned", abandoned)
     if won and abandoned:
         raise BadRow("won and abandoned")
     return GameRecord(
@@ -145,22 +140,34 @@ def from_row(row: Any) -> GameRecord:
         seed=_seed(seed),
         won=won,
         seconds=_seconds(seconds),
-        three_bv=_whole("three_bv", three_bv, 0, width * height),
-        board_commands=_whole("board_commands", board_commands, 0, LARGEST),
-        hints=_whole("hints", hints, 0, LARGEST),
-        points=_whole("points", points, 0, LARGEST),
-        assisted=_flag("assisted", assisted),
-        scripted=_flag("scripted", scripted),
+        three_bv=whole("three_bv", three_bv, 0, width * height),
+        board_commands=whole("board_commands", board_commands, 0, LARGEST),
+        hints=whole("hints", hints, 0, LARGEST),
+        points=whole("points", points, 0, LARGEST),
+        assisted=flag("assisted", assisted),
+        scripted=flag("scripted", scripted),
         abandoned=abandoned,
         identity=_text("identity", identity),
         code=_code(code),
         journal=_text("journal", journal),
-        clicks=None if clicks is None else _whole("clicks", clicks, 0, LARGEST),
-        undone=_flag("undone", undone),
-        practice=_flag("practice", practice),
+        clicks=None if clicks is None else whole("clicks", clicks, 0, LARGEST),
+        undone=flag("undone", undone),
+        practice=flag("practice", practice),
         fingerprint=_text("board", board),
-        ai_moves=None if ai_moves is None else _whole("ai_moves", ai_moves, 0, LARGEST),
+        ai_moves=None if ai_moves is None else whole("ai_moves", ai_moves, 0, LARGEST),
     )
+
+
+def board_of(preset: object, width: object, height: object, mines: object) -> BoardSpec:
+    """The board these columns name (a game's, or a summary's); :class:`BadRow` if
+    they name none the game plays."""
+    width = whole("width", width, MIN_SIDE, MAX_SIDE)
+    height = whole("height", height, MIN_SIDE, MAX_SIDE)
+    mines = whole("mines", mines, *mine_range(width, height))
+    preset = _text("preset", preset)
+    if not fits(preset, width, height, mines):
+        raise BadRow(f"preset: {_shown(preset)} is not a {width}×{height} board with {mines} mines")
+    return BoardSpec(preset, width, height, mines)
 
 
 def _shown(value: object) -> str:
@@ -171,13 +178,14 @@ def _shown(value: object) -> str:
         return type(value).__name__
 
 
-def _whole(name: str, value: object, low: int, high: int) -> int:
+def whole(name: str, value: object, low: int = 0, high: int = LARGEST) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high``; :class:`BadRow` if not."""
     if type(value) is not int or not low <= value <= high:
         raise BadRow(f"{name}: {_shown(value)} is not a whole number from {low} to {high}")
     return value
 
 
-def _flag(name: str, value: object) -> bool:
+def flag(name: str, value: object) -> bool:
     """0 or 1, as the columns' checks have it."""
     if type(value) is not int or value not in (0, 1):
         raise BadRow(f"{name}: {_shown(value)} is neither 0 nor 1")

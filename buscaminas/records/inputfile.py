@@ -1,4 +1,6 @@
-"""Reading a board or position file named on the command line, with a bound.
+"""Reading a file from outside with a bound: a board or position named on the command
+line, and every file the game reads of its own (settings, preferences, games kept
+pending, the records' stamps).
 
 A board is small (99×99 cells in the lab format with spaces and CRLF is under
 30 KB), so anything far bigger is a mistake: ``/dev/zero``, a log, a disk
@@ -14,6 +16,8 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from ..i18n import _
@@ -41,26 +45,41 @@ def read_text(path: Path) -> str:
         raise UnreadableFile(not_text()) from error
 
 
-def read_bytes(path: Path) -> bytes:
+def read_bytes(path: Path, limit: int = LIMIT_BYTES) -> bytes:
     """The bytes of ``path``, or of standard input when it is ``-``, for a format that
-    is not text (MBF); refused as :func:`read_text` refuses, but for not being text."""
+    is not text (MBF); refused as :func:`read_text` refuses, but for not being text.
+    ``limit``: the most bytes a file of its kind holds (a board's by default)."""
     if str(path) == STANDARD_INPUT:
-        data = _read_at_most(_STDIN_FD, LIMIT_BYTES + 1)
+        data = _read_at_most(_STDIN_FD, limit + 1)
     else:
-        _refuse_unless_regular(os.stat(path).st_mode)
-        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-        descriptor = os.open(path, flags)
-        try:
-            status = os.fstat(descriptor)  # the path may name another file by now
-            _refuse_unless_regular(status.st_mode)
-            if status.st_size > LIMIT_BYTES:
-                raise UnreadableFile(_too_big())
-            data = _read_at_most(descriptor, LIMIT_BYTES + 1)
-        finally:
-            os.close(descriptor)
-    if len(data) > LIMIT_BYTES:
-        raise UnreadableFile(_too_big())
+        with opened(path) as descriptor:
+            if os.fstat(descriptor).st_size > limit:
+                raise UnreadableFile(_too_big(limit))
+            data = _read_at_most(descriptor, limit + 1)
+    if len(data) > limit:
+        raise UnreadableFile(_too_big(limit))
     return data
+
+
+def read_start(path: Path, count: int) -> bytes:
+    """The first ``count`` bytes of the regular file ``path`` (fewer if it is shorter),
+    refused as :func:`read_bytes` refuses anything else: a file's header, a stamp."""
+    with opened(path) as descriptor:
+        return _read_at_most(descriptor, count)
+
+
+@contextmanager
+def opened(path: Path) -> Iterator[int]:
+    """A descriptor of the regular file ``path``, opened without blocking (a named pipe
+    swapped in after the look cannot hang the reader) and looked at again once open."""
+    _refuse_unless_regular(os.stat(path).st_mode)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    descriptor = os.open(path, flags | getattr(os, "O_CLOEXEC", 0))
+    try:
+        _refuse_unless_regular(os.fstat(descriptor).st_mode)  # the path may name another file
+        yield descriptor
+    finally:
+        os.close(descriptor)
 
 
 def not_text() -> str:
@@ -79,9 +98,9 @@ def _refuse_unless_regular(mode: int) -> None:
         raise UnreadableFile(_("it is a device or a socket, not a file"))
 
 
-def _too_big() -> str:
+def _too_big(limit: int) -> str:
     return _("it is larger than {limit} KiB, more than any board needs").format(
-        limit=LIMIT_BYTES // 1024
+        limit=limit // 1024
     )
 
 

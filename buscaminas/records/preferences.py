@@ -8,11 +8,9 @@ only means the question comes back next time.
 from __future__ import annotations
 
 import json
-import os
-import stat
 from pathlib import Path
 
-from . import outputfile
+from . import inputfile, nesting, outputfile
 
 FILE_NAME = "preferences.json"
 MAX_BYTES = 4096
@@ -27,15 +25,11 @@ class Preferences:
 
     def _load(self) -> dict[str, object]:
         """The file's settings; nothing for a missing, foreign or special file (a FIFO
-        put in its place must not hang the game)."""
+        put in its place must not hang the game) or one nested deeper than any of ours."""
         try:
-            descriptor = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-            with os.fdopen(descriptor, "rb") as file:
-                if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-                    return {}
-                content = file.read(MAX_BYTES + 1)
-            data = json.loads(content) if len(content) <= MAX_BYTES else None
-        except (OSError, ValueError):
+            text = inputfile.read_bytes(self.path, MAX_BYTES).decode("utf-8")
+            data = None if nesting.deeper_than(text) else json.loads(text)
+        except (OSError, ValueError):  # UnreadableFile and UnicodeDecodeError among them
             return {}
         return data if isinstance(data, dict) else {}
 

@@ -28,6 +28,7 @@ message of their own (:class:`OlderCode`).
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import NamedTuple
@@ -73,7 +74,13 @@ class CodeError(ValueError):
 
 
 class MalformedCode(CodeError):
-    """Not a code: wrong characters, a length no code has, or a board that cannot exist."""
+    """Not a code: wrong characters, a length no code has, or a board that cannot exist.
+    ``fix``: the code meant, when punctuation other than a hyphen is all that is wrong
+    (``R0SE.HS08_3GW0``), or that and a slip :class:`MistypedCode` puts right."""
+
+    def __init__(self, text: object, fix: str | None = None) -> None:
+        super().__init__(text)
+        self.fix = fix
 
 
 class MistypedCode(CodeError):
@@ -165,7 +172,7 @@ def parse(text: str) -> ShareCode:
     letters = "".join(text.split()).replace("-", "").upper()
     letters = "".join(_READ_AS.get(letter, letter) for letter in letters)
     if not letters.isascii() or not letters.isalnum():
-        raise MalformedCode(text)
+        raise MalformedCode(text, _without_punctuation(text))
     if len(letters) == _OLDER_LETTERS:
         raise OlderCode(text)
     lengths = range(SHORTEST, LAYOUT_LETTERS + 1, _GROUP)
@@ -176,6 +183,23 @@ def parse(text: str) -> ShareCode:
     elif not any(abs(len(letters) - length) == 1 for length in lengths):
         raise MalformedCode(text)
     raise MistypedCode(text, letters)
+
+
+def _without_punctuation(text: str) -> str | None:
+    """The code ``text`` names once its punctuation and symbols (a dot, a comma, an
+    underscore, a long dash) are taken out, if it then names one, a slip put right
+    included."""
+    kept = "".join(
+        character for character in text if unicodedata.category(character)[0] not in "PS"
+    )
+    if kept == text:
+        return None
+    try:
+        return str(parse(kept))
+    except MistypedCode as mistyped:
+        return mistyped.fix
+    except CodeError:
+        return None
 
 
 def _read(letters: str) -> ShareCode | None:

@@ -1,25 +1,28 @@
 """Scores that last: one SQLite database of finished games, kept at the edge.
 
 Keeping a score must never cost the player a game, so no failure escapes a
-:class:`Store`: a database that is read-only or from a newer version becomes a
-one-line warning and the call returns as if there were nothing saved; a
-damaged file is moved aside (never deleted) and a new one started.  Nor does a
-failure escape a read: every row is checked (:mod:`buscaminas.records.gamerow`) and one
-that cannot be read is moved, value for value, to a table beside its own
-(``games_set_aside``, ``unfinished_set_aside``), made the first time it is
-needed so that a sound database keeps its schema; the player is told once.
-Moved rather than marked, so that every query of the games reads the games
-alone, an upsert can never overwrite a row set aside, and whoever rescues one
-finds it whole, with when and why it was set aside.
+:class:`Store`, whatever the bytes on disk: a database that is read-only or from
+a newer version becomes a one-line warning and the call returns as if there
+were nothing saved; a damaged file is moved aside (never deleted), and every
+row that can still be read is copied into a new one (:mod:`.salvage`).  Nor
+does a failure escape a read: every row is checked as it is read (a game by
+:mod:`.gamerow`, a board's summary by :mod:`.tally`, a game in progress here),
+text is decoded by the store's own rule, and a row that cannot be read is set
+aside whole (:mod:`.setaside`); the player is told once.
 
 Every call opens its own connection and every write is one ``BEGIN
 IMMEDIATE`` transaction under a busy timeout, so two games finishing at the
 same moment in two terminals wait for each other instead of failing.  A game
 that still finds the database locked when its wait is over is not dropped: it
-is kept pending, one file per game written atomically beside the database, and
-whichever game next opens the database writes it in.  The database keeps the
-names of the files it took in, so that a game is written once even if two
-games take it in at the same moment.
+is kept pending beside the database (:mod:`.pending`), and whichever game next
+opens the database writes it in.  The database keeps the names of the files it
+took in, so that a game is written once even if two games take it in at the
+same moment.
+
+Nothing the store opens can block it: the database and its journal are looked
+at before SQLite opens them (a named pipe there is refused: :mod:`.dbfile`), and
+every other file is read without blocking (:mod:`.inputfile`).  A file the store
+did not leave as it last saw it is checked when a store first opens it.
 """
 
 from __future__ import annotations
@@ -39,34 +42,27 @@ import platformdirs
 from ..core.board import BoardSpec
 from ..core.scoring import GameRecord
 from ..i18n import _, ngettext
-from . import claim, outputfile, seen, tally
+from . import claim, dbfile, gamerow, nesting, outputfile, pending, schema, setaside, tally
 from .gamerow import NAMES, BadRow, from_row, to_row
-from .tally import TALLIES, BoardSummary
+from .schema import CLEAN, OTHER_WINS, NewerSchemaError
+from .setaside import GAMES, UNFINISHED
+from .tally import BoardSummary, Summary, summary_of
 
 if TYPE_CHECKING:
     import sqlite3
+
+    from .salvage import Salvaged
 
 T = TypeVar("T")
 
 DATA_DIR_VARIABLE = "BUSCAMINAS_DATA_DIR"
 DATABASE_NAME = "buscaminas.sqlite3"
-GAMES = "games"
-UNFINISHED = "unfinished"
 BEST_TIMES = 10
 """How many of the fastest wins a board's summary holds."""
-NUMBERS_SHOWN = 10
-"""How many numbers of games that could not be read a warning lists."""
 TIMEOUT = 2.0
 """Seconds a game waits for another to finish writing: short, since a game that
 waits longer is kept pending rather than lost."""
 
-OWN_WIN = "won = 1 AND assisted = 0 AND undone = 0 AND practice = 0 AND scripted = 0"
-_MEASURED = "seconds > 0 AND three_bv > 1 AND board_commands > 1"
-_NO_HELP = "kind = 'no-guess' AND hints = 0"
-CLEAN = f"{OWN_WIN} AND {_MEASURED} AND {_NO_HELP}"
-"""A clean win in SQL, as :attr:`GameRecord.clean` has it: a best time."""
-OTHER_WINS = f"{OWN_WIN} AND {_MEASURED} AND NOT ({_NO_HELP})"
-"""The player's own timed wins on a classic board or with hints, kept apart."""
 _BOARD = "preset IS ? AND width IS ? AND height IS ? AND mines IS ?"
 _OF_SUMMARY = (
     "(preset, width, height, mines)"
@@ -74,150 +70,6 @@ _OF_SUMMARY = (
 )
 """The games of a summary's board, named by the summary's rowid: its values may be
 anything a hand wrote, which cannot always be handed back as parameters."""
-
-
-def _stale(row: str) -> str:
-    """The trigger's statements that mark the summary of ``row``'s board stale, making it
-    if the board has none."""
-    board = (
-        f"preset IS {row}.preset AND width IS {row}.width"
-        f" AND height IS {row}.height AND mines IS {row}.mines"
-    )
-    return (
-        f" UPDATE board_summaries SET fresh = 0 WHERE {board};"
-        f" INSERT INTO board_summaries (preset, width, height, mines)"
-        f" SELECT {row}.preset, {row}.width, {row}.height, {row}.mines"
-        f" WHERE NOT EXISTS (SELECT 1 FROM board_summaries WHERE {board});"
-    )
-
-
-_FINGERPRINT = "board_fingerprint"
-"""The SQL function, :func:`buscaminas.records.seen.of_journal`, that the migration
-to practice calls to find the boards of the games recorded before it."""
-
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
-    (
-        # The seed is text because a Python seed can outgrow SQLite's 64-bit integers.
-        """
-        CREATE TABLE games (
-            id INTEGER PRIMARY KEY,
-            started_at TEXT NOT NULL,
-            preset TEXT,
-            width INTEGER NOT NULL,
-            height INTEGER NOT NULL,
-            mines INTEGER NOT NULL,
-            kind TEXT NOT NULL CHECK (kind IN ('no-guess', 'classic')),
-            seed TEXT,
-            won INTEGER NOT NULL CHECK (won IN (0, 1)),
-            seconds REAL NOT NULL,
-            three_bv INTEGER NOT NULL,
-            board_commands INTEGER NOT NULL,
-            hints INTEGER NOT NULL,
-            points INTEGER NOT NULL
-        )
-        """,
-        "CREATE INDEX games_by_board ON games (preset, width, height, mines, won)",
-    ),
-    (
-        # Games from before are taken as the player's own: nothing recorded otherwise.
-        "ALTER TABLE games ADD COLUMN assisted INTEGER NOT NULL DEFAULT 0"
-        " CHECK (assisted IN (0, 1))",
-        "ALTER TABLE games ADD COLUMN scripted INTEGER NOT NULL DEFAULT 0"
-        " CHECK (scripted IN (0, 1))",
-        # The pending files already written in, by name: a table of its own, so that
-        # a game written straight away pays for no index.
-        "CREATE TABLE taken_pending (name TEXT PRIMARY KEY) WITHOUT ROWID",
-    ),
-    (
-        # Games from before were all finished; they have no journal to replay.
-        "ALTER TABLE games ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0"
-        " CHECK (abandoned IN (0, 1))",
-        "ALTER TABLE games ADD COLUMN identity TEXT",
-        "ALTER TABLE games ADD COLUMN code TEXT",
-        "ALTER TABLE games ADD COLUMN journal TEXT",
-        "CREATE UNIQUE INDEX games_by_identity ON games (identity)",
-        # Games left in progress, to be resumed: the session's snapshot, as JSON.
-        "CREATE TABLE unfinished ("
-        " identity TEXT PRIMARY KEY, saved_at TEXT NOT NULL, snapshot TEXT NOT NULL)",
-    ),
-    (
-        # Every board command given, for IOE; games from before did not count them.
-        "ALTER TABLE games ADD COLUMN clicks INTEGER",
-    ),
-    (
-        # A move taken back, apart from the AI's moves; before, both were ``assisted``.
-        "ALTER TABLE games ADD COLUMN undone INTEGER NOT NULL DEFAULT 0"
-        " CHECK (undone IN (0, 1))",
-    ),
-    (
-        # Practice: a game on a board the player had already seen (played, or played
-        # from a file or a code), which sets no best time and no streak.  A board is
-        # known by its fingerprint (records/seen.py); the boards seen, with the game
-        # that first showed each, are kept apart, so that a game that ends again after
-        # an undo is not taken for a second look at its own board.
-        "ALTER TABLE games ADD COLUMN board TEXT",
-        "ALTER TABLE games ADD COLUMN practice INTEGER NOT NULL DEFAULT 0"
-        " CHECK (practice IN (0, 1))",
-        "CREATE TABLE seen_boards (board TEXT PRIMARY KEY, identity TEXT) WITHOUT ROWID",
-        # Games from before keep what they counted for; their boards are seen now.
-        f"UPDATE games SET board = {_FINGERPRINT}(journal) WHERE journal IS NOT NULL",
-        "INSERT OR IGNORE INTO seen_boards (board, identity)"
-        " SELECT board, identity FROM games WHERE board IS NOT NULL ORDER BY id",
-        # Every way a game comes in (saved, or written in from a pending file) marks it
-        # the same way, in the transaction that writes it.
-        *(
-            f"CREATE TRIGGER practice_on_{name} AFTER {event} ON games"
-            " WHEN NEW.board IS NOT NULL BEGIN"
-            " UPDATE games SET practice = 1 WHERE id = NEW.id AND EXISTS (SELECT 1"
-            " FROM seen_boards WHERE board = NEW.board AND identity IS NOT NEW.identity);"
-            # not OR IGNORE: an upsert's own conflict clause would override it here
-            " INSERT INTO seen_boards (board, identity) SELECT NEW.board, NEW.identity"
-            " WHERE NOT EXISTS (SELECT 1 FROM seen_boards WHERE board = NEW.board);"
-            " END"
-            for name, event in (("insert", "INSERT"), ("update", "UPDATE OF board"))
-        ),
-    ),
-    (
-        # A game in progress is kept from its first action and claimed, not taken out,
-        # by the process that plays it (records/claim.py): who, and when it last wrote.
-        "ALTER TABLE unfinished ADD COLUMN owner TEXT",
-        "ALTER TABLE unfinished ADD COLUMN renewed_at REAL",
-        # What the statistics show of each board, kept as games are saved, so that no
-        # look at the records reads every game.  A summary is ``fresh`` while it counts
-        # every game of its board in order; any other change to the games (a row set
-        # aside, one written in from a pending file, a hand's edit) marks it stale, by
-        # these triggers, and the next look counts that board again.  Games from
-        # before: every board is stale.
-        f"CREATE TABLE board_summaries (preset TEXT, width, height, mines,"
-        f" fresh INTEGER NOT NULL DEFAULT 0, last_id INTEGER NOT NULL DEFAULT 0,"
-        f" {', '.join(f'{name} INTEGER NOT NULL DEFAULT 0' for name in TALLIES)})",
-        "CREATE INDEX board_summaries_by_board ON board_summaries (width, height, mines, preset)",
-        "INSERT INTO board_summaries (preset, width, height, mines)"
-        " SELECT DISTINCT preset, width, height, mines FROM games",
-        *(
-            f"CREATE TRIGGER summary_on_{name} AFTER {event} ON games BEGIN"
-            + "".join(_stale(row) for row in rows)
-            + " END"
-            for name, event, rows in (
-                ("insert", "INSERT", ("NEW",)),
-                ("delete", "DELETE", ("OLD",)),
-                ("update", "UPDATE", ("OLD", "NEW")),
-            )
-        ),
-        # The fastest wins of a board, best first, read without the journals.
-        f"CREATE INDEX games_clean_wins ON games (preset, width, height, mines, seconds)"
-        f" WHERE {CLEAN}",
-        f"CREATE INDEX games_other_wins ON games (preset, width, height, mines, seconds)"
-        f" WHERE {OTHER_WINS}",
-    ),
-    (
-        # The AI's moves, counted apart from the hints; NULL for games from before,
-        # whose hints counted them.
-        "ALTER TABLE games ADD COLUMN ai_moves INTEGER",
-    ),
-)
-"""Schema changes, in order; ``PRAGMA user_version`` counts those applied."""
-
 _COLUMNS = ", ".join(NAMES)
 _INSERT = (
     f"INSERT INTO games ({_COLUMNS}) VALUES ({', '.join('?' * len(NAMES))})"
@@ -247,14 +99,24 @@ _UNFINISHED = (
 _OWNER = "SELECT owner, renewed_at FROM unfinished WHERE identity = ?"
 _CLAIM = "UPDATE unfinished SET owner = ?, renewed_at = ? WHERE identity = ?"
 _FORGET = "DELETE FROM unfinished WHERE identity = ?"
-_SUMMARY = f"SELECT rowid, fresh, last_id, {', '.join(TALLIES)} FROM board_summaries WHERE {_BOARD}"
-_SUMMARIES = (
-    f"SELECT rowid, preset, width, height, mines, fresh, {', '.join(TALLIES)} FROM board_summaries"
+_SUMMARY_COLUMNS = (
+    f"rowid, preset, width, height, mines, fresh, last_id, {', '.join(tally.TALLIES)}"
 )
+_SUMMARY = f"SELECT {_SUMMARY_COLUMNS} FROM board_summaries WHERE {_BOARD}"
+_SUMMARIES = f"SELECT {_SUMMARY_COLUMNS} FROM board_summaries"
 _COUNT_IN = (
     f"UPDATE board_summaries SET fresh = 1, last_id = ?,"
-    f" {', '.join(f'{name} = ?' for name in TALLIES)} WHERE rowid = ?"
+    f" {', '.join(f'{name} = ?' for name in tally.TALLIES)} WHERE rowid = ?"
 )
+_SUMMARISE_EVERY_BOARD = (
+    "INSERT INTO board_summaries (preset, width, height, mines)"
+    " SELECT DISTINCT preset, width, height, mines FROM games AS game WHERE NOT EXISTS"
+    " (SELECT 1 FROM board_summaries AS summary WHERE summary.preset IS game.preset"
+    " AND summary.width IS game.width AND summary.height IS game.height"
+    " AND summary.mines IS game.mines)"
+)
+"""A stale summary for every board that has none: after summaries that were no
+summary of any board (a hand's, a damaged file's) have gone."""
 
 
 class Recorded(Enum):
@@ -267,8 +129,12 @@ class Recorded(Enum):
     PRACTICE = "practice"  # saved, on a board the player had already seen
 
 
-class NewerSchemaError(Exception):
-    """The database was upgraded by a newer game, whose tables this one cannot know."""
+class Claim(Enum):
+    """What became of :meth:`Store.claim`."""
+
+    TAKEN = "taken"  # this process plays the game now
+    ELSEWHERE = "elsewhere"  # another process plays it, or has finished it
+    FAILED = "failed"  # the records could not be written: said in a warning
 
 
 def database_in(data_dir: Path | None) -> Path | None:
@@ -303,16 +169,28 @@ class Store:
         owner: str | None = None,
     ) -> None:
         self.path = default_path() if path is None else path
-        self.pending = self.path.with_name(f"{self.path.name}.pending")
+        self.pending = pending.directory_of(self.path)
         self.nothing_kept = self.path.with_name(f"{self.path.name}.nothing-kept")
         """The database's :func:`_stamp` when a look found no game kept in it."""
+        self.checked = self.path.with_name(f"{self.path.name}.checked")
+        """The database's :func:`_stamp` as a store last left it, found sound."""
         self._warn = on_warning
         self._timeout = timeout
         self.owner = claim.owner() if owner is None else owner
         """Who this process is to a game in progress it plays (:mod:`.claim`)."""
+        self.played_elsewhere = 0
+        """How many games in progress the last look passed over: another process plays
+        them now."""
         self._told: set[tuple[str, int]] = set()
         """The rows that could not be read and were told of, by table and rowid: one
         warning each, however often a read-only database shows them again."""
+        self._looked = False
+        """Whether this store has looked at the file once, and checked it if it had to."""
+        self._sound = False
+        """Whether the file was found sound: then this store notes its stamp as it
+        leaves it (:attr:`checked`), and the next store need not check it again."""
+        self._left: str | None = None
+        """The stamp this store last noted."""
 
     def add_game(self, game: GameRecord) -> Recorded:
         """Save a finished game, and say whether it set a new best time.
@@ -321,11 +199,12 @@ class Store:
         and its board's summary counts it, so that no look at the records reads
         every game; the best time it is measured against is one row of an index.
         """
+        waiting = pending.waiting(self.pending)  # read before the transaction waits
 
         def add(db: sqlite3.Connection) -> Recorded:
             db.execute("BEGIN IMMEDIATE")
             with db:
-                taken = self._take_in_pending(db)
+                taken = self._take_in(db, waiting)
                 board = (game.preset, game.width, game.height, game.mines)
                 best = self._read(
                     db,
@@ -334,26 +213,26 @@ class Store:
                     (*board, game.identity),
                     light=True,
                 )
-                before = db.execute(_SUMMARY, board).fetchone()
-                if before is not None and not before[1]:  # stale: count the board again
-                    self._count_again(db, before[0])
-                    before = db.execute(_SUMMARY, board).fetchone()
+                before = self._summary(db, board)
+                if before is not None and not before.fresh:  # count the board again
+                    self._count_again(db, before.rowid)
+                    before = self._summary(db, board)
                 again = game.identity is not None and db.execute(
                     "SELECT 1 FROM games WHERE identity = ?", (game.identity,)
                 ).fetchone()
                 (number,) = db.execute(f"{_INSERT} RETURNING id", to_row(game)).fetchall()[0]
                 (practice,) = db.execute(_PRACTICE, (number,)).fetchone()
-                recorded = game._replace(practice=bool(practice))
-                if before is None or (before[1] and before[2] < number and not again):
+                recorded = game._replace(practice=practice == 1)
+                if before is None or (before.fresh and before.last_id < number and not again):
                     # the board's first game, or the next of a summary that counts all
-                    counts = tuple(before[3:]) if before is not None else tally.NOTHING
+                    counts = before.counts if before is not None else tally.NOTHING
                     (summary,) = db.execute(_SUMMARY, board).fetchone()[:1]
                     counts = tally.counted(counts, recorded)
                     db.execute(_COUNT_IN, (number, *counts, summary))
                 if game.identity is not None:
                     db.execute(_FORGET, (game.identity,))
-            _forget(taken)
-            if practice:
+            pending.forget(taken)
+            if recorded.practice:
                 return Recorded.PRACTICE
             if game.clean and all(game.seconds < win.seconds for _number, win in best):
                 return Recorded.NEW_BEST
@@ -407,19 +286,22 @@ class Store:
         that ``check`` refuses with a ValueError (a game that cannot be taken up)
         is set aside, kept for whoever wants to rescue it, never offered again.
         A game another process is playing (:func:`buscaminas.records.claim.alive`)
-        is neither offered nor checked: it is that process's.
+        is neither offered nor checked: it is that process's, and counted in
+        :attr:`played_elsewhere`.
 
         Every start asks, and most find none: a database unchanged since a look
         found none is not opened again (nor SQLite loaded), which the game's
         first board would wait for.
         """
+        self.played_elsewhere = 0
 
         def load(db: sqlite3.Connection) -> tuple[list[tuple[str, dict[str, Any]]], bool]:
-            self._write_in_pending(db)  # a game that ended while locked is over, not kept
-            kept, unreadable = [], {}
+            self._write_in(db, waiting)  # a game that ended while locked is over, not kept
+            kept, unreadable, elsewhere = [], {}, 0
             rows = db.execute(_UNFINISHED).fetchall()
             for rowid, identity, text, owner, renewed in rows:
                 if claim.alive(owner, renewed):
+                    elsewhere += 1
                     continue
                 try:
                     read = (_identity(identity), _snapshot(text))
@@ -430,47 +312,49 @@ class Store:
                     kept.append(read)
             if unreadable:
                 self._put_aside(db, UNFINISHED, unreadable)
+            self.played_elsewhere = elsewhere
             return kept, len(rows) == len(unreadable)
 
-        seen = _stamp(self.path)
-        if seen is not None and seen == _read_small(self.nothing_kept):
+        seen = dbfile.stamp(self.path)
+        if seen is not None and seen == dbfile.read_stamp(self.nothing_kept):
             return []
-        if _nothing_yet(self.path):
+        if dbfile.nothing_yet(self.path):
             return []  # nothing was ever kept: a first start creates nothing
+        waiting = pending.waiting(self.pending)
         try:
             kept, none_left = self._run_repairing(load)
         except _failures() as error:
             failure = _("The game in progress could not be read: {reason}.")
             self._warn(failure.format(reason=self._reason(error)))
             return []
-        if none_left and seen is not None and _stamp(self.path) == seen:
+        if none_left and seen is not None and dbfile.stamp(self.path) == seen:
             with suppress(OSError):  # a read-only place: the next start looks again
                 outputfile.write_text(self.nothing_kept, seen, replace=True, durable=False)
         return kept
 
-    def claim(self, identity: str) -> bool:
-        """Claim a game in progress for this process, to resume or give it up: False
-        when another process holds it (two terminals started at once: the first wins).
-        The game stays in the records, so that this process dying loses nothing."""
+    def claim(self, identity: str) -> Claim:
+        """Claim a game in progress for this process, to resume or give it up.  Another
+        process may hold it (two terminals started at once: the first wins); the
+        game stays in the records, so that this process dying loses nothing."""
 
-        def claim_it(db: sqlite3.Connection) -> bool:
+        def claim_it(db: sqlite3.Connection) -> Claim:
             db.execute("BEGIN IMMEDIATE")
             with db:
                 found = db.execute(_OWNER, (identity,)).fetchone()
                 if found is None:
-                    return False
+                    return Claim.ELSEWHERE
                 owner, renewed = found
                 if owner != self.owner and claim.alive(owner, renewed):
-                    return False
+                    return Claim.ELSEWHERE
                 db.execute(_CLAIM, (self.owner, time.time(), identity))
-                return True
+                return Claim.TAKEN
 
         try:
             return self._run_repairing(claim_it)
         except _failures() as error:
             failure = _("The game in progress could not be taken up: {reason}.")
             self._warn(failure.format(reason=self._reason(error)))
-            return False
+            return Claim.FAILED
 
     def forget(self, identity: str) -> None:
         """Take a game in progress out of the records: it was given up before it had
@@ -509,14 +393,20 @@ class Store:
         numbered = self._numbered("journal IS NOT NULL", "ORDER BY id DESC LIMIT 1", ())
         return numbered[0] if numbered else None
 
+    def own_file(self, path: Path) -> str | None:
+        """Why ``save`` or ``export`` may not write ``path``: it names one of the game's
+        own files (:func:`buscaminas.records.dbfile.own_file`); None for any other."""
+        return dbfile.own_file(self.path, path)
+
     def _numbered(
         self, condition: str, order: str, parameters: tuple[object, ...]
     ) -> list[tuple[int, GameRecord]] | None:
         """The games that ``condition`` selects in ``order``, with their numbers, the
         pending ones written in first."""
+        waiting = pending.waiting(self.pending)
 
         def load(db: sqlite3.Connection) -> list[tuple[int, GameRecord]]:
-            self._write_in_pending(db)
+            self._write_in(db, waiting)
             return self._read(db, condition, order, parameters)
 
         return self._look(load, list[tuple[int, GameRecord]]())
@@ -525,27 +415,59 @@ class Store:
         """Every board played: its counts (:mod:`buscaminas.records.tally`) and its
         fastest wins; None when the records cannot be read.
 
-        A board's kept summary is read as it is; a stale one is counted again from
-        its games (without their journals) and kept again when the database can be
-        written.  No look reads every game.
+        A board's kept summary is read as it is; a stale one, or one that is not what
+        the game writes, is counted again from its games (without their journals) and
+        kept again when the database can be written.  No look reads every game.
         """
+        waiting = pending.waiting(self.pending)
 
         def load(db: sqlite3.Connection) -> list[BoardSummary]:
-            self._write_in_pending(db)
+            self._write_in(db, waiting)
             found = []
-            for rowid, preset, width, height, mines, fresh, *counts in db.execute(
-                _SUMMARIES
-            ).fetchall():
-                if not fresh:
+            for rowid, board, summary in self._summary_rows(db):
+                if summary is not None and summary.fresh:
+                    counts: tuple[int, ...] | None = summary.counts
+                else:
                     counts = self._count_again(db, rowid)
                 if counts is None or not counts[0] + sum(counts[tally.APART :: 2]):
                     continue  # a board whose every game was set aside or deleted
                 best, other = (self._fastest(db, rowid, wins) for wins in (CLEAN, OTHER_WINS))
-                spec = BoardSpec(preset, width, height, mines)
-                found.append(BoardSummary(spec, tuple(counts), best, other))
+                found.append(BoardSummary(board, counts, best, other))
             return found
 
         return self._look(load, list[BoardSummary]())
+
+    def _summary_rows(self, db: sqlite3.Connection) -> list[tuple[int, BoardSpec, Summary | None]]:
+        """Every board's summary: its rowid, its board, and the summary if it is what the
+        game writes (None: it is to be counted again).  A summary of no board the game
+        plays is counted again, which sets its games aside and lets it go, and the
+        boards it may have stood for are summarised anew (stale), when the database can
+        be written; until then they are left out."""
+        import sqlite3
+
+        found, nowhere = _summaries(db)
+        if nowhere:
+            for rowid in nowhere:
+                self._count_again(db, rowid)
+            with suppress(sqlite3.OperationalError):  # read-only or locked: not now
+                db.execute("BEGIN IMMEDIATE")
+                with db:
+                    db.execute(_SUMMARISE_EVERY_BOARD)
+            found, _nowhere = _summaries(db)
+        return found
+
+    def _summary(self, db: sqlite3.Connection, board: tuple[object, ...]) -> Summary | None:
+        """The summary of ``board``, if it has one; one that is not what the game writes
+        is counted again first."""
+        for _attempt in range(2):
+            row = db.execute(_SUMMARY, board).fetchone()
+            if row is None:
+                return None
+            try:
+                return summary_of(row)
+            except BadRow:
+                self._count_again(db, row[0])
+        return None
 
     def _fastest(self, db: sqlite3.Connection, summary: int, wins: str) -> tuple[GameRecord, ...]:
         """The fastest of the ``wins`` (a condition) on the board of ``summary`` (its
@@ -584,23 +506,24 @@ class Store:
                 counts, last = count()
         return counts if last else None
 
-    def _write_in_pending(self, db: sqlite3.Connection) -> None:
-        """Write in the games kept pending, if the database can be written now."""
+    def _write_in(self, db: sqlite3.Connection, waiting: list[pending.Waiting]) -> None:
+        """Write in the games kept pending (read before), if the database can be
+        written now."""
         import sqlite3
 
-        if _waiting(self.pending):
+        if waiting:
             try:
                 db.execute("BEGIN IMMEDIATE")
                 with db:
-                    taken = self._take_in_pending(db)
-                _forget(taken)
+                    taken = self._take_in(db, waiting)
+                pending.forget(taken)
             except sqlite3.OperationalError:
                 pass  # locked or read-only: the pending games wait for the next chance
 
     def _look(self, load: Callable[[sqlite3.Connection], T], nothing: T) -> T | None:
         """``load`` from the records; ``nothing`` when there are none yet, for a look
         creates no database; None, after a warning, when they cannot be read."""
-        if _nothing_yet(self.path):
+        if dbfile.nothing_yet(self.path):
             return nothing
         try:
             return self._run_repairing(load)
@@ -654,75 +577,27 @@ class Store:
         reason = None
         if db.in_transaction:
             found = unreadable()
-            _move_aside(db, table, found)
+            setaside.move(db, table, found)
         else:
             try:
                 db.execute("BEGIN IMMEDIATE")
                 with db:
                     found = unreadable()
-                    _move_aside(db, table, found)
+                    setaside.move(db, table, found)
             except sqlite3.OperationalError as error:
                 found, reason = unreadable(), self._reason(error)
         news = sorted(rowid for rowid in found if (table, rowid) not in self._told)
         self._told.update((table, rowid) for rowid in news)
         if news:
-            self._warn(self._unreadable_words(table, news, reason))
+            self._warn(setaside.told(table, news, self.path, reason))
         return tuple(found)
-
-    def _unreadable_words(self, table: str, rowids: list[int], reason: str | None) -> str:
-        """What the player is told of rows that could not be read: which, and where
-        they are kept (or why they could not be set aside)."""
-        count = len(rowids)
-        if table == UNFINISHED:
-            if reason is None:
-                words = ngettext(
-                    "A game left unfinished could not be read: it was set aside,"
-                    " kept in {path} (table {table}).",
-                    "{count} games left unfinished could not be read: they were set aside,"
-                    " kept in {path} (table {table}).",
-                    count,
-                )
-            else:
-                words = ngettext(
-                    "A game left unfinished could not be read; it could not be set aside"
-                    " either: {reason}.",
-                    "{count} games left unfinished could not be read; they could not be"
-                    " set aside either: {reason}.",
-                    count,
-                )
-            return words.format(count=count, path=self.path, table=_aside(table), reason=reason)
-        shown = [str(number) for number in rowids[:NUMBERS_SHOWN]]
-        numbers = ", ".join(shown) + (", …" if count > NUMBERS_SHOWN else "")
-        if reason is None:
-            words = ngettext(
-                "Game {numbers} in the records could not be read: it was set aside,"
-                " kept in {path} (table {table}), and is left out of the statistics.",
-                "Games {numbers} in the records could not be read: they were set aside,"
-                " kept in {path} (table {table}), and are left out of the statistics.",
-                count,
-            )
-        else:
-            words = ngettext(
-                "Game {numbers} in the records could not be read and is left out of the"
-                " statistics; it could not be set aside: {reason}.",
-                "Games {numbers} in the records could not be read and are left out of the"
-                " statistics; they could not be set aside: {reason}.",
-                count,
-            )
-        return words.format(numbers=numbers, path=self.path, table=_aside(table), reason=reason)
 
     # --- games kept pending -----------------------------------------------------------
 
     def _keep_pending(self, game: GameRecord, failure: str) -> Recorded:
         """Keep ``game`` beside the locked database; warn only if the disk refuses it too."""
-        import json
-        import uuid  # only a game kept pending needs it: the statistics start without it
-
-        name = f"{time.time_ns():020d}-{uuid.uuid4().hex}.json"
         try:
-            self.pending.mkdir(parents=True, exist_ok=True)
-            # whole or not at all; its temporary name, a dot first, is no pending game
-            outputfile.write_text(self.pending / name, json.dumps(to_row(game)), replace=True)
+            pending.keep(self.pending, game)
         except OSError:
             reason = _(
                 "the score database {path} is locked by another program"
@@ -732,19 +607,16 @@ class Store:
             return Recorded.NOT_SAVED
         return Recorded.PENDING
 
-    def _take_in_pending(self, db: sqlite3.Connection) -> list[Path]:
+    def _take_in(self, db: sqlite3.Connection, waiting: list[pending.Waiting]) -> list[Path]:
         """Write the pending games in the open transaction; the files it took in.
 
         A file another game has already taken in is ignored by its name, so no
-        game is written twice; a file that is not a game is left where it is.
+        game is written twice.
         """
         import sqlite3
 
         taken = []
-        for file in _waiting(self.pending):
-            row = _read_pending(file)
-            if row is None:
-                continue
+        for file, row in waiting:
             if not db.execute(_PENDING_TAKEN, (file.stem,)).fetchone():
                 try:
                     db.execute(_INSERT, row)
@@ -755,46 +627,100 @@ class Store:
             taken.append(file)
         return taken
 
-    # --- failure handling ---------------------------------------------------------
+    # --- the file ---------------------------------------------------------------------
 
     def _run_repairing(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """Run ``work``, once more on a new database if the file is damaged."""
-        import sqlite3
+        """Run ``work``, once more on a new database, with every row of the old that can
+        be read, if the file is damaged."""
+        from .salvage import Damaged
 
         try:
             return self._run(work)
-        except sqlite3.DatabaseError as error:
-            if not _damaged(error):
-                raise
-            self._move_aside()
+        except Damaged:
+            self._replace_damaged()
             return self._run(work)
 
     def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work`` on a connection to the database, made and brought up to date first;
+        :class:`~buscaminas.records.salvage.Damaged` when SQLite finds the file damaged."""
         import sqlite3  # here, not at the start: a game with nothing kept needs none
 
+        from .salvage import Damaged
+
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        connection = sqlite3.connect(self.path, timeout=self._timeout, isolation_level=None)
+        dbfile.refuse_what_blocks(self.path)
+        try:
+            with closing(self._connected(self.path)) as db:
+                found = self._look_once(db)
+                schema.migrate(db)
+                if found is not None and schema.tables_missing(db):
+                    raise Damaged("a table is missing")
+                done = work(db)
+        except UnicodeError as error:  # SQLite's message held bytes of the file, not UTF-8
+            raise Damaged(str(error)) from error
+        except sqlite3.DatabaseError as error:
+            if type(error) is not sqlite3.DatabaseError:  # locked, read-only, full: no damage
+                raise
+            raise Damaged(str(error)) from error
+        self._note_as_left()
+        return done
+
+    def _connected(self, path: Path) -> sqlite3.Connection:
+        import sqlite3
+
+        connection = sqlite3.connect(path, timeout=self._timeout, isolation_level=None)
         # Text that is not UTF-8 is one bad value for its row to be refused for,
         # rather than an error that fails the whole query.
         connection.text_factory = _DECODED
-        with closing(connection) as db:
-            _migrate(db)
-            return work(db)
+        return connection
 
-    def _move_aside(self) -> None:
-        """Rename the damaged database, keeping it for whoever wants to rescue it.
+    def _look_once(self, db: sqlite3.Connection) -> str | None:
+        """At a store's first look, check a file that is not as a store last left it
+        (:mod:`.salvage`); the stamp it was found with, None when it needed no check."""
+        if self._looked:
+            return None
+        self._looked = True
+        found = dbfile.stamp(self.path)
+        if found is None or found == dbfile.read_stamp(self.checked):
+            self._sound = True  # a new file, or as a store left it
+            return None
+        from .salvage import sound
 
-        The stamp goes down to the microsecond so that no later rename can
-        overwrite an earlier damaged file.
-        """
-        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%fZ")
-        aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}")
-        self.path.rename(aside)
-        self._warn(
-            _(
-                "The score database was damaged; it was kept as {path} and a new one was started."
-            ).format(path=aside)
-        )
+        self._sound = sound(db)
+        return found
+
+    def _note_as_left(self) -> None:
+        """Note the file's stamp as this store leaves it, sound, for the next store."""
+        if not self._sound:
+            return
+        left = dbfile.stamp(self.path)
+        if left is not None and left != self._left:
+            with suppress(OSError):  # a read-only place: the next store checks again
+                outputfile.write_text(self.checked, left, replace=True, durable=False)
+                self._left = left
+
+    def _replace_damaged(self) -> None:
+        """Keep the damaged database aside as it was found (:func:`.dbfile.move_aside`),
+        and copy every row of it that can be read into a new one; the player is told
+        how many games were saved and where the damaged file is."""
+        aside = dbfile.move_aside(self.path)
+        if aside is None:
+            return  # another game moved it aside meanwhile: the new one is there
+        try:
+            saved: Salvaged | None = self._salvage(aside)
+        except _failures():  # the new file cannot be written: the damaged one keeps them
+            saved = None
+        self._looked = self._sound = True
+        self._warn(_salvaged_words(saved, aside))
+
+    def _salvage(self, aside: Path) -> Salvaged:
+        from .salvage import salvage
+
+        with closing(self._connected(self.path)) as db:
+            db.execute("BEGIN IMMEDIATE")
+            with db:
+                schema.apply(db)
+                return salvage(aside, db, _DECODED)
 
     def _reason(self, error: Exception) -> str:
         """Why the database failed, in the player's words rather than SQLite's."""
@@ -804,6 +730,9 @@ class Store:
         message = str(error)
         if isinstance(error, NewerSchemaError):
             reason = _("the score database {path} comes from a newer version of the game")
+        elif isinstance(error, dbfile.NotAFile):
+            reason = _("the score database {path} cannot be opened: {file} is not a file")
+            return reason.format(path=path, file=error.args[0])
         elif isinstance(error, OSError) or _code(error) == sqlite3.SQLITE_CANTOPEN:
             reason = _("the score database {path} cannot be opened")
         elif _locked(error):
@@ -819,80 +748,51 @@ _DECODED = partial(str, encoding="utf-8", errors="surrogateescape")
 """Text as SQLite holds it, bytes that are not UTF-8 kept as lone surrogates, which
 :mod:`buscaminas.records.gamerow` refuses; a partial, so that no Python code runs per value."""
 
-PENDING_BYTES = 16 * 2**20
-"""The most a pending game's file is read: a game with its journal takes a few
-kilobytes, a 99×99 one a few hundred; a larger file is no game of ours."""
+
+def _salvaged_words(saved: Salvaged | None, aside: Path) -> str:
+    """What the player is told of a damaged database: how many games were saved from
+    it, and where it is kept."""
+    if saved is None or not saved.games:
+        words = _(
+            "The score database was damaged and no game in it could be read; it was kept as"
+            " {path} and a new one was started."
+        )
+        return words.format(path=aside)
+    words = ngettext(
+        "The score database was damaged: {count} game was saved from it into a new one,"
+        " and the damaged file was kept as {path}.",
+        "The score database was damaged: {count} games were saved from it into a new one,"
+        " and the damaged file was kept as {path}.",
+        saved.games,
+    )
+    return words.format(count=saved.games, path=aside)
+
+
+def _summaries(
+    db: sqlite3.Connection,
+) -> tuple[list[tuple[int, BoardSpec, Summary | None]], list[int]]:
+    """Every summary whose board is one the game plays (its rowid, its board, and the
+    summary itself unless it is to be counted again), and the rowids of the others."""
+    found: list[tuple[int, BoardSpec, Summary | None]] = []
+    nowhere = []
+    for row in db.execute(_SUMMARIES).fetchall():
+        try:
+            board = gamerow.board_of(*row[1:5])
+        except BadRow:
+            nowhere.append(row[0])
+            continue
+        try:
+            found.append((row[0], board, summary_of(row)))
+        except BadRow:
+            found.append((row[0], board, None))
+    return found, nowhere
+
 
 def _failures() -> tuple[type[Exception], ...]:
     """Everything a store turns into a warning rather than let it end the game."""
     import sqlite3
 
     return (sqlite3.Error, OSError, NewerSchemaError)
-
-
-def _waiting(pending: Path) -> list[Path]:
-    """The pending games' files, oldest first; their names start with the time."""
-    return sorted(pending.glob("*.json"))
-
-
-def _read_pending(file: Path) -> tuple[object, ...] | None:
-    """The row kept in ``file``; None if it is gone or is not a game."""
-    import json
-
-    try:
-        with file.open("rb") as source:
-            text = source.read(PENDING_BYTES + 1)
-        if len(text) > PENDING_BYTES:
-            return None
-        return to_row(from_row(json.loads(text.decode("utf-8"))))
-    except (OSError, ValueError, RecursionError):  # RecursionError: JSON nested too deep
-        return None
-
-
-def _stamp(path: Path) -> str | None:
-    """What every write the database commits changes: its file's identity, size and
-    time, and SQLite's change counter (header bytes 24-27, raised by every commit in
-    the rollback-journal mode the store uses).  None for a file that is no such
-    database: missing, damaged, or in WAL mode, whose commits leave the header be."""
-    try:
-        with path.open("rb") as file:
-            header = file.read(100)
-            status = os.fstat(file.fileno())
-    except OSError:
-        return None
-    if len(header) < 100 or not header.startswith(b"SQLite format 3\0"):
-        return None
-    if header[18:20] != b"\x01\x01":  # written and read with a rollback journal, no WAL
-        return None
-    counter = int.from_bytes(header[24:28], "big")
-    return f"{status.st_dev} {status.st_ino} {status.st_size} {status.st_mtime_ns} {counter}"
-
-
-def _nothing_yet(path: Path) -> bool:
-    """Whether no game was ever kept at ``path``: there is nothing there, and the place
-    for it could be made (a file where a directory should be is a failure to say)."""
-    if os.path.lexists(path):
-        return False
-    place = path.parent
-    while not os.path.lexists(place) and place != place.parent:
-        place = place.parent
-    return place.is_dir()
-
-
-def _read_small(path: Path) -> str | None:
-    """A stamp kept in ``path``; None if there is none to read."""
-    try:
-        with path.open("rb") as file:
-            return file.read(200).decode("ascii")
-    except (OSError, UnicodeDecodeError):
-        return None
-
-
-def _forget(files: list[Path]) -> None:
-    """Remove pending files now in the database; one left behind is ignored by its name."""
-    for file in files:
-        with suppress(OSError):
-            file.unlink(missing_ok=True)
 
 
 def _locked(error: Exception) -> bool:
@@ -906,41 +806,6 @@ def _code(error: Exception) -> int | None:
     """SQLite's primary result code for ``error``: its own words, not its English text."""
     code = getattr(error, "sqlite_errorcode", None)
     return None if code is None else int(code) & 0xFF
-
-
-def _damaged(error: sqlite3.DatabaseError) -> bool:
-    """Whether SQLite found the file corrupt or not a database at all.
-
-    Those are the errors the sqlite3 module raises as a bare ``DatabaseError``;
-    a locked or read-only file raises its ``OperationalError`` subclass.
-    """
-    import sqlite3
-
-    return type(error) is sqlite3.DatabaseError
-
-
-def _user_version(db: sqlite3.Connection) -> int:
-    version: int = db.execute("PRAGMA user_version").fetchone()[0]
-    return version
-
-
-def _migrate(db: sqlite3.Connection) -> None:
-    """Bring the schema up to date, one transaction per migration."""
-    version = _user_version(db)
-    if version < len(MIGRATIONS):
-        db.create_function(_FINGERPRINT, 1, seen.of_journal, deterministic=True)
-    while version < len(MIGRATIONS):
-        db.execute("BEGIN IMMEDIATE")
-        with db:
-            # Another game may have migrated the file while this one waited for the lock.
-            version = _user_version(db)
-            if version < len(MIGRATIONS):
-                for statement in MIGRATIONS[version]:
-                    db.execute(statement)
-                version += 1
-                db.execute(f"PRAGMA user_version = {version}")
-    if version > len(MIGRATIONS):
-        raise NewerSchemaError(f"schema version {version}, newer than {len(MIGRATIONS)}")
 
 
 def _select(condition: str, order: str, skipped: tuple[int, ...], *, light: bool) -> str:
@@ -991,49 +856,12 @@ def _snapshot(text: object) -> dict[str, Any]:
 
     if not isinstance(text, str):
         raise BadRow(f"snapshot: {type(text).__name__}, not text")
+    if nesting.deeper_than(text):
+        raise BadRow(f"snapshot: nested more than {nesting.LIMIT} deep")
     try:
         document = json.loads(text)
-    except (ValueError, RecursionError):
+    except ValueError:
         raise BadRow("snapshot: not JSON") from None
     if not isinstance(document, dict):
         raise BadRow("snapshot: not a JSON object")
     return document
-
-
-def _aside(table: str) -> str:
-    """The table that keeps ``table``'s rows that could not be read."""
-    return f"{table}_set_aside"
-
-
-def _quoted(name: str) -> str:
-    return '"' + name.replace('"', '""') + '"'
-
-
-def _move_aside(db: sqlite3.Connection, table: str, rows: dict[int, str]) -> None:
-    """Move ``rows`` (rowid: why) of ``table``, in the transaction under way, to the
-    table beside it, made when first needed.
-
-    Its columns have no type, so that every value keeps the type and the bytes it
-    had; they are the table's own, whatever its schema is by then, with when and
-    why each row was set aside.  Its games keep their numbers (``id``).
-    """
-    if not rows:
-        return
-    aside = _quoted(_aside(table))
-    columns = [name for _cid, name, *_rest in db.execute(f"PRAGMA table_info({table})")]
-    db.execute(f"CREATE TABLE IF NOT EXISTS {aside} (set_aside_at, why)")
-    present = {name for _cid, name, *_rest in db.execute(f"PRAGMA table_info({aside})")}
-    for name in columns:
-        if name not in present:
-            db.execute(f"ALTER TABLE {aside} ADD COLUMN {_quoted(name)}")
-    names = ", ".join(map(_quoted, columns))
-    now = datetime.now(UTC).isoformat()
-    for rowid, why in rows.items():
-        # The reason may quote the row's own text, which UTF-8 may not hold.
-        words = why.encode("utf-8", "backslashreplace").decode("utf-8")
-        db.execute(
-            f"INSERT INTO {aside} (set_aside_at, why, {names})"
-            f" SELECT ?, ?, {names} FROM {table} WHERE rowid = ?",
-            (now, words, rowid),
-        )
-        db.execute(f"DELETE FROM {table} WHERE rowid = ?", (rowid,))

@@ -14,11 +14,12 @@ alone make the played, won and abandoned counts and the streaks.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from ..core.board import BoardSpec
 from ..core.scoring import GameRecord
+from .gamerow import LARGEST, BadRow, board_of, flag, whole
 
 TALLIES = (
     "played",
@@ -86,3 +87,30 @@ def count_all(games: Iterable[GameRecord]) -> tuple[int, ...]:
     for game in games:
         counts = counted(counts, game)
     return counts
+
+
+class Summary(NamedTuple):
+    """A board's summary as the records keep it, read and checked: its row, its board,
+    whether it counts every game of the board (``fresh``), the last game it counts."""
+
+    rowid: int
+    board: BoardSpec
+    fresh: bool
+    last_id: int
+    counts: tuple[int, ...]
+
+
+def summary_of(row: Sequence[object]) -> Summary:
+    """The summary ``row`` holds (rowid, preset, width, height, mines, fresh, last_id,
+    then the :data:`TALLIES`); :class:`~buscaminas.records.gamerow.BadRow` if a column
+    is not what the game writes, and the summary is to be counted again."""
+    if len(row) != 7 + len(TALLIES):
+        raise BadRow(f"not a summary of {7 + len(TALLIES)} columns")
+    rowid, preset, width, height, mines, fresh, last_id, *counts = row
+    return Summary(
+        whole("rowid", rowid, -LARGEST - 1),
+        board_of(preset, width, height, mines),
+        flag("fresh", fresh),
+        whole("last_id", last_id, -LARGEST - 1),
+        tuple(whole(name, count) for name, count in zip(TALLIES, counts, strict=True)),
+    )
