@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import faulthandler
 import io
+import os
 import re
 import sqlite3
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
@@ -22,12 +25,13 @@ from buscaminas.game import unfinished
 from buscaminas.game.app import App
 from buscaminas.game.keeper import Keeper
 from buscaminas.game.settings import Settings
+from buscaminas.records import dbfile
 from buscaminas.records.boardfile import BoardFile
 from buscaminas.records.storage import DATABASE_NAME, Store, database_in
 from buscaminas.ui.pipe import PipeScreen
 from tests.damage_support import GAMES, PAGE, pages_of_games, real_records, schema_pages, surviving
 from tests.record_support import make_record, run
-from tests.terminal_support import run_piped, scratch_directory
+from tests.terminal_support import ROOT, run_piped, scratch_directory
 
 SALVAGED = re.compile(
     r"The score database was damaged: (\d+) games? (?:was|were) saved from it into a new one,"
@@ -197,6 +201,53 @@ def test_a_broken_index_is_found_at_the_next_start_and_rebuilt(
     assert said == ""
     assert quick_check(path) == ["ok"]
     assert not list(directory.glob("*.damaged-*")), "rebuilt in place, nothing set aside"
+
+
+CHECKS = """
+import sys
+from pathlib import Path
+from buscaminas.records import salvage
+from buscaminas.records.storage import Store
+checks = []
+check = salvage.sound
+salvage.sound = lambda db: checks.append(db) or check(db)
+Store(Path(sys.argv[1]), on_warning=print).games()
+Store(Path(sys.argv[1]), on_warning=print).games()
+print(len(checks))
+"""
+"""A process that looks at the games twice, and says how many times it checked the file."""
+
+
+def checks_made(database: Path) -> int:
+    result = subprocess.run(
+        [sys.executable, "-c", CHECKS, str(database)], capture_output=True, text=True, cwd=ROOT
+    )
+    assert result.returncode == 0, result.stderr
+    return int(result.stdout.split()[-1])
+
+
+def test_a_file_is_checked_when_it_is_not_as_a_process_that_ended_left_it(tmp_path: Path) -> None:
+    database = tmp_path / DATABASE_NAME
+    played = run_piped("--preset", "beginner", "--data-dir", str(tmp_path), lines="4 4\n")
+    assert played.returncode == 0, played.stderr
+    assert dbfile.read_stamp(dbfile.checked(database)) == dbfile.stamp(database)
+    assert checks_made(database) == 0, "as the game left it: trusted"
+    os.utime(database)  # another program wrote it
+    assert checks_made(database) == 1, "checked once in a process, then trusted"
+    assert checks_made(database) == 0, "as the last process left it"
+    killed = subprocess.Popen(
+        [sys.executable, "-m", "buscaminas", "--preset", "beginner", "--data-dir", str(tmp_path)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT,
+    )
+    assert killed.stdin is not None and killed.stdout is not None
+    killed.stdin.write("4 4\n")
+    killed.stdin.flush()
+    for line in killed.stdout:  # up to the board: the move is kept by then
+        if line.startswith(("#", ".", "1")):
+            break
+    killed.kill()
+    killed.wait()
+    assert checks_made(database) == 1, "a process killed did not close it cleanly"
 
 
 # --- any bytes at all ----------------------------------------------------------------------

@@ -108,9 +108,7 @@ def test_enter_or_anything_but_yes_keeps_the_file_as_it_was(tmp_path: Path, answ
     assert session.view().messages == (f"Not saved: {file} is as it was.",)
     assert file.read_text() == OLD
     # and no temporary file beside it (the records keep the game in progress)
-    assert sorted(tmp_path.iterdir()) == sorted(
-        [file, session.keeper.store.path, session.keeper.store.checked]
-    )
+    assert sorted(tmp_path.iterdir()) == sorted([file, session.keeper.store.path])
 
 
 def test_a_link_put_in_the_file_s_place_while_the_player_answers_is_refused(

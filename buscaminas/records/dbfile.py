@@ -10,6 +10,7 @@ of its own (its stamps) is read without blocking (:mod:`.inputfile`).
 
 from __future__ import annotations
 
+import atexit
 import os
 import stat
 from contextlib import suppress
@@ -17,7 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from ..i18n import _
-from . import inputfile, pending
+from . import inputfile, outputfile, pending
 
 JOURNALS = ("-journal", "-wal", "-shm")
 """What SQLite keeps beside a database, by the end of its name."""
@@ -75,6 +76,50 @@ def stamp(path: Path) -> str | None:
         return None
     counter = int.from_bytes(header[24:28], "big")
     return f"{status.st_dev} {status.st_ino} {status.st_size} {status.st_mtime_ns} {counter}"
+
+
+_SOUND: dict[Path, str | None] = {}
+"""The databases this process found sound (as a process left them, checked, or
+salvaged), with the stamp noted beside each when it was found."""
+
+
+def checked(database: Path) -> Path:
+    """Where the stamp of ``database`` as a process that found it sound left it is
+    noted: a file that has changed since (a crash, another program, a hand, a disk) is
+    checked when a process next opens it."""
+    return database.with_name(f"{database.name}.checked")
+
+
+def sound_here(database: Path) -> bool:
+    """Whether this process has found ``database`` sound: its stores need not check it."""
+    return database in _SOUND
+
+
+def as_left_sound(database: Path) -> bool:
+    """Whether ``database`` is new, or as a process that found it sound left it (its
+    stamp is the one noted beside it); it is then taken as sound in this process."""
+    found = stamp(database)
+    if found is not None and found != read_stamp(checked(database)):
+        return False
+    note_sound(database, found)
+    return True
+
+
+def note_sound(database: Path, noted: str | None = None) -> None:
+    """Take ``database`` as sound for the rest of this process, which notes the stamp it
+    leaves it with (if not ``noted`` already) as it ends; a process killed notes
+    nothing, and the next one checks the file."""
+    if not _SOUND:
+        atexit.register(_note_as_left)
+    _SOUND.setdefault(database, noted)
+
+
+def _note_as_left() -> None:
+    for database, noted in _SOUND.items():
+        left = stamp(database)
+        if left is not None and left != noted:
+            with suppress(OSError):  # a read-only place: the next process checks again
+                outputfile.write_text(checked(database), left, replace=True, durable=False)
 
 
 def read_stamp(path: Path) -> str | None:

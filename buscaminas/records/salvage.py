@@ -1,18 +1,18 @@
 """A damaged database: whether it is sound, and every row that can still be read of one
 that is not, copied into a new one.
 
-A file the store did not leave as it last saw it (a crash, a hand, a disk, a
-byte changed) is checked with SQLite's ``PRAGMA quick_check`` when a store first
-opens it; broken indexes are rebuilt (``REINDEX``), and anything else is
-damage.  A damaged file is kept aside as it was found, and read through a
-connection of its own: read-only and *immutable* (no lock taken, no journal
-played back into it), with ``writable_schema`` on, under which SQLite reads past
-a schema it cannot parse and past the pages a file cut short has lost.  Each
-table is read in key order; a page that cannot be read ends a read, and the
-next key that can be read is looked for past it, so that one bad page costs
-the rows on it and no more.  (The sqlite3 module offers no ``.recover``: that is
-the command-line shell's, and the library here has no ``sqlite_dbpage`` to
-rebuild one from.)
+A file that is not as the last process to find it sound left it (a process
+killed, a hand, a disk, a byte changed: :mod:`.dbfile`) is checked with SQLite's
+``PRAGMA quick_check`` when a process first opens it; broken indexes are rebuilt
+(``REINDEX``), and anything else is damage.  A damaged file is kept aside as it
+was found, and read through a connection of its own: read-only and *immutable*
+(no lock taken, no journal played back into it), with ``writable_schema`` on,
+under which SQLite reads past a schema it cannot parse and past the pages a
+file cut short has lost.  Each table is read in key order; a page that cannot
+be read ends a read, and the next key that can be read is looked for past it,
+so that one bad page costs the rows on it and no more.  (The sqlite3 module
+offers no ``.recover``: that is the command-line shell's, and the library here
+has no ``sqlite_dbpage`` to rebuild one from.)
 """
 
 from __future__ import annotations

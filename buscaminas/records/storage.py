@@ -21,8 +21,9 @@ same moment.
 
 Nothing the store opens can block it: the database and its journal are looked
 at before SQLite opens them (a named pipe there is refused: :mod:`.dbfile`), and
-every other file is read without blocking (:mod:`.inputfile`).  A file the store
-did not leave as it last saw it is checked when a store first opens it.
+every other file is read without blocking (:mod:`.inputfile`).  A file that is not
+as the last process to find it sound left it is checked when a process first opens
+it (:mod:`.dbfile`, :mod:`.salvage`).
 """
 
 from __future__ import annotations
@@ -172,8 +173,6 @@ class Store:
         self.pending = pending.directory_of(self.path)
         self.nothing_kept = self.path.with_name(f"{self.path.name}.nothing-kept")
         """The database's :func:`_stamp` when a look found no game kept in it."""
-        self.checked = self.path.with_name(f"{self.path.name}.checked")
-        """The database's :func:`_stamp` as a store last left it, found sound."""
         self._warn = on_warning
         self._timeout = timeout
         self.owner = claim.owner() if owner is None else owner
@@ -186,11 +185,6 @@ class Store:
         warning each, however often a read-only database shows them again."""
         self._looked = False
         """Whether this store has looked at the file once, and checked it if it had to."""
-        self._sound = False
-        """Whether the file was found sound: then this store notes its stamp as it
-        leaves it (:attr:`checked`), and the next store need not check it again."""
-        self._left: str | None = None
-        """The stamp this store last noted."""
 
     def add_game(self, game: GameRecord) -> Recorded:
         """Save a finished game, and say whether it set a new best time.
@@ -651,9 +645,9 @@ class Store:
         dbfile.refuse_what_blocks(self.path)
         try:
             with closing(self._connected(self.path)) as db:
-                found = self._look_once(db)
+                checked = self._look_once(db)
                 schema.migrate(db)
-                if found is not None and schema.tables_missing(db):
+                if checked and schema.tables_missing(db):
                     raise Damaged("a table is missing")
                 done = work(db)
         except UnicodeError as error:  # SQLite's message held bytes of the file, not UTF-8
@@ -662,7 +656,6 @@ class Store:
             if type(error) is not sqlite3.DatabaseError:  # locked, read-only, full: no damage
                 raise
             raise Damaged(str(error)) from error
-        self._note_as_left()
         return done
 
     def _connected(self, path: Path) -> sqlite3.Connection:
@@ -674,30 +667,20 @@ class Store:
         connection.text_factory = _DECODED
         return connection
 
-    def _look_once(self, db: sqlite3.Connection) -> str | None:
-        """At a store's first look, check a file that is not as a store last left it
-        (:mod:`.salvage`); the stamp it was found with, None when it needed no check."""
-        if self._looked:
-            return None
+    def _look_once(self, db: sqlite3.Connection) -> bool:
+        """At a store's first look, check a file that is not as a process that found it
+        sound left it (:mod:`.salvage`), unless this process has found it sound already;
+        whether it was checked."""
+        if self._looked or dbfile.sound_here(self.path):
+            return False
         self._looked = True
-        found = dbfile.stamp(self.path)
-        if found is None or found == dbfile.read_stamp(self.checked):
-            self._sound = True  # a new file, or as a store left it
-            return None
+        if dbfile.as_left_sound(self.path):
+            return False
         from .salvage import sound
 
-        self._sound = sound(db)
-        return found
-
-    def _note_as_left(self) -> None:
-        """Note the file's stamp as this store leaves it, sound, for the next store."""
-        if not self._sound:
-            return
-        left = dbfile.stamp(self.path)
-        if left is not None and left != self._left:
-            with suppress(OSError):  # a read-only place: the next store checks again
-                outputfile.write_text(self.checked, left, replace=True, durable=False)
-                self._left = left
+        if sound(db):
+            dbfile.note_sound(self.path)
+        return True
 
     def _replace_damaged(self) -> None:
         """Keep the damaged database aside as it was found (:func:`.dbfile.move_aside`),
@@ -710,7 +693,8 @@ class Store:
             saved: Salvaged | None = self._salvage(aside)
         except _failures():  # the new file cannot be written: the damaged one keeps them
             saved = None
-        self._looked = self._sound = True
+        self._looked = True
+        dbfile.note_sound(self.path)
         self._warn(_salvaged_words(saved, aside))
 
     def _salvage(self, aside: Path) -> Salvaged:
