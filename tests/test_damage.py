@@ -82,6 +82,21 @@ def listed(directory: Path) -> tuple[set[int], str]:
     return {int(line.split()[0]) for line in out.splitlines()[1:]}, err
 
 
+def test_a_header_naming_an_unknown_file_format_is_damage_and_the_game_is_recorded(
+    made: Made,
+) -> None:
+    """One bit of the header's schema format number (byte 47) makes SQLite refuse the
+    file as of an "unsupported file format": a damaged file, not a locked one."""
+    changed = bytearray(made.data)
+    changed[47] ^= 1
+    directory = records_of(bytes(changed))
+    said, identity = won(directory)
+    assert "was not saved" not in said
+    with closing(sqlite3.connect(directory / DATABASE_NAME)) as db:
+        assert db.execute("SELECT 1 FROM games WHERE identity = ?", (identity,)).fetchone()
+    assert [path.name for path in directory.glob("*.damaged-*")], "the damaged file kept aside"
+
+
 # --- a byte that is not UTF-8 ---------------------------------------------------------
 
 

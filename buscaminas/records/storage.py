@@ -120,6 +120,14 @@ _SUMMARISE_EVERY_BOARD = (
 summary of any board (a hand's, a damaged file's) have gone."""
 
 
+def _damage(error: sqlite3.DatabaseError) -> bool:
+    """Whether SQLite's ``error`` says the file is damaged: a plain database error, or a
+    header naming a file format no SQLite writes (one flipped bit there is enough)."""
+    import sqlite3
+
+    return type(error) is sqlite3.DatabaseError or str(error) == "unsupported file format"
+
+
 class Recorded(Enum):
     """What became of a finished game handed to :meth:`Store.add_game`."""
 
@@ -653,7 +661,7 @@ class Store:
         except UnicodeError as error:  # SQLite's message held bytes of the file, not UTF-8
             raise Damaged(str(error)) from error
         except sqlite3.DatabaseError as error:
-            if type(error) is not sqlite3.DatabaseError:  # locked, read-only, full: no damage
+            if not _damage(error):  # locked, read-only, full: no damage
                 raise
             raise Damaged(str(error)) from error
         return done
