@@ -17,7 +17,7 @@ from buscaminas.core.board import BoardKind
 from buscaminas.game import narration
 from buscaminas.game.app import App
 from buscaminas.game.keys import Act, Mode
-from buscaminas.game.screen import Audience, Steer
+from buscaminas.game.screen import Audience, CursorKeys
 from buscaminas.game.settings import Settings
 from buscaminas.game.view import Highlight, State, View
 from buscaminas.records.boardfile import parse
@@ -51,7 +51,7 @@ class ScriptedScreen:
     start = show
 
     def read(
-        self, prompt: str, live: Callable[[], View] | None = None, steer: Steer | None = None
+        self, prompt: str, live: Callable[[], View] | None = None, cursor: CursorKeys | None = None
     ) -> str:
         self.prompts.append(prompt)
         if not self.lines:

@@ -54,7 +54,7 @@ def test_a_99_by_99_board_plays_in_an_80_by_24_terminal() -> None:
     assert tens.split() == [str(x // 10) for x in range(first, last + 1)]
     # The cursor scrolls the view.
     player.child.send("\t")
-    player.wait_for("Space, Enter, m: reveal")
+    player.wait_for("Space, Enter: reveal")
     steps = bottom - top + 3
     player.child.send("k" * steps)
     player.wait_until(lambda: cursor(player) == (95, 97 - steps))

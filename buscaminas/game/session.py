@@ -14,6 +14,7 @@ from the round's game), the records.
 
 from __future__ import annotations
 
+import copy
 import random
 import shlex
 import time
@@ -123,6 +124,9 @@ class Session:
         self._ai_moves_left: int | None = None
         self._ai_played = 0
         self._reviewed: tuple[tuple[str, tuple[Played, ...]], list[str]] | None = None
+        self._held: tuple[Round, dict[str, object], UIState] | None = None
+        """The round, as a word typed at the cursor began, and the player's screen then
+        (:meth:`hold`)."""
         """The last review's game and moves, and its lines, for its other pages."""
         self.thinking = False
         """The AI is playing: :meth:`ai_step` makes its next move."""
@@ -311,6 +315,28 @@ class Session:
             min(max(x + step[0], 0), game.width - 1),
             min(max(y + step[1], 0), game.height - 1),
         )
+        return self.view()
+
+    def hold(self) -> None:
+        """Letters typed at the cursor begin a word that may yet be a command typed by
+        habit: what their keys do from now on is kept ready to take back."""
+        self._held = (self.current, self.current.checkpoint(), copy.copy(self.ui))
+
+    def withdraw(self) -> View:
+        """The word was a command: the game and the player's screen as they were when it
+        began, as if its keys had never been pressed (no move, no undo, no hint counted,
+        the cursor where it was), and so in the records.  A key of it that ended the
+        game, or a game begun since, leaves nothing to take back: a result is final."""
+        held, self._held = self._held, None
+        if held is not None and held[0] is self.current and self.current.game.end is None:
+            current, checkpoint, self.ui = held
+            current.restore(checkpoint)
+            if current.worth_keeping:
+                self._persist()
+            elif self._last_kept is not None and self._last_kept[0] == current.identity:
+                with signals.deferred():  # a board nobody has touched again: nothing to keep
+                    self.store.forget(current.identity)
+                self._last_kept = None
         return self.view()
 
     def _decided(self) -> Point | None:

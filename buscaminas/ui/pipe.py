@@ -14,7 +14,7 @@ from typing import TextIO
 from ..core.alphabet import Symbol
 from ..game.commands import MAX_LINE
 from ..game.keys import Act, Mode
-from ..game.screen import Audience, Steer
+from ..game.screen import Audience, CursorKeys
 from ..game.view import View
 from .renderer import Renderer
 
@@ -69,7 +69,7 @@ class PipeScreen:
             self._sink.flush()
 
     def read(
-        self, prompt: str, live: Callable[[], View] | None = None, steer: Steer | None = None
+        self, prompt: str, live: Callable[[], View] | None = None, cursor: CursorKeys | None = None
     ) -> str:
         """The next line, read with a cap so that no line can exhaust memory.
 
