@@ -99,6 +99,12 @@ class Player:
         self.stream.feed(data)
         return True
 
+    def idle(self, seconds: float) -> None:
+        """Read the screen for ``seconds``, as a player who waits before the next key."""
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0 and self.pump(min(left, 0.05)):
+            pass
+
     @property
     def lines(self) -> list[str]:
         return list(self.screen.display)
@@ -131,6 +137,11 @@ class Player:
 
     def type(self, line: str) -> None:
         self.child.send(line + "\r")
+
+    def typed_line(self) -> str:
+        """What the prompt's row shows after ``>``."""
+        row = next(line for line in self.lines if line.lstrip().startswith(">"))
+        return row.strip()[1:].strip()
 
     def prompt_row(self) -> int:
         """Wait for the empty prompt and return its screen row (0-based)."""

@@ -8,10 +8,10 @@ from hypothesis import strategies as st
 
 from buscaminas.game import commands
 from buscaminas.game.commands import (
+    MAX_LINE,
     Command,
     ControlCharacters,
     EmptyLine,
-    MAX_LINE,
     LineTooLong,
     NotAnInteger,
     NotPositive,

@@ -60,12 +60,6 @@ def release(player: Player, button: int, row: int, column: int) -> None:
     player.child.send(f"\x1b[<{button};{column};{row}m")
 
 
-def typed_line(player: Player) -> str:
-    """What the prompt's row shows after ``>``."""
-    row = next(line for line in player.lines if line.lstrip().startswith(">"))
-    return row.strip()[1:].strip()
-
-
 # --- 1. input is never dropped or echoed --------------------------------------------------
 
 
@@ -76,7 +70,7 @@ def test_keys_typed_at_once_all_play_and_none_is_echoed(tmp_path: Path) -> None:
     assert "Mines left: 1" in player.text
     strays = [line for line in player.lines if "flag" in line or "3 2" in line]
     assert strays == [], "a key typed while the game was busy was echoed"
-    assert typed_line(player) == ""
+    assert player.typed_line() == ""
     player.type("quit")
     assert player.finish() == 0
 
@@ -102,7 +96,7 @@ def test_raw_mode_and_the_mouse_stay_on_through_moves_animations_and_auto() -> N
     player.wait_for("AI: ")
     player.child.send("x")  # any key stops the AI; a character begins the typed line
     player.wait_for("The AI stopped")
-    player.wait_until(lambda: typed_line(player) == "x")
+    player.wait_until(lambda: player.typed_line() == "x")
     player.child.send("\x7f")
     player.type("man")
     player.wait_for("Page 1 of")
@@ -225,12 +219,12 @@ def test_esc_leaves_cursor_mode_with_no_key_after_it(tmp_path: Path) -> None:
 def test_a_click_keeps_the_half_typed_command(tmp_path: Path) -> None:
     player = start(tmp_path, "--no-animation")
     player.child.send("flag 5")
-    player.wait_until(lambda: typed_line(player) == "flag 5")
+    player.wait_until(lambda: player.typed_line() == "flag 5")
     row, column = cell_on_screen(player, 1, 1)
     press(player, 2, row, column)
     release(player, 2, row, column)
     player.wait_until(lambda: player.board(4)[0][0] == "F")
-    assert typed_line(player) == "flag 5"
+    assert player.typed_line() == "flag 5"
     player.child.send(" 4\r")
     player.wait_until(lambda: player.board(4)[3][4] == "F")
     player.type("quit")
@@ -239,7 +233,7 @@ def test_a_click_keeps_the_half_typed_command(tmp_path: Path) -> None:
 
 def test_the_mode_is_named_on_the_prompts_row(tmp_path: Path) -> None:
     player = start(tmp_path)
-    assert typed_line(player) == ""
+    assert player.typed_line() == ""
     player.child.send("\t")
     player.wait_until(lambda: any(line.lstrip().startswith("KEYS") for line in player.lines))
     player.child.send("\t")

@@ -720,12 +720,11 @@ class TerminalScreen:
         or cancels a question.  A word at the cursor ends as keys."""
         buffer = self.buffer
         self._habit.clear()
+        ahead = self._typeahead.ahead_of_ctrl_c()
         if buffer.complete_state is not None:
             buffer.cancel_completion()
-        elif self._typeahead.waiting or (
-            buffer.text and not self._replaying and self._watching is None
-        ):
-            self._typeahead.drop()
+        elif ahead or (buffer.text and not self._replaying and self._watching is None):
+            self._typeahead.drop(ahead)
             self._empty_the_line()
             self._paint_soon()
         elif self._waiting or self._replaying:

@@ -52,6 +52,9 @@ class Typeahead(Input):
         self._queue: deque[KeyPress | deque[str]] = deque()
         """Keys, and runs of typed characters."""
         self._at_once: list[KeyPress] = []
+        self._ahead: deque[int] = deque()
+        """For each Ctrl-C handed over and not yet answered, how many entries of the
+        queue were read before it (and after the Ctrl-C before it)."""
         self._reader = None
         if sys.platform != "win32":
             from prompt_toolkit.input.posix_utils import PosixStdinReader
@@ -116,6 +119,7 @@ class Typeahead(Input):
             self._pastes_open = max(0, self._pastes_open - 1)
         if press.key == Keys.ControlC:
             self._at_once.append(press)
+            self._ahead.append(len(self._queue) - sum(self._ahead))
         elif typed(press):
             self._typed(press.key)
         else:
@@ -123,7 +127,8 @@ class Typeahead(Input):
 
     def _typed(self, characters: str) -> None:
         queue = self._queue
-        if queue and isinstance(queue[-1], deque):
+        behind_ctrl_c = len(queue) == sum(self._ahead)  # a run never spans a Ctrl-C
+        if queue and isinstance(queue[-1], deque) and not behind_ctrl_c:
             queue[-1].extend(characters)
         else:
             queue.append(deque(characters))
@@ -159,9 +164,15 @@ class Typeahead(Input):
         up (a key that stopped the AI, the lines of a paste after its first)."""
         self._queue.extendleft(reversed(presses))
 
-    def drop(self) -> None:
-        """Forget everything read and not yet taken (Ctrl-C)."""
-        self._queue.clear()
+    def ahead_of_ctrl_c(self) -> int:
+        """How many steps were read before the Ctrl-C being answered (and after the one
+        before it): each Ctrl-C asks once."""
+        return self._ahead.popleft() if self._ahead else 0
+
+    def drop(self, steps: int) -> None:
+        """Forget the first ``steps`` read (what a Ctrl-C drops); what came after it stays."""
+        for _step in range(min(steps, len(self._queue))):
+            self._queue.popleft()
 
     # --- the terminal's own ------------------------------------------------------------
 
