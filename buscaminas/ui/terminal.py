@@ -741,10 +741,9 @@ class TerminalScreen:
     def _watched_key(self, press: KeyPress, key: str) -> None:
         """A key while the AI plays or the game is paused: it stops the AI or goes on.  A
         character (or a paste) that stops the AI is typed too, once the game has caught
-        up: nothing typed meanwhile is lost.  A pause
-        that a word's key began (``p``, as in ``probar``) is part of the word: the keys
-        after it go on spelling it, unseen, and a word that turns out to be a command
-        takes the pause back with the rest."""
+        up: nothing typed meanwhile is lost.  A pause that a word's key began (``p``, as
+        in ``probar``) is part of the word: the keys after it go on spelling it, unseen,
+        and a word that turns out to be a command takes the pause back with the rest."""
         if self._watching is Mode.PAUSED and self._habit.word:
             before = self._habit.word
             steps = self._habit.key(key)
@@ -788,8 +787,9 @@ class TerminalScreen:
 
     def _tell(self, kind: str, value: Any = None) -> None:
         """Hand the game an event.  Keys read after one that may change what they mean
-        (a move, a line, a stop) wait until the game has handled it: each key is read in
-        the mode the keys before it left, however fast they came."""
+        (a line, a key that acts on the board, a stop: not a step of the cursor) wait
+        until the game has handled it: each key is read in the mode the keys before it
+        left, however fast they came."""
         self._events.put(Event(kind, value))
         self._sent += 1
         if kind not in FREE_KINDS:
