@@ -196,6 +196,27 @@ class Player:
         return int(status)
 
 
+def cell_on_screen(player: Player, x: int, y: int) -> tuple[int, int]:
+    """The 1-based screen row and column of the cell ``x y``, as a mouse reports them."""
+    for row, line in enumerate(player.lines):
+        match = re.match(rf"(\s*){y:<2}[ \[]", line)  # a row label, not the column numbers
+        if match:
+            return row + 1, len(match.group(1)) + 3 + 2 * (x - 1) + 1
+    raise LookupError(f"no row {y}:\n{player.text}")
+
+
+def mouse_on(player: Player) -> bool:
+    """Whether the program has mouse reports turned on now, as a terminal would know."""
+    return player.output.rfind(b"\x1b[?1000h") > player.output.rfind(b"\x1b[?1000l")
+
+
+def click(player: Player, button: int, x: int, y: int) -> None:
+    """Press and release a button over ``x y``, once the terminal would report it."""
+    player.wait_until(lambda: mouse_on(player))
+    row, column = cell_on_screen(player, x, y)
+    player.child.send(f"\x1b[<{button};{column};{row}M\x1b[<{button};{column};{row}m")
+
+
 def run_piped(
     *args: str,
     lines: str = "",

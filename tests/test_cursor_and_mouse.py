@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,7 @@ from buscaminas.game.view import State, View
 from buscaminas.ui import controls
 from buscaminas.ui.controls import Button, Kind, Report
 from buscaminas.ui.renderer import LEGACY, NERD, Renderer
-from tests.terminal_support import KEPT, Player, write_board
+from tests.terminal_support import KEPT, Player, click, mouse_on, write_board
 
 ARROWS = {"up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D"}
 BOARD = ("*####", "#####", "#####", "*###*")
@@ -24,27 +23,6 @@ def start(tmp_path: Path, *extra: str) -> Player:
     player = Player("--board", str(board), "--lang", "en", "--no-animation", *extra)
     player.wait_for("Mines left: 3")
     return player
-
-
-def cell_on_screen(player: Player, x: int, y: int) -> tuple[int, int]:
-    """The 1-based screen row and column of the cell ``x y``, as a mouse reports them."""
-    for row, line in enumerate(player.lines):
-        match = re.match(rf"(\s*){y:<2}[ \[]", line)  # a row label, not the column numbers
-        if match:
-            return row + 1, len(match.group(1)) + 3 + 2 * (x - 1) + 1
-    raise LookupError(f"no row {y}:\n{player.text}")
-
-
-def mouse_on(player: Player) -> bool:
-    """Whether the program has mouse reports turned on now, as a terminal would know."""
-    return player.output.rfind(b"\x1b[?1000h") > player.output.rfind(b"\x1b[?1000l")
-
-
-def click(player: Player, button: int, x: int, y: int) -> None:
-    """Press and release a button over ``x y``, once the terminal would report it."""
-    player.wait_until(lambda: mouse_on(player))
-    row, column = cell_on_screen(player, x, y)
-    player.child.send(f"\x1b[<{button};{column};{row}M\x1b[<{button};{column};{row}m")
 
 
 @pytest.mark.parametrize("icons", ["--legacy", pytest.param("--nerd", marks=pytest.mark.slow)])

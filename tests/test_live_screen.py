@@ -18,7 +18,7 @@ import pytest
 
 from buscaminas.game import keys
 from buscaminas.ui import terminal
-from tests.terminal_support import ROOT, Player, write_board
+from tests.terminal_support import ROOT, Player, cell_on_screen, write_board
 from tests.test_big_boards import BIG, in_view
 
 BOARD = ("*####", "#####", "#####", "*###*")
@@ -41,15 +41,6 @@ def raw(player: Player) -> bool:
     """Keys go to the game one by one, unechoed."""
     lflag = int(termios.tcgetattr(player.child.child_fd)[3])
     return not lflag & (termios.ICANON | termios.ECHO)
-
-
-def cell_on_screen(player: Player, x: int, y: int) -> tuple[int, int]:
-    """The 1-based screen row and column of the cell ``x y``, as a mouse reports them."""
-    for row, line in enumerate(player.lines):
-        match = re.match(rf"(\s*){y:<2}[ \[]", line)
-        if match:
-            return row + 1, len(match.group(1)) + 3 + 2 * (x - 1) + 1
-    raise LookupError(f"no row {y}:\n{player.text}")
 
 
 def press(player: Player, button: int, row: int, column: int) -> None:

@@ -26,7 +26,7 @@ from buscaminas.game.settings import Settings
 from buscaminas.records import boardfile
 from buscaminas.ui.terminal import Event
 from tests.app_support import Piped, piped_screen
-from tests.terminal_support import Player, write_board
+from tests.terminal_support import Player, click, write_board
 
 TOO_LONG = "That line is too long"
 PIECE = 1024
@@ -183,6 +183,27 @@ def test_a_command_typed_by_habit_a_second_a_key_does_what_it_says(
         player.idle(1.05)  # longer than anything could wait for a key
     player.wait_until(lambda: player.board(4) == ["#1...", "#1...", "F1.11", "#1.1#"])
     assert player.cursor() == (1, 3) and "Tab: keys" in player.text
+    player.type("quit")
+    assert player.finish() == 0
+
+
+def test_a_click_ends_a_word_and_stands(tmp_path: Path) -> None:
+    player = start(tmp_path)
+    player.type("3 2")
+    player.wait_until(lambda: player.board(4) == AFTER_3_2)
+    player.child.send("\t")
+    player.wait_for("Cursor keys")
+    player.child.send("hh")
+    player.wait_until(lambda: player.cursor() == (1, 2))
+    player.child.send("f")  # flags 1 2, and could begin “flag”
+    player.wait_until(lambda: player.board(4)[1][0] == "F")
+    click(player, 2, 1, 3)  # a right click flags 1 3
+    player.wait_until(lambda: player.board(4)[2][0] == "F")
+    player.child.send("lag")  # no word “flag” any more: l moves, and “ag” (again) is typed
+    player.wait_until(lambda: player.typed_line() == "ag")
+    assert player.board(4) == ["#1...", "F1...", "F1.11", "#1.1#"]
+    assert player.cursor() == (2, 3), "moved by l alone"
+    player.child.send("\x7f\x7f")
     player.type("quit")
     assert player.finish() == 0
 

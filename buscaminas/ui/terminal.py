@@ -831,6 +831,7 @@ class TerminalScreen:
             if self._frame is not None:
                 shown, rows_shown = self._frame.board_size
                 self._origin = None
+                self._habit.clear()  # a word at the cursor ends as keys
                 self._tell("steer", (direction[0] * shown, direction[1] * rows_shown))
 
         return move
@@ -871,6 +872,7 @@ class TerminalScreen:
         elif done is not None:
             if frame.board is not None:
                 self._origin = frame.window  # the cell under the pointer stays under it
+            self._habit.clear()  # a word at the cursor ends as keys: the click stands
             self._tell("command", done)
 
     def _set_question(self, question: str | None) -> None:
