@@ -17,6 +17,7 @@ from . import (
     generate,
     hostile,
     latency,
+    paste,
     play,
     records,
     redraw,
@@ -38,6 +39,7 @@ BENCHMARKS: dict[str, ModuleType] = {
     "bigboard": bigboard,
     "hostile": hostile,
     "latency": latency,
+    "paste": paste,
     "records": records,
 }
 

@@ -9,6 +9,7 @@ for a property test).
 
 from __future__ import annotations
 
+import select
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -20,7 +21,10 @@ from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from buscaminas.ui.renderer import LEGACY, IconSet
-from buscaminas.ui.terminal import TerminalScreen
+from buscaminas.ui.terminal import ESCAPE_SECONDS, TerminalScreen
+
+SETTLE_SECONDS = ESCAPE_SECONDS + 0.01
+"""Longer than a lone Esc waits for the rest of a sequence."""
 
 
 class EmulatedOutput(DummyOutput):
@@ -66,6 +70,30 @@ class Piped:
 
     def send(self, data: str) -> None:
         self.keys.send_text(data)
+
+    def settle(self, timeout: float = 60.0) -> None:
+        """Until every key sent is read and handled, the game waits for the next and the
+        screen is drawn: what a player who pauses after each key would see."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            time.sleep(SETTLE_SECONDS)
+            if self._idle() and self._round_trip() and self._round_trip() and self._idle():
+                return
+        waiting = "the game never came back to wait for the player:\n"
+        raise AssertionError(waiting + self.output.text)
+
+    def _idle(self) -> bool:
+        screen = self.screen
+        unread = select.select([self.keys.fileno()], [], [], 0)[0]
+        return not unread and screen._waiting and screen._events.empty() and not (
+            screen._typeahead.waiting or screen._behind()
+        )
+
+    def _round_trip(self) -> bool:
+        """Everything posted to the terminal thread so far has run, and what it set off."""
+        done = threading.Event()
+        self.screen._post(done.set)
+        return done.wait(10)
 
     def wait_until(self, check: Callable[[], bool], timeout: float = 10.0) -> None:
         deadline = time.monotonic() + timeout

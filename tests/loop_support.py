@@ -9,7 +9,7 @@ from pathlib import Path
 
 from buscaminas.game.keeper import Keeper
 from buscaminas.game.keys import Act, Mode
-from buscaminas.game.screen import Audience, Steer
+from buscaminas.game.screen import Audience, CursorKeys
 from buscaminas.game.session import Session
 from buscaminas.game.settings import Settings
 from buscaminas.game.view import View
@@ -49,7 +49,7 @@ class ScriptedScreen:
     start = show
 
     def read(
-        self, prompt: str, live: Callable[[], View] | None = None, steer: Steer | None = None
+        self, prompt: str, live: Callable[[], View] | None = None, cursor: CursorKeys | None = None
     ) -> str:
         self.prompts.append(prompt)
         if not self.lines:

@@ -105,6 +105,12 @@ class Player:
         self.stream.feed(data)
         return True
 
+    def idle(self, seconds: float) -> None:
+        """Read the screen for ``seconds``, as a player who waits before the next key."""
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0 and self.pump(min(left, 0.05)):
+            pass
+
     @property
     def lines(self) -> list[str]:
         return list(self.screen.display)
@@ -137,6 +143,11 @@ class Player:
 
     def type(self, line: str) -> None:
         self.child.send(line + "\r")
+
+    def typed_line(self) -> str:
+        """What the prompt's row shows after ``>``."""
+        row = next(line for line in self.lines if line.lstrip().startswith(">"))
+        return row.strip()[1:].strip()
 
     def prompt_row(self) -> int:
         """Wait for the empty prompt and return its screen row (0-based)."""
@@ -189,6 +200,27 @@ class Player:
         status = self.child.exitstatus
         assert status is not None, f"ended by signal {self.child.signalstatus}"
         return int(status)
+
+
+def cell_on_screen(player: Player, x: int, y: int) -> tuple[int, int]:
+    """The 1-based screen row and column of the cell ``x y``, as a mouse reports them."""
+    for row, line in enumerate(player.lines):
+        match = re.match(rf"(\s*){y:<2}[ \[]", line)  # a row label, not the column numbers
+        if match:
+            return row + 1, len(match.group(1)) + 3 + 2 * (x - 1) + 1
+    raise LookupError(f"no row {y}:\n{player.text}")
+
+
+def mouse_on(player: Player) -> bool:
+    """Whether the program has mouse reports turned on now, as a terminal would know."""
+    return player.output.rfind(b"\x1b[?1000h") > player.output.rfind(b"\x1b[?1000l")
+
+
+def click(player: Player, button: int, x: int, y: int) -> None:
+    """Press and release a button over ``x y``, once the terminal would report it."""
+    player.wait_until(lambda: mouse_on(player))
+    row, column = cell_on_screen(player, x, y)
+    player.child.send(f"\x1b[<{button};{column};{row}M\x1b[<{button};{column};{row}m")
 
 
 def run_piped(

@@ -7,7 +7,7 @@ import re
 from buscaminas.game.view import State, View
 from buscaminas.ui import layout
 from buscaminas.ui.renderer import LEGACY, Renderer
-from tests.terminal_support import Player
+from tests.terminal_support import Player, mouse_on
 
 BIG = ("--width", "99", "--height", "99", "--mines", "30", "--classic", "--seed", "1")
 
@@ -26,10 +26,6 @@ def cursor(player: Player) -> tuple[int, int]:
     counted from the first one in view."""
     x, y = player.cursor()
     return in_view(player)[0] + x - 1, y
-
-
-def mouse_on(player: Player) -> bool:
-    return player.output.rfind(b"\x1b[?1000h") > player.output.rfind(b"\x1b[?1000l")
 
 
 def row_labels(player: Player) -> list[int]:

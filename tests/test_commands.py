@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from buscaminas.game import commands
 from buscaminas.game.commands import (
+    MAX_LINE,
     Command,
     ControlCharacters,
     EmptyLine,
@@ -51,12 +52,21 @@ def test_valid_lines(line: str, expected: Command) -> None:
     assert parse(line, 8, 8) == expected
 
 
+@pytest.mark.parametrize("length", [196, 300, 1000, commands.MAX_PATH])
+def test_a_long_file_name_is_saved_to_not_refused_as_a_long_line(length: int) -> None:
+    file = ("/tmp/" + "a" * 99 + "/") * (length // 105) + "g" * (length % 105)
+    assert len(file) == length
+    for verb in ("save", "guardar"):
+        assert parse(f"{verb}  {file} ", 8, 8) == Command(Verb.SAVE, file=file)
+
+
 @pytest.mark.parametrize(
     ("line", "error", "words"),
     [
         ("", EmptyLine, "Type a command"),
         ("   ", EmptyLine, "Type a command"),
-        ("x" * 201, LineTooLong, "too long"),
+        ("x" * (MAX_LINE + 1), LineTooLong, "too long"),
+        ("save " + "d/" * 2049, LineTooLong, "a file name of at most 4096 characters"),
         ("try 1 1\x1b[A", ControlCharacters, "control characters"),
         ("\x00", ControlCharacters, "control characters"),
         ("tyr 1 1", UnknownVerb, "Did you mean “try”?"),

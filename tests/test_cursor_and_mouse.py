@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,7 @@ from buscaminas.game.view import State, View
 from buscaminas.ui import controls
 from buscaminas.ui.controls import Button, Kind, Report
 from buscaminas.ui.renderer import LEGACY, NERD, Renderer
-from tests.terminal_support import KEPT, Player, write_board
+from tests.terminal_support import KEPT, Player, click, mouse_on, write_board
 
 ARROWS = {"up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D"}
 BOARD = ("*####", "#####", "#####", "*###*")
@@ -26,34 +25,13 @@ def start(tmp_path: Path, *extra: str) -> Player:
     return player
 
 
-def cell_on_screen(player: Player, x: int, y: int) -> tuple[int, int]:
-    """The 1-based screen row and column of the cell ``x y``, as a mouse reports them."""
-    for row, line in enumerate(player.lines):
-        match = re.match(rf"(\s*){y:<2}[ \[]", line)  # a row label, not the column numbers
-        if match:
-            return row + 1, len(match.group(1)) + 3 + 2 * (x - 1) + 1
-    raise LookupError(f"no row {y}:\n{player.text}")
-
-
-def mouse_on(player: Player) -> bool:
-    """Whether the program has mouse reports turned on now, as a terminal would know."""
-    return player.output.rfind(b"\x1b[?1000h") > player.output.rfind(b"\x1b[?1000l")
-
-
-def click(player: Player, button: int, x: int, y: int) -> None:
-    """Press and release a button over ``x y``, once the terminal would report it."""
-    player.wait_until(lambda: mouse_on(player))
-    row, column = cell_on_screen(player, x, y)
-    player.child.send(f"\x1b[<{button};{column};{row}M\x1b[<{button};{column};{row}m")
-
-
 @pytest.mark.parametrize("icons", ["--legacy", pytest.param("--nerd", marks=pytest.mark.slow)])
 def test_the_cursor_plays_next_to_typed_commands(tmp_path: Path, icons: str) -> None:
     player = start(tmp_path, icons)
     assert player.cursor() == (3, 3), "a new game puts the cursor at the centre"
     assert "Tab: keys" in player.text
     player.child.send("\t")
-    player.wait_for("Space, Enter, m: reveal")
+    player.wait_for("Space, Enter: reveal")
     player.child.send(ARROWS["down"] + "l" + "a" + "s")  # down, right, left, down (stops): 3 4
     player.wait_until(lambda: player.cursor() == (3, 4))
     player.child.send("wwww")  # past the edge it stops
@@ -81,7 +59,7 @@ def test_the_cursor_plays_next_to_typed_commands(tmp_path: Path, icons: str) -> 
 def test_a_letter_no_cursor_key_uses_goes_to_the_typed_line(tmp_path: Path) -> None:
     player = start(tmp_path, "--legacy")
     player.child.send("\t")
-    player.wait_for("Space, Enter, m: reveal")
+    player.wait_for("Space, Enter: reveal")
     player.child.send("xyz")
     player.wait_until(lambda: any(line.strip() == "> xyz" for line in player.lines))
     assert "Tab: keys" in player.text, "the keys are the line's again"
@@ -198,8 +176,8 @@ def test_u_and_r_undo_and_redo_at_the_cursor(tmp_path: Path) -> None:
 
 
 def typed_at_the_cursor(keys: list[str]) -> list[controls.Step]:
-    """What the terminal would do for ``keys`` typed quickly in cursor mode: once a key
-    goes to the typed line, the rest are the line's."""
+    """What the terminal would do for ``keys`` typed in cursor mode, at any pace: once a
+    key goes to the typed line, the rest are the line's."""
     habit = controls.Habit()
     steps: list[controls.Step] = []
     for key in keys:
@@ -207,7 +185,7 @@ def typed_at_the_cursor(keys: list[str]) -> list[controls.Step]:
             steps.append(controls.Step("line", key))
             continue
         steps += habit.key(key)
-    return steps + habit.settle()
+    return steps
 
 
 @pytest.mark.parametrize(
@@ -216,38 +194,58 @@ def typed_at_the_cursor(keys: list[str]) -> list[controls.Step]:
         ([*"flag", "space", *"3 3"], "flag"),
         ([*"try", "space"], "t"),
         ([*"help", "enter"], "help"),
+        ([*"review", "enter"], "revi"),
         ([*"exit", "enter"], "ex"),
-        (["f", "space"], "f"),
+        ([*"probar", "space", *"2 2"], "pro"),
+        (["f", "space", *"3 3"], "f"),
         (["u", "enter"], "u"),
         ([*"3 3"], "3"),
+        ([*"man", "enter"], "m"),
     ],
 )
 def test_a_command_typed_at_the_cursor_by_habit_goes_to_the_line(
     keys: list[str], typed: str
 ) -> None:
     steps = typed_at_the_cursor(keys)
-    assert ("type", typed) in [(s.kind, s.text.strip()) for s in steps] or (
-        "submit",
-        typed,
-    ) in [(s.kind, s.text) for s in steps]
+    kinds = [step.kind for step in steps]
+    to_the_line = next(n for n, kind in enumerate(kinds) if kind in ("type", "submit"))
+    assert steps[to_the_line].text.strip() == typed
     acted = [step.text for step in steps if step.kind == "act"]
-    assert not {"space", "enter", "m", "e", "f"} & set(acted), "nothing reveals, expands or flags"
-    if any(step.kind == "act" for step in steps):
-        assert ("back", "") in [(s.kind, s.text) for s in steps], "its moves are taken back"
+    assert not {"space", "enter"} & set(acted), "nothing is revealed"
+    if acted:
+        assert kinds[:to_the_line].count("mark") == 1, "a word began where its keys acted"
+        assert kinds[to_the_line - 1] == "back", "what its keys did is taken back"
 
 
-def test_keys_alone_still_act_at_once_or_after_a_moment() -> None:
-    assert typed_at_the_cursor(["space"]) == [controls.Step("act", "space")]
-    assert typed_at_the_cursor(["j", "j"]) == [controls.Step("act", "j")] * 2
+@pytest.mark.parametrize(
+    "keys",
+    [
+        ["s", "a"],  # down, left: never “> sa”
+        ["f", "l"],  # a flag, then right
+        ["h", "e"],
+        ["d", "e"],
+        ["n", "e"],
+        ["a", "u"],
+        ["h", "space"],  # a lone h stays a move, and Space reveals where it went
+        ["d", "enter"],
+        ["s", "a", "v", "space"],  # not a whole command: keys
+        ["f", "l", "a", "\x1b[A"],
+    ],
+)
+def test_cursor_keys_act_at_once_and_stay_keys(keys: list[str]) -> None:
+    steps = typed_at_the_cursor(keys)
+    assert [step.text for step in steps if step.kind == "act"] == keys
+    assert not {"type", "submit", "back"} & {step.kind for step in steps}
+
+
+def test_a_word_that_cannot_go_on_ends_as_keys_and_the_next_letter_may_begin_another() -> None:
     habit = controls.Habit()
-    assert habit.key("f") == [controls.Step("mark")], "f could start “flag”: it waits"
-    assert habit.patience == controls.HOLD_SECONDS
-    assert habit.settle() == [controls.Step("act", "f")]
-    assert typed_at_the_cursor(["f", "\x1b[A"]) == [
-        controls.Step("mark"),
-        controls.Step("act", "f"),
-        controls.Step("act", "\x1b[A"),
-    ]
+    assert habit.key("f") == [controls.Step("mark"), controls.Step("act", "f")]
+    assert habit.key("l") == [controls.Step("act", "l")]
+    assert habit.key("s") == [controls.Step("mark"), controls.Step("act", "s")], "“fls”: keys"
+    assert habit.key("j") == [controls.Step("act", "j")], "“sj” spells nothing: keys"
+    assert habit.word == ""
+    assert habit.key("space") == [controls.Step("act", "space")]
 
 
 def test_the_left_button_acts_on_release_and_nowhere_else() -> None:

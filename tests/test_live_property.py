@@ -18,10 +18,8 @@ has settled after each step:
 from __future__ import annotations
 
 import contextlib
-import select
 import tempfile
 import threading
-import time
 from pathlib import Path
 
 import pyte
@@ -39,8 +37,6 @@ from buscaminas.ui.terminal import Event
 from tests.app_support import Piped, piped_screen
 from tests.play_support import assert_engine_invariants
 
-SETTLE_SECONDS = 0.05
-"""Longer than a lone Esc waits for the rest of a sequence."""
 ARROWS = ["\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D", "\x1b[5~", "\x1b[6~", "\x1b[1;2C"]
 TYPED = st.text(alphabet="tryfexphudo 0123456789,", max_size=14)
 """Typed lines: moves, flags, expands, hints, undo and redo in their short spellings,
@@ -139,25 +135,8 @@ class LiveSession(RuleBasedStateMachine):
 
     def settle(self) -> None:
         """Until the keys are read, the game waits for more and the screen is drawn."""
-        piped = self.piped
-        assert piped is not None
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            time.sleep(SETTLE_SECONDS)
-            unread = select.select([piped.keys.fileno()], [], [], 0)[0]
-            screen = piped.screen
-            if unread or not screen._waiting or not screen._events.empty():
-                continue
-            if self._round_trip() and screen._waiting and screen._events.empty():
-                return
-        raise AssertionError("the game never came back to wait for the player")
-
-    def _round_trip(self) -> bool:
-        """Everything posted to the terminal thread so far has run."""
         assert self.piped is not None
-        done = threading.Event()
-        self.piped.screen._post(done.set)
-        return done.wait(10)
+        self.piped.settle()
 
     @invariant()
     def engine_holds(self) -> None:

@@ -18,7 +18,7 @@ import pytest
 
 from buscaminas.game import keys
 from buscaminas.ui import terminal
-from tests.terminal_support import ROOT, Player, write_board
+from tests.terminal_support import ROOT, Player, cell_on_screen, write_board
 from tests.test_big_boards import BIG, in_view
 
 BOARD = ("*####", "#####", "#####", "*###*")
@@ -43,27 +43,12 @@ def raw(player: Player) -> bool:
     return not lflag & (termios.ICANON | termios.ECHO)
 
 
-def cell_on_screen(player: Player, x: int, y: int) -> tuple[int, int]:
-    """The 1-based screen row and column of the cell ``x y``, as a mouse reports them."""
-    for row, line in enumerate(player.lines):
-        match = re.match(rf"(\s*){y:<2}[ \[]", line)
-        if match:
-            return row + 1, len(match.group(1)) + 3 + 2 * (x - 1) + 1
-    raise LookupError(f"no row {y}:\n{player.text}")
-
-
 def press(player: Player, button: int, row: int, column: int) -> None:
     player.child.send(f"\x1b[<{button};{column};{row}M")
 
 
 def release(player: Player, button: int, row: int, column: int) -> None:
     player.child.send(f"\x1b[<{button};{column};{row}m")
-
-
-def typed_line(player: Player) -> str:
-    """What the prompt's row shows after ``>``."""
-    row = next(line for line in player.lines if line.lstrip().startswith(">"))
-    return row.strip()[1:].strip()
 
 
 # --- 1. input is never dropped or echoed --------------------------------------------------
@@ -76,7 +61,7 @@ def test_keys_typed_at_once_all_play_and_none_is_echoed(tmp_path: Path) -> None:
     assert "Mines left: 1" in player.text
     strays = [line for line in player.lines if "flag" in line or "3 2" in line]
     assert strays == [], "a key typed while the game was busy was echoed"
-    assert typed_line(player) == ""
+    assert player.typed_line() == ""
     player.type("quit")
     assert player.finish() == 0
 
@@ -100,9 +85,10 @@ def test_raw_mode_and_the_mouse_stay_on_through_moves_animations_and_auto() -> N
         player.pump(0.02)
         assert raw(player), "the terminal was cooked between actions"
     player.wait_for("AI: ")
-    player.child.send("x")  # any key stops the AI, and is not typed
+    player.child.send("x")  # any key stops the AI; a character begins the typed line
     player.wait_for("The AI stopped")
-    assert typed_line(player) == ""
+    player.wait_until(lambda: player.typed_line() == "x")
+    player.child.send("\x7f")
     player.type("man")
     player.wait_for("Page 1 of")
     player.type("1 1")
@@ -189,7 +175,7 @@ def test_a_command_typed_in_cursor_mode_by_habit_is_a_command(
     else:
         player.wait_until(lambda: "Hint" in player.text or "Commands are" in player.text)
     assert "Boom" not in player.text and "You lost" not in player.text
-    player.child.sendcontrol("c")
+    player.type("quit")  # after the command, whenever it is done (a Ctrl-C would cancel it)
     assert player.finish() == 0
 
 
@@ -224,12 +210,12 @@ def test_esc_leaves_cursor_mode_with_no_key_after_it(tmp_path: Path) -> None:
 def test_a_click_keeps_the_half_typed_command(tmp_path: Path) -> None:
     player = start(tmp_path, "--no-animation")
     player.child.send("flag 5")
-    player.wait_until(lambda: typed_line(player) == "flag 5")
+    player.wait_until(lambda: player.typed_line() == "flag 5")
     row, column = cell_on_screen(player, 1, 1)
     press(player, 2, row, column)
     release(player, 2, row, column)
     player.wait_until(lambda: player.board(4)[0][0] == "F")
-    assert typed_line(player) == "flag 5"
+    assert player.typed_line() == "flag 5"
     player.child.send(" 4\r")
     player.wait_until(lambda: player.board(4)[3][4] == "F")
     player.type("quit")
@@ -238,7 +224,7 @@ def test_a_click_keeps_the_half_typed_command(tmp_path: Path) -> None:
 
 def test_the_mode_is_named_on_the_prompts_row(tmp_path: Path) -> None:
     player = start(tmp_path)
-    assert typed_line(player) == ""
+    assert player.typed_line() == ""
     player.child.send("\t")
     player.wait_until(lambda: any(line.lstrip().startswith("KEYS") for line in player.lines))
     player.child.send("\t")

@@ -14,7 +14,7 @@ from buscaminas.game.journal import Journal, Played, loads
 from buscaminas.game.review import Verdict, review
 from buscaminas.records import boardfile
 from buscaminas.ui.renderer import NERD
-from tests.terminal_support import Player, run_piped, write_board
+from tests.terminal_support import Player, click, run_piped, write_board
 
 MARK, FLAG, TRY, EXPAND = Action.MARK, Action.FLAG, Action.TRY, Action.EXPAND
 BOARD = ("*####", "#####", "#####", "*###*")
@@ -196,8 +196,6 @@ def shows(player: Player, cell: tuple[int, int], glyph: str) -> bool:
 
 @pytest.mark.parametrize("icons", ["--legacy", "--nerd"])
 def test_f_and_a_right_click_cycle_through_the_mark_on_screen(tmp_path: Path, icons: str) -> None:
-    from tests.test_cursor_and_mouse import click
-
     board = write_board(tmp_path / "board.txt", *BOARD)
     player = Player("--board", str(board), "--lang", "en", "--no-animation", "--marks", icons)
     player.wait_for("Mines left: 3")

@@ -11,7 +11,10 @@ from buscaminas.ui.pipe import PipeScreen
 from tests.bounded_support import MEMORY_BOUND_KIB, run_on_dev_zero
 from tests.terminal_support import KEPT, run_piped
 
-TOO_LONG = "That line is too long: commands are a verb and at most two numbers."
+TOO_LONG = (
+    "That line is too long: a command is a verb and at most two numbers, or “save” and a file"
+    " name of at most 4096 characters."
+)
 
 
 def reading(text: str) -> PipeScreen:

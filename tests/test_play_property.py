@@ -30,7 +30,7 @@ from buscaminas.game import hints
 from buscaminas.game.app import PROMPT, App
 from buscaminas.game.keeper import Keeper
 from buscaminas.game.keys import Act, Mode
-from buscaminas.game.screen import Audience, Steer
+from buscaminas.game.screen import Audience, CursorKeys
 from buscaminas.game.settings import Settings
 from buscaminas.game.view import View
 from buscaminas.records.storage import database_in
@@ -61,7 +61,7 @@ class Handover:
         return True
 
     def read(
-        self, prompt: str, live: Callable[[], View] | None = None, steer: Steer | None = None
+        self, prompt: str, live: Callable[[], View] | None = None, cursor: CursorKeys | None = None
     ) -> str:
         self.prompt = prompt
         self._waiting.set()

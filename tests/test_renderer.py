@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
+import time
 
 import pyte
 import pytest
 
 from buscaminas.game.view import Highlight, State, View
 from buscaminas.ui import layout
-from buscaminas.ui.renderer import LEGACY, NERD, Renderer
+from buscaminas.ui.renderer import LEGACY, NERD, Line, Renderer
 
 ROWS = ("##1..", "#F2..", "*X1..")
 CURSOR_MOVE = re.compile(r"\x1b\[(\d+);(\d+)H")
@@ -234,3 +235,20 @@ def test_a_full_frame_sets_a_colour_only_where_the_colour_changes() -> None:
     top, left = frame.board or (0, 0)
     shown = [screen.buffer[top + 5][left + 2 * x] for x in range(99)]
     assert {(char.data, char.fg) for char in shown} == {(".", "808080")}
+
+
+@pytest.mark.parametrize("cursor", [0, 50_000, 100_000])
+def test_a_typed_line_of_any_length_is_drawn_around_the_cursor_at_once(cursor: int) -> None:
+    """Drawing the prompt's row reads what shows, not the whole line: a hundred thousand
+    characters (a paste past the limit, before the cut) are drawn as fast as a word."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    text = "".join(  # no stretch of it is found twice
+        "".join(letters[n // 26**power % 26] for power in (3, 2, 1, 0)) for n in range(25_000)
+    )
+    began = time.perf_counter()
+    drawn, frame = Renderer.draw(view(), (60, 20), LEGACY, None, Line(text=text, cursor=cursor))
+    assert time.perf_counter() - began < 1.0
+    prompt = screen_of(drawn)[frame.prompt_row]
+    shown = prompt.strip()[2:]
+    assert len(shown) >= 30 and shown in text
+    assert text.index(shown) <= cursor <= text.index(shown) + len(shown)

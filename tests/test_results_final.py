@@ -21,7 +21,7 @@ from buscaminas.game.app import App
 from buscaminas.game.commands import Command, Verb
 from buscaminas.game.keeper import Keeper
 from buscaminas.game.questions import Question
-from buscaminas.game.screen import Audience, Steer
+from buscaminas.game.screen import Audience, CursorKeys
 from buscaminas.game.settings import Settings
 from buscaminas.game.view import View
 from buscaminas.records.storage import DATABASE_NAME, Store, database_in
@@ -151,10 +151,10 @@ class CheckingScreen(ScriptedScreen):
         self.look = look
 
     def read(
-        self, prompt: str, live: Callable[[], View] | None = None, steer: Steer | None = None
+        self, prompt: str, live: Callable[[], View] | None = None, cursor: CursorKeys | None = None
     ) -> str:
         self.look()
-        return super().read(prompt, live, steer)
+        return super().read(prompt, live, cursor)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

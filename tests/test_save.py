@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from buscaminas.game.commands import Command, Verb
+from buscaminas.game.commands import MAX_PATH, Command, Verb
 from buscaminas.game.questions import Question
 from buscaminas.game.session import Session
 from buscaminas.game.settings import Settings
@@ -315,11 +315,11 @@ def test_export_never_writes_over_the_game_s_own_files(tmp_path: Path, named: st
 
 
 def test_a_save_whose_file_name_makes_the_line_too_long_says_so(tmp_path: Path) -> None:
-    target = tmp_path / ("a" * 220 + ".txt")
+    target = tmp_path.joinpath(*["a" * 200] * 25, "game.txt")  # past MAX_PATH characters
     data = ("--data-dir", str(tmp_path / "data"))
     played = run_piped(*PLAYED, *data, lines=f"15 8\nsave {target}\n")
     assert (
-        "That line is too long: a line holds at most 200 characters, the file's name for save"
-        " among them. Give a shorter path to the file."
+        "That line is too long: a command is a verb and at most two numbers, or “save” and a"
+        f" file name of at most {MAX_PATH} characters."
     ) in played.stdout.splitlines()
-    assert not target.exists()
+    assert not (tmp_path / ("a" * 200)).exists()

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from buscaminas.game.commands import MAX_LINE
 from buscaminas.ui.renderer import NERD
 from tests.terminal_support import KEPT, ROOT, Player, run_piped, scratch_directory, write_board
 
@@ -81,7 +82,7 @@ def test_bad_input_gets_a_precise_message_and_changes_nothing(board_file: Path) 
         ("try a 2", "“a” is not a whole number"),
         ("try 6 1", "x goes from 1 to 5"),
         ("try 1 9", "y goes from 1 to 4"),
-        ("x" * 300, "too long"),
+        ("x" * (MAX_LINE + 1), "too long"),
     ]:
         player.type(line)
         player.wait_for(message)
@@ -264,6 +265,8 @@ def test_auto_plays_on_its_own_and_a_key_stops_it() -> None:
         player.pump(0.02)
     player.child.send("x")
     player.wait_for("The AI stopped after")
+    player.wait_until(lambda: any(line.strip() == "> x" for line in player.lines))
+    player.child.send("\x7f")  # the key that stopped it began the typed line
     player.prompt_row()
     player.type("quit")
     assert player.finish() == 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -12,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from buscaminas import i18n
-from buscaminas.game.textwidth import _NARROW, _columns, clip, fitting, width, wrap
+from buscaminas.game.textwidth import _NARROW, _columns, around, clip, fitting, width, wrap
 from buscaminas.ui.renderer import LEGACY, NERD
 from tools import catalogue
 
@@ -139,3 +140,44 @@ def test_without_wcwidth_the_tools_measure_character_by_character() -> None:
     """The tools' own measure: right on what the game draws, not on emoji sequences."""
     with measuring(with_wcwidth=False):
         assert width(HEART) == 1 and width("🙂") == 2
+
+
+def around_by_hand(text: str, cursor: int, columns: int) -> tuple[int, int]:
+    """The part of ``text`` to show around ``cursor``, found one character at a time:
+    what the prompt's row did before it read only what can show."""
+    start = 0
+    while width(text[start:cursor]) >= columns:
+        start += 1
+    return start, start + len(fitting(text[start:], columns))
+
+
+PIECES = st.sampled_from(["a", "z ", "ñ", "中", "🙂", "e\u0301", HEART, FLAG, "1 2"])
+
+
+@pytest.mark.parametrize("with_wcwidth", [True, False])
+@given(pieces=st.lists(PIECES, max_size=60), place=st.floats(0, 1), columns=st.integers(1, 40))
+def test_around_the_cursor_is_what_a_character_at_a_time_finds(
+    with_wcwidth: bool, pieces: list[str], place: float, columns: int
+) -> None:
+    text = "".join(pieces)
+    boundaries = [sum(map(len, pieces[:n])) for n in range(len(pieces) + 1)]
+    cursor = boundaries[int(place * (len(boundaries) - 1))]
+    with measuring(with_wcwidth=with_wcwidth):
+        start, end = around(text, cursor, columns)
+        assert width(text[start:cursor]) < columns, "a column left for the cursor"
+        assert width(text[start:end]) <= columns and start <= cursor <= end
+        if text.isascii():
+            assert (start, end) == around_by_hand(text, cursor, columns)
+
+
+def test_around_reads_only_what_can_show() -> None:
+    """A line of a million characters is laid out as fast as a short one."""
+    long, short = "z" * 10**6, "z" * 100
+    assert around(long, len(long), 79) == (len(long) - 78, len(long))
+    timed = []
+    for text in (short, long):
+        began = time.perf_counter()
+        for _ in range(200):
+            around(text, len(text) // 2, 79)
+        timed.append(time.perf_counter() - began)
+    assert timed[1] < 20 * timed[0] + 0.05

@@ -12,8 +12,7 @@ import pytest
 from buscaminas.game.view import State, View
 from buscaminas.ui.renderer import LEGACY, Renderer
 from buscaminas.ui.themes import COLOUR_BLIND, THEMES, Ink, Theme
-from tests.terminal_support import Player, run_piped, write_board
-from tests.test_cursor_and_mouse import cell_on_screen
+from tests.terminal_support import Player, cell_on_screen, run_piped, write_board
 
 AA = 4.5
 """WCAG 2 AA: the least contrast for text."""

@@ -84,7 +84,7 @@ class App:
                 except KeyboardInterrupt:  # cancels the question; the next one leaves
                     reply = session.decline()
             else:
-                reply = self.command(screen.read(PROMPT, live=session.view, steer=self.steer))
+                reply = self.command(screen.read(PROMPT, live=session.view, cursor=self))
             if reply.leave:
                 return
             self.present(reply)
@@ -103,6 +103,12 @@ class App:
         except KeyboardInterrupt:
             self.session.say(_("Cancelled."))
             return self.session.view()
+
+    def hold(self) -> None:
+        self.session.hold()
+
+    def withdraw(self) -> View:
+        return self.session.withdraw()
 
     def command(self, entry: str | Command) -> Reply:
         """Carry out what the player typed, pressed or clicked."""

@@ -23,7 +23,13 @@ from .coordinates import label as label  # where the other modules find it
 from .verbs import ROWS, TABLE, Takes
 from .verbs import Verb as Verb  # where the other modules find it
 
-MAX_LINE = 200
+MAX_PATH = 4096
+"""The longest file name ``save`` takes: Linux's ``PATH_MAX``, beyond which no common
+system opens a file anyway."""
+MAX_LINE = MAX_PATH + 100
+"""The longest line the parser reads: ``save`` and the longest file name, with room
+for the verb and the spaces around it.  A front end keeps one character more of a
+longer line (:func:`capped`), so that it is refused whole, never acted on cut short."""
 SHOWN_COLUMNS = 20
 """How much of a bad word a message repeats back to the player."""
 _SEPARATORS = re.compile(r"[\s,;]+")
@@ -114,17 +120,12 @@ class EmptyLine(ParseError):
 class LineTooLong(ParseError):
     def __init__(self, line: str = "") -> None:
         super().__init__(line[:SHOWN_COLUMNS])
-        first = _SEPARATORS.split(line.lstrip()[:SHOWN_COLUMNS], maxsplit=1)[0].lower()
-        self.saving = first == Verb.SAVE.value or _SPELLED.get(plain(first)) is Verb.SAVE
-        """Whether the line names a file for ``save``, whose path is what is long."""
 
     def message(self) -> str:
-        if self.saving:
-            return _(
-                "That line is too long: a line holds at most {limit} characters, the"
-                " file's name for save among them. Give a shorter path to the file."
-            ).format(limit=MAX_LINE)
-        return _("That line is too long: commands are a verb and at most two numbers.")
+        return _(
+            "That line is too long: a command is a verb and at most two numbers, or “save”"
+            " and a file name of at most {limit} characters."
+        ).format(limit=MAX_PATH)
 
 
 class ControlCharacters(ParseError):
@@ -269,6 +270,8 @@ def parse(line: str, width: int, height: int) -> Command:
         file = line.strip()[len(tokens[0]) :].lstrip(" \t,;").rstrip()
         if not file:
             raise WrongArgumentCount(verb, 0)
+        if len(file) > MAX_PATH:
+            raise LineTooLong()
         return Command(verb, file=file)
     if len(arguments) not in ROWS[verb].words:
         raise WrongArgumentCount(verb, len(arguments))
@@ -288,6 +291,12 @@ def parse(line: str, width: int, height: int) -> Command:
             raise NotPositive(verb, numbers[0])
         return Command(verb, number=numbers[0])
     return Command(verb)
+
+
+def capped(line: str) -> str:
+    """``line`` as far as the parser reads it, and one character more where it is longer:
+    still too long, so that it is refused whole (:class:`LineTooLong`)."""
+    return line[: MAX_LINE + 1]
 
 
 def said(move: Move) -> str:

@@ -101,6 +101,18 @@ class Journal:
             f" moves={self.moves!r}, whose_known={self.whose_known}, refused={self.refused})"
         )
 
+    def copy(self) -> Journal:
+        """The same journal, apart: moves added to one are not the other's."""
+        return Journal(
+            self.width,
+            self.height,
+            self.mine_count,
+            self.start,
+            self.moves,
+            whose_known=self.whose_known,
+            refused=self.refused,
+        )
+
     def deal(self, mines: frozenset[Point]) -> None:
         """The mines were laid at the first reveal; flags and marks placed before it
         are moves."""

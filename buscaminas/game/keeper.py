@@ -80,6 +80,17 @@ class Keeper:
         self._unkept = told
         return told
 
+    def withdrawn(self, current: Round, cursor: Point) -> tuple[str, ...]:
+        """``current`` put back as it was before a word's keys (:class:`.takeback.Held`):
+        kept again as it now is, or out of the records if nobody has touched it; the
+        warnings to show now, as :meth:`keep` gives them."""
+        if current.worth_keeping:
+            return self.keep(current, cursor)
+        if self._last_kept is not None and self._last_kept[0] == current.identity:
+            _writing(current, lambda: self.store.forget(current.identity))
+            self._last_kept = None
+        return ()
+
     def put_away(self, current: Round, cursor: Point) -> None:
         """Leave the game in progress for the next start, with the player's ``cursor``:
         the player is leaving."""

@@ -106,12 +106,10 @@ TABLE: tuple[Binding, ...] = (
         lambda: _("move"),
         (UP, DOWN, LEFT, RIGHT) * 3,
     ),
+    # No letter reveals: a reveal cannot be taken back once it finds a mine, and a letter
+    # may begin a command typed by habit (m: man, mark), which must reveal nothing.
     Binding(
-        Act.TRY,
-        ("space", "enter", "m"),
-        Mode.CURSOR,
-        lambda: _("Space, Enter, m"),
-        lambda: _("reveal"),
+        Act.TRY, ("space", "enter"), Mode.CURSOR, lambda: _("Space, Enter"), lambda: _("reveal")
     ),
     Binding(Act.FLAG, ("f", "b"), Mode.CURSOR, lambda: "f, b", lambda: _("flag")),
     Binding(Act.UNFLAG, ("v",), Mode.CURSOR, lambda: "v", lambda: _("unflag")),
@@ -463,8 +461,10 @@ def sections() -> list[Section]:
 def habit() -> str:
     """What cursor mode does with a command typed by habit."""
     return _(
-        "In cursor mode a digit, or a word of two letters or more that starts a"
-        " command, goes to the typed line instead: “flag 3 3” typed there flags 3 3."
+        "In cursor mode every key acts at once. Letters that spell a command go to the"
+        " typed line at the first character no key stands for (a digit, a letter no key"
+        " uses, or Space or Enter after the whole word), and what they did is taken"
+        " back: “flag 3 3” typed there flags 3 3. A lone h or d stays a move."
     )
 
 

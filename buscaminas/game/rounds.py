@@ -11,6 +11,7 @@ game's: it is the session's :class:`~buscaminas.game.ui_state.UIState`.
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 import secrets
@@ -265,6 +266,26 @@ class Round:
                 self.recorded = False
         self.took_back = True
         return played
+
+    def checkpoint(self) -> dict[str, Any]:
+        """The round as it stands, to come back to exactly (:meth:`restore`): its journal,
+        clock, counts and what redo would put back, every one apart from the round's."""
+        state = {name: copy.copy(value) for name, value in vars(self).items() if name != "game"}
+        state["journal"] = self.journal.copy()
+        position, asked = self._asked
+        state["_asked"] = (position, set(asked))
+        return state
+
+    def restore(self, checkpoint: dict[str, Any]) -> None:
+        """Back to the round as :meth:`checkpoint` found it; the board is rebuilt from the
+        journal only where a move changed it."""
+        unchanged = (checkpoint["journal"].start, checkpoint["journal"].moves) == (
+            self.journal.start,
+            self.journal.moves,
+        )
+        vars(self).update(checkpoint)
+        if not unchanged:
+            self.game = self.journal.game()
 
     def pause(self) -> None:
         """Stop the clock of the game in progress until :meth:`go_on`."""

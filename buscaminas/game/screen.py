@@ -16,8 +16,23 @@ from .jumps import Jump
 from .keys import Act, Mode
 from .view import View
 
-Steer = Callable[[Point | Jump], View]
-"""Moves the cursor by a step or a jump and gives the view to draw (the session's)."""
+
+class CursorKeys(Protocol):
+    """What the keys at the board's cursor do to the session, for a front end that has
+    them: the loop's."""
+
+    def steer(self, step: Point | Jump) -> View:
+        """Move the cursor by a step or a jump; the view to draw."""
+        ...
+
+    def hold(self) -> None:
+        """Letters begin a word that may yet be a command typed by habit: what the keys do
+        from now on may be taken back."""
+        ...
+
+    def withdraw(self) -> View:
+        """The word was a command: back to the game as it began; the view to draw."""
+        ...
 
 
 class Audience(Enum):
@@ -63,13 +78,16 @@ class Screen(Protocol):
         ...
 
     def read(
-        self, prompt: str, live: Callable[[], View] | None = None, steer: Steer | None = None
+        self,
+        prompt: str,
+        live: Callable[[], View] | None = None,
+        cursor: CursorKeys | None = None,
     ) -> str | Command:
         """The next typed line, or a command the keys or the mouse made; raises EOFError
         at the end of input, KeyboardInterrupt on Ctrl-C.
 
         While it waits, ``live`` gives the view to keep up to date (the clock),
-        and ``steer`` moves the cursor.
+        and ``cursor`` is what the keys at the cursor do.
         """
         ...
 

@@ -1,13 +1,7 @@
-"""A player's session: it takes a command and says what to show.
-
-:meth:`Session.handle` carries a :class:`~buscaminas.game.commands.Command` out
-through the handler its verb's row names (:mod:`~buscaminas.game.verbs`) and
-returns a :class:`Reply`; :meth:`Session.view` is the picture to draw.  It knows
-nothing of terminals.  It hands the rest on: the mines to the dealer, the records
-to its keeper, the AI's turn to its stepper, hints and reviews to its helper,
-the game's history to the round and its journal, the player's side of the
-screen to its :class:`~buscaminas.game.ui_state.UIState`; it asks the questions
-that need an answer (:class:`Question`), which the next input answers.
+"""A player's session: a :class:`~buscaminas.game.commands.Command` in, through the
+handler its verb's row names (:mod:`~buscaminas.game.verbs`), a :class:`Reply` and a
+:class:`View` out; the mines, the records, the AI's turn and hints are handed on to
+the dealer, the keeper, the stepper and the helper.  It knows nothing of terminals.
 """
 
 from __future__ import annotations
@@ -78,6 +72,7 @@ class Session:
         """The file that ``save`` would replace, if the player says so."""
         self.stepper = Stepper()
         self.helper = Helper()
+        self._held: takeback.Held | None = None  # the game as a typed word began
         self.marks = False
         """``?`` marks are on (``--marks``): ``mark`` puts them, and a flag command goes
         hidden → flag → ``?`` → hidden; off, ``mark`` is refused."""
@@ -119,9 +114,9 @@ class Session:
             return []
         return self.ui.waves(self.current, reply.before, reply.outcome)
 
-    def tell(self, line: str) -> None:
-        """A word for the player under what the board already says."""
-        self.ui.messages = (*self.ui.messages, line)
+    def tell(self, *lines: str) -> None:
+        """Words for the player under what the board already says."""
+        self.ui.messages = (*self.ui.messages, *lines)
 
     def say(self, *messages: str) -> Reply:
         """Only words: a line that was not a command, a move refused for now."""
@@ -205,6 +200,18 @@ class Session:
             self.ui.cursor = self.helper.decided(self.current, self.ui) or self.ui.cursor
         else:
             self.ui.steer(self.current, step)
+        return self.view()
+
+    def hold(self) -> None:
+        """Letters typed at the cursor begin a word that may be a command typed by habit."""
+        self._held = takeback.Held(self.current, self.current.checkpoint(), self.ui)
+
+    def withdraw(self) -> View:
+        """The word was a command: as if its keys were never pressed (:class:`.takeback.Held`)."""
+        held, self._held = self._held, None
+        if held is not None and held.put_back(self.current):
+            self.ui = held.ui
+            self.tell(*self.keeper.withdrawn(self.current, self.ui.cursor))
         return self.view()
 
     # --- questions --------------------------------------------------------------------
@@ -358,8 +365,6 @@ class Session:
             self._begin(Round.numbered(self.settings, self.round_number, self.clock))
         return Reply(new_round=True)
 
-    # --- taking back, putting back, saving --------------------------------------------
-
     def _undo(self, _command: Command) -> Reply:
         if takeback.undo(self.current, self.ui):  # a lost game reopened: no “play again?”
             self.question = None
@@ -382,8 +387,6 @@ class Session:
             return Reply(question=Question.REPLACE)
         return Reply(question=self.question)
 
-    # --- the records, which its keeper writes ------------------------------------------
-
     def put_away(self) -> None:
         """The player is leaving: the game in progress waits for the next start, its
         cursor where the player left it."""
@@ -392,17 +395,13 @@ class Session:
     def _persist(self) -> None:
         """Keep the game in progress in the records as the last command left it, and say
         so if it could not be kept."""
-        told = self.keeper.keep(self.current, self.ui.cursor)
-        if told:
-            self.ui.messages = (*self.ui.messages, *told)
+        self.tell(*self.keeper.keep(self.current, self.ui.cursor))
 
     def _finish_if_over(self) -> None:
         """Record a game that has just ended, say how it went, ask to play again."""
         if self.current.record_once():
             self.question = Question.AGAIN  # asked even if Ctrl-C cuts the save short
-            self.ui.messages = (*self.ui.messages, *self.keeper.record_end(self.current))
-
-    # --- moves and hints --------------------------------------------------------------
+            self.tell(*self.keeper.record_end(self.current))
 
     def _play(self, move: Move, *, by_ai: bool = False) -> Reply:
         """Apply one move, dealing the mines first if it is the first ``try``; a

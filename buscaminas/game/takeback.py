@@ -5,6 +5,7 @@ back, and what the player is told."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 
 from ..core.engine import Move
@@ -68,3 +69,20 @@ def _won_and_kept(ui: UIState) -> None:
             " “review” goes over its moves, and “buscaminas replay” plays them again."
         ),
     )
+
+
+class Held:
+    """A round as a word typed at the cursor began, and the player's screen then: what
+    the word's keys did is taken back if it turns out to be a command typed by habit."""
+
+    def __init__(self, current: Round, checkpoint: dict[str, object], ui: UIState) -> None:
+        self.current, self.checkpoint, self.ui = current, checkpoint, copy.copy(ui)
+
+    def put_back(self, current: Round) -> bool:
+        """Put ``current`` back as it was held, if it is the same game and not over: a key
+        of the word that ended the game, or a game begun since, leaves nothing to take
+        back (a result is final).  Whether it was put back."""
+        if current is not self.current or current.game.end is not None:
+            return False
+        current.restore(self.checkpoint)
+        return True

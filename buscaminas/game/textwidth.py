@@ -77,6 +77,32 @@ def fitting(text: str, columns: int) -> str:
     return text
 
 
+MOST_PER_COLUMN = 8
+"""Characters read for each column a window of text may show: a character and its
+marks.  A longer run of marks is cut at the window's edge, so that what is measured
+is bounded by what can show, however long the text."""
+
+
+def around(text: str, cursor: int, columns: int) -> tuple[int, int]:
+    """Where to begin and end showing ``text`` in ``columns`` columns so that ``cursor``
+    (an index into it) shows, with a column left for the cursor after what goes before
+    it: the longest part before the cursor, then what fits after.  Only the part near
+    the cursor is read, so the cost is that of what shows, not of the text."""
+    reach = (columns + 1) * MOST_PER_COLUMN
+    window_start = max(0, cursor - reach)
+    before = list(_clusters(text[window_start:cursor]))
+    if window_start > 0:
+        before = before[1:]  # it may be the end of a cluster cut by the window
+    start, used = cursor, 0
+    for cluster in reversed(before):
+        used += width(cluster)
+        if used >= columns:
+            break
+        start -= len(cluster)
+    shown = fitting(text[start : start + reach], columns)
+    return start, start + len(shown)
+
+
 def clip(text: str, columns: int) -> str:
     """``text`` cut to at most ``columns`` columns, an ellipsis marking the cut."""
     if width(text) <= columns:

@@ -86,100 +86,88 @@ def _spellings() -> frozenset[str]:
 
 SPELLINGS = _spellings()
 PREFIXES = frozenset(word[:end] for word in SPELLINGS for end in range(1, len(word) + 1))
-HOLD_SECONDS = 0.3
-"""How long a lone key that acts on the board and could start a command waits for a
-second letter before it acts."""
-WORD_SECONDS = 1.0
-"""How long a word begun at the cursor waits for its next letter (a key that only moved
-the cursor costs nothing to wait on)."""
 
 
 class Step(NamedTuple):
     """What the terminal is to do for a key typed while the cursor has the keys."""
 
     kind: str
-    """``act``: the key's cursor binding; ``mark``: keep the cursor's cell, a word
-    begins; ``back``: the cursor to the cell kept; ``type``: to the typed line, with
+    """``act``: the key's cursor binding; ``mark``: a word begins, and what its keys do
+    may be taken back; ``back``: take it back; ``type``: to the typed line, with
     ``text``; ``submit``: the same, then Enter."""
     text: str = ""
 
 
 class Habit:
-    """Tells a command typed into cursor mode by habit from cursor keys.
+    """Tells a command typed into cursor mode by habit from cursor keys, by the keys
+    alone: the same keys mean the same whatever their pace.
 
-    A digit, or a character no cursor key uses (``t``, ``q``, ``x``), is typing:
-    it goes to the typed line, carrying the letters typed before it where they
-    begin a command with it.  So do two letters or more that start a command
-    (``fl``, ``he``): the cursor moves those letters made are taken back.  A key
-    that acts on the board and could start a command (``f``, ``e``) waits a
-    moment (:data:`HOLD_SECONDS`) or for the next key before it acts; keys that
-    only move act at once.  So ``flag 3 3`` flags 3 3, ``help`` asks for a hint,
-    and neither reveals the cursor's cell.
+    Every cursor key acts at once.  Letters that could still spell a command make
+    a word, whose keys' effects the game keeps ready to take back (``mark``).  The
+    word is decided at the first character no cursor key can stand for: a digit, a
+    letter no cursor key uses (``t``, ``g``, ``o``, ``i``, ``x``), or a space or Enter
+    after letters that spell a whole command.  It then goes to the typed line with
+    that character, and what its letters did is taken back (``back``): ``flag 3 3``
+    flags 3 3, ``help`` asks for a hint, ``review`` reviews, and none leaves a move
+    behind.  A key that cannot go on spelling a command ends the word as keys, which
+    stand.  One letter that only moves the cursor (``h``, ``d``) stays a move before
+    a space or Enter, which reveal where it went: hjkl and wasd play as they look.
     """
 
     def __init__(self) -> None:
         self.word = ""
-        self.held: list[str] = []
-        self.moved = False
-
-    @property
-    def pending(self) -> bool:
-        return bool(self.word)
-
-    @property
-    def patience(self) -> float:
-        """Seconds the word waits for its next letter before :meth:`settle`."""
-        return HOLD_SECONDS if self.held and len(self.word) == 1 else WORD_SECONDS
+        """The letters typed since the word began, while they may spell a command."""
 
     def key(self, key: str) -> list[Step]:
-        """The steps for ``key``: a character, ``space`` or ``enter``."""
-        if key in ("space", "enter"):
-            if not self.word:
-                return [Step("act", key)]
-            steps = self._to_the_line()
-            word = steps[-1].text
-            last = Step("type", word + " ") if key == "space" else Step("submit", word)
-            return [*steps[:-1], last]
-        if len(key) != 1:
-            return [*self.settle(), Step("act", key)]
-        word = commands.plain((self.word + key).lower())
+        """The steps for ``key``: a character, or a key's name (``space``, ``enter``,
+        ``up``…)."""
         known = meanings()
-        if key.isdigit() or key not in known.acts:
-            if len(self.word) == 1 and word not in PREFIXES:  # a key, then typing: h, “try”
-                return [*self.settle(), *self.key(key)]
-            steps = self._to_the_line()
-            return [*steps[:-1], Step("type", steps[-1].text + key)]
-        if word in PREFIXES:
+        if key in ("space", "enter"):
+            if self._spells_a_command(known):
+                return self._to_the_line(self.word, submit=key == "enter", space=key == "space")
+            self.word = ""
+            return [Step("act", key)]
+        if len(key) != 1:
+            self.word = ""
+            return [Step("act", key)]
+        word = self.word + key
+        begun = commands.plain(word.lower()) in PREFIXES
+        if key.isdigit():
+            if self._spells_a_command(known):
+                return self._to_the_line(word)
+            self.word = ""
+            return [Step("type", key)]
+        if key not in known.acts:  # no cursor key: typing
+            if begun:
+                return self._to_the_line(word)
+            self.word = ""
+            return [Step("type", key)]
+        if begun:
             steps = [] if self.word else [Step("mark")]
-            self.word += key
-            if key in known.moving:
-                self.moved = True
-                return [*steps, Step("act", key)]
-            self.held.append(key)
-            return steps
-        if len(self.word) >= 2:
-            steps = self._to_the_line()
-            return [*steps[:-1], Step("type", steps[-1].text + key)]
-        return [*self.settle(), *self.key(key)] if self.word else [Step("act", key)]
+            self.word = word
+            return [*steps, Step("act", key)]
+        if self.word:  # the word ends as keys; this one may begin another
+            self.word = ""
+            return self.key(key)
+        return [Step("act", key)]
 
-    def settle(self) -> list[Step]:
-        """The word ends without a space, a digit or Enter (a pause, another key): one
-        letter is a key, and acts; two or more are typing, and go to the line."""
-        if len(self.word) >= 2:
-            return self._to_the_line()
-        steps = [Step("act", key) for key in self.held]
-        self._clear()
-        return steps
+    def clear(self) -> None:
+        """The word ends as keys: what they did stands."""
+        self.word = ""
 
-    def _to_the_line(self) -> list[Step]:
-        """The word goes to the typed line; the moves its letters made are taken back."""
-        steps = [Step("back")] if self.moved else []
+    def _spells_a_command(self, known: KeyMeanings) -> bool:
         word = self.word
-        self._clear()
-        return [*steps, Step("type", word)]
+        if len(word) == 1 and word in known.moving:
+            return False  # a move, which a space or Enter after it reveals at
+        return commands.plain(word.lower()) in SPELLINGS
 
-    def _clear(self) -> None:
-        self.word, self.held, self.moved = "", [], False
+    def _to_the_line(self, text: str, *, submit: bool = False, space: bool = False) -> list[Step]:
+        """The word goes to the typed line; what its letters did is taken back."""
+        steps = [Step("back")] if self.word else []
+        self.word = ""
+        if submit:
+            return [*steps, Step("submit", text)]
+        return [*steps, Step("type", text + " " if space else text)]
 
 
 # --- the mouse ------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from ..core.alphabet import Symbol
 from ..game import textwidth
 from ..game.commands import MAX_LINE
 from ..game.keys import Act, Mode
-from ..game.screen import Audience, Steer
+from ..game.screen import Audience, CursorKeys
 from ..game.view import View
 from .renderer import IconSet, Renderer
 
@@ -101,7 +101,7 @@ class PipeScreen:
             self._sink.flush()
 
     def read(
-        self, prompt: str, live: Callable[[], View] | None = None, steer: Steer | None = None
+        self, prompt: str, live: Callable[[], View] | None = None, cursor: CursorKeys | None = None
     ) -> str:
         """The next line, read with a cap so that no line can exhaust memory.
 

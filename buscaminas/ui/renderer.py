@@ -486,10 +486,8 @@ class Renderer:
         prompt = textwidth.fitting(line.prompt, max(0, canvas.columns - column - 2))
         room = max(1, canvas.columns - column - textwidth.width(prompt) - 1)
         text, cursor = line.text, line.cursor
-        start = 0
-        while textwidth.width(text[start:cursor]) >= room:
-            start += 1
-        shown = textwidth.fitting(text[start:], room)
+        start, end = textwidth.around(text, cursor, room)
+        shown = text[start:end]
         styled = _styled(prompt, line.style) + shown
         width = textwidth.width(prompt) + textwidth.width(shown)
         if width:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import _thread
 import asyncio
 import contextlib
+import contextvars
 import queue
 import re
 import signal
@@ -38,13 +39,15 @@ from typing import Any, NamedTuple
 from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import WordCompleter
+from prompt_toolkit.document import Document
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.history import InMemoryHistory
-from prompt_toolkit.input import Input
+from prompt_toolkit.input import Input, create_input
 from prompt_toolkit.key_binding import (
     ConditionalKeyBindings,
     KeyBindings,
     KeyBindingsBase,
+    KeyPress,
     KeyPressEvent,
     merge_key_bindings,
 )
@@ -61,13 +64,14 @@ from prompt_toolkit.output import DummyOutput, Output, create_output
 from .. import collector, signals
 from ..core.grid import Point
 from ..game import keys, textwidth
-from ..game.commands import Command
+from ..game.commands import MAX_LINE, Command, LineTooLong, capped
 from ..game.keys import Act, Mode
-from ..game.screen import Audience, Steer
+from ..game.screen import Audience, CursorKeys
 from ..game.view import View
 from ..i18n import _
-from . import controls, layout
+from . import controls, layout, typeahead
 from .renderer import CLEAR, CSI, RESET, SHOW_CURSOR, Frame, IconSet, Line, Renderer
+from .typeahead import Typeahead
 
 ALTERNATE_SCREEN = CSI + "?1049h"
 MAIN_SCREEN = CSI + "?1049l"
@@ -96,6 +100,12 @@ STOPPING_SIGNALS = {
 """Signals the terminal thread never takes: Python runs every handler on the main
 thread anyway, and a signal the kernel hands to this thread would not wake it."""
 PLAYING = frozenset({Mode.LINE, Mode.CURSOR})
+PUMP_SECONDS = 0.005
+"""How long the keys read ahead are handed on at one go before the loop reads again
+(Ctrl-C among them): a flood of keys never holds the loop longer."""
+FREE_KINDS = frozenset({"steer", "mark", "back"})
+"""Events that change nothing about what the next key means: the keys after them need
+not wait for the game to handle them."""
 
 
 class Event(NamedTuple):
@@ -163,7 +173,6 @@ class TerminalScreen:
         self._waiting = False
         """The game waits for an event: a Ctrl-C is one, not an interruption."""
         self._habit = controls.Habit()
-        self._held_since = 0
         self._pointer = controls.Pointer()
         self._away = False
         self._ready = threading.Event()
@@ -178,15 +187,30 @@ class TerminalScreen:
             complete_while_typing=False,
             multiline=False,
         )
+        self.buffer.on_text_changed += self._cap
+        self._cut = False
+        """The typed line was cut at the parser's limit: the player is told so."""
         self._paint_due = False
         self._paint_late: asyncio.TimerHandle | None = None
         """The paint :meth:`_paint_later` put off, if any."""
+        self._typeahead = Typeahead(stdin or create_input(), self._pump_soon)
+        self._pumping = False
+        self._context: contextvars.Context | None = None
+        """The application's context, where its keys are handled."""
+        self._sent = 0
+        """Events handed to the game so far (terminal thread)."""
+        self._due = 0
+        """The event the keys read after it wait on: one that may change what they mean."""
+        self._handled = 0
+        """Events the game has handled, as it last said (terminal thread)."""
+        self._taken = 0
+        """Events the game has taken (main thread)."""
         self.app: Application[None] = _Unrendered(
             self._paint_soon,
             self._bindings(),
             layout=Layout(Window(BufferControl(self.buffer))),
             output=DummyOutput(),
-            input=stdin,
+            input=self._typeahead,
             terminal_size_polling_interval=None,
         )
         self.app.ttimeoutlen = ESCAPE_SECONDS
@@ -260,26 +284,28 @@ class TerminalScreen:
         time.sleep(seconds)
 
     def read(
-        self, prompt: str, live: Callable[[], View] | None = None, steer: Steer | None = None
+        self,
+        prompt: str,
+        live: Callable[[], View] | None = None,
+        cursor: CursorKeys | None = None,
     ) -> str | Command:
         """The next typed line, or a command from a key or a click; the clock kept up
         to date meanwhile, the cursor moved as the keys say."""
         self._post(self._set_question, None)
-        marked: Point | None = None
         while True:
             event = self._next(live)
             if event.kind in ("line", "command"):
                 return event.value  # type: ignore[no-any-return]
-            if live is None or steer is None:
+            if live is None or cursor is None:
+                continue
+            if event.kind == "mark":
+                cursor.hold()
                 continue
             view = live()
-            cursor = view.cursor or (0, 0)
             if event.kind == "steer":
-                view = steer(event.value)
-            elif event.kind == "mark":
-                marked = cursor
-            elif event.kind == "back" and marked is not None:
-                view = steer((marked[0] - cursor[0], marked[1] - cursor[1]))
+                view = cursor.steer(event.value)
+            elif event.kind == "back":
+                view = cursor.withdraw()
             elif event.kind == "key" and view.cursor is not None and view.page is None:
                 x, y = view.cursor
                 command = controls.key_command(event.value, view.cursor, view.rows[y][x])
@@ -352,12 +378,17 @@ class TerminalScreen:
 
     def _take(self, seconds: float) -> Event:
         """The next event within ``seconds`` (``queue.Empty`` if none), raising the ones
-        that end a wait: Ctrl-C, the end of input, a failure of the terminal thread."""
+        that end a wait: Ctrl-C, the end of input, a failure of the terminal thread.
+
+        The terminal thread is told first that every event taken so far is handled:
+        the keys read after them may be read now."""
+        self._post(self._caught_up, self._taken)
         self._waiting = True
         try:
             event = self._events.get(timeout=seconds)
         finally:
             self._waiting = False
+        self._taken += 1
         if event.kind == "cancel":
             raise KeyboardInterrupt
         if event.kind == "eof":
@@ -387,9 +418,9 @@ class TerminalScreen:
         try:
             self.app.run(pre_run=self._started, set_exception_handler=False, handle_sigint=False)
         except EOFError:  # the input closed: the terminal has gone
-            self._events.put(Event("eof"))
+            self._tell("eof")
         except BaseException as failure:  # handed to the game's thread, which raises it
-            self._events.put(Event("failure", failure))
+            self._tell("failure", failure)
         finally:
             self._loop = None
             self._ready.set()
@@ -398,6 +429,7 @@ class TerminalScreen:
         loop = asyncio.get_running_loop()
         loop.set_exception_handler(self._failed)
         self._loop = loop
+        self._context = contextvars.copy_context()
         self._write(ALTERNATE_SCREEN + (self._modes_on()) + CLEAR)
         self._ready.set()
         collector.release()  # the first screen is up
@@ -406,7 +438,7 @@ class TerminalScreen:
         """A fault on the terminal thread ends the game with a traceback, after the
         terminal is given back, never hidden behind the board."""
         failure = context.get("exception") or RuntimeError(context.get("message"))
-        self._events.put(Event("failure", failure))
+        self._tell("failure", failure)
         self._stop()
 
     def _stop(self) -> None:
@@ -521,24 +553,25 @@ class TerminalScreen:
         return _("Cursor keys") if self._mode is Mode.CURSOR else _("Tab: keys")
 
     def _line(self, columns: int) -> Line:
-        """The prompt's row: what the keys will do is written at its start."""
+        """The prompt's row: what the keys will do is written at its start; under the
+        board's words, that a line was cut at the parser's limit."""
         buffer = self.buffer
         if self._replaying:
             return Line(prompt="", legend=tuple(keys.legend((Mode.REPLAY,), columns - 1)))
         if self._watching is not None and self._asking is None:
             return Line(prompt="", legend=tuple(keys.legend((self._watching,), columns - 1)))
+        cut = (LineTooLong().message(),) if self._cut else ()
         if self._asking is not None:
             above, prompt = _question_lines(self._asking, columns)
-            return Line(prompt, buffer.text, buffer.cursor_position, above=above)
+            return Line(prompt, buffer.text, buffer.cursor_position, above=(*above, *cut))
         if self._mode is Mode.CURSOR:
             legend = tuple(keys.legend((Mode.CURSOR,), columns - 1))
             brief = () if self._every_key else (keys.brief(columns - 1),)
-            word = self._habit.word
-            return Line(f" {_('KEYS')} ", word, len(word), "7", legend, brief=brief)
+            return Line(f" {_('KEYS')} ", style="7", legend=legend, brief=brief)
         legend = ()
         if self._every_key:
             legend = tuple(keys.legend((Mode.LINE, Mode.BOARD, Mode.EVERYWHERE), columns - 1))
-        return Line("> ", buffer.text, buffer.cursor_position, legend=legend)
+        return Line("> ", buffer.text, buffer.cursor_position, legend=legend, above=cut)
 
     # --- the keys ---------------------------------------------------------------------
 
@@ -566,9 +599,9 @@ class TerminalScreen:
             if self._types() and self.buffer.text:
                 self.buffer.delete()
             elif self._replaying:
-                self._events.put(Event("key", Act.STOP))
+                self._tell("key", Act.STOP)
             else:
-                self._events.put(Event("eof"))
+                self._tell("eof")
 
         @own.add("c-l")
         def _redraw(event: KeyPressEvent) -> None:
@@ -629,8 +662,8 @@ class TerminalScreen:
 
         @own.add(Keys.Any, filter=watching)
         @own.add("escape", filter=watching, eager=True)
-        def _stop_the_ai(event: KeyPressEvent) -> None:
-            self._events.put(Event("key", Act.STOP))
+        def _watched(event: KeyPressEvent) -> None:
+            self._watched_key(event.key_sequence[-1], _name(event))
 
         @own.add(Keys.Vt100MouseEvent)
         def _mouse(event: KeyPressEvent) -> None:
@@ -646,14 +679,19 @@ class TerminalScreen:
 
         @own.add(Keys.BracketedPaste, filter=typing | cursor)
         def _paste(event: KeyPressEvent) -> None:
-            """A paste of several lines runs them one by one, as if typed; a paste is
+            """A paste of several lines runs them one by one, as if typed: the lines after
+            the first wait, as typed keys would, for the game to answer it.  A paste is
             text, so it takes the keys back from the cursor."""
             self._to_the_line()
-            lines = event.data.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-            self.buffer.insert_text(lines[0])
-            for rest in lines[1:]:
+            first, *rest = event.data.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+            self.buffer.insert_text(capped(first))
+            if rest:
                 self._submit()
-                self.buffer.insert_text(rest)
+                enter = KeyPress(Keys.ControlM, "\r")
+                later = [KeyPress(Keys.BracketedPaste, rest[0])]
+                for text in rest[1:]:
+                    later += [enter, KeyPress(Keys.BracketedPaste, text)]
+                self._typeahead.put_back(later)
 
         return merge_key_bindings([ConditionalKeyBindings(line, typing), own])
 
@@ -676,8 +714,7 @@ class TerminalScreen:
 
     def _to_the_line(self) -> None:
         if self._mode is Mode.CURSOR:
-            for step in self._habit.settle():
-                self._step(step)
+            self._habit.clear()
             self._switch(Mode.LINE)
 
     def _submit(self) -> None:
@@ -685,50 +722,76 @@ class TerminalScreen:
         text = buffer.text
         if self._asking is None and text.strip():
             buffer.append_to_history()
-        buffer.reset()
+        self._empty_the_line()
         self._margin = 0  # a typed move's cell comes into view, at the edge if need be
-        self._events.put(Event("line", text))
+        self._tell("line", text)
         self._paint_later()
 
+    def _empty_the_line(self) -> None:
+        self.buffer.reset()
+        self._cut = False
+
+    def _cap(self, buffer: Buffer) -> None:
+        """The typed line never grows past the parser's limit (and a character, so that
+        the parser refuses it whole): what is cut is said once, above the prompt, for as
+        long as the line is too long."""
+        text = buffer.text
+        kept = capped(text)
+        if len(kept) < len(text):
+            cursor = min(buffer.cursor_position, len(kept))
+            buffer.set_document(Document(kept, cursor), bypass_readonly=True)
+        self._cut = len(kept) > MAX_LINE
+
     def _cancel(self) -> None:
-        """Ctrl-C: it closes a completion, drops a word typed at the cursor or a half-typed
-        line, stops what the game is busy with (the AI, a search, a review), and with
-        nothing under way it is the game's: it leaves, or cancels a question."""
+        """Ctrl-C: it closes a completion, drops what is typed and not yet sent (a
+        half-typed line, the keys read ahead), stops what the game is busy with (the
+        AI, a search, a review), and with nothing under way it is the game's: it leaves,
+        or cancels a question.  A word at the cursor ends as keys."""
         buffer = self.buffer
+        self._habit.clear()
+        ahead = self._typeahead.ahead_of_ctrl_c()
         if buffer.complete_state is not None:
             buffer.cancel_completion()
-        elif self._habit.pending:
-            self._habit.settle()
+        elif ahead or (buffer.text and not self._replaying and self._watching is None):
+            self._typeahead.drop(ahead)
+            self._empty_the_line()
             self._paint_soon()
-        elif buffer.text and not self._replaying and self._watching is None:
-            buffer.reset()
         elif self._waiting or self._replaying:
-            self._events.put(Event("cancel"))
+            self._tell("cancel")
         else:
             _interrupt_the_game()
 
     def _cursor_key(self, key: str) -> None:
         """A key while the cursor has the keys: moved, acted, or typed by habit."""
-        steps = self._habit.key(key)
-        for step in steps:
+        for step in self._habit.key(key):
             self._step(step)
-        if self._habit.pending:
-            self._held_since += 1
-            held = self._held_since
-            assert self._loop is not None
-            self._loop.call_later(self._habit.patience, self._pause, held)
         self._paint_soon()
 
-    def _pause(self, held: int) -> None:
-        """No key came for a while after a key that could start a command."""
-        if held == self._held_since and self._mode is Mode.CURSOR:
-            for step in self._habit.settle():
-                self._step(step)
-            self._paint_soon()
+    def _watched_key(self, press: KeyPress, key: str) -> None:
+        """A key while the AI plays or the game is paused: it stops the AI or goes on.  A
+        character (or a paste) that stops the AI is typed too, once the game has caught
+        up: nothing typed meanwhile is lost.  A pause that a word's key began (``p``, as
+        in ``probar``) is part of the word: the keys after it go on spelling it, unseen,
+        and a word that turns out to be a command takes the pause back with the rest."""
+        if self._watching is Mode.PAUSED and self._habit.word:
+            before = self._habit.word
+            steps = self._habit.key(key)
+            if self._habit.word == before + key:
+                return  # the word goes on: its keys act once it is decided as keys
+            self._habit.clear()
+            self._tell("key", Act.STOP)
+            for step in steps:
+                if step.kind in ("back", "type", "submit"):
+                    self._step(step)
+            return
+        self._tell("key", Act.STOP)
+        text = typeahead.typed(press) or press.key == Keys.BracketedPaste
+        if self._watching is Mode.AI and text:
+            self._typeahead.put_back([press])
 
     def _step(self, step: controls.Step) -> None:
         if step.kind in ("mark", "back"):
-            self._events.put(Event(step.kind))
+            self._tell(step.kind)
         elif step.kind in ("type", "submit"):
             self._switch(Mode.LINE)
             self.buffer.insert_text(step.text)
@@ -741,13 +804,56 @@ class TerminalScreen:
                 self._switch(Mode.LINE)
             elif act is Act.MOVE:
                 self._margin = layout.SCROLL_MARGIN
-                self._events.put(Event("steer", meanings.steps[step.text]))
+                self._tell("steer", meanings.steps[step.text])
             elif act is Act.JUMP:
                 self._margin = layout.SCROLL_MARGIN
-                self._events.put(Event("steer", meanings.jumps[step.text]))
+                self._tell("steer", meanings.jumps[step.text])
             elif act is not None:
                 self._margin = 0  # a hint's cell comes into view, at the edge if need be
-                self._events.put(Event("key", step.text))
+                self._tell("key", step.text)
+
+    # --- the keys in order ------------------------------------------------------------
+
+    def _tell(self, kind: str, value: Any = None) -> None:
+        """Hand the game an event.  Keys read after one that may change what they mean
+        (a line, a key that acts on the board, a stop: not a step of the cursor) wait
+        until the game has handled it: each key is read in the mode the keys before it
+        left, however fast they came."""
+        self._events.put(Event(kind, value))
+        self._sent += 1
+        if kind not in FREE_KINDS:
+            self._due = self._sent
+
+    def _behind(self) -> bool:
+        """Whether the game has yet to handle an event the next key waits on."""
+        return self._due > self._handled
+
+    def _caught_up(self, handled: int) -> None:
+        """The game has handled its first ``handled`` events and waits for the next."""
+        self._handled = max(self._handled, handled)
+        if self._typeahead.waiting and not self._behind():
+            self._pump_soon()
+
+    def _pump_soon(self) -> None:
+        """Keys came, or the game caught up: hand the keys on, from the loop."""
+        if not self._pumping and self._loop is not None and self._context is not None:
+            self._pumping = True
+            self._loop.call_soon(self._pump, context=self._context.copy())
+
+    def _pump(self) -> None:
+        """Hand the keys read ahead to the key bindings one step at a time, for as long as
+        the game is not behind; a run of characters that only type goes in one step.  A
+        flood of keys yields the loop every :data:`PUMP_SECONDS`, so that a Ctrl-C read
+        meanwhile is answered at once."""
+        self._pumping = False
+        processor = self.app.key_processor
+        until = time.monotonic() + PUMP_SECONDS
+        while self._typeahead.waiting and not self._behind():
+            processor.feed_multiple(self._typeahead.take(typing=self._types()))
+            processor.process_keys()
+            if time.monotonic() > until:
+                self._pump_soon()
+                return
 
     def _screenful(self, direction: Point) -> Callable[[KeyPressEvent], None]:
         """The view a screenful on, less a row (or a column) seen before, and the cursor
@@ -762,7 +868,8 @@ class TerminalScreen:
             x, y = self._origin or frame.window  # a screenful already asked for, not yet drawn
             self._origin = (x + step[0], y + step[1])
             self._margin = None
-            self._events.put(Event("steer", step))
+            self._habit.clear()  # a word at the cursor ends as keys
+            self._tell("steer", step)
             self._paint_soon()
 
         return move
@@ -789,14 +896,14 @@ class TerminalScreen:
 
     def _replay_key(self, act: Act) -> Callable[[KeyPressEvent], None]:
         def pressed(event: KeyPressEvent) -> None:
-            self._events.put(Event("key", act))
+            self._tell("key", act)
 
         return pressed
 
     def _mouse_report(self, report: controls.Report) -> None:
         if self._watching is not None and not self._replaying:
             if report.kind is controls.Kind.PRESS:
-                self._events.put(Event("key", Act.STOP))
+                self._tell("key", Act.STOP)
             return
         if not (self._keys_at(Mode.LINE) or self._keys_at(Mode.CURSOR)) or self._frame is None:
             return
@@ -809,9 +916,12 @@ class TerminalScreen:
                 self._paint_soon()
         elif done is not None:
             self._margin = 0  # the cell under the pointer is in view: the view stays
-            self._events.put(Event("command", done))
+            self._habit.clear()  # a word at the cursor ends as keys: the click stands
+            self._tell("command", done)
 
     def _set_question(self, question: str | None, above: tuple[str, ...] = ()) -> None:
+        if question is not None:
+            self._habit.clear()  # a word whose keys brought a question stands as keys
         if (question, above) != (self._asking, self._above):
             self._asking, self._above = question, above
             self._paint_soon()
