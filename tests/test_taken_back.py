@@ -101,7 +101,7 @@ def test_an_undo_of_a_word_is_no_undo(tmp_path: Path) -> None:
     assert session.current.took_back
     session.withdraw()
     assert not session.current.took_back and session.current.game.flags == {(0, 1)}
-    assert session.current.as_record(scripted=False, abandoned=True).undone is False
+    assert session.current.as_record(abandoned=True).undone is False
 
 
 def test_a_board_untouched_before_the_word_is_untouched_again(tmp_path: Path) -> None:

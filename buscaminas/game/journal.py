@@ -102,8 +102,9 @@ class Journal:
         )
 
     def copy(self) -> Journal:
-        """The same journal, apart: moves added to one are not the other's."""
-        return Journal(
+        """The same journal, apart: moves added to one, or taken back, or put back, are
+        not the other's."""
+        copied = Journal(
             self.width,
             self.height,
             self.mine_count,
@@ -112,6 +113,8 @@ class Journal:
             whose_known=self.whose_known,
             refused=self.refused,
         )
+        copied.redo_stack = list(self.redo_stack)
+        return copied
 
     def deal(self, mines: frozenset[Point]) -> None:
         """The mines were laid at the first reveal; flags and marks placed before it

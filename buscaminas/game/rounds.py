@@ -35,6 +35,10 @@ from .view import State
 
 T = TypeVar("T")
 
+WAITED = 0.25
+"""Seconds a look at the records takes before it counts as a wait, left off the clock:
+far longer than a write (milliseconds), far shorter than SQLite's wait for a lock."""
+
 SNAPSHOT_FORMAT = 1
 
 
@@ -303,14 +307,16 @@ class Round:
         return self._paused_at is not None
 
     def off_the_clock(self, call: Callable[[], T]) -> T:
-        """``call`` (a wait on the records), its time left off the game's running clock:
-        the player could not play meanwhile."""
+        """``call`` (a look at the records), its time left off the game's running clock
+        if it was a wait (:data:`WAITED`: a locked database): the player could not play
+        meanwhile.  A write's own few milliseconds are the game's, as any move's are."""
         began = self._clock()
         try:
             return call()
         finally:
+            waited = self._clock() - began
             if self.started_at is not None and self.game.end is None and not self.paused:
-                self.started_at += self._clock() - began
+                self.started_at += waited if waited > WAITED else 0.0
 
     def hand_over(self) -> None:
         """Opened by its share code or by ``again``, the round is the player's from here:
