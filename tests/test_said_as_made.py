@@ -90,7 +90,7 @@ def test_the_status_line_gives_the_end_time_the_words_give(tmp_path: Path) -> No
     ticks = count()
     store = Store(tmp_path / "games.sqlite3", on_warning=print)
     board = Settings(5, 4, 3, board_file=BOARD)
-    session = Session(board, Keeper(store), legend=[], clock=lambda: 0.0941 * next(ticks))
+    session = Session(board, Keeper(store), legend=[], clock=lambda: 0.0641 * next(ticks))
     for cell in [(2, 1), (0, 1), (0, 2), (4, 0), (4, 1), (4, 2), (1, 3), (2, 3), (3, 3)]:
         if session.current.game.end is None:
             session.handle(Command(Verb.TRY, cell))
