@@ -22,15 +22,14 @@ import heapq
 import math
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
 from itertools import zip_longest
 from math import comb
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from ..grid import Point
 from .budget import Budget, OverBudget
 from .local import Constraint, InconsistentPosition
-from .polynomials import Poly, multiply, slot_for, unpack, words
+from .polynomials import Poly, product_cost, slot_for, unpack, words
 
 REMEMBERED = 4096
 """Components whose counts are kept: most are unchanged from one move to the
@@ -44,16 +43,13 @@ PLAN_WORK = 300
 """Units of :mod:`.budget` a number of a component costs before its counting starts:
 weighing the orders took about 10 µs a number on 99×99 boards, as measured, and
 planning the steps as much again."""
-KEPT_MOVES_BYTES = 4_000_000
-"""Held bytes below which the moves of the forward pass are kept for the backward."""
 STATE_BYTES = 150
 """Bytes a state takes besides its key's entries and its count's words."""
 NARROW_ENOUGH = 10_000
 """A bound on the states below which the greedy order is not second-guessed."""
 
 
-@dataclass(frozen=True)
-class Component:
+class Component(NamedTuple):
     """One component's count: layouts per mine total and, for each class of
     interchangeable cells, the mine-weighted layouts per mine total."""
 
@@ -74,33 +70,47 @@ class Component:
         return decided
 
 
-Group = frozenset[Constraint]
+Group = list[Constraint]
+"""The numbers of one component."""
 _T = TypeVar("_T")
 
-_counted: OrderedDict[Group, Component] = OrderedDict()
-_too_wide: OrderedDict[Group, int] = OrderedDict()
+_counted: OrderedDict[frozenset[Constraint], Component] = OrderedDict()
+_too_wide: OrderedDict[frozenset[Constraint], int] = OrderedDict()
 """Components that did not fit a whole budget, with that budget's size."""
 
 
 def components(constraints: list[Constraint]) -> list[Group]:
-    """Split the open numbers into groups that share no cell."""
-    parent = list(range(len(constraints)))
-
-    def root(index: int) -> int:
-        while parent[index] != index:
-            parent[index] = parent[parent[index]]
-            index = parent[index]
-        return index
-
-    first_touching: dict[Point, int] = {}
-    for index, (cells, _) in enumerate(constraints):
-        for cell in cells:
-            other = first_touching.setdefault(cell, index)
-            parent[root(other)] = root(index)
-    groups: dict[int, list[Constraint]] = {}
-    for index, constraint in enumerate(constraints):
-        groups.setdefault(root(index), []).append(constraint)
-    return [frozenset(group) for group in groups.values()]
+    """Split the open numbers into groups that share no cell, each in the order given."""
+    group_of: dict[Point, int] = {}
+    groups: list[Group] = []
+    members: list[list[Point]] = []
+    for constraint in constraints:
+        joined = -1
+        for cell in constraint[0]:
+            other = group_of.get(cell, -1)
+            if other < 0 or other == joined:
+                continue
+            if joined < 0:
+                joined = other
+                continue
+            # The constraint links two groups: the later joins the earlier.
+            low, high = (joined, other) if joined < other else (other, joined)
+            for moved in members[high]:
+                group_of[moved] = low
+            members[low] += members[high]
+            groups[low] += groups[high]
+            members[high], groups[high] = [], []
+            joined = low
+        if joined < 0:
+            joined = len(groups)
+            groups.append([])
+            members.append([])
+        groups[joined].append(constraint)
+        for cell in constraint[0]:
+            if cell not in group_of:
+                group_of[cell] = joined
+                members[joined].append(cell)
+    return [group for group in groups if group]
 
 
 def count_component(group: Group, budget: Budget, most_states: int | None = None) -> Component:
@@ -110,11 +120,16 @@ def count_component(group: Group, budget: Budget, most_states: int | None = None
     than that raises :class:`OverBudget` before any work.  Raises
     :class:`InconsistentPosition` when the component has no solution.
     """
-    found = _counted.get(group)
+    if len(group) == 1:
+        # One number: its cells are one class, and C(k, n) says it all.
+        budget.spend(PLAN_WORK)
+        return _one_number(*group[0])
+    key = frozenset(group)
+    found = _counted.get(key)
     if found is not None:
-        _counted.move_to_end(group)
+        _counted.move_to_end(key)
         return found
-    if budget.limit <= _too_wide.get(group, 0):
+    if budget.limit <= _too_wide.get(key, 0):
         raise OverBudget
     # Choosing the order and planning the steps read the component whole: not
     # begun when the budget cannot pay for them, so that pairs of numbers may
@@ -131,20 +146,29 @@ def count_component(group: Group, budget: Budget, most_states: int | None = None
         counted = counting.run(budget)
     except OverBudget:
         if whole_budget:
-            _remember(_too_wide, group, budget.limit, REMEMBERED_TOO_WIDE)
+            _remember(_too_wide, key, budget.limit, REMEMBERED_TOO_WIDE)
         raise
-    _remember(_counted, group, counted, REMEMBERED)
+    _remember(_counted, key, counted, REMEMBERED)
     return counted
 
 
-def _remember(cache: OrderedDict[Group, _T], group: Group, value: _T, size: int) -> None:
-    cache[group] = value
+def _one_number(cells: frozenset[Point], need: int) -> Component:
+    """The count of a component of one number, needing ``need`` of its ``cells``."""
+    layouts = comb(len(cells), need)
+    counts = [0] * need + [layouts]
+    marginal = [0] * need + [need * layouts] if need else []
+    return Component(counts, ((tuple(sorted(cells)), marginal),))
+
+
+def _remember(
+    cache: OrderedDict[frozenset[Constraint], _T], key: frozenset[Constraint], value: _T, size: int
+) -> None:
+    cache[key] = value
     if len(cache) > size:
         cache.popitem(last=False)
 
 
-@dataclass(frozen=True)
-class _Class:
+class _Class(NamedTuple):
     """Frontier cells touched by exactly the same open numbers: interchangeable."""
 
     cells: tuple[Point, ...]
@@ -152,162 +176,203 @@ class _Class:
 
 
 def _classes(constraints: list[Constraint]) -> list[_Class]:
-    """Group cells by the numbers touching them."""
+    """Group cells by the numbers touching them; the classes come in the order
+    of their first cells, whatever the order of the numbers."""
     touching: dict[Point, list[int]] = {}
     for index, (cells, _) in enumerate(constraints):
         for cell in cells:
-            touching.setdefault(cell, []).append(index)
+            found = touching.get(cell)
+            if found is None:
+                touching[cell] = [index]
+            else:
+                found.append(index)
     by_signature: dict[tuple[int, ...], list[Point]] = {}
     for cell, indices in touching.items():
-        by_signature.setdefault(tuple(indices), []).append(cell)
-    return [_Class(tuple(sorted(cells)), signature) for signature, cells in by_signature.items()]
+        signature = tuple(indices)
+        alike = by_signature.get(signature)
+        if alike is None:
+            by_signature[signature] = [cell]
+        else:
+            alike.append(cell)
+    classes = [_Class(tuple(sorted(cells)), signature) for signature, cells in by_signature.items()]
+    classes.sort()
+    return classes
 
 
 class _Counting:
     """The forward and backward passes over one component's classes."""
 
     def __init__(self, group: Group):
-        constraints = sorted(group, key=lambda constraint: (min(constraint[0]), constraint[1]))
-        self.classes = _classes(constraints)
-        self.needs = [need for _, need in constraints]
-        self.order, self.states_bound = _narrowest_order(self.classes, self.needs)
+        self.classes = _classes(group)
+        self.needs = [need for _, need in group]
+        # Every state is a need for each number: with few numbers needing few
+        # mines, the classes in the order of their cells keep few states, and
+        # no order is weighed.
+        bound = len(self.classes)
+        for need in self.needs:
+            bound *= need + 1
+        if bound <= NARROW_ENOUGH:
+            self.order, self.states_bound = list(range(len(self.classes))), float(bound)
+        else:
+            self.order, self.states_bound = _narrowest_order(self.classes, self.needs)
 
     def run(self, budget: Budget) -> Component:
         """Forward, count the ways to reach each state (what every open number
         still needs); backward, the ways to complete it; the marginal of each
         class is forward × backward.
 
+        A state is one integer, each open number's need in a nibble of its own
+        (:func:`_steps`), so that a step is an addition and a subtraction.
         Polynomials in the number of mines are kept packed in integers
         (:func:`~.polynomials.pack`): a slot of ``cells`` bits and a little
         more holds any count of layouts of the component, even weighted by
         a class's mines, so no slot overflows into the next.
+
+        The work is charged as it comes, a state at a time before its moves
+        are made, against what the budget had left when the pass began.
         """
-        plan = _Plan(self.classes, self.needs, self.order)
-        cells = sum(len(group.cells) for group in self.classes)
+        classes = self.classes
+        cells = sum([len(group.cells) for group in classes])
         slot = slot_for(cells + cells.bit_length())
-        layers: list[dict[tuple[int, ...], int]] = [{(): 1}]
-        # The moves from each state, kept for the backward pass while they
-        # are small; past that they are worked out again, or they would be
-        # most of the memory.
-        kept: list[dict[tuple[int, ...], list[tuple[int, tuple[int, ...]]]]] = []
+        steps = _steps(classes, self.needs, self.order, slot)
+        layers: list[dict[int, int]] = [{0: 1}]
+        spent, allowed = 0, budget.left
         held = 0
-        for step in plan.steps:
-            following: dict[tuple[int, ...], int] = {}
-            keeping: dict[tuple[int, ...], list[tuple[int, tuple[int, ...]]]] = {}
-            kept.append(keeping)
+        for step in steps:
+            add, touched, size, delta, ways, cost = step
+            following: dict[int, int] = {}
+            get = following.get
             for state, poly in layers[-1].items():
-                moves = step.moves(state)
-                if held < KEPT_MOVES_BYTES:
-                    keeping[state] = moves
-                budget.spend(len(moves) * (EDGE_WORK + 2 * len(state) + words(poly)))
-                for mines, after in moves:
-                    following[after] = (
-                        following.get(after, 0) + (poly << mines * slot) * step.ways[mines]
-                    )
-            held += sum(
-                STATE_BYTES + 8 * (len(state) + words(poly)) for state, poly in following.items()
-            )
+                state += add
+                low, high = 0, size
+                for shift, slack in touched:
+                    need = state >> shift & 15
+                    if need < high:
+                        high = need
+                    if need - slack > low:
+                        low = need - slack
+                if low > high:
+                    continue
+                spent += (high - low + 1) * cost
+                if spent > allowed:
+                    budget.spend(spent)
+                after = state - low * delta
+                for mines in range(low, high + 1):
+                    following[after] = get(after, 0) + (poly << mines * slot) * ways[mines]
+                    after -= delta
+            held += len(following) * (STATE_BYTES + 8 * cost)
             budget.hold(held)
             layers.append(following)
-        counts = unpack(layers[-1].get((), 0), slot)
+        budget.spend(spent)
+        counts = unpack(layers[-1].get(0, 0), slot)
         if not counts:
             raise InconsistentPosition("no arrangement of mines satisfies these numbers")
 
+        spent, allowed = 0, budget.left
         marginals: list[tuple[tuple[Point, ...], Poly]] = []
-        completions: dict[tuple[int, ...], int] = {(): 1}
-        for position in range(len(plan.steps) - 1, -1, -1):
-            step = plan.steps[position]
-            before = layers[position]
-            earlier: dict[tuple[int, ...], int] = {}
-            reaching: dict[tuple[int, tuple[int, ...]], int] = {}
-            moves_of = kept[position]
-            for state, poly in before.items():
-                known = moves_of.get(state)
-                for mines, after in step.moves(state) if known is None else known:
-                    completion = completions.get(after)
-                    if completion is None:
-                        continue
-                    budget.spend(EDGE_WORK + 2 * len(state) + words(completion) + words(poly))
-                    earlier[state] = (
-                        earlier.get(state, 0) + (completion << mines * slot) * step.ways[mines]
-                    )
-                    if mines:
-                        key = (mines, after)
-                        reaching[key] = reaching.get(key, 0) + poly
+        completions: dict[int, int] = {0: 1}
+        for position in range(len(steps) - 1, -1, -1):
+            add, touched, size, delta, ways, cost = steps[position]
+            earlier: dict[int, int] = {}
+            # The forward counts reaching each state after the class, by its mines
+            # (key ``state << 4 | mines``): a product each, not one per move.
+            reaching: dict[int, int] = {}
+            found = completions.get
+            for state, poly in layers[position].items():
+                moved = state + add
+                low, high = 0, size
+                for shift, slack in touched:
+                    need = moved >> shift & 15
+                    if need < high:
+                        high = need
+                    if need - slack > low:
+                        low = need - slack
+                if low > high:
+                    continue
+                spent += (high - low + 1) * cost
+                if spent > allowed:
+                    budget.spend(spent)
+                total = 0
+                after = moved - low * delta
+                for mines in range(low, high + 1):
+                    completion = found(after)
+                    if completion is not None:
+                        total += (completion << mines * slot) * ways[mines]
+                        if mines:
+                            key = after << 4 | mines
+                            reaching[key] = reaching.get(key, 0) + poly
+                    after -= delta
+                if total:
+                    earlier[state] = total
             marginal = 0
-            for (mines, after), prefix in reaching.items():
-                product = multiply(prefix, completions[after], budget)
-                marginal += (product << mines * slot) * (mines * step.ways[mines])
-            marginals.append((self.classes[plan.order[position]].cells, unpack(marginal, slot)))
+            for key, prefix in reaching.items():
+                mines = key & 15
+                completion = completions[key >> 4]
+                spent += product_cost(words(prefix), words(completion))
+                if spent > allowed:
+                    budget.spend(spent)
+                marginal += (prefix * completion << mines * slot) * (mines * ways[mines])
+            marginals.append((classes[self.order[position]].cells, unpack(marginal, slot)))
             completions = earlier
+        budget.spend(spent)
         return Component(counts, tuple(marginals))
 
 
-class _Step:
-    """How assigning mines to one class changes what the open numbers need."""
+Step = tuple[int, tuple[tuple[int, int], ...], int, int, tuple[int, ...], int]
+"""One class's step: the needs of the numbers it opens (added to the state), the
+nibble and slack of each number it touches, its size, a mine's change of the
+state, the ways to lay each count of mines in it, and a move's units of work."""
 
-    def __init__(
-        self,
-        size: int,
-        opening: list[int],
-        touched: list[int],
-        slack: list[int],
-        kept: list[int],
-    ):
-        self.size = size
-        self.ways = [comb(size, mines) for mines in range(size + 1)]
-        self.opening = opening
-        self.touched = touched
-        self.slack = slack
-        self.kept = kept
-
-    def moves(self, state: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
-        """Every mine count this class can take from ``state``, with the state after."""
-        needs = [*state, *self.opening]
-        low, high = 0, self.size
-        for index, slack in zip(self.touched, self.slack, strict=True):
-            need = needs[index]
-            low = max(low, need - slack)
-            high = min(high, need)
-        result = []
-        for mines in range(low, high + 1):
-            after = needs.copy()
-            for index in self.touched:
-                after[index] -= mines
-            result.append((mines, tuple(after[index] for index in self.kept)))
-        return result
+_WAYS = tuple(tuple(comb(size, mines) for mines in range(size + 1)) for size in range(9))
+"""``C(size, mines)`` for a class of up to eight cells (the neighbours of one number)."""
 
 
-class _Plan:
-    """The steps of the counting of one component, in the order chosen."""
+def _steps(classes: list[_Class], needs: list[int], order: list[int], slot: int) -> list[Step]:
+    """The steps of the counting of one component, in the order chosen.
 
-    def __init__(self, classes: list[_Class], needs: list[int], order: list[int]):
-        self.order = order
-        last: dict[int, int] = {}
-        for step, index in enumerate(order):
-            for constraint in classes[index].constraints:
-                last[constraint] = step
-        # How many cells each number of a class still has in the classes after it.
-        slacks: list[list[int]] = [[] for _ in order]
-        capacity_after: dict[int, int] = {}
-        for step in range(len(order) - 1, -1, -1):
-            group = classes[order[step]]
-            slacks[step] = [capacity_after.get(c, 0) for c in group.constraints]
-            for constraint in group.constraints:
-                capacity_after[constraint] = capacity_after.get(constraint, 0) + len(group.cells)
-
-        self.steps: list[_Step] = []
-        active: list[int] = []
-        for step, index in enumerate(order):
-            group = classes[index]
-            opening = [c for c in group.constraints if c not in active]
-            combined = active + opening
-            touched = [combined.index(constraint) for constraint in group.constraints]
-            kept = [i for i, constraint in enumerate(combined) if last[constraint] != step]
-            self.steps.append(
-                _Step(len(group.cells), [needs[c] for c in opening], touched, slacks[step], kept)
-            )
-            active = [combined[i] for i in kept]
+    Each number gets a nibble of the state when its first class comes and
+    gives it back after its last, to a number opened later: a number's last
+    class takes all it still needs (its slack there is nought), so the
+    nibble it leaves is clear.
+    """
+    # How many cells of each number the classes not yet assigned hold.
+    remaining = [0] * len(needs)
+    for cells, constraints in classes:
+        for constraint in constraints:
+            remaining[constraint] += len(cells)
+    shift_of = [-1] * len(needs)
+    free: list[int] = []
+    fresh = 0
+    assigned = 0
+    steps: list[Step] = []
+    for index in order:
+        cells, constraints = classes[index]
+        size = len(cells)
+        add = delta = 0
+        touched = []
+        closed = []
+        for constraint in constraints:
+            shift = shift_of[constraint]
+            if shift < 0:
+                if free:
+                    shift = free.pop()
+                else:
+                    shift, fresh = fresh, fresh + 4
+                shift_of[constraint] = shift
+                add += needs[constraint] << shift
+            delta += 1 << shift
+            slack = remaining[constraint] - size
+            remaining[constraint] = slack
+            touched.append((shift, slack))
+            if not slack:
+                # Its last class: its nibble is clear after this step.
+                closed.append(shift)
+        free += closed
+        assigned += size
+        # A move shifts and adds a polynomial of up to ``assigned`` mines.
+        cost = EDGE_WORK + ((assigned + 1) * slot >> 6) + 1
+        steps.append((add, tuple(touched), size, delta, _WAYS[size], cost))
+    return steps
 
 
 def _states_bound(classes: list[_Class], needs: list[int], order: list[int]) -> float:

@@ -9,7 +9,7 @@ count (see :mod:`.budget`).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..grid import Point
@@ -38,6 +38,8 @@ class Settled:
     """The numbers that still touch an unsettled cell."""
     constraints: list[Constraint]
     """Those numbers as the counting reads them, identical cell sets merged."""
+    outside: Collection[Point] | None = None
+    """The hidden cells no open number touches, when the deductions know them."""
 
 
 def settle_one_number(

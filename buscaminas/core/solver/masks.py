@@ -14,16 +14,19 @@ end, and the cells settled, are ever looked at one by one.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import compress
-from typing import TypeVar, overload
+from typing import Literal, TypeVar, overload
 
 from ..alphabet import COUNTS, COVERED, Symbol
 from ..grid import Grid, Point
 from .local import Settled, merge
 
 PLANES = 4
+FEW_CELLS = 24
+"""Cells of a mask below which they are picked bit by bit rather than off the whole board."""
 """Bits of a number's need (0 to 8), and of a count of cells in a 3×3 box (0 to 9)."""
 
 
@@ -56,7 +59,8 @@ class Masks:
     """A board's covered cells and numbers as bitmasks (bit ``y * stride + x``).
 
     ``needs`` holds, for every number, how many mines its covered
-    neighbours hold (the mines shown after a loss taken off), bit-sliced.
+    neighbours hold (the mines shown after a loss taken off), bit-sliced;
+    ``shown_mines`` is how many mines the board shows.
     """
 
     width: int
@@ -64,6 +68,7 @@ class Masks:
     covered: int
     numbers: int
     needs: Planes
+    shown_mines: int = 0
 
     @property
     def stride(self) -> int:
@@ -86,13 +91,15 @@ class Masks:
         numbers = mask(_NUMBERS)
         needs = tuple(mask(table) for table in _NEEDS)
         width = len(rows[0])
+        shown_mines = 0
         if b"*" in text:
-            shown = _box_count(mask(_MINES), width + 1)
-            needs, negative = _minus(needs, shown)
+            mines = mask(_MINES)
+            shown_mines = mines.bit_count()
+            needs, negative = _minus(needs, _box_count(mines, width + 1))
             if negative & numbers:
                 return None
             needs = tuple(plane & numbers for plane in needs)
-        return cls(width, len(rows), mask(_COVERED), numbers, needs)
+        return cls(width, len(rows), mask(_COVERED), numbers, needs, shown_mines)
 
     def reveal(self, shown: Mapping[Point, int]) -> Masks:
         """These masks with the covered cells of ``shown`` shown, needing so many mines."""
@@ -105,21 +112,30 @@ class Masks:
             for plane in range(PLANES):
                 if need >> plane & 1:
                     needs[plane] |= bit
-        return Masks(self.width, self.height, covered, numbers, tuple(needs))
+        return Masks(self.width, self.height, covered, numbers, tuple(needs), self.shown_mines)
 
     def around(self, number: Point) -> tuple[Point, ...]:
         """The covered neighbours of ``number``, in :meth:`~..grid.Grid.neighbours` order."""
         x, y = number
-        stride = self.stride
-        corner = (y - 1) * stride + x - 1
-        window = self.covered >> corner if corner >= 0 else self.covered << -corner
-        window &= (1 << 2 * stride + 3) - 1
-        box = window & 7 | (window >> stride & 7) << 3 | (window >> 2 * stride & 7) << 6
-        if not box:
-            return ()
-        points = self.grid.points
+        box = _box(self.covered, y * self.stride + x, self.stride)
         start = y * self.width + x
-        return tuple([points[start + step] for step in _steps(self.width, box)])
+        points = self.grid.points
+        return tuple([points[start + step] for step in _offsets(self.width)[box]])
+
+    def holds(self, mask: int, cell: object) -> bool:
+        """Whether ``cell`` is a cell of the board set in ``mask``."""
+        if not isinstance(cell, tuple) or len(cell) != 2:
+            return False
+        x, y = cell
+        return bool(
+            0 <= x < self.width and 0 <= y < self.height and mask >> y * self.stride + x & 1
+        )
+
+    def need(self, number: Point) -> int:
+        """The mines ``number`` needs among its covered neighbours."""
+        x, y = number
+        bit = y * self.stride + x
+        return sum((plane >> bit & 1) << place for place, plane in enumerate(self.needs))
 
     def settle(self) -> Settled | None:
         """What one-number deductions settle, as :func:`~.local.settle_one_number`
@@ -158,36 +174,56 @@ class Masks:
         known = dict.fromkeys(self.cells(mines), True)
         known.update(dict.fromkeys(self.cells(safe), False))
         reading = numbers & _spread(unknown, stride)
-        still = list(self.cells(reading))
-        # What each number still needs, and the open cells near them, as sets
-        # of cells: a number is then read by looking its neighbours up.
-        left, _ = _minus(needs, fewest)
-        left_bits = [frozenset(self.cells(plane & reading)) for plane in left]
-        open_cells = frozenset(self.cells(unknown & _spread(reading, stride)))
-        neighbours = self.grid.neighbours
-        return Settled(
-            known,
-            still,
-            merge(
-                (
-                    [near for near in neighbours(number) if near in open_cells],
-                    sum(1 << bit for bit, cells in enumerate(left_bits) if number in cells),
-                )
-                for number in still
-            ),
-        )
+        # What each number still needs, read off the bit-planes at its bit, and
+        # its open cells, off the 3×3 box of the open cells around it.
+        one, two, four, eight = _minus(needs, fewest)[0]
+        still = self.cells(reading, listed=True)
+        points, width, offsets = self.grid.points, self.width, _offsets(self.width)
+        constraints = []
+        for x, y in still:
+            bit = y * stride + x
+            box = _box(unknown, bit, stride)
+            start = y * width + x
+            need = (
+                one >> bit & 1
+                | (two >> bit & 1) << 1
+                | (four >> bit & 1) << 2
+                | eight >> bit << 3 & 8
+            )
+            constraints.append(([points[start + step] for step in offsets[box]], need))
+        outside = CellSet(self, unknown & ~_spread(reading, stride))
+        return Settled(known, still, merge(constraints), outside)
 
     def hidden_around(self) -> dict[Point, tuple[Point, ...]]:
         """For every number that touches a covered cell, those cells, row by row."""
         touching = self.numbers & _spread(self.covered, self.stride)
         return {number: self.around(number) for number in self.cells(touching)}
 
-    def cells(self, mask: int) -> Iterator[Point]:
-        """The cells of ``mask``, row by row (a C loop, as :func:`read_cells`)."""
+    @overload
+    def cells(self, mask: int) -> Iterable[Point]: ...
+
+    @overload
+    def cells(self, mask: int, *, listed: Literal[True]) -> list[Point]: ...
+
+    def cells(self, mask: int, *, listed: bool = False) -> Iterable[Point]:
+        """The cells of ``mask``, row by row (``listed``: as a list).
+
+        A few cells are picked bit by bit; more, with C loops over the board
+        (as :func:`read_cells`), which cost the board's size whatever the count.
+        """
+        points, width, stride = self.grid.points, self.width, self.stride
+        if mask.bit_count() <= FEW_CELLS:
+            found = []
+            while mask:
+                low = mask & -mask
+                y, x = divmod(low.bit_length() - 1, stride)
+                found.append(points[y * width + x])
+                mask ^= low
+            return found
         flags = bin(mask)[:1:-1].encode().translate(_FLAGS)
-        width, stride = self.width, self.stride
         rows = b"".join(flags[start : start + width] for start in range(0, len(flags), stride))
-        return compress(self.grid.points, rows)
+        chosen = compress(points, rows)
+        return list(chosen) if listed else chosen
 
 
 def read_cells(rows: tuple[str, ...]) -> tuple[dict[Point, int], frozenset[Point], list[Point]]:
@@ -210,6 +246,53 @@ def read_cells(rows: tuple[str, ...]) -> tuple[dict[Point, int], frozenset[Point
     hidden = frozenset(compress(points, flags(_COVERED)))
     mines = list(compress(points, flags(_MINES))) if b"*" in text else []
     return numbers, hidden, mines
+
+
+class CellSet(AbstractSet[Point]):
+    """The cells of a mask: asked about one by one, made into cells only when listed.
+
+    Off the frontier of a big board lie thousands of cells, all alike; a
+    probability looks one up, and hardly anything lists them.
+    """
+
+    __slots__ = ("_mask", "_masks")
+
+    def __init__(self, masks: Masks, mask: int):
+        self._masks = masks
+        self._mask = mask
+
+    def __contains__(self, cell: object) -> bool:
+        return self._masks.holds(self._mask, cell)
+
+    def __iter__(self) -> Iterator[Point]:
+        return iter(self._masks.cells(self._mask))
+
+    def __len__(self) -> int:
+        return self._mask.bit_count()
+
+
+class NeedsOf(Mapping[Point, int]):
+    """The mines each number of a board needs among its covered cells, read off
+    its masks as a number is asked for."""
+
+    __slots__ = ("_masks",)
+
+    def __init__(self, masks: Masks):
+        self._masks = masks
+
+    def __getitem__(self, number: Point) -> int:
+        if number not in self:
+            raise KeyError(number)
+        return self._masks.need(number)
+
+    def __contains__(self, number: object) -> bool:
+        return self._masks.holds(self._masks.numbers, number)
+
+    def __iter__(self) -> Iterator[Point]:
+        return iter(self._masks.cells(self._masks.numbers))
+
+    def __len__(self) -> int:
+        return self._masks.numbers.bit_count()
 
 
 class CoveredAround(Mapping[Point, tuple[Point, ...]]):
@@ -244,15 +327,8 @@ class CoveredAround(Mapping[Point, tuple[Point, ...]]):
 
     def _cells(self, number: Point) -> tuple[Point, ...]:
         """The covered cells around ``number``; none when it is no number."""
-        x, y = number
         masks = self._masks
-        if (
-            0 <= x < masks.width
-            and 0 <= y < masks.height
-            and masks.numbers >> y * masks.stride + x & 1
-        ):
-            return masks.around(number)
-        return ()
+        return masks.around(number) if masks.holds(masks.numbers, number) else ()
 
     @cached_property
     def _table(self) -> dict[Point, tuple[Point, ...]]:
@@ -263,6 +339,13 @@ class CoveredAround(Mapping[Point, tuple[Point, ...]]):
 
     def __len__(self) -> int:
         return len(self._table)
+
+
+def _box(mask: int, bit: int, stride: int) -> int:
+    """The 3×3 box of ``mask`` around bit ``bit``, as nine bits (``3 * row + column``)."""
+    corner = bit - stride - 1
+    window = mask >> corner if corner >= 0 else mask << -corner
+    return window & 7 | (window >> stride & 7) << 3 | (window >> 2 * stride & 7) << 6
 
 
 def _spread(mask: int, stride: int) -> int:
@@ -317,13 +400,16 @@ def _less(one: Planes, other: Planes) -> int:
     return less
 
 
-@lru_cache(maxsize=4096)
-def _steps(width: int, box: int) -> tuple[int, ...]:
-    """How far from a cell lie the cells set in the 3×3 ``box`` of bits around
-    it (bit ``3 * row + column``), row by row."""
+@lru_cache(maxsize=8)
+def _offsets(width: int) -> tuple[tuple[int, ...], ...]:
+    """For each 3×3 box of bits around a cell (bit ``3 * row + column``), how far
+    from the cell lie the cells set in it, row by row, on a board ``width`` wide."""
     return tuple(
-        (row - 1) * width + column - 1
-        for row in range(3)
-        for column in range(3)
-        if box >> 3 * row + column & 1
+        tuple(
+            (row - 1) * width + column - 1
+            for row in range(3)
+            for column in range(3)
+            if box >> 3 * row + column & 1
+        )
+        for box in range(512)
     )

@@ -9,7 +9,13 @@ and every operation charges the machine words it works on to a
 
 from __future__ import annotations
 
+import sys
+
 from .budget import Budget
+
+WORD = 64
+"""Bits of a machine word."""
+LITTLE_ENDIAN = sys.byteorder == "little"
 
 Poly = list[int]
 """Layout counts indexed by a number of mines."""
@@ -25,10 +31,19 @@ def convolve(left: Poly, right: Poly, budget: Budget) -> Poly:
 
 
 def product(polys: list[Poly], budget: Budget) -> Poly:
+    """The product of the polynomials: those of one coefficient (a part whose
+    mine count is settled) multiply a constant, the others are convolved."""
     result: Poly = [1]
+    scale = 1
     for poly in polys:
-        result = convolve(result, poly, budget)
-    return result
+        if len(poly) == 1:
+            scale = multiply(scale, poly[0], budget)
+        else:
+            result = convolve(result, poly, budget)
+    if scale == 1:
+        return result
+    budget.spend(len(result) * product_cost(words(scale), words(max(result))))
+    return [count * scale for count in result]
 
 
 def divide(whole: Poly, part: Poly, budget: Budget) -> Poly:
@@ -65,8 +80,9 @@ def product_cost(one: int, other: int) -> int:
 
 
 def slot_for(bits: int) -> int:
-    """Bits per coefficient for values of up to ``bits`` bits, in whole bytes."""
-    return (bits + 8) // 8 * 8
+    """Bits per coefficient for values of up to ``bits`` bits, in whole bytes: a
+    machine word when they fit one, which :func:`unpack` reads fastest."""
+    return WORD if bits < WORD else (bits + 8) // 8 * 8
 
 
 def pack(poly: Poly, slot: int) -> int:
@@ -84,6 +100,9 @@ def unpack(value: int, slot: int, length: int | None = None) -> Poly:
     width = slot // 8
     if length is None:
         length = -(-value.bit_length() // slot)
+    if slot == WORD and LITTLE_ENDIAN:
+        # Machine words: read all at once, as the machine lays them out.
+        return memoryview(value.to_bytes(length * width, "little")).cast("Q").tolist()
     data = value.to_bytes(length * width, "little")
     return [int.from_bytes(data[k * width : (k + 1) * width], "little") for k in range(length)]
 
