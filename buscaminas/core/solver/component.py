@@ -44,7 +44,9 @@ PLAN_WORK = 300
 weighing the orders took about 10 µs a number on 99×99 boards, as measured, and
 planning the steps as much again."""
 STATE_BYTES = 150
-"""Bytes a state takes besides its key's entries and its count's words."""
+"""Bytes a state takes besides its count's words."""
+MOVE_BYTES = 100
+"""Bytes a move from one state to the next takes, kept for the backward pass."""
 NARROW_ENOUGH = 10_000
 """A bound on the states below which the greedy order is not second-guessed."""
 
@@ -80,36 +82,31 @@ _too_wide: OrderedDict[frozenset[Constraint], int] = OrderedDict()
 
 
 def components(constraints: list[Constraint]) -> list[Group]:
-    """Split the open numbers into groups that share no cell, each in the order given."""
-    group_of: dict[Point, int] = {}
+    """Split the open numbers into groups that share no cell."""
+    group_of: dict[Point, Group] = {}
     groups: list[Group] = []
-    members: list[list[Point]] = []
     for constraint in constraints:
-        joined = -1
-        for cell in constraint[0]:
-            other = group_of.get(cell, -1)
-            if other < 0 or other == joined:
+        cells = constraint[0]
+        joined: Group | None = None
+        for cell in cells:
+            other = group_of.get(cell)
+            if other is None or other is joined:
                 continue
-            if joined < 0:
+            if joined is None:
                 joined = other
                 continue
-            # The constraint links two groups: the later joins the earlier.
-            low, high = (joined, other) if joined < other else (other, joined)
-            for moved in members[high]:
-                group_of[moved] = low
-            members[low] += members[high]
-            groups[low] += groups[high]
-            members[high], groups[high] = [], []
-            joined = low
-        if joined < 0:
-            joined = len(groups)
-            groups.append([])
-            members.append([])
-        groups[joined].append(constraint)
-        for cell in constraint[0]:
-            if cell not in group_of:
-                group_of[cell] = joined
-                members[joined].append(cell)
+            # The number links two groups: the later joins the earlier.
+            for moved in other:
+                for near in moved[0]:
+                    group_of[near] = joined
+            joined += other
+            other.clear()
+        if joined is None:
+            joined = []
+            groups.append(joined)
+        joined.append(constraint)
+        for cell in cells:
+            group_of[cell] = joined
     return [group for group in groups if group]
 
 
@@ -222,63 +219,30 @@ class _Counting:
         class is forward × backward.
 
         A state is one integer, each open number's need in a nibble of its own
-        (:func:`_steps`), so that a step is an addition and a subtraction.
+        (:func:`_steps`), so that a step is an addition and a subtraction; the
+        moves the forward pass makes are kept for the backward one.
         Polynomials in the number of mines are kept packed in integers
         (:func:`~.polynomials.pack`): a slot of ``cells`` bits and a little
         more holds any count of layouts of the component, even weighted by
         a class's mines, so no slot overflows into the next.
 
-        The work is charged as it comes, a state at a time before its moves
-        are made, against what the budget had left when the pass began.
+        The forward pass is charged a state at a time, before its moves are
+        made; the backward one, whose moves are then known, before it begins.
         """
         classes = self.classes
         cells = sum([len(group.cells) for group in classes])
         slot = slot_for(cells + cells.bit_length())
         steps = _steps(classes, self.needs, self.order, slot)
         layers: list[dict[int, int]] = [{0: 1}]
+        # Each step's moves: the state before, the mines laid, the state after.
+        moves: list[list[tuple[int, int, int]]] = []
         spent, allowed = 0, budget.left
-        held = 0
-        for step in steps:
-            add, touched, size, delta, ways, cost = step
+        held = backward = 0
+        for add, touched, size, delta, ways, cost in steps:
             following: dict[int, int] = {}
             get = following.get
+            made: list[tuple[int, int, int]] = []
             for state, poly in layers[-1].items():
-                state += add
-                low, high = 0, size
-                for shift, slack in touched:
-                    need = state >> shift & 15
-                    if need < high:
-                        high = need
-                    if need - slack > low:
-                        low = need - slack
-                if low > high:
-                    continue
-                spent += (high - low + 1) * cost
-                if spent > allowed:
-                    budget.spend(spent)
-                after = state - low * delta
-                for mines in range(low, high + 1):
-                    following[after] = get(after, 0) + (poly << mines * slot) * ways[mines]
-                    after -= delta
-            held += len(following) * (STATE_BYTES + 8 * cost)
-            budget.hold(held)
-            layers.append(following)
-        budget.spend(spent)
-        counts = unpack(layers[-1].get(0, 0), slot)
-        if not counts:
-            raise InconsistentPosition("no arrangement of mines satisfies these numbers")
-
-        spent, allowed = 0, budget.left
-        marginals: list[tuple[tuple[Point, ...], Poly]] = []
-        completions: dict[int, int] = {0: 1}
-        for position in range(len(steps) - 1, -1, -1):
-            add, touched, size, delta, ways, cost = steps[position]
-            earlier: dict[int, int] = {}
-            # The forward counts reaching each state after the class, by its mines
-            # (key ``state << 4 | mines``): a product each, not one per move.
-            reaching: dict[int, int] = {}
-            found = completions.get
-            for state, poly in layers[position].items():
                 moved = state + add
                 low, high = 0, size
                 for shift, slack in touched:
@@ -292,18 +256,41 @@ class _Counting:
                 spent += (high - low + 1) * cost
                 if spent > allowed:
                     budget.spend(spent)
-                total = 0
                 after = moved - low * delta
                 for mines in range(low, high + 1):
-                    completion = found(after)
-                    if completion is not None:
-                        total += (completion << mines * slot) * ways[mines]
-                        if mines:
-                            key = after << 4 | mines
-                            reaching[key] = reaching.get(key, 0) + poly
+                    following[after] = get(after, 0) + (poly << mines * slot) * ways[mines]
+                    made.append((state, mines, after))
                     after -= delta
-                if total:
-                    earlier[state] = total
+            held += len(following) * (STATE_BYTES + 8 * cost) + len(made) * MOVE_BYTES
+            budget.hold(held)
+            layers.append(following)
+            moves.append(made)
+            backward += len(made) * cost
+        spent += backward
+        budget.spend(spent)
+        counts = unpack(layers[-1].get(0, 0), slot)
+        if not counts:
+            raise InconsistentPosition("no arrangement of mines satisfies these numbers")
+
+        spent, allowed = 0, budget.left
+        marginals: list[tuple[tuple[Point, ...], Poly]] = []
+        completions: dict[int, int] = {0: 1}
+        for position in range(len(steps) - 1, -1, -1):
+            ways = steps[position][4]
+            before = layers[position]
+            earlier: dict[int, int] = {}
+            # The forward counts reaching each state after the class, by its mines
+            # (key ``state << 4 | mines``): a product each, not one per move.
+            reaching: dict[int, int] = {}
+            found = completions.get
+            for state, mines, after in moves[position]:
+                completion = found(after)
+                if completion is None:
+                    continue
+                earlier[state] = earlier.get(state, 0) + (completion << mines * slot) * ways[mines]
+                if mines:
+                    key = after << 4 | mines
+                    reaching[key] = reaching.get(key, 0) + before[state]
             marginal = 0
             for key, prefix in reaching.items():
                 mines = key & 15

@@ -19,8 +19,9 @@ from collections.abc import Collection, Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import chain
+from itertools import chain, compress
 from math import comb
+from operator import mul, not_
 
 from ..alphabet import COUNTS, COVERED, Symbol
 from ..grid import Grid, Point
@@ -309,10 +310,11 @@ class Tally:
         return min((count for _, count in self.shares), default=0)
 
     def safe(self) -> Iterable[Point]:
-        return (cell for cells, count in self.shares if count == 0 for cell in cells)
+        return chain.from_iterable(cells for cells, count in self.shares if count == 0)
 
     def mines(self) -> Iterable[Point]:
-        return (cell for cells, count in self.shares if count == self.total for cell in cells)
+        total = self.total
+        return chain.from_iterable(cells for cells, count in self.shares if count == total)
 
 
 class Chances(Mapping[Point, float]):
@@ -396,14 +398,10 @@ def _combine(board: Constraints, frontier: Frontier, budget: Budget) -> Tally:
     if total == 0:
         raise InconsistentPosition("no layout of the mines agrees with every number")
 
-    shares: list[tuple[Collection[Point], int]] = [
-        (cells, count)
-        for cells, count in (
-            ([cell for cell, mine in known.items() if mine], total),
-            ([cell for cell, mine in known.items() if not mine], 0),
-        )
-        if cells
-    ]
+    certain = list(compress(known, known.values()))
+    shares: list[tuple[Collection[Point], int]] = [(certain, total)] if certain else []
+    if len(certain) < len(known):
+        shares.append((list(compress(known, map(not_, known.values()))), 0))
     completions: dict[tuple[int, ...], list[int]] = {}
     for component, (low, poly) in zip(frontier.components, parts, strict=True):
         key = tuple(poly)
@@ -417,12 +415,9 @@ def _combine(board: Constraints, frontier: Frontier, budget: Budget) -> Tally:
                 weighted = marginal[low] * ways if low < len(marginal) else 0
                 shares.append((cells, weighted // len(cells)))
             continue
+        end = low + len(completion)
         for cells, marginal in component.marginals:
-            weighted = sum(
-                mines * completion[index - low]
-                for index, mines in enumerate(marginal)
-                if mines and 0 <= index - low < len(completion)
-            )
+            weighted = sum(map(mul, marginal[low:end], completion))
             shares.append((cells, weighted // len(cells)))
     if outside:
         # Layouts with one outside cell mined: C(spare - 1, k - 1) = C(spare, k) · k / spare.
