@@ -24,6 +24,7 @@ from . import (
     solver,
     startup,
     tatham,
+    toollib,
 )
 
 BENCHMARKS: dict[str, ModuleType] = {
@@ -39,6 +40,7 @@ BENCHMARKS: dict[str, ModuleType] = {
     "hostile": hostile,
     "latency": latency,
     "records": records,
+    "toollib": toollib,
 }
 
 
