@@ -27,9 +27,9 @@ from math import comb
 from typing import NamedTuple, TypeVar
 
 from ..grid import Point
-from .budget import Budget, OverBudget
+from .budget import HELD_BYTES, Budget, OverBudget
 from .local import Constraint, InconsistentPosition
-from .polynomials import Poly, product_cost, slot_for, unpack, words
+from .polynomials import Poly, product_cost, slot_for, unpack
 
 REMEMBERED = 4096
 """Components whose counts are kept: most are unchanged from one move to the
@@ -48,7 +48,8 @@ STATE_BYTES = 150
 MOVE_BYTES = 100
 """Bytes a move from one state to the next takes, kept for the backward pass."""
 NARROW_ENOUGH = 10_000
-"""A bound on the states below which the greedy order is not second-guessed."""
+"""A bound on the states below which the classes are counted in the order of
+their cells, no other order weighed."""
 
 
 class Component(NamedTuple):
@@ -202,16 +203,20 @@ class _Counting:
     def __init__(self, group: Group):
         self.classes = _classes(group)
         self.needs = [need for _, need in group]
-        # Every state is a need for each number: with few numbers needing few
-        # mines, the classes in the order of their cells keep few states, and
-        # no order is weighed.
-        bound = len(self.classes)
-        for need in self.needs:
-            bound *= need + 1
-        if bound <= NARROW_ENOUGH:
-            self.order, self.states_bound = list(range(len(self.classes))), float(bound)
-        else:
-            self.order, self.states_bound = _narrowest_order(self.classes, self.needs)
+        sizes = [len(cells) for cells, _ in group]
+        cells = sum([len(cells) for cells, _ in self.classes])
+        self.slot = slot_for(cells + cells.bit_length())
+        # The classes in the order of their cells sweep a frontier along its
+        # length: most often narrow enough, and then no other order is weighed.
+        order = list(range(len(self.classes)))
+        self.steps, bound = _steps(self.classes, self.needs, sizes, order)
+        self.states_bound = float(min(bound, 2**1000))
+        if self.states_bound > NARROW_ENOUGH:
+            order, self.states_bound = _narrowest_order(
+                self.classes, self.needs, order, self.states_bound
+            )
+            self.steps = _steps(self.classes, self.needs, sizes, order)[0]
+        self.order = order
 
     def run(self, budget: Budget) -> Component:
         """Forward, count the ways to reach each state (what every open number
@@ -226,47 +231,72 @@ class _Counting:
         more holds any count of layouts of the component, even weighted by
         a class's mines, so no slot overflows into the next.
 
-        The forward pass is charged a state at a time, before its moves are
-        made; the backward one, whose moves are then known, before it begins.
+        Each step is charged before it is taken, by its states and the words
+        of their polynomials: forward, as if every state made every move its
+        class allows; backward, whose moves are then known, with a product
+        for each (there are no more).
         """
-        classes = self.classes
-        cells = sum([len(group.cells) for group in classes])
-        slot = slot_for(cells + cells.bit_length())
-        steps = _steps(classes, self.needs, self.order, slot)
+        classes, slot, steps = self.classes, self.slot, self.steps
         layers: list[dict[int, int]] = [{0: 1}]
         # Each step's moves: the state before, the mines laid, the state after.
         moves: list[list[tuple[int, int, int]]] = []
         spent, allowed = 0, budget.left
-        held = backward = 0
-        for add, touched, size, delta, ways, cost in steps:
+        # The memory held is watched only when the states could ever hold too much.
+        widest = STATE_BYTES + 8 * (slot * len(steps) >> 6) + 9 * MOVE_BYTES
+        watched = self.states_bound * widest > HELD_BYTES
+        held = 0
+        for add, touched, size, delta, ways, reach in steps:
+            layer = layers[-1]
+            # A move adds a polynomial as long as the longest here, shifted.
+            words = (max(layer.values()).bit_length() + size * slot >> 6) + 1
+            spent += len(layer) * reach * (EDGE_WORK + words)
+            if spent > allowed:
+                budget.spend(spent)
             following: dict[int, int] = {}
             get = following.get
             made: list[tuple[int, int, int]] = []
-            for state, poly in layers[-1].items():
-                moved = state + add
-                low, high = 0, size
-                for shift, slack in touched:
-                    need = moved >> shift & 15
-                    if need < high:
-                        high = need
-                    if need - slack > low:
-                        low = need - slack
-                if low > high:
-                    continue
-                spent += (high - low + 1) * cost
-                if spent > allowed:
-                    budget.spend(spent)
-                after = moved - low * delta
-                for mines in range(low, high + 1):
-                    following[after] = get(after, 0) + (poly << mines * slot) * ways[mines]
-                    made.append((state, mines, after))
-                    after -= delta
-            held += len(following) * (STATE_BYTES + 8 * cost) + len(made) * MOVE_BYTES
-            budget.hold(held)
+            if size == 1:
+                # A cell: a mine or not, each in one way.
+                for state, poly in layer.items():
+                    moved = state + add
+                    empty = full = True
+                    for shift, slack in touched:
+                        need = moved >> shift & 15
+                        if not need:
+                            full = False
+                        elif need > slack:
+                            empty = False
+                            if need > slack + 1:
+                                full = False
+                    if empty:
+                        following[moved] = get(moved, 0) + poly
+                        made.append((state, 0, moved))
+                    if full:
+                        after = moved - delta
+                        following[after] = get(after, 0) + (poly << slot)
+                        made.append((state, 1, after))
+            else:
+                for state, poly in layer.items():
+                    moved = state + add
+                    low, high = 0, size
+                    for shift, slack in touched:
+                        need = moved >> shift & 15
+                        if need < high:
+                            high = need
+                        if need - slack > low:
+                            low = need - slack
+                    after = moved - low * delta
+                    for mines in range(low, high + 1):
+                        following[after] = get(after, 0) + (poly << mines * slot) * ways[mines]
+                        made.append((state, mines, after))
+                        after -= delta
+            if watched:
+                held += len(following) * (STATE_BYTES + 8 * words) + len(made) * MOVE_BYTES
+                budget.hold(held)
+            if not following:
+                raise InconsistentPosition("no arrangement of mines satisfies these numbers")
             layers.append(following)
             moves.append(made)
-            backward += len(made) * cost
-        spent += backward
         budget.spend(spent)
         counts = unpack(layers[-1].get(0, 0), slot)
         if not counts:
@@ -276,46 +306,79 @@ class _Counting:
         marginals: list[tuple[tuple[Point, ...], Poly]] = []
         completions: dict[int, int] = {0: 1}
         for position in range(len(steps) - 1, -1, -1):
-            ways = steps[position][4]
-            before = layers[position]
+            size, ways = steps[position].size, steps[position].ways
+            before, made = layers[position], moves[position]
+            # A move adds a completion as long as the longest after, shifted;
+            # a marginal's product, a count before by a completion after.
+            words = (max(completions.values()).bit_length() + size * slot >> 6) + 1
+            prefix = (max(before.values()).bit_length() >> 6) + 1
+            spent += len(made) * (EDGE_WORK + words + product_cost(prefix, words))
+            if spent > allowed:
+                budget.spend(spent)
             earlier: dict[int, int] = {}
             # The forward counts reaching each state after the class, by its mines
             # (key ``state << 4 | mines``): a product each, not one per move.
             reaching: dict[int, int] = {}
             found = completions.get
-            for state, mines, after in moves[position]:
-                completion = found(after)
-                if completion is None:
-                    continue
-                earlier[state] = earlier.get(state, 0) + (completion << mines * slot) * ways[mines]
-                if mines:
-                    key = after << 4 | mines
-                    reaching[key] = reaching.get(key, 0) + before[state]
+            if size == 1:
+                for state, mines, after in made:
+                    completion = found(after)
+                    if completion is None:
+                        continue
+                    if mines:
+                        earlier[state] = earlier.get(state, 0) + (completion << slot)
+                        key = after << 4 | 1
+                        reaching[key] = reaching.get(key, 0) + before[state]
+                    else:
+                        earlier[state] = earlier.get(state, 0) + completion
+            else:
+                for state, mines, after in made:
+                    completion = found(after)
+                    if completion is None:
+                        continue
+                    earlier[state] = (
+                        earlier.get(state, 0) + (completion << mines * slot) * ways[mines]
+                    )
+                    if mines:
+                        key = after << 4 | mines
+                        reaching[key] = reaching.get(key, 0) + before[state]
             marginal = 0
-            for key, prefix in reaching.items():
+            for key, prefix_count in reaching.items():
                 mines = key & 15
                 completion = completions[key >> 4]
-                spent += product_cost(words(prefix), words(completion))
-                if spent > allowed:
-                    budget.spend(spent)
-                marginal += (prefix * completion << mines * slot) * (mines * ways[mines])
+                marginal += (prefix_count * completion << mines * slot) * (mines * ways[mines])
             marginals.append((classes[self.order[position]].cells, unpack(marginal, slot)))
             completions = earlier
         budget.spend(spent)
         return Component(counts, tuple(marginals))
 
 
-Step = tuple[int, tuple[tuple[int, int], ...], int, int, tuple[int, ...], int]
-"""One class's step: the needs of the numbers it opens (added to the state), the
-nibble and slack of each number it touches, its size, a mine's change of the
-state, the ways to lay each count of mines in it, and a move's units of work."""
+class _Step(NamedTuple):
+    """How assigning mines to one class changes the state."""
+
+    add: int
+    """The needs of the numbers the class opens, each in its nibble."""
+    touched: tuple[tuple[int, int], ...]
+    """The nibble of each number the class touches, and the cells it has after it."""
+    size: int
+    delta: int
+    """The change of the state for each mine laid in the class."""
+    ways: tuple[int, ...]
+    """The ways to lay each count of mines in the class."""
+    reach: int
+    """The most moves a state can make: counts of mines the class may hold."""
+
 
 _WAYS = tuple(tuple(comb(size, mines) for mines in range(size + 1)) for size in range(9))
 """``C(size, mines)`` for a class of up to eight cells (the neighbours of one number)."""
 
 
-def _steps(classes: list[_Class], needs: list[int], order: list[int], slot: int) -> list[Step]:
-    """The steps of the counting of one component, in the order chosen.
+def _steps(
+    classes: list[_Class], needs: list[int], sizes: list[int], order: list[int]
+) -> tuple[list[_Step], int]:
+    """The steps of the counting of one component in ``order``, and at most how
+    many states they keep, all steps together (:func:`_states_bound`);
+    ``sizes`` are how many cells each number has.
 
     Each number gets a nibble of the state when its first class comes and
     gives it back after its last, to a number opened later: a number's last
@@ -323,22 +386,24 @@ def _steps(classes: list[_Class], needs: list[int], order: list[int], slot: int)
     nibble it leaves is clear.
     """
     # How many cells of each number the classes not yet assigned hold.
-    remaining = [0] * len(needs)
-    for cells, constraints in classes:
-        for constraint in constraints:
-            remaining[constraint] += len(cells)
+    remaining = list(sizes)
     shift_of = [-1] * len(needs)
     free: list[int] = []
     fresh = 0
-    assigned = 0
-    steps: list[Step] = []
+    # The states after a step: each open number may need anything up to its need.
+    states, bound = 1, 0
+    steps: list[_Step] = []
     for index in order:
         cells, constraints = classes[index]
         size = len(cells)
         add = delta = 0
+        most = size
         touched = []
         closed = []
         for constraint in constraints:
+            need = needs[constraint]
+            if need < most:
+                most = need
             shift = shift_of[constraint]
             if shift < 0:
                 if free:
@@ -346,7 +411,8 @@ def _steps(classes: list[_Class], needs: list[int], order: list[int], slot: int)
                 else:
                     shift, fresh = fresh, fresh + 4
                 shift_of[constraint] = shift
-                add += needs[constraint] << shift
+                add += need << shift
+                states *= need + 1
             delta += 1 << shift
             slack = remaining[constraint] - size
             remaining[constraint] = slack
@@ -354,12 +420,11 @@ def _steps(classes: list[_Class], needs: list[int], order: list[int], slot: int)
             if not slack:
                 # Its last class: its nibble is clear after this step.
                 closed.append(shift)
+                states //= need + 1
         free += closed
-        assigned += size
-        # A move shifts and adds a polynomial of up to ``assigned`` mines.
-        cost = EDGE_WORK + ((assigned + 1) * slot >> 6) + 1
-        steps.append((add, tuple(touched), size, delta, _WAYS[size], cost))
-    return steps
+        bound += states
+        steps.append(_Step(add, tuple(touched), size, delta, _WAYS[size], most + 1))
+    return steps, bound
 
 
 def _states_bound(classes: list[_Class], needs: list[int], order: list[int]) -> float:
@@ -383,43 +448,62 @@ def _states_bound(classes: list[_Class], needs: list[int], order: list[int]) -> 
     return total
 
 
-def _narrowest_order(classes: list[_Class], needs: list[int]) -> tuple[list[int], float]:
-    """The order that keeps the fewest states, as far as a bound tells, and that bound.
+def _narrowest_order(
+    classes: list[_Class], needs: list[int], order: list[int], bound: float
+) -> tuple[list[int], float]:
+    """The order that keeps the fewest states, as far as a bound tells, and that
+    bound, ``order`` and its ``bound`` weighed with the others.
 
-    The greedy order is best on the small components of real games; when it
-    is wide, sweeps are tried too, since on a grid-like frontier the greedy
-    runs along one side and leaves every number there open.
+    The greedy order is best on most components of real games, but which
+    class it starts from and how it breaks ties make it ten times narrower
+    or wider: it is tried from each side of the component.  On a grid-like
+    frontier it runs along one side and leaves every number there open, and
+    a sweep is narrower.
     """
-    order = _greedy_order(classes)
-    bound = _states_bound(classes, needs, order)
-    if bound <= NARROW_ENOUGH:
-        return order, bound
-    for other_order in (_breadth_first_order, _sweep_order(0), _sweep_order(1)):
-        other = other_order(classes)
+    across = sorted(range(len(classes)), key=lambda index: _reading(classes[index].cells[0]))
+    candidates = [
+        _greedy_order(classes),
+        _greedy_order(classes, list(range(len(classes) - 1, -1, -1))),
+        _greedy_order(classes, across),
+        _greedy_order(classes, across[::-1]),
+        _breadth_first_order(classes),
+        _sweep_order(0)(classes),
+        _sweep_order(1)(classes),
+    ]
+    for other in candidates:
         other_bound = _states_bound(classes, needs, other)
         if other_bound < bound:
             order, bound = other, other_bound
     return order, bound
 
 
-def _greedy_order(classes: list[_Class]) -> list[int]:
+def _reading(cell: Point) -> tuple[int, int]:
+    return cell[1], cell[0]
+
+
+def _greedy_order(classes: list[_Class], preference: list[int] | None = None) -> list[int]:
     """An order of the classes that closes numbers soon after opening them.
 
     Each step takes the class that touches the most numbers already open,
-    less those it would open; ties go to the first class.
+    less those it would open; ties go to the class first in ``preference``
+    (by default, the first class).
     """
+    rank = list(range(len(classes)))
+    if preference is not None:
+        for place, index in enumerate(preference):
+            rank[index] = place
     score = [-len(group.constraints) for group in classes]
     touching: dict[int, list[int]] = {}
     for index, group in enumerate(classes):
         for constraint in group.constraints:
             touching.setdefault(constraint, []).append(index)
-    heap = [(-value, index) for index, value in enumerate(score)]
+    heap = [(-value, rank[index], index) for index, value in enumerate(score)]
     heapq.heapify(heap)
     placed = [False] * len(classes)
     opened: set[int] = set()
     order: list[int] = []
     while heap:
-        negative, index = heapq.heappop(heap)
+        negative, _, index = heapq.heappop(heap)
         if placed[index] or -negative != score[index]:
             continue
         placed[index] = True
@@ -431,7 +515,7 @@ def _greedy_order(classes: list[_Class]) -> list[int]:
             for other in touching[constraint]:
                 if not placed[other]:
                     score[other] += 2
-                    heapq.heappush(heap, (-score[other], other))
+                    heapq.heappush(heap, (-score[other], rank[other], other))
     return order
 
 

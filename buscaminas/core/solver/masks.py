@@ -25,8 +25,6 @@ from ..grid import Grid, Point
 from .local import Settled, merge
 
 PLANES = 4
-FEW_CELLS = 24
-"""Cells of a mask below which they are picked bit by bit rather than off the whole board."""
 """Bits of a number's need (0 to 8), and of a count of cells in a 3×3 box (0 to 9)."""
 
 
@@ -77,6 +75,20 @@ class Masks:
     @cached_property
     def grid(self) -> Grid:
         return Grid(self.width, self.height)
+
+    @cached_property
+    def few(self) -> int:
+        """Cells of a mask up to which :meth:`cells` picks them bit by bit rather
+        than off the whole board: as measured, reading the board costs about a
+        hundred instructions a bit of it, and picking a cell 1,300 and 7 a word."""
+        bits = self.stride * self.height
+        return bits * 100 // (1300 + 7 * (bits >> 6))
+
+    @cached_property
+    def board(self) -> int:
+        """Every cell of the board, the guard column left out."""
+        row = (1 << self.width) - 1
+        return sum(row << y * self.stride for y in range(self.height))
 
     @classmethod
     def read(cls, rows: tuple[str, ...]) -> Masks | None:
@@ -211,18 +223,17 @@ class Masks:
         A few cells are picked bit by bit; more, with C loops over the board
         (as :func:`read_cells`), which cost the board's size whatever the count.
         """
-        points, width, stride = self.grid.points, self.width, self.stride
-        if mask.bit_count() <= FEW_CELLS:
+        at = _cell_at(self.width, self.height)
+        mask &= self.board
+        if mask.bit_count() <= self.few:
             found = []
             while mask:
-                low = mask & -mask
-                y, x = divmod(low.bit_length() - 1, stride)
-                found.append(points[y * width + x])
-                mask ^= low
+                bit = mask.bit_length() - 1
+                found.append(at[bit])
+                mask ^= 1 << bit
+            found.reverse()
             return found
-        flags = bin(mask)[:1:-1].encode().translate(_FLAGS)
-        rows = b"".join(flags[start : start + width] for start in range(0, len(flags), stride))
-        chosen = compress(points, rows)
+        chosen = compress(at, bin(mask)[:1:-1].encode().translate(_FLAGS))
         return list(chosen) if listed else chosen
 
 
@@ -398,6 +409,17 @@ def _less(one: Planes, other: Planes) -> int:
         less |= equal & ~first & second
         equal &= ~(first ^ second)
     return less
+
+
+@lru_cache(maxsize=8)
+def _cell_at(width: int, height: int) -> tuple[Point, ...]:
+    """The cell of each bit of a mask (the guard column's bits stand for none)."""
+    points = Grid(width, height).points
+    at: list[Point] = []
+    for y in range(height):
+        at += points[y * width : (y + 1) * width]
+        at.append(points[0])  # never read: :meth:`Masks.cells` clears the guard column
+    return tuple(at)
 
 
 @lru_cache(maxsize=8)
