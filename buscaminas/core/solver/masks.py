@@ -206,6 +206,21 @@ class Masks:
         outside = CellSet(self, unknown & ~_spread(reading, stride))
         return Settled(known, still, merge(constraints), outside)
 
+    def mask_of(self, cells: Iterable[Point]) -> int:
+        """The mask of ``cells``."""
+        if isinstance(cells, CellSet) and cells.masks is self:
+            return cells.mask
+        stride = self.stride
+        return sum([1 << y * stride + x for x, y in cells])
+
+    def touching(self, mask: int) -> int:
+        """The numbers next to a cell of ``mask``."""
+        return self.numbers & _spread(mask, self.stride)
+
+    def needing(self, mask: int) -> int:
+        """The numbers that need as many mines as they have cells of ``mask`` around."""
+        return self.numbers & _equal(self.needs, _box_count(mask, self.stride))
+
     def hidden_around(self) -> dict[Point, tuple[Point, ...]]:
         """For every number that touches a covered cell, those cells, row by row."""
         touching = self.numbers & _spread(self.covered, self.stride)
@@ -266,20 +281,20 @@ class CellSet(AbstractSet[Point]):
     probability looks one up, and hardly anything lists them.
     """
 
-    __slots__ = ("_mask", "_masks")
+    __slots__ = ("mask", "masks")
 
     def __init__(self, masks: Masks, mask: int):
-        self._masks = masks
-        self._mask = mask
+        self.masks = masks
+        self.mask = mask
 
     def __contains__(self, cell: object) -> bool:
-        return self._masks.holds(self._mask, cell)
+        return self.masks.holds(self.mask, cell)
 
     def __iter__(self) -> Iterator[Point]:
-        return iter(self._masks.cells(self._mask))
+        return iter(self.masks.cells(self.mask))
 
     def __len__(self) -> int:
-        return self._mask.bit_count()
+        return self.mask.bit_count()
 
 
 class NeedsOf(Mapping[Point, int]):
