@@ -36,13 +36,24 @@ REMEMBERED = 4096
 next, and between the positions the AI weighs."""
 REMEMBERED_TOO_WIDE = 256
 """Components kept as known to exceed a whole analysis's budget."""
-EDGE_WORK = 40
-"""Units of :mod:`.budget` one step from a state costs beyond the words it
-adds and the state it stores, as measured."""
-PLAN_WORK = 300
+PLAN_WORK = 200
 """Units of :mod:`.budget` a number of a component costs before its counting starts:
-weighing the orders took about 10 µs a number on 99×99 boards, as measured, and
-planning the steps as much again."""
+grouping its cells into classes and planning the steps took 6 to 11 µs a number,
+as measured."""
+SWEEP_WORK = 30
+BREADTH_WORK = 80
+GREEDY_WORK = 200
+"""Units a number of a component costs for an order to be weighed, when the order
+of its cells keeps too many states: a sweep along an axis, a breadth-first
+sweep from one end, and a greedy order took 1.5, 4 and 10 µs a number with
+their bounds, as measured."""
+STEP_WORK = 140
+"""Units a class costs for its steps forward and back, besides their moves."""
+MOVE_WORK = 7
+"""Units a move from one state to the next costs, forward or back, besides the
+words of the polynomial it adds (:data:`WORDS_A_UNIT`)."""
+WORDS_A_UNIT = 5
+"""Machine words of a polynomial shifted and added for a unit of work."""
 STATE_BYTES = 150
 """Bytes a state takes besides its count's words."""
 MOVE_BYTES = 100
@@ -96,7 +107,9 @@ def components(constraints: list[Constraint]) -> list[Group]:
             if joined is None:
                 joined = other
                 continue
-            # The number links two groups: the later joins the earlier.
+            # The number links two groups: the smaller joins the larger.
+            if len(other) > len(joined):
+                joined, other = other, joined
             for moved in other:
                 for near in moved[0]:
                     group_of[near] = joined
@@ -137,10 +150,12 @@ def count_component(group: Group, budget: Budget, most_states: int | None = None
         raise OverBudget
     whole_budget = budget.untouched
     budget.spend(plan)
-    counting = _Counting(group)
-    if most_states is not None and counting.states_bound > most_states:
-        raise OverBudget
     try:
+        counting = _Counting(group, budget, most_states)
+        if most_states is not None and counting.states_bound > most_states:
+            # Too wide for now: pairs of numbers may narrow it.
+            whole_budget = False
+            raise OverBudget
         counted = counting.run(budget)
     except OverBudget:
         if whole_budget:
@@ -200,7 +215,11 @@ def _classes(constraints: list[Constraint]) -> list[_Class]:
 class _Counting:
     """The forward and backward passes over one component's classes."""
 
-    def __init__(self, group: Group):
+    def __init__(self, group: Group, budget: Budget | None = None, most_states: int | None = None):
+        """Plan the counting of ``group``; weighing the orders of a wide one is
+        charged to ``budget``, when given, and left out when the order of its
+        cells keeps more than ``most_states``: pairs of numbers may narrow it
+        first, for less."""
         self.classes = _classes(group)
         self.needs = [need for _, need in group]
         sizes = [len(cells) for cells, _ in group]
@@ -211,9 +230,9 @@ class _Counting:
         order = list(range(len(self.classes)))
         self.steps, bound = _steps(self.classes, self.needs, sizes, order)
         self.states_bound = float(min(bound, 2**1000))
-        if self.states_bound > NARROW_ENOUGH:
+        if NARROW_ENOUGH < self.states_bound <= (most_states or math.inf):
             order, self.states_bound = _narrowest_order(
-                self.classes, self.needs, order, self.states_bound
+                self.classes, self.needs, order, self.states_bound, budget
             )
             self.steps = _steps(self.classes, self.needs, sizes, order)[0]
         self.order = order
@@ -231,16 +250,16 @@ class _Counting:
         more holds any count of layouts of the component, even weighted by
         a class's mines, so no slot overflows into the next.
 
-        Each step is charged before it is taken, by its states and the words
+        Each step is charged before it is taken, by its moves and the words
         of their polynomials: forward, as if every state made every move its
-        class allows; backward, whose moves are then known, with a product
-        for each (there are no more).
+        class allows; backward, by the moves then known, and the products of
+        the marginal.
         """
         classes, slot, steps = self.classes, self.slot, self.steps
         layers: list[dict[int, int]] = [{0: 1}]
         # Each step's moves: the state before, the mines laid, the state after.
         moves: list[list[tuple[int, int, int]]] = []
-        spent, allowed = 0, budget.left
+        spent, allowed = len(steps) * STEP_WORK, budget.left
         # The memory held is watched only when the states could ever hold too much.
         widest = STATE_BYTES + 8 * (slot * len(steps) >> 6) + 9 * MOVE_BYTES
         watched = self.states_bound * widest > HELD_BYTES
@@ -249,7 +268,7 @@ class _Counting:
             layer = layers[-1]
             # A move adds a polynomial as long as the longest here, shifted.
             words = (max(layer.values()).bit_length() + size * slot >> 6) + 1
-            spent += len(layer) * reach * (EDGE_WORK + words)
+            spent += len(layer) * reach * (MOVE_WORK + words // WORDS_A_UNIT)
             if spent > allowed:
                 budget.spend(spent)
             following: dict[int, int] = {}
@@ -311,8 +330,7 @@ class _Counting:
             # A move adds a completion as long as the longest after, shifted;
             # a marginal's product, a count before by a completion after.
             words = (max(completions.values()).bit_length() + size * slot >> 6) + 1
-            prefix = (max(before.values()).bit_length() >> 6) + 1
-            spent += len(made) * (EDGE_WORK + words + product_cost(prefix, words))
+            spent += len(made) * (MOVE_WORK + words // WORDS_A_UNIT)
             if spent > allowed:
                 budget.spend(spent)
             earlier: dict[int, int] = {}
@@ -342,11 +360,14 @@ class _Counting:
                     if mines:
                         key = after << 4 | mines
                         reaching[key] = reaching.get(key, 0) + before[state]
+            prefix = (max(before.values()).bit_length() >> 6) + 1
+            spent += len(reaching) * product_cost(prefix, words)
+            if spent > allowed:
+                budget.spend(spent)
             marginal = 0
-            for key, prefix_count in reaching.items():
+            for key, count in reaching.items():
                 mines = key & 15
-                completion = completions[key >> 4]
-                marginal += (prefix_count * completion << mines * slot) * (mines * ways[mines])
+                marginal += (count * completions[key >> 4] << mines * slot) * (mines * ways[mines])
             marginals.append((classes[self.order[position]].cells, unpack(marginal, slot)))
             completions = earlier
         budget.spend(spent)
@@ -449,28 +470,38 @@ def _states_bound(classes: list[_Class], needs: list[int], order: list[int]) -> 
 
 
 def _narrowest_order(
-    classes: list[_Class], needs: list[int], order: list[int], bound: float
+    classes: list[_Class],
+    needs: list[int],
+    order: list[int],
+    bound: float,
+    budget: Budget | None = None,
 ) -> tuple[list[int], float]:
     """The order that keeps the fewest states, as far as a bound tells, and that
-    bound, ``order`` and its ``bound`` weighed with the others.
+    bound, ``order`` and its ``bound`` weighed with the others: the cheapest
+    first, each charged to ``budget`` before it is worked out, until one keeps
+    few enough states.
 
-    The greedy order is best on most components of real games, but which
-    class it starts from and how it breaks ties make it ten times narrower
-    or wider: it is tried from each side of the component.  On a grid-like
-    frontier it runs along one side and leaves every number there open, and
-    a sweep is narrower.
+    On a grid-like frontier a sweep across it is narrow.  The greedy order is
+    best on most components of real games, but which class it starts from
+    and how it breaks ties make it ten times narrower or wider: it is tried
+    from each side of the component.
     """
     across = sorted(range(len(classes)), key=lambda index: _reading(classes[index].cells[0]))
-    candidates = [
-        _greedy_order(classes),
-        _greedy_order(classes, list(range(len(classes) - 1, -1, -1))),
-        _greedy_order(classes, across),
-        _greedy_order(classes, across[::-1]),
-        _breadth_first_order(classes),
-        _sweep_order(0)(classes),
-        _sweep_order(1)(classes),
-    ]
-    for other in candidates:
+    candidates: tuple[tuple[int, Callable[[], list[int]]], ...] = (
+        (SWEEP_WORK, lambda: _sweep_order(0)(classes)),
+        (SWEEP_WORK, lambda: _sweep_order(1)(classes)),
+        (BREADTH_WORK, lambda: _breadth_first_order(classes)),
+        (GREEDY_WORK, lambda: _greedy_order(classes)),
+        (GREEDY_WORK, lambda: _greedy_order(classes, list(range(len(classes) - 1, -1, -1)))),
+        (GREEDY_WORK, lambda: _greedy_order(classes, across)),
+        (GREEDY_WORK, lambda: _greedy_order(classes, across[::-1])),
+    )
+    for work, candidate in candidates:
+        if bound <= NARROW_ENOUGH:
+            break
+        if budget is not None:
+            budget.spend(len(needs) * work)
+        other = candidate()
         other_bound = _states_bound(classes, needs, other)
         if other_bound < bound:
             order, bound = other, other_bound

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import chain
-from typing import TypeVar, cast
+from typing import NamedTuple, TypeVar, cast
 
 from ..alphabet import COUNTS, COVERED, Symbol
 from ..grid import Grid, Point
@@ -61,8 +61,7 @@ class Reason:
     premises: tuple[Reason, ...] = ()
 
 
-@dataclass(frozen=True)
-class _Clue:
+class _Clue(NamedTuple):
     """A revealed number as a proof reads it: what it touches that is still open."""
 
     cell: Point

@@ -19,7 +19,7 @@ could count decide, and no exact probability.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..grid import Point
 from .budget import Budget, OverBudget
@@ -31,8 +31,7 @@ WIDE_STATES = 200_000
 tried before counting it: beyond it, counting may not fit a budget."""
 
 
-@dataclass(frozen=True)
-class Frontier:
+class Frontier(NamedTuple):
     settled: dict[Point, bool]
     """Cells one- or two-number deductions decide: True for a mine."""
     components: list[Component]

@@ -15,14 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import compress
 from typing import Literal, TypeVar, overload
 
 from ..alphabet import COUNTS, COVERED, Symbol
 from ..grid import Grid, Point
-from .local import Settled, merge
+from .local import InconsistentPosition, Settled, merge
 
 PLANES = 4
 """Bits of a number's need (0 to 8), and of a count of cells in a 3×3 box (0 to 9)."""
@@ -52,43 +51,63 @@ Planes = tuple[int, ...]
 """A small number per cell, bit-sliced: the ``k``-th mask holds bit ``k`` of each."""
 
 
-@dataclass(frozen=True)
 class Masks:
     """A board's covered cells and numbers as bitmasks (bit ``y * stride + x``).
 
     ``needs`` holds, for every number, how many mines its covered
     neighbours hold (the mines shown after a loss taken off), bit-sliced;
-    ``shown_mines`` is how many mines the board shows.
+    ``shown_mines`` is how many mines the board shows.  Two boards' masks are
+    equal when all of these are.
     """
 
-    width: int
-    height: int
-    covered: int
-    numbers: int
-    needs: Planes
-    shown_mines: int = 0
+    __slots__ = ("covered", "height", "needs", "numbers", "shown_mines", "stride", "width")
+
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        covered: int,
+        numbers: int,
+        needs: Planes,
+        shown_mines: int = 0,
+    ):
+        self.width = width
+        self.height = height
+        self.stride = width + 1
+        self.covered = covered
+        self.numbers = numbers
+        self.needs = needs
+        self.shown_mines = shown_mines
+
+    def _key(self) -> tuple[int, int, int, int, Planes, int]:
+        return self.width, self.height, self.covered, self.numbers, self.needs, self.shown_mines
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Masks):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Masks{self._key()!r}"
 
     @property
-    def stride(self) -> int:
-        return self.width + 1
-
-    @cached_property
     def grid(self) -> Grid:
         return Grid(self.width, self.height)
 
-    @cached_property
+    @property
     def few(self) -> int:
         """Cells of a mask up to which :meth:`cells` picks them bit by bit rather
         than off the whole board: as measured, reading the board costs about a
         hundred instructions a bit of it, and picking a cell 1,300 and 7 a word."""
-        bits = self.stride * self.height
-        return bits * 100 // (1300 + 7 * (bits >> 6))
+        return _geometry(self.width, self.height)[1]
 
-    @cached_property
+    @property
     def board(self) -> int:
         """Every cell of the board, the guard column left out."""
-        row = (1 << self.width) - 1
-        return sum(row << y * self.stride for y in range(self.height))
+        return _geometry(self.width, self.height)[0]
 
     @classmethod
     def read(cls, rows: tuple[str, ...]) -> Masks | None:
@@ -203,8 +222,12 @@ class Masks:
                 | eight >> bit << 3 & 8
             )
             constraints.append(([points[start + step] for step in offsets[box]], need))
+        try:
+            merged = merge(constraints)
+        except InconsistentPosition:
+            return None
         outside = CellSet(self, unknown & ~_spread(reading, stride))
-        return Settled(known, still, merge(constraints), outside)
+        return Settled(known, still, merged, outside)
 
     def mask_of(self, cells: Iterable[Point]) -> int:
         """The mask of ``cells``."""
@@ -424,6 +447,15 @@ def _less(one: Planes, other: Planes) -> int:
         less |= equal & ~first & second
         equal &= ~(first ^ second)
     return less
+
+
+@lru_cache(maxsize=8)
+def _geometry(width: int, height: int) -> tuple[int, int]:
+    """A board's mask of every cell, and :attr:`Masks.few`."""
+    stride = width + 1
+    row = (1 << width) - 1
+    bits = stride * height
+    return sum(row << y * stride for y in range(height)), bits * 100 // (1300 + 7 * (bits >> 6))
 
 
 @lru_cache(maxsize=8)

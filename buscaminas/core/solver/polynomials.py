@@ -32,14 +32,21 @@ def convolve(left: Poly, right: Poly, budget: Budget) -> Poly:
 
 def product(polys: list[Poly], budget: Budget) -> Poly:
     """The product of the polynomials: those of one coefficient (a part whose
-    mine count is settled) multiply a constant, the others are convolved."""
-    result: Poly = [1]
+    mine count is settled) multiply a constant, the others are convolved in
+    pairs, then the pairs' products in pairs, and so on, so that no long
+    product is multiplied again and again by a short one."""
     scale = 1
+    layer: list[Poly] = []
     for poly in polys:
         if len(poly) == 1:
             scale = multiply(scale, poly[0], budget)
         else:
-            result = convolve(result, poly, budget)
+            layer.append(poly)
+    while len(layer) > 1:
+        pairs = zip(layer[::2], layer[1::2], strict=False)
+        paired = [convolve(one, other, budget) for one, other in pairs]
+        layer = paired + layer[len(paired) * 2 :]
+    result = layer[0] if layer else [1]
     if scale == 1:
         return result
     budget.spend(len(result) * product_cost(words(scale), words(max(result))))
@@ -57,13 +64,14 @@ def divide(whole: Poly, part: Poly, budget: Budget) -> Poly:
     """
     slot = slot_for(max(whole).bit_length() + 1)
     dividend, divisor = pack(whole, slot), pack(part, slot)
-    # Charged before the division, on the quotient's size: the budget bounds the work.
-    budget.spend((words(dividend) - words(divisor) + 1) * words(divisor))
+    # Charged before the division, on the quotient's size: the budget bounds the
+    # work, about 8 ns a word of the quotient and a word of the divisor (as measured).
+    budget.spend((words(dividend) - words(divisor) + 1) * words(divisor) // 6 + 1)
     return unpack(dividend // divisor, slot, len(whole) - len(part) + 1)
 
 
 def words(value: int) -> int:
-    """The machine words an integer takes, the unit of the work it costs."""
+    """The machine words an integer takes, what the work of arithmetic on it grows with."""
     return (value.bit_length() >> 6) + 1
 
 
@@ -74,9 +82,10 @@ def multiply(left: int, right: int, budget: Budget) -> int:
 
 
 def product_cost(one: int, other: int) -> int:
-    """The units a product of integers of ``one`` and ``other`` words costs."""
+    """The units a product of integers of ``one`` and ``other`` words costs: about
+    14 ns for each word of the larger times the smaller's 0.6th power, as measured."""
     small, large = sorted((one, other))
-    return int(large * small**0.6)
+    return int(large * small**0.6) * 2 // 7 + 1
 
 
 def slot_for(bits: int) -> int:
