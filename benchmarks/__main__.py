@@ -25,6 +25,7 @@ from . import (
     solver,
     startup,
     tatham,
+    toollib,
 )
 
 BENCHMARKS: dict[str, ModuleType] = {
@@ -41,6 +42,7 @@ BENCHMARKS: dict[str, ModuleType] = {
     "latency": latency,
     "paste": paste,
     "records": records,
+    "toollib": toollib,
 }
 
 

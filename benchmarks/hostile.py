@@ -8,11 +8,15 @@ tangle over the whole board), stripes, checkerboards, combs and chains, each
 family with its own seeds.  The baseline is the median of mid-game expert
 positions (30×16/99, taken as :mod:`.bigboard` takes them) in the same run.
 
-Each position is dealt as a game, and timed as the player waits for it:
-``help`` is :func:`buscaminas.game.hints.hint` (the analysis, the proof or the
-rescue's ranking); an AI move is the analysis and its ``best_move``.  Each
-solver runs in fresh processes, one per run and per kind of answer, and
-``--against DIR`` times another version (a directory holding its
+Each position is dealt as a game, and timed as the player waits for it, by
+the wall clock and the CPU's: ``help`` is :func:`buscaminas.game.hints.hint`
+(the analysis, the proof or the rescue's ranking); an AI move is the
+analysis and its ``best_move``.  Each position is fresh: the solver keeps
+nothing of the one before.  Each solver runs in fresh processes, one per run
+and per kind of answer; with ``--first-calls``, every position is timed again
+in a process of its own as a session's first answer, the solver's and the
+hints' imports included.  ``--load N`` keeps N processes busy beside the
+timings.  ``--against DIR`` times another version (a directory holding its
 ``buscaminas``) on the very same games, run after run alternately.
 """
 
@@ -20,10 +24,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
+import subprocess
 import sys
 import time
-from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +58,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--runs", type=int, default=3, help="timings of every position")
     parser.add_argument(
         "--expert-seeds", type=int, default=3, help="expert games to take positions from"
+    )
+    parser.add_argument(
+        "--first-calls",
+        action="store_true",
+        help="time every position again as the first answer of a fresh process, imports included",
+    )
+    parser.add_argument(
+        "--load", type=int, default=0, help="busy processes to run beside the timings"
     )
     parser.add_argument(
         "--against",
@@ -103,40 +116,30 @@ def _as_json(width: int, height: int, layout: Cells, revealed: Cells) -> Game:
     )
 
 
-def child() -> None:
-    """Time one kind of answer on every game asked, in this fresh process."""
-    from buscaminas import collector as startup
-    from buscaminas.core.engine import Minesweeper
-    from buscaminas.core.solver import Position, analyze
-    from buscaminas.game import hints
-
-    # As the game's loop runs a command; a tree without the hold runs it bare.
-    working = getattr(startup, "working", nullcontext)
-
-    job = json.load(sys.stdin)
-    times = []
-    # Each game is read when its turn comes: two hundred games held as lists
-    # would be millions of objects for the cycle collector to walk, pauses the
-    # harness's own, not the game's.
-    for text in job["games"]:
-        width, height, mines, revealed = json.loads(text)
-        game = Minesweeper.from_layout(
-            width, height, map(tuple, mines), revealed=map(tuple, revealed)
-        )
-        game.rows()  # the picture a game keeps move by move, as in play
-        started = time.perf_counter()
-        with working():
-            if job["answer"] == "help":
-                hints.hint(game)
-            else:
-                analyze(Position.from_game(game)).best_move  # noqa: B018 (the AI's choice)
-        times.append(time.perf_counter() - started)
-    print(json.dumps(times))
+def _per_position(runs: list[list[list[float]]], clock: int) -> list[float]:
+    """Each position's median over the runs, in seconds, by the wall clock (0) or the CPU's (1)."""
+    return [statistics.median(times[clock] for times in run) for run in zip(*runs, strict=True)]
 
 
-def _per_position(runs: list[list[float]]) -> list[float]:
-    """Each position's median over the runs, in seconds."""
-    return [statistics.median(times) for times in zip(*runs, strict=True)]
+def _over(seconds: list[float]) -> str:
+    return f"over {TARGET:g} s: {sum(each > TARGET for each in seconds)} of {len(seconds)}"
+
+
+class Busy:
+    """Processes that keep the machine's cores busy while the timings run."""
+
+    def __init__(self, count: int):
+        self._processes = [
+            subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)
+        ]
+
+    def __enter__(self) -> Busy:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        for process in self._processes:
+            process.kill()
+            process.wait()
 
 
 def run(args: argparse.Namespace) -> int:
@@ -150,28 +153,44 @@ def run(args: argparse.Namespace) -> int:
         f"{len(games)} hostile {SIZE}x{SIZE} games and {len(baseline)} expert positions"
         f" made in {time.perf_counter() - started:.1f} s"
     )
-    timed: dict[tuple[str, str, str], list[list[float]]] = {}
-    for _ in range(args.runs):
-        for solver in solvers:
-            for answer in ANSWERS:
-                for board, chosen in (("hostile", list(games)), ("expert", baseline)):
-                    texts = [json.dumps(game) for game in chosen]
-                    job: dict[str, Any] = {"answer": answer, "games": texts}
-                    timed.setdefault((solver.name, answer, board), []).append(
-                        solver.ask(job, "hostile")
-                    )
+    texts = {"hostile": [json.dumps(game) for game in games]}
+    texts["expert"] = [json.dumps(game) for game in baseline]
+    timed: dict[tuple[str, str, str], list[list[list[float]]]] = {}
+    with Busy(args.load):
+        print(f"load average at the start: {os.getloadavg()[0]:.2f}", flush=True)
+        for _ in range(args.runs):
+            for solver in solvers:
+                for answer in ANSWERS:
+                    for board, chosen in texts.items():
+                        job: dict[str, Any] = {"answer": answer, "games": chosen, "first": False}
+                        timed.setdefault((solver.name, answer, board), []).append(
+                            solver.ask(job, "answer")
+                        )
+                    if args.first_calls:
+                        timed.setdefault((solver.name, answer, "first"), []).append(
+                            [
+                                solver.ask(
+                                    {"answer": answer, "games": [text], "first": True}, "answer"
+                                )[0]
+                                for text in texts["hostile"]
+                            ]
+                        )
+        print(f"load average at the end: {os.getloadavg()[0]:.2f}")
     for solver in solvers:
         for answer in ANSWERS:
-            worst = _per_position(timed[(solver.name, answer, "hostile")])
-            typical = statistics.median(_per_position(timed[(solver.name, answer, "expert")]))
-            slowest = max(range(len(worst)), key=worst.__getitem__)
-            over = sum(seconds > TARGET for seconds in worst)
-            print(
-                f"{solver.name}, {answer}: hostile worst {worst[slowest] * 1000:.1f} ms"
-                f" ({families[slowest]}, seed {slowest // len(FAMILIES)}),"
-                f" median {statistics.median(worst) * 1000:.1f} ms,"
-                f" over {TARGET:g} s: {over} of {len(worst)};"
-                f" expert median {typical * 1000:.2f} ms;"
-                f" worst / expert median {worst[slowest] / typical:.0f}x"
-            )
+            typical = statistics.median(_per_position(timed[(solver.name, answer, "expert")], 0))
+            for board, what in (("hostile", "fresh"), ("first", "first of a process")):
+                if (solver.name, answer, board) not in timed:
+                    continue
+                runs = timed[(solver.name, answer, board)]
+                wall, cpu = _per_position(runs, 0), _per_position(runs, 1)
+                slowest = max(range(len(wall)), key=wall.__getitem__)
+                print(
+                    f"{solver.name}, {answer}, {what}: worst {wall[slowest] * 1000:.1f} ms"
+                    f" ({families[slowest]}, seed {slowest // len(FAMILIES)}),"
+                    f" median {statistics.median(wall) * 1000:.1f} ms, {_over(wall)};"
+                    f" CPU worst {max(cpu) * 1000:.1f} ms,"
+                    f" median {statistics.median(cpu) * 1000:.1f} ms, {_over(cpu)};"
+                    f" expert median {typical * 1000:.2f} ms"
+                )
     return 0

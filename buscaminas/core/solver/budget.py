@@ -14,7 +14,7 @@ bytes.
 
 from __future__ import annotations
 
-ANALYSIS_WORK = 3_500_000
+ANALYSIS_WORK = 1_000_000
 """Units one analysis may spend on deductions and exact counting before it
 settles for what it has proved (about a seventh of a second): ``help``, ``?``
 and each AI move must answer within a quarter of a second on any board up to

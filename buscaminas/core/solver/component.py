@@ -22,38 +22,48 @@ import heapq
 import math
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
 from itertools import zip_longest
 from math import comb
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from ..grid import Point
-from .budget import Budget, OverBudget
+from .budget import HELD_BYTES, Budget, OverBudget
 from .local import Constraint, InconsistentPosition
-from .polynomials import Poly, multiply, slot_for, unpack, words
+from .polynomials import Poly, product_cost, slot_for, unpack
 
 REMEMBERED = 4096
 """Components whose counts are kept: most are unchanged from one move to the
 next, and between the positions the AI weighs."""
 REMEMBERED_TOO_WIDE = 256
 """Components kept as known to exceed a whole analysis's budget."""
-EDGE_WORK = 40
-"""Units of :mod:`.budget` one step from a state costs beyond the words it
-adds and the state it stores, as measured."""
-PLAN_WORK = 300
+PLAN_WORK = 200
 """Units of :mod:`.budget` a number of a component costs before its counting starts:
-weighing the orders took about 10 µs a number on 99×99 boards, as measured, and
-planning the steps as much again."""
-KEPT_MOVES_BYTES = 4_000_000
-"""Held bytes below which the moves of the forward pass are kept for the backward."""
+grouping its cells into classes and planning the steps took 6 to 11 µs a number,
+as measured."""
+SWEEP_WORK = 30
+BREADTH_WORK = 80
+GREEDY_WORK = 200
+"""Units a number of a component costs for an order to be weighed, when the order
+of its cells keeps too many states: a sweep along an axis, a breadth-first
+sweep from one end, and a greedy order took 1.5, 4 and 10 µs a number with
+their bounds, as measured."""
+STEP_WORK = 140
+"""Units a class costs for its steps forward and back, besides their moves."""
+MOVE_WORK = 7
+"""Units a move from one state to the next costs, forward or back, besides the
+words of the polynomial it adds (:data:`WORDS_A_UNIT`)."""
+WORDS_A_UNIT = 5
+"""Machine words of a polynomial shifted and added for a unit of work."""
 STATE_BYTES = 150
-"""Bytes a state takes besides its key's entries and its count's words."""
+"""Bytes a state takes besides its count's words."""
+MOVE_BYTES = 100
+"""Bytes a move from one state to the next takes, kept for the backward pass."""
 NARROW_ENOUGH = 10_000
-"""A bound on the states below which the greedy order is not second-guessed."""
+"""A bound on the states below which the classes are counted in the order of
+their cells, no other order weighed."""
 
 
-@dataclass(frozen=True)
-class Component:
+class Component(NamedTuple):
     """One component's count: layouts per mine total and, for each class of
     interchangeable cells, the mine-weighted layouts per mine total."""
 
@@ -74,33 +84,44 @@ class Component:
         return decided
 
 
-Group = frozenset[Constraint]
+Group = list[Constraint]
+"""The numbers of one component."""
 _T = TypeVar("_T")
 
-_counted: OrderedDict[Group, Component] = OrderedDict()
-_too_wide: OrderedDict[Group, int] = OrderedDict()
+_counted: OrderedDict[frozenset[Constraint], Component] = OrderedDict()
+_too_wide: OrderedDict[frozenset[Constraint], int] = OrderedDict()
 """Components that did not fit a whole budget, with that budget's size."""
 
 
 def components(constraints: list[Constraint]) -> list[Group]:
     """Split the open numbers into groups that share no cell."""
-    parent = list(range(len(constraints)))
-
-    def root(index: int) -> int:
-        while parent[index] != index:
-            parent[index] = parent[parent[index]]
-            index = parent[index]
-        return index
-
-    first_touching: dict[Point, int] = {}
-    for index, (cells, _) in enumerate(constraints):
+    group_of: dict[Point, Group] = {}
+    groups: list[Group] = []
+    for constraint in constraints:
+        cells = constraint[0]
+        joined: Group | None = None
         for cell in cells:
-            other = first_touching.setdefault(cell, index)
-            parent[root(other)] = root(index)
-    groups: dict[int, list[Constraint]] = {}
-    for index, constraint in enumerate(constraints):
-        groups.setdefault(root(index), []).append(constraint)
-    return [frozenset(group) for group in groups.values()]
+            other = group_of.get(cell)
+            if other is None or other is joined:
+                continue
+            if joined is None:
+                joined = other
+                continue
+            # The number links two groups: the smaller joins the larger.
+            if len(other) > len(joined):
+                joined, other = other, joined
+            for moved in other:
+                for near in moved[0]:
+                    group_of[near] = joined
+            joined += other
+            other.clear()
+        if joined is None:
+            joined = []
+            groups.append(joined)
+        joined.append(constraint)
+        for cell in cells:
+            group_of[cell] = joined
+    return [group for group in groups if group]
 
 
 def count_component(group: Group, budget: Budget, most_states: int | None = None) -> Component:
@@ -110,11 +131,16 @@ def count_component(group: Group, budget: Budget, most_states: int | None = None
     than that raises :class:`OverBudget` before any work.  Raises
     :class:`InconsistentPosition` when the component has no solution.
     """
-    found = _counted.get(group)
+    if len(group) == 1:
+        # One number: its cells are one class, and C(k, n) says it all.
+        budget.spend(PLAN_WORK)
+        return _one_number(*group[0])
+    key = frozenset(group)
+    found = _counted.get(key)
     if found is not None:
-        _counted.move_to_end(group)
+        _counted.move_to_end(key)
         return found
-    if budget.limit <= _too_wide.get(group, 0):
+    if budget.limit <= _too_wide.get(key, 0):
         raise OverBudget
     # Choosing the order and planning the steps read the component whole: not
     # begun when the budget cannot pay for them, so that pairs of numbers may
@@ -124,27 +150,38 @@ def count_component(group: Group, budget: Budget, most_states: int | None = None
         raise OverBudget
     whole_budget = budget.untouched
     budget.spend(plan)
-    counting = _Counting(group)
-    if most_states is not None and counting.states_bound > most_states:
-        raise OverBudget
     try:
+        counting = _Counting(group, budget, most_states)
+        if most_states is not None and counting.states_bound > most_states:
+            # Too wide for now: pairs of numbers may narrow it.
+            whole_budget = False
+            raise OverBudget
         counted = counting.run(budget)
     except OverBudget:
         if whole_budget:
-            _remember(_too_wide, group, budget.limit, REMEMBERED_TOO_WIDE)
+            _remember(_too_wide, key, budget.limit, REMEMBERED_TOO_WIDE)
         raise
-    _remember(_counted, group, counted, REMEMBERED)
+    _remember(_counted, key, counted, REMEMBERED)
     return counted
 
 
-def _remember(cache: OrderedDict[Group, _T], group: Group, value: _T, size: int) -> None:
-    cache[group] = value
+def _one_number(cells: frozenset[Point], need: int) -> Component:
+    """The count of a component of one number, needing ``need`` of its ``cells``."""
+    layouts = comb(len(cells), need)
+    counts = [0] * need + [layouts]
+    marginal = [0] * need + [need * layouts] if need else []
+    return Component(counts, ((tuple(sorted(cells)), marginal),))
+
+
+def _remember(
+    cache: OrderedDict[frozenset[Constraint], _T], key: frozenset[Constraint], value: _T, size: int
+) -> None:
+    cache[key] = value
     if len(cache) > size:
         cache.popitem(last=False)
 
 
-@dataclass(frozen=True)
-class _Class:
+class _Class(NamedTuple):
     """Frontier cells touched by exactly the same open numbers: interchangeable."""
 
     cells: tuple[Point, ...]
@@ -152,162 +189,263 @@ class _Class:
 
 
 def _classes(constraints: list[Constraint]) -> list[_Class]:
-    """Group cells by the numbers touching them."""
+    """Group cells by the numbers touching them; the classes come in the order
+    of their first cells, whatever the order of the numbers."""
     touching: dict[Point, list[int]] = {}
     for index, (cells, _) in enumerate(constraints):
         for cell in cells:
-            touching.setdefault(cell, []).append(index)
+            found = touching.get(cell)
+            if found is None:
+                touching[cell] = [index]
+            else:
+                found.append(index)
     by_signature: dict[tuple[int, ...], list[Point]] = {}
     for cell, indices in touching.items():
-        by_signature.setdefault(tuple(indices), []).append(cell)
-    return [_Class(tuple(sorted(cells)), signature) for signature, cells in by_signature.items()]
+        signature = tuple(indices)
+        alike = by_signature.get(signature)
+        if alike is None:
+            by_signature[signature] = [cell]
+        else:
+            alike.append(cell)
+    classes = [_Class(tuple(sorted(cells)), signature) for signature, cells in by_signature.items()]
+    classes.sort()
+    return classes
 
 
 class _Counting:
     """The forward and backward passes over one component's classes."""
 
-    def __init__(self, group: Group):
-        constraints = sorted(group, key=lambda constraint: (min(constraint[0]), constraint[1]))
-        self.classes = _classes(constraints)
-        self.needs = [need for _, need in constraints]
-        self.order, self.states_bound = _narrowest_order(self.classes, self.needs)
+    def __init__(self, group: Group, budget: Budget | None = None, most_states: int | None = None):
+        """Plan the counting of ``group``; weighing the orders of a wide one is
+        charged to ``budget``, when given, and left out when the order of its
+        cells keeps more than ``most_states``: pairs of numbers may narrow it
+        first, for less."""
+        self.classes = _classes(group)
+        self.needs = [need for _, need in group]
+        sizes = [len(cells) for cells, _ in group]
+        cells = sum([len(cells) for cells, _ in self.classes])
+        self.slot = slot_for(cells + cells.bit_length())
+        # The classes in the order of their cells sweep a frontier along its
+        # length: most often narrow enough, and then no other order is weighed.
+        order = list(range(len(self.classes)))
+        self.steps, bound = _steps(self.classes, self.needs, sizes, order)
+        self.states_bound = float(min(bound, 2**1000))
+        if NARROW_ENOUGH < self.states_bound <= (most_states or math.inf):
+            order, self.states_bound = _narrowest_order(
+                self.classes, self.needs, order, self.states_bound, budget
+            )
+            self.steps = _steps(self.classes, self.needs, sizes, order)[0]
+        self.order = order
 
     def run(self, budget: Budget) -> Component:
         """Forward, count the ways to reach each state (what every open number
         still needs); backward, the ways to complete it; the marginal of each
         class is forward × backward.
 
+        A state is one integer, each open number's need in a nibble of its own
+        (:func:`_steps`), so that a step is an addition and a subtraction; the
+        moves the forward pass makes are kept for the backward one.
         Polynomials in the number of mines are kept packed in integers
         (:func:`~.polynomials.pack`): a slot of ``cells`` bits and a little
         more holds any count of layouts of the component, even weighted by
         a class's mines, so no slot overflows into the next.
+
+        Each step is charged before it is taken, by its moves and the words
+        of their polynomials: forward, as if every state made every move its
+        class allows; backward, by the moves then known, and the products of
+        the marginal.
         """
-        plan = _Plan(self.classes, self.needs, self.order)
-        cells = sum(len(group.cells) for group in self.classes)
-        slot = slot_for(cells + cells.bit_length())
-        layers: list[dict[tuple[int, ...], int]] = [{(): 1}]
-        # The moves from each state, kept for the backward pass while they
-        # are small; past that they are worked out again, or they would be
-        # most of the memory.
-        kept: list[dict[tuple[int, ...], list[tuple[int, tuple[int, ...]]]]] = []
+        classes, slot, steps = self.classes, self.slot, self.steps
+        layers: list[dict[int, int]] = [{0: 1}]
+        # Each step's moves: the state before, the mines laid, the state after.
+        moves: list[list[tuple[int, int, int]]] = []
+        spent, allowed = len(steps) * STEP_WORK, budget.left
+        # The memory held is watched only when the states could ever hold too much.
+        widest = STATE_BYTES + 8 * (slot * len(steps) >> 6) + 9 * MOVE_BYTES
+        watched = self.states_bound * widest > HELD_BYTES
         held = 0
-        for step in plan.steps:
-            following: dict[tuple[int, ...], int] = {}
-            keeping: dict[tuple[int, ...], list[tuple[int, tuple[int, ...]]]] = {}
-            kept.append(keeping)
-            for state, poly in layers[-1].items():
-                moves = step.moves(state)
-                if held < KEPT_MOVES_BYTES:
-                    keeping[state] = moves
-                budget.spend(len(moves) * (EDGE_WORK + 2 * len(state) + words(poly)))
-                for mines, after in moves:
-                    following[after] = (
-                        following.get(after, 0) + (poly << mines * slot) * step.ways[mines]
-                    )
-            held += sum(
-                STATE_BYTES + 8 * (len(state) + words(poly)) for state, poly in following.items()
-            )
-            budget.hold(held)
+        for add, touched, size, delta, ways, reach in steps:
+            layer = layers[-1]
+            # A move adds a polynomial as long as the longest here, shifted.
+            words = (max(layer.values()).bit_length() + size * slot >> 6) + 1
+            spent += len(layer) * reach * (MOVE_WORK + words // WORDS_A_UNIT)
+            if spent > allowed:
+                budget.spend(spent)
+            following: dict[int, int] = {}
+            get = following.get
+            made: list[tuple[int, int, int]] = []
+            if size == 1:
+                # A cell: a mine or not, each in one way.
+                for state, poly in layer.items():
+                    moved = state + add
+                    empty = full = True
+                    for shift, slack in touched:
+                        need = moved >> shift & 15
+                        if not need:
+                            full = False
+                        elif need > slack:
+                            empty = False
+                            if need > slack + 1:
+                                full = False
+                    if empty:
+                        following[moved] = get(moved, 0) + poly
+                        made.append((state, 0, moved))
+                    if full:
+                        after = moved - delta
+                        following[after] = get(after, 0) + (poly << slot)
+                        made.append((state, 1, after))
+            else:
+                for state, poly in layer.items():
+                    moved = state + add
+                    low, high = 0, size
+                    for shift, slack in touched:
+                        need = moved >> shift & 15
+                        if need < high:
+                            high = need
+                        if need - slack > low:
+                            low = need - slack
+                    after = moved - low * delta
+                    for mines in range(low, high + 1):
+                        following[after] = get(after, 0) + (poly << mines * slot) * ways[mines]
+                        made.append((state, mines, after))
+                        after -= delta
+            if watched:
+                held += len(following) * (STATE_BYTES + 8 * words) + len(made) * MOVE_BYTES
+                budget.hold(held)
+            if not following:
+                raise InconsistentPosition("no arrangement of mines satisfies these numbers")
             layers.append(following)
-        counts = unpack(layers[-1].get((), 0), slot)
+            moves.append(made)
+        budget.spend(spent)
+        counts = unpack(layers[-1].get(0, 0), slot)
         if not counts:
             raise InconsistentPosition("no arrangement of mines satisfies these numbers")
 
+        spent, allowed = 0, budget.left
         marginals: list[tuple[tuple[Point, ...], Poly]] = []
-        completions: dict[tuple[int, ...], int] = {(): 1}
-        for position in range(len(plan.steps) - 1, -1, -1):
-            step = plan.steps[position]
-            before = layers[position]
-            earlier: dict[tuple[int, ...], int] = {}
-            reaching: dict[tuple[int, tuple[int, ...]], int] = {}
-            moves_of = kept[position]
-            for state, poly in before.items():
-                known = moves_of.get(state)
-                for mines, after in step.moves(state) if known is None else known:
-                    completion = completions.get(after)
+        completions: dict[int, int] = {0: 1}
+        for position in range(len(steps) - 1, -1, -1):
+            size, ways = steps[position].size, steps[position].ways
+            before, made = layers[position], moves[position]
+            # A move adds a completion as long as the longest after, shifted;
+            # a marginal's product, a count before by a completion after.
+            words = (max(completions.values()).bit_length() + size * slot >> 6) + 1
+            spent += len(made) * (MOVE_WORK + words // WORDS_A_UNIT)
+            if spent > allowed:
+                budget.spend(spent)
+            earlier: dict[int, int] = {}
+            # The forward counts reaching each state after the class, by its mines
+            # (key ``state << 4 | mines``): a product each, not one per move.
+            reaching: dict[int, int] = {}
+            found = completions.get
+            if size == 1:
+                for state, mines, after in made:
+                    completion = found(after)
                     if completion is None:
                         continue
-                    budget.spend(EDGE_WORK + 2 * len(state) + words(completion) + words(poly))
+                    if mines:
+                        earlier[state] = earlier.get(state, 0) + (completion << slot)
+                        key = after << 4 | 1
+                        reaching[key] = reaching.get(key, 0) + before[state]
+                    else:
+                        earlier[state] = earlier.get(state, 0) + completion
+            else:
+                for state, mines, after in made:
+                    completion = found(after)
+                    if completion is None:
+                        continue
                     earlier[state] = (
-                        earlier.get(state, 0) + (completion << mines * slot) * step.ways[mines]
+                        earlier.get(state, 0) + (completion << mines * slot) * ways[mines]
                     )
                     if mines:
-                        key = (mines, after)
-                        reaching[key] = reaching.get(key, 0) + poly
+                        key = after << 4 | mines
+                        reaching[key] = reaching.get(key, 0) + before[state]
+            prefix = (max(before.values()).bit_length() >> 6) + 1
+            spent += len(reaching) * product_cost(prefix, words)
+            if spent > allowed:
+                budget.spend(spent)
             marginal = 0
-            for (mines, after), prefix in reaching.items():
-                product = multiply(prefix, completions[after], budget)
-                marginal += (product << mines * slot) * (mines * step.ways[mines])
-            marginals.append((self.classes[plan.order[position]].cells, unpack(marginal, slot)))
+            for key, count in reaching.items():
+                mines = key & 15
+                marginal += (count * completions[key >> 4] << mines * slot) * (mines * ways[mines])
+            marginals.append((classes[self.order[position]].cells, unpack(marginal, slot)))
             completions = earlier
+        budget.spend(spent)
         return Component(counts, tuple(marginals))
 
 
-class _Step:
-    """How assigning mines to one class changes what the open numbers need."""
+class _Step(NamedTuple):
+    """How assigning mines to one class changes the state."""
 
-    def __init__(
-        self,
-        size: int,
-        opening: list[int],
-        touched: list[int],
-        slack: list[int],
-        kept: list[int],
-    ):
-        self.size = size
-        self.ways = [comb(size, mines) for mines in range(size + 1)]
-        self.opening = opening
-        self.touched = touched
-        self.slack = slack
-        self.kept = kept
-
-    def moves(self, state: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
-        """Every mine count this class can take from ``state``, with the state after."""
-        needs = [*state, *self.opening]
-        low, high = 0, self.size
-        for index, slack in zip(self.touched, self.slack, strict=True):
-            need = needs[index]
-            low = max(low, need - slack)
-            high = min(high, need)
-        result = []
-        for mines in range(low, high + 1):
-            after = needs.copy()
-            for index in self.touched:
-                after[index] -= mines
-            result.append((mines, tuple(after[index] for index in self.kept)))
-        return result
+    add: int
+    """The needs of the numbers the class opens, each in its nibble."""
+    touched: tuple[tuple[int, int], ...]
+    """The nibble of each number the class touches, and the cells it has after it."""
+    size: int
+    delta: int
+    """The change of the state for each mine laid in the class."""
+    ways: tuple[int, ...]
+    """The ways to lay each count of mines in the class."""
+    reach: int
+    """The most moves a state can make: counts of mines the class may hold."""
 
 
-class _Plan:
-    """The steps of the counting of one component, in the order chosen."""
+_WAYS = tuple(tuple(comb(size, mines) for mines in range(size + 1)) for size in range(9))
+"""``C(size, mines)`` for a class of up to eight cells (the neighbours of one number)."""
 
-    def __init__(self, classes: list[_Class], needs: list[int], order: list[int]):
-        self.order = order
-        last: dict[int, int] = {}
-        for step, index in enumerate(order):
-            for constraint in classes[index].constraints:
-                last[constraint] = step
-        # How many cells each number of a class still has in the classes after it.
-        slacks: list[list[int]] = [[] for _ in order]
-        capacity_after: dict[int, int] = {}
-        for step in range(len(order) - 1, -1, -1):
-            group = classes[order[step]]
-            slacks[step] = [capacity_after.get(c, 0) for c in group.constraints]
-            for constraint in group.constraints:
-                capacity_after[constraint] = capacity_after.get(constraint, 0) + len(group.cells)
 
-        self.steps: list[_Step] = []
-        active: list[int] = []
-        for step, index in enumerate(order):
-            group = classes[index]
-            opening = [c for c in group.constraints if c not in active]
-            combined = active + opening
-            touched = [combined.index(constraint) for constraint in group.constraints]
-            kept = [i for i, constraint in enumerate(combined) if last[constraint] != step]
-            self.steps.append(
-                _Step(len(group.cells), [needs[c] for c in opening], touched, slacks[step], kept)
-            )
-            active = [combined[i] for i in kept]
+def _steps(
+    classes: list[_Class], needs: list[int], sizes: list[int], order: list[int]
+) -> tuple[list[_Step], int]:
+    """The steps of the counting of one component in ``order``, and at most how
+    many states they keep, all steps together (:func:`_states_bound`);
+    ``sizes`` are how many cells each number has.
+
+    Each number gets a nibble of the state when its first class comes and
+    gives it back after its last, to a number opened later: a number's last
+    class takes all it still needs (its slack there is nought), so the
+    nibble it leaves is clear.
+    """
+    # How many cells of each number the classes not yet assigned hold.
+    remaining = list(sizes)
+    shift_of = [-1] * len(needs)
+    free: list[int] = []
+    fresh = 0
+    # The states after a step: each open number may need anything up to its need.
+    states, bound = 1, 0
+    steps: list[_Step] = []
+    for index in order:
+        cells, constraints = classes[index]
+        size = len(cells)
+        add = delta = 0
+        most = size
+        touched = []
+        closed = []
+        for constraint in constraints:
+            need = needs[constraint]
+            if need < most:
+                most = need
+            shift = shift_of[constraint]
+            if shift < 0:
+                if free:
+                    shift = free.pop()
+                else:
+                    shift, fresh = fresh, fresh + 4
+                shift_of[constraint] = shift
+                add += need << shift
+                states *= need + 1
+            delta += 1 << shift
+            slack = remaining[constraint] - size
+            remaining[constraint] = slack
+            touched.append((shift, slack))
+            if not slack:
+                # Its last class: its nibble is clear after this step.
+                closed.append(shift)
+                states //= need + 1
+        free += closed
+        bound += states
+        steps.append(_Step(add, tuple(touched), size, delta, _WAYS[size], most + 1))
+    return steps, bound
 
 
 def _states_bound(classes: list[_Class], needs: list[int], order: list[int]) -> float:
@@ -331,43 +469,72 @@ def _states_bound(classes: list[_Class], needs: list[int], order: list[int]) -> 
     return total
 
 
-def _narrowest_order(classes: list[_Class], needs: list[int]) -> tuple[list[int], float]:
-    """The order that keeps the fewest states, as far as a bound tells, and that bound.
+def _narrowest_order(
+    classes: list[_Class],
+    needs: list[int],
+    order: list[int],
+    bound: float,
+    budget: Budget | None = None,
+) -> tuple[list[int], float]:
+    """The order that keeps the fewest states, as far as a bound tells, and that
+    bound, ``order`` and its ``bound`` weighed with the others: the cheapest
+    first, each charged to ``budget`` before it is worked out, until one keeps
+    few enough states.
 
-    The greedy order is best on the small components of real games; when it
-    is wide, sweeps are tried too, since on a grid-like frontier the greedy
-    runs along one side and leaves every number there open.
+    On a grid-like frontier a sweep across it is narrow.  The greedy order is
+    best on most components of real games, but which class it starts from
+    and how it breaks ties make it ten times narrower or wider: it is tried
+    from each side of the component.
     """
-    order = _greedy_order(classes)
-    bound = _states_bound(classes, needs, order)
-    if bound <= NARROW_ENOUGH:
-        return order, bound
-    for other_order in (_breadth_first_order, _sweep_order(0), _sweep_order(1)):
-        other = other_order(classes)
+    across = sorted(range(len(classes)), key=lambda index: _reading(classes[index].cells[0]))
+    candidates: tuple[tuple[int, Callable[[], list[int]]], ...] = (
+        (SWEEP_WORK, lambda: _sweep_order(0)(classes)),
+        (SWEEP_WORK, lambda: _sweep_order(1)(classes)),
+        (BREADTH_WORK, lambda: _breadth_first_order(classes)),
+        (GREEDY_WORK, lambda: _greedy_order(classes)),
+        (GREEDY_WORK, lambda: _greedy_order(classes, list(range(len(classes) - 1, -1, -1)))),
+        (GREEDY_WORK, lambda: _greedy_order(classes, across)),
+        (GREEDY_WORK, lambda: _greedy_order(classes, across[::-1])),
+    )
+    for work, candidate in candidates:
+        if bound <= NARROW_ENOUGH:
+            break
+        if budget is not None:
+            budget.spend(len(needs) * work)
+        other = candidate()
         other_bound = _states_bound(classes, needs, other)
         if other_bound < bound:
             order, bound = other, other_bound
     return order, bound
 
 
-def _greedy_order(classes: list[_Class]) -> list[int]:
+def _reading(cell: Point) -> tuple[int, int]:
+    return cell[1], cell[0]
+
+
+def _greedy_order(classes: list[_Class], preference: list[int] | None = None) -> list[int]:
     """An order of the classes that closes numbers soon after opening them.
 
     Each step takes the class that touches the most numbers already open,
-    less those it would open; ties go to the first class.
+    less those it would open; ties go to the class first in ``preference``
+    (by default, the first class).
     """
+    rank = list(range(len(classes)))
+    if preference is not None:
+        for place, index in enumerate(preference):
+            rank[index] = place
     score = [-len(group.constraints) for group in classes]
     touching: dict[int, list[int]] = {}
     for index, group in enumerate(classes):
         for constraint in group.constraints:
             touching.setdefault(constraint, []).append(index)
-    heap = [(-value, index) for index, value in enumerate(score)]
+    heap = [(-value, rank[index], index) for index, value in enumerate(score)]
     heapq.heapify(heap)
     placed = [False] * len(classes)
     opened: set[int] = set()
     order: list[int] = []
     while heap:
-        negative, index = heapq.heappop(heap)
+        negative, _, index = heapq.heappop(heap)
         if placed[index] or -negative != score[index]:
             continue
         placed[index] = True
@@ -379,7 +546,7 @@ def _greedy_order(classes: list[_Class]) -> list[int]:
             for other in touching[constraint]:
                 if not placed[other]:
                     score[other] += 2
-                    heapq.heappush(heap, (-score[other], other))
+                    heapq.heappush(heap, (-score[other], rank[other], other))
     return order
 
 

@@ -16,52 +16,107 @@ reasoning finds them, estimates elsewhere (:mod:`.estimate`).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
-from functools import cached_property
-from itertools import chain
+from collections.abc import Set as AbstractSet
+from itertools import chain, compress
 from math import comb
+from operator import mul, not_
 
 from ..alphabet import COUNTS, COVERED, Symbol
 from ..grid import Grid, Point
 from .budget import ANALYSIS_WORK, Budget, OverBudget
 from .estimate import estimate
 from .frontier import Frontier, count_frontier
-from .local import InconsistentPosition
-from .masks import CoveredAround, Masks, read_cells
-from .polynomials import divide, product, product_cost, trimmed, words
+from .local import InconsistentPosition, Settled, settle_one_number
+from .masks import CoveredAround, Masks, NeedsOf, read_cells
+from .polynomials import Poly, divide, product, product_cost, trimmed, words
 from .position import Position
 
 __all__ = ["Constraints", "InconsistentPosition", "Tally", "frontier_certain", "tally"]
 
+INCREMENTAL_NUMBERS = 30
+"""Numbers to read again up to which a board that only reveals more of one whose
+frontier is known is settled from it, number by number; past them, its masks
+read the whole board faster (measured on expert games, where the AI weighs
+its guesses by revealing one cell of a board, and on hostile 99×99 boards)."""
 ESTIMATE_SCALE = 1_000_000
 """The common denominator of an inexact tally's estimates."""
 _MINE = Symbol.MINE.value
 
 
-@dataclass(frozen=True)
 class Constraints:
     """The facts of a position in the form the counting needs.
 
     ``numbers`` holds, for every revealed number, how many mines it still
     needs among ``hidden`` cells (mines shown after a loss already deducted);
-    ``mines`` is how many mines the hidden cells hold together.
+    ``mines`` is how many mines the hidden cells hold together.  A board read
+    from its rows keeps them as bitmasks (:mod:`.masks`), reads a number off
+    them when asked, and makes the set of hidden cells only when it is
+    asked for: the counting reads the masks, and on an expert board building
+    the two tables was a fifth of an analysis.
+
+    Two boards are equal when their grid, numbers, hidden cells and mines are.
     """
 
-    grid: Grid
-    numbers: Mapping[Point, int]
-    hidden: frozenset[Point]
-    mines: int
-    _around: Mapping[Point, tuple[Point, ...]] | None = field(
-        default=None, repr=False, compare=False
+    __slots__ = (
+        "_around",
+        "_earlier",
+        "_frontier",
+        "_hidden",
+        "_masks",
+        "grid",
+        "mines",
+        "numbers",
     )
-    _frontier: Frontier | None = field(default=None, repr=False, compare=False)
-    _earlier: tuple[Frontier, Mapping[Point, int]] | None = field(
-        default=None, repr=False, compare=False
-    )
-    """The frontier of a board this one only reveals more of, and the numbers
-    revealed since, until this board's own frontier is worked out from them."""
-    _masks: Masks | None = field(default=None, repr=False, compare=False)
-    """The board as bitmasks, when it was read from its rows (:mod:`.masks`)."""
+
+    def __init__(
+        self,
+        grid: Grid,
+        numbers: Mapping[Point, int],
+        hidden: frozenset[Point] | None,
+        mines: int,
+        _around: Mapping[Point, tuple[Point, ...]] | None = None,
+        _frontier: Frontier | None = None,
+        _earlier: tuple[Frontier, Mapping[Point, int]] | None = None,
+        _masks: Masks | None = None,
+    ):
+        if hidden is None and _masks is None:
+            raise ValueError("a board without its hidden cells needs its masks")
+        self.grid = grid
+        self.numbers = numbers
+        self.mines = mines
+        self._hidden = hidden
+        self._around = _around
+        self._frontier = _frontier
+        self._earlier = _earlier
+        """The frontier of a board this one only reveals more of, and the numbers
+        revealed since, until this board's own frontier is worked out from them."""
+        self._masks = _masks
+        """The board as bitmasks, when it was read from its rows (:mod:`.masks`)."""
+
+    @property
+    def hidden(self) -> frozenset[Point]:
+        if self._hidden is None:
+            assert self._masks is not None
+            self._hidden = frozenset(self._masks.cells(self._masks.covered))
+        return self._hidden
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Constraints):
+            return NotImplemented
+        return (self.grid, self.numbers, self.hidden, self.mines) == (
+            other.grid,
+            other.numbers,
+            other.hidden,
+            other.mines,
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"Constraints(grid={self.grid!r}, numbers={self.numbers!r},"
+            f" hidden={self.hidden!r}, mines={self.mines!r})"
+        )
 
     @classmethod
     def of(cls, position: Position) -> Constraints:
@@ -87,20 +142,24 @@ class Constraints:
     def read(cls, position: Position) -> Constraints:
         """The facts of ``position``, read whole."""
         grid = Grid(position.width, position.height)
+        masks = Masks.read(position.rows)
+        if masks is not None:
+            return cls(
+                grid,
+                NeedsOf(masks),
+                None,
+                position.mines - masks.shown_mines,
+                CoveredAround(masks),
+                _masks=masks,
+            )
+        # A number touching more shown mines than it shows: read cell by cell,
+        # for the counting to say what is wrong.
         numbers, hidden, shown_mines = read_cells(position.rows)
         for mine in shown_mines:
             for near in grid.neighbours(mine):
                 if near in numbers:
                     numbers[near] -= 1
-        masks = Masks.read(position.rows)
-        return cls(
-            grid,
-            numbers,
-            hidden,
-            position.mines - len(shown_mines),
-            None if masks is None else CoveredAround(masks),
-            _masks=masks,
-        )
+        return cls(grid, numbers, hidden, position.mines - len(shown_mines))
 
     def hidden_around(self) -> Mapping[Point, tuple[Point, ...]]:
         """For every number that touches hidden cells, those cells.
@@ -118,8 +177,7 @@ class Constraints:
                 cells = [near for near in neighbours(cell) if near in hidden]
                 if cells:
                     around[cell] = tuple(cells)
-            object.__setattr__(self, "_around", around)
-        assert self._around is not None
+            self._around = around
         return self._around
 
     def reveal(self, shown: Mapping[Point, int]) -> Constraints:
@@ -128,14 +186,21 @@ class Constraints:
         When this board's frontier is known, the new board's is worked out
         from it (:func:`~.frontier.count_frontier`).
         """
-        numbers = {**self.numbers, **shown}
-        hidden = self.hidden.difference(shown)
         earlier = None if self._frontier is None else (self._frontier, shown)
         if self._masks is not None:
             masks = self._masks.reveal(shown)
             return Constraints(
-                self.grid, numbers, hidden, self.mines, CoveredAround(masks), None, earlier, masks
+                self.grid,
+                NeedsOf(masks),
+                None if self._hidden is None else self._hidden.difference(shown),
+                self.mines,
+                CoveredAround(masks),
+                None,
+                earlier,
+                masks,
             )
+        numbers = {**self.numbers, **shown}
+        hidden = self.hidden.difference(shown)
         around = dict(self.hidden_around())
         neighbours = self.grid.neighbours
         for cell in shown:
@@ -157,18 +222,38 @@ class Constraints:
         """What the numbers settle and count, worked out once per board: the
         hints read it again after the analysis (:func:`frontier_certain`)."""
         if self._frontier is None:
-            counted = count_frontier(
+            self._frontier = count_frontier(
+                self._settle(), lambda: self.hidden, budget or Budget(ANALYSIS_WORK)
+            )
+            self._earlier = None
+        return self._frontier
+
+    def _settle(self) -> Settled:
+        """What one-number deductions settle.
+
+        A board that only reveals more of one whose frontier is known takes its
+        deductions over and reads again only what changed, when that is little
+        (:data:`INCREMENTAL_NUMBERS`); otherwise the board's masks, when it
+        has them, read every number at once.
+        """
+        if self._earlier is not None and (
+            self._masks is None
+            or len(self._earlier[0].open_numbers) + len(self._earlier[1]) <= INCREMENTAL_NUMBERS
+        ):
+            before, revealed = self._earlier
+            return settle_one_number(
                 self.numbers,
                 self.hidden_around(),
-                self.hidden,
-                budget or Budget(ANALYSIS_WORK),
-                self._earlier,
-                self._masks,
+                Settled(before.settled, before.open_numbers, []),
+                revealed,
             )
-            object.__setattr__(self, "_frontier", counted)
-            object.__setattr__(self, "_earlier", None)
-        assert self._frontier is not None
-        return self._frontier
+        settled = None if self._masks is None else self._masks.settle()
+        # The masks leave a contradiction for the one-by-one reading to word.
+        return (
+            settled
+            if settled is not None
+            else settle_one_number(self.numbers, self.hidden_around())
+        )
 
 
 _last_read: list[tuple[Position, Constraints]] = []
@@ -195,7 +280,6 @@ def _revealed_since(before: Position, after: Position) -> dict[Point, int] | Non
     return shown
 
 
-@dataclass(frozen=True)
 class Tally:
     """How many layouts agree with a board, and in how many each cell is a mine.
 
@@ -210,18 +294,29 @@ class Tally:
     safe or a mine, and only such a cell is.
     """
 
-    total: int
-    shares: tuple[tuple[Collection[Point], int], ...]
-    """Groups of cells, none empty, with the layouts in which each of them is a mine."""
-    exact: bool = True
+    __slots__ = ("_mine_layouts", "exact", "shares", "total")
 
-    @cached_property
+    def __init__(
+        self, total: int, shares: tuple[tuple[Collection[Point], int], ...], exact: bool = True
+    ):
+        self.total = total
+        self.shares = shares
+        """Groups of cells, none empty, with the layouts in which each of them is a mine."""
+        self.exact = exact
+        self._mine_layouts: dict[Point, int] | None = None
+
+    def __repr__(self) -> str:
+        return f"Tally(total={self.total!r}, shares={self.shares!r}, exact={self.exact!r})"
+
+    @property
     def mine_layouts(self) -> dict[Point, int]:
         """In how many layouts each cell is a mine."""
-        layouts: dict[Point, int] = {}
-        for cells, count in self.shares:
-            layouts.update(dict.fromkeys(cells, count))
-        return layouts
+        if self._mine_layouts is None:
+            layouts: dict[Point, int] = {}
+            for cells, count in self.shares:
+                layouts.update(dict.fromkeys(cells, count))
+            self._mine_layouts = layouts
+        return self._mine_layouts
 
     def chances(self) -> Mapping[Point, float]:
         """Each cell's probability of a mine."""
@@ -232,10 +327,11 @@ class Tally:
         return min((count for _, count in self.shares), default=0)
 
     def safe(self) -> Iterable[Point]:
-        return (cell for cells, count in self.shares if count == 0 for cell in cells)
+        return chain.from_iterable(cells for cells, count in self.shares if count == 0)
 
     def mines(self) -> Iterable[Point]:
-        return (cell for cells, count in self.shares if count == self.total for cell in cells)
+        total = self.total
+        return chain.from_iterable(cells for cells, count in self.shares if count == total)
 
 
 class Chances(Mapping[Point, float]):
@@ -248,7 +344,7 @@ class Chances(Mapping[Point, float]):
 
     def __init__(self, counted: Tally):
         largest, count = max(counted.shares, key=lambda share: len(share[0]), default=((), 0))
-        self._largest = largest if isinstance(largest, frozenset) else frozenset(largest)
+        self._largest = largest if isinstance(largest, AbstractSet) else frozenset(largest)
         self._largest_chance = count / counted.total
         self._rest: dict[Point, float] = {}
         for cells, count in counted.shares:
@@ -286,17 +382,17 @@ def tally(board: Constraints, budget: Budget | None = None) -> Tally:
             return _combine(board, frontier, budget)
         except OverBudget:
             pass
-    chances = estimate(board.hidden, board.mines, frontier)
     return Tally(
         ESTIMATE_SCALE,
         tuple(
             (
-                (cell,),
+                cells,
                 round(chance * ESTIMATE_SCALE)
                 if chance in (0.0, 1.0)
                 else min(ESTIMATE_SCALE - 1, max(1, round(chance * ESTIMATE_SCALE))),
             )
-            for cell, chance in chances.items()
+            for cells, chance in estimate(board.hidden, board.mines, frontier)
+            if cells
         ),
         exact=False,
     )
@@ -319,33 +415,26 @@ def _combine(board: Constraints, frontier: Frontier, budget: Budget) -> Tally:
     if total == 0:
         raise InconsistentPosition("no layout of the mines agrees with every number")
 
-    shares: list[tuple[Collection[Point], int]] = [
-        (cells, count)
-        for cells, count in (
-            ([cell for cell, mine in known.items() if mine], total),
-            ([cell for cell, mine in known.items() if not mine], 0),
-        )
-        if cells
-    ]
+    certain = list(compress(known, known.values()))
+    shares: list[tuple[Collection[Point], int]] = [(certain, total)] if certain else []
+    if len(certain) < len(known):
+        shares.append((list(compress(known, map(not_, known.values()))), 0))
     completions: dict[tuple[int, ...], list[int]] = {}
     for component, (low, poly) in zip(frontier.components, parts, strict=True):
         key = tuple(poly)
         if key not in completions:
-            others = divide(every, poly, budget)
-            # Each completion is a sum of big products, charged before they are made.
-            cost = product_cost(words(max(others, default=0)), words(max(weight, default=0)))
-            budget.spend(len(poly) * len(others) * cost)
-            completions[key] = [
-                sum(count * ways for count, ways in zip(others, weight[k:], strict=False))
-                for k in range(len(poly))
-            ]
+            completions[key] = _completion(every, poly, weight, total, budget)
         completion = completions[key]
+        if len(completion) == 1:
+            # The component always holds ``low`` mines: one product a class.
+            ways = completion[0]
+            for cells, marginal in component.marginals:
+                weighted = marginal[low] * ways if low < len(marginal) else 0
+                shares.append((cells, weighted // len(cells)))
+            continue
+        end = low + len(completion)
         for cells, marginal in component.marginals:
-            weighted = sum(
-                mines * completion[index - low]
-                for index, mines in enumerate(marginal)
-                if mines and 0 <= index - low < len(completion)
-            )
+            weighted = sum(map(mul, marginal[low:end], completion))
             shares.append((cells, weighted // len(cells)))
     if outside:
         # Layouts with one outside cell mined: C(spare - 1, k - 1) = C(spare, k) · k / spare.
@@ -355,6 +444,26 @@ def _combine(board: Constraints, frontier: Frontier, budget: Budget) -> Tally:
         )
         shares.append((outside, per_cell))
     return Tally(total, tuple(shares))
+
+
+def _completion(
+    every: Poly, poly: Poly, weight: list[int], total: int, budget: Budget
+) -> list[int]:
+    """For each count of mines a component with counts ``poly`` holds (from its
+    least), the layouts of everything else: the other components' counts
+    (``every`` divided by ``poly``) weighted by the ways to lay the rest."""
+    if len(poly) == 1:
+        # The others' counts are ``every`` over a constant, and so is their sum.
+        budget.spend(product_cost(words(total), words(poly[0])))
+        return [total // poly[0]]
+    others = divide(every, poly, budget)
+    # Each completion is a sum of big products, charged before they are made.
+    cost = product_cost(words(max(others, default=0)), words(max(weight, default=0)))
+    budget.spend(len(poly) * len(others) * cost)
+    return [
+        sum(count * ways for count, ways in zip(others, weight[k:], strict=False))
+        for k in range(len(poly))
+    ]
 
 
 def _binomials(cells: int, most: int, length: int) -> list[int]:

@@ -10,8 +10,9 @@ total settles them all.  Every other cell gets an estimate, strictly between
 - next to an uncounted number, the share of its cells that number needs,
   averaged over the numbers it touches;
 - elsewhere, the mines those estimates leave, spread evenly, so that the
-  chances add up to the mine total as exact ones do (when that density stays
-  strictly between 0 and 1).
+  chances add up to the mine total as exact ones do; when nothing lies
+  elsewhere, or what is left does not fit it, all the estimates are scaled
+  to add up.
 """
 
 from __future__ import annotations
@@ -26,16 +27,28 @@ from .local import InconsistentPosition
 
 LEAST = 0.001
 """The estimates are kept this far from 0 and 1."""
+SCALING_ROUNDS = 8
+"""Rounds of scaling the estimates to the mines left, each after some were kept off the ends."""
 
 
-def estimate(hidden: Iterable[Point], mines: int, frontier: Frontier) -> dict[Point, float]:
+Chances = list[tuple[list[Point], float]]
+"""Groups of cells with their chance of a mine, each cell in one group."""
+
+
+def estimate(hidden: Iterable[Point], mines: int, frontier: Frontier) -> Chances:
     """Every hidden cell's chance of a mine: 0.0 or 1.0 for the proved cells
-    only, an estimate for the others."""
+    only, an estimate for the others.  Cells alike (a class of a component,
+    every cell off the frontier) come as one group, so that a big board's
+    thousands of cells are not each a share of the tally."""
     certain = frontier.certain()
     undecided = [cell for cell in hidden if cell not in certain]
     mines_left = mines - sum(certain.values())
     if not 0 <= mines_left <= len(undecided):
         raise InconsistentPosition("the mine total does not fit the cells left")
+    proved: Chances = [
+        ([cell for cell, mine in certain.items() if mine], 1.0),
+        ([cell for cell, mine in certain.items() if not mine], 0.0),
+    ]
     if mines_left in (0, len(undecided)):
         all_mines = mines_left > 0
         # An uncounted number needs some mines among its cells, not all.
@@ -43,20 +56,38 @@ def estimate(hidden: Iterable[Point], mines: int, frontier: Frontier) -> dict[Po
             _allows(component, all_mines) for component in frontier.components
         ):
             raise InconsistentPosition("the mine total does not fit the numbers")
-        certain.update(dict.fromkeys(undecided, all_mines))
-        return {cell: float(mine) for cell, mine in certain.items()}
+        return [*proved, (undecided, float(all_mines))]
     density = mines_left / len(undecided)
-    near: dict[Point, float] = {}
+    groups: Chances = []
+    near: set[Point] = set()
     for component in frontier.components:
-        near.update(_weighted(component, density))
-    near.update(_from_numbers(frontier))
-    chances = {cell: _kept_off_the_ends(near[cell]) for cell in undecided if cell in near}
+        for cells, chance in _weighted(component, density):
+            undecided_cells = [cell for cell in cells if cell not in certain]
+            if undecided_cells:
+                groups.append((undecided_cells, _kept_off_the_ends(chance)))
+                near.update(undecided_cells)
+    for cell, chance in _from_numbers(frontier).items():
+        if cell not in certain and cell not in near:
+            groups.append(([cell], _kept_off_the_ends(chance)))
+            near.add(cell)
     elsewhere = [cell for cell in undecided if cell not in near]
     if elsewhere:
-        left = (mines_left - sum(chances.values())) / len(elsewhere)
-        chances.update(dict.fromkeys(elsewhere, _kept_off_the_ends(left)))
-    chances.update({cell: float(mine) for cell, mine in certain.items()})
-    return chances
+        left = (mines_left - sum(len(cells) * chance for cells, chance in groups)) / len(elsewhere)
+        groups.append((elsewhere, _kept_off_the_ends(left)))
+    return [*proved, *_adding_up(groups, mines_left)]
+
+
+def _adding_up(groups: Chances, mines: int) -> Chances:
+    """The chances scaled, when they do not already, to add up to ``mines``: with
+    no cell off the frontier to take what the estimates near it leave, or too
+    much or too little left for those cells.  A chance kept off 0 or 1 leaves
+    its part to the others at the next round."""
+    for _ in range(SCALING_ROUNDS):
+        total = sum(len(cells) * chance for cells, chance in groups)
+        if not total or math.isclose(total, mines, rel_tol=1e-12):
+            break
+        groups = [(cells, _kept_off_the_ends(chance * mines / total)) for cells, chance in groups]
+    return groups
 
 
 def _kept_off_the_ends(chance: float) -> float:
@@ -71,8 +102,9 @@ def _allows(component: Component, all_mines: bool) -> bool:
     return index < len(component.counts) and component.counts[index] > 0
 
 
-def _weighted(component: Component, density: float) -> dict[Point, float]:
-    """The component's marginals, each mine total weighted by ``(p / (1 - p))^m``."""
+def _weighted(component: Component, density: float) -> list[tuple[tuple[Point, ...], float]]:
+    """The component's classes with their marginals, each mine total weighted
+    by ``(p / (1 - p))^m``."""
     ratio = math.log(density / (1 - density))
     top = max(
         math.log(count) + mines * ratio for mines, count in enumerate(component.counts) if count
@@ -86,11 +118,9 @@ def _weighted(component: Component, density: float) -> dict[Point, float]:
         )
 
     whole = weighted(component.counts)
-    chances: dict[Point, float] = {}
-    for cells, marginal in component.marginals:
-        chance = weighted(marginal) / whole / len(cells)
-        chances.update(dict.fromkeys(cells, chance))
-    return chances
+    return [
+        (cells, weighted(marginal) / whole / len(cells)) for cells, marginal in component.marginals
+    ]
 
 
 def _from_numbers(frontier: Frontier) -> dict[Point, float]:

@@ -15,12 +15,14 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import chain
+from typing import NamedTuple, TypeVar, cast
 
 from ..alphabet import COUNTS, COVERED, Symbol
 from ..grid import Grid, Point
 from .analysis import Analysis
 from .budget import EXPLAIN_WORK, Budget, OverBudget
 from .counting import frontier_certain
+from .masks import Masks
 from .position import Position
 
 CELLS_AROUND = 8
@@ -59,8 +61,7 @@ class Reason:
     premises: tuple[Reason, ...] = ()
 
 
-@dataclass(frozen=True)
-class _Clue:
+class _Clue(NamedTuple):
     """A revealed number as a proof reads it: what it touches that is still open."""
 
     cell: Point
@@ -153,27 +154,39 @@ def _simplest(
         news = (_news_of(reason, position, wrong_flags) for reason in reasons)
         return next((reason for reason in news if reason.targets), None)
 
-    # Covered cells no number touches are far from every proof.
-    beyond = analysis.constraints.frontier().outside
-    near_safe = towards_safe.touching_any(
-        analysis.constraints.hidden.difference(analysis.mines, shown_mines, beyond)
+    # The numbers a one-number proof may stand on are found a whole board at
+    # a time, and only they are read: the numbers next to a covered cell not
+    # proved a mine (covered cells no number touches are far from every
+    # proof) and, for a safe cell, those whose mines are all proved.
+    board = Masks.read(position.rows)
+    assert board is not None, "a position the analysis read"
+    certain = board.mask_of(analysis.mines)
+    beyond = board.mask_of(analysis.constraints.frontier().outside)
+    near_safe_numbers = board.touching(board.covered & ~certain & ~beyond)
+    one_number_safe = _Replayed(
+        _one_number(
+            towards_safe.each(board.cells(near_safe_numbers & board.needing(certain))), mine=False
+        )
     )
-    one_number_safe = list(_one_number(near_safe, mine=False))
+    # A mine's: every covered cell around it is a mine (but flags proved mines).
+    flagged = board.mask_of(shown_mines) & board.covered
+    every_mine_numbers = board.touching(board.covered & ~flagged) & board.needing(board.covered)
 
     def simplest_one_number() -> Iterator[Reason]:
         """The one-number proofs of safe cells whose premises are one-number proofs
         too, fewest premises first and in reading order, each premise sought only
         when no proof with fewer can come before it: late on a big board thousands
         of safe cells each lean on mines whose own proofs take pairs of numbers."""
-        unseen = [
-            any(cell not in shown_mines for cell in reason.known_mines)
-            for reason in one_number_safe
-        ]
-        pairs = list(zip(one_number_safe, unseen, strict=True))
-        yield from (reason for reason, hidden in pairs if not hidden)
+
+        def unseen(reason: Reason) -> bool:
+            return any(cell not in shown_mines for cell in reason.known_mines)
+
+        # Read as far as asked: the first proof leaning on nothing hidden is often
+        # among the first numbers, and the rest are then never read.
+        yield from (reason for reason in one_number_safe if not unseen(reason))
         later: dict[int, list[Reason]] = {}
-        for reason, hidden in pairs:
-            found = proved(reason) if hidden else None
+        for reason in one_number_safe:
+            found = proved(reason) if unseen(reason) else None
             if found is None or hardness(found)[0] != 1:
                 continue
             if len(found.premises) == 1:
@@ -191,14 +204,24 @@ def _simplest(
     stages: tuple[Callable[[], Iterable[Reason]], ...] = (
         # One number: safe cells, then mines.
         simplest_one_number,
-        lambda: _one_number(every_clue(), mine=True),
+        lambda: _one_number(towards_mines.each(board.cells(every_mine_numbers)), mine=True),
         # Two numbers: safe cells leaning on shown mines only (no premise), then
         # the rest as hard as they are; then mines.
         lambda: _two_numbers(every_clue(), towards_mines, mine=False),
         lambda: sorted(
             chain(
                 by_step_two(),
-                filter(None, map(proved, _two_numbers(near_safe, towards_safe, mine=False))),
+                filter(
+                    None,
+                    map(
+                        proved,
+                        _two_numbers(
+                            towards_safe.each(board.cells(near_safe_numbers)),
+                            towards_safe,
+                            mine=False,
+                        ),
+                    ),
+                ),
             ),
             key=hardness,
         ),
@@ -206,6 +229,32 @@ def _simplest(
         lambda: _beyond_pairs(position, grid, analysis),
     )
     return next((found for stage in stages if (found := first_news(stage())) is not None), None)
+
+
+_T = TypeVar("_T")
+
+
+class _Replayed(Iterable[_T]):
+    """The items of an iterator, each made once, however often they are gone through."""
+
+    def __init__(self, items: Iterator[_T]):
+        self._items = items
+        self._made: list[_T] = []
+
+    def __iter__(self) -> Iterator[_T]:
+        made = self._made
+        index = 0
+        while True:
+            if index == len(made):
+                item = next(self._items, _DONE)
+                if item is _DONE:
+                    return
+                made.append(cast(_T, item))
+            yield made[index]
+            index += 1
+
+
+_DONE = object()
 
 
 def _step(reason: Reason) -> int:
@@ -257,6 +306,10 @@ class _Clues:
         """The clues whose open cells hold any of ``cells``, in reading order."""
         found = {clue.cell: clue for cell in cells for clue in self.touching(cell)}
         return [found[cell] for cell in _in_reading_order(found)]
+
+    def each(self, numbers: Iterable[Point]) -> Iterator[_Clue]:
+        """The clues of ``numbers``, in their order, each read as the iteration reaches it."""
+        return (clue for cell in numbers if (clue := self.at(cell)))
 
     def in_reading_order(self) -> Iterator[_Clue]:
         """Every clue, in reading order, read as the iteration reaches it."""

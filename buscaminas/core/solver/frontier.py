@@ -3,7 +3,8 @@
 Before the mine total is brought in, the open numbers are read in three
 stages, cheapest first:
 
-1. one-number deductions settle what they can (:mod:`.local`);
+1. one-number deductions settle what they can (:mod:`.local`, or
+   :mod:`.masks` for a board read whole);
 2. the rest splits into components, each counted exactly
    (:mod:`.component`), the smaller first;
 3. a component whose counting would keep too many states is first narrowed
@@ -17,22 +18,20 @@ could count decide, and no exact probability.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Collection
+from typing import NamedTuple
 
 from ..grid import Point
 from .budget import Budget, OverBudget
 from .component import Component, components, count_component
-from .local import Constraint, Settled, settle_one_number, settle_pairs
-from .masks import Masks
+from .local import Constraint, Settled, settle_pairs
 
 WIDE_STATES = 200_000
 """A bound on a component's states above which two-number deductions are
 tried before counting it: beyond it, counting may not fit a budget."""
 
 
-@dataclass(frozen=True)
-class Frontier:
+class Frontier(NamedTuple):
     settled: dict[Point, bool]
     """Cells one- or two-number deductions decide: True for a mine."""
     components: list[Component]
@@ -57,38 +56,15 @@ class Frontier:
 
 
 def count_frontier(
-    numbers: Mapping[Point, int],
-    hidden_around: Mapping[Point, tuple[Point, ...]],
-    hidden: frozenset[Point],
-    budget: Budget,
-    earlier: tuple[Frontier, Mapping[Point, int]] | None = None,
-    masks: Masks | None = None,
+    settlement: Settled, hidden: Callable[[], frozenset[Point]], budget: Budget
 ) -> Frontier:
-    """Settle and count what the open ``numbers`` (with the mines each still
-    needs) say about their ``hidden_around`` cells, within ``budget``.
+    """Count what the numbers the one-number deductions of ``settlement``
+    left open say about their cells, within ``budget``.
 
-    ``earlier`` is the frontier of a board this one only reveals more of,
-    with the numbers revealed since: its deductions are taken over and only
-    what changed is read again (:func:`~.local.settle_one_number`).
-    Otherwise the board's ``masks``, when it has them, read every number at
-    once (:meth:`~.masks.Masks.settle`).
+    ``hidden`` gives the board's hidden cells, asked for only when the
+    settlement does not know which of them no open number touches.
     """
-    settlement = None
-    if earlier is None:
-        if masks is not None:
-            settlement = masks.settle()
-        if settlement is None:
-            settlement = settle_one_number(numbers, hidden_around)
-    else:
-        before, revealed = earlier
-        settlement = settle_one_number(
-            numbers,
-            hidden_around,
-            Settled(before.settled, before.open_numbers, []),
-            revealed,
-        )
     settled, constraints = settlement.known, settlement.constraints
-    frontier = {cell for cells, _ in constraints for cell in cells}
     counted: list[Component] = []
     wide: list[Constraint] = []
     for group in sorted(components(constraints), key=len):
@@ -104,5 +80,8 @@ def count_frontier(
                 counted.append(count_component(group, budget))
             except OverBudget:
                 uncounted.extend(group)
-    outside = hidden.difference(settled, frontier)
+    outside = settlement.outside
+    if outside is None:
+        frontier = {cell for cells, _ in constraints for cell in cells}
+        outside = hidden().difference(settled, frontier)
     return Frontier(settled, counted, uncounted, outside, settlement.open_numbers)

@@ -14,14 +14,14 @@ end, and the cells settled, are ever looked at one by one.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Set as AbstractSet
 from functools import cached_property, lru_cache
 from itertools import compress
-from typing import TypeVar, overload
+from typing import Literal, TypeVar, overload
 
 from ..alphabet import COUNTS, COVERED, Symbol
 from ..grid import Grid, Point
-from .local import Settled, merge
+from .local import InconsistentPosition, Settled, merge
 
 PLANES = 4
 """Bits of a number's need (0 to 8), and of a count of cells in a 3×3 box (0 to 9)."""
@@ -51,27 +51,63 @@ Planes = tuple[int, ...]
 """A small number per cell, bit-sliced: the ``k``-th mask holds bit ``k`` of each."""
 
 
-@dataclass(frozen=True)
 class Masks:
     """A board's covered cells and numbers as bitmasks (bit ``y * stride + x``).
 
     ``needs`` holds, for every number, how many mines its covered
-    neighbours hold (the mines shown after a loss taken off), bit-sliced.
+    neighbours hold (the mines shown after a loss taken off), bit-sliced;
+    ``shown_mines`` is how many mines the board shows.  Two boards' masks are
+    equal when all of these are.
     """
 
-    width: int
-    height: int
-    covered: int
-    numbers: int
-    needs: Planes
+    __slots__ = ("covered", "height", "needs", "numbers", "shown_mines", "stride", "width")
+
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        covered: int,
+        numbers: int,
+        needs: Planes,
+        shown_mines: int = 0,
+    ):
+        self.width = width
+        self.height = height
+        self.stride = width + 1
+        self.covered = covered
+        self.numbers = numbers
+        self.needs = needs
+        self.shown_mines = shown_mines
+
+    def _key(self) -> tuple[int, int, int, int, Planes, int]:
+        return self.width, self.height, self.covered, self.numbers, self.needs, self.shown_mines
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Masks):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Masks{self._key()!r}"
 
     @property
-    def stride(self) -> int:
-        return self.width + 1
-
-    @cached_property
     def grid(self) -> Grid:
         return Grid(self.width, self.height)
+
+    @property
+    def few(self) -> int:
+        """Cells of a mask up to which :meth:`cells` picks them bit by bit rather
+        than off the whole board: as measured, reading the board costs about a
+        hundred instructions a bit of it, and picking a cell 1,300 and 7 a word."""
+        return _geometry(self.width, self.height)[1]
+
+    @property
+    def board(self) -> int:
+        """Every cell of the board, the guard column left out."""
+        return _geometry(self.width, self.height)[0]
 
     @classmethod
     def read(cls, rows: tuple[str, ...]) -> Masks | None:
@@ -86,13 +122,15 @@ class Masks:
         numbers = mask(_NUMBERS)
         needs = tuple(mask(table) for table in _NEEDS)
         width = len(rows[0])
+        shown_mines = 0
         if b"*" in text:
-            shown = _box_count(mask(_MINES), width + 1)
-            needs, negative = _minus(needs, shown)
+            mines = mask(_MINES)
+            shown_mines = mines.bit_count()
+            needs, negative = _minus(needs, _box_count(mines, width + 1))
             if negative & numbers:
                 return None
             needs = tuple(plane & numbers for plane in needs)
-        return cls(width, len(rows), mask(_COVERED), numbers, needs)
+        return cls(width, len(rows), mask(_COVERED), numbers, needs, shown_mines)
 
     def reveal(self, shown: Mapping[Point, int]) -> Masks:
         """These masks with the covered cells of ``shown`` shown, needing so many mines."""
@@ -105,21 +143,30 @@ class Masks:
             for plane in range(PLANES):
                 if need >> plane & 1:
                     needs[plane] |= bit
-        return Masks(self.width, self.height, covered, numbers, tuple(needs))
+        return Masks(self.width, self.height, covered, numbers, tuple(needs), self.shown_mines)
 
     def around(self, number: Point) -> tuple[Point, ...]:
         """The covered neighbours of ``number``, in :meth:`~..grid.Grid.neighbours` order."""
         x, y = number
-        stride = self.stride
-        corner = (y - 1) * stride + x - 1
-        window = self.covered >> corner if corner >= 0 else self.covered << -corner
-        window &= (1 << 2 * stride + 3) - 1
-        box = window & 7 | (window >> stride & 7) << 3 | (window >> 2 * stride & 7) << 6
-        if not box:
-            return ()
-        points = self.grid.points
+        box = _box(self.covered, y * self.stride + x, self.stride)
         start = y * self.width + x
-        return tuple([points[start + step] for step in _steps(self.width, box)])
+        points = self.grid.points
+        return tuple([points[start + step] for step in _offsets(self.width)[box]])
+
+    def holds(self, mask: int, cell: object) -> bool:
+        """Whether ``cell`` is a cell of the board set in ``mask``."""
+        if not isinstance(cell, tuple) or len(cell) != 2:
+            return False
+        x, y = cell
+        return bool(
+            0 <= x < self.width and 0 <= y < self.height and mask >> y * self.stride + x & 1
+        )
+
+    def need(self, number: Point) -> int:
+        """The mines ``number`` needs among its covered neighbours."""
+        x, y = number
+        bit = y * self.stride + x
+        return sum((plane >> bit & 1) << place for place, plane in enumerate(self.needs))
 
     def settle(self) -> Settled | None:
         """What one-number deductions settle, as :func:`~.local.settle_one_number`
@@ -158,36 +205,74 @@ class Masks:
         known = dict.fromkeys(self.cells(mines), True)
         known.update(dict.fromkeys(self.cells(safe), False))
         reading = numbers & _spread(unknown, stride)
-        still = list(self.cells(reading))
-        # What each number still needs, and the open cells near them, as sets
-        # of cells: a number is then read by looking its neighbours up.
-        left, _ = _minus(needs, fewest)
-        left_bits = [frozenset(self.cells(plane & reading)) for plane in left]
-        open_cells = frozenset(self.cells(unknown & _spread(reading, stride)))
-        neighbours = self.grid.neighbours
-        return Settled(
-            known,
-            still,
-            merge(
-                (
-                    [near for near in neighbours(number) if near in open_cells],
-                    sum(1 << bit for bit, cells in enumerate(left_bits) if number in cells),
-                )
-                for number in still
-            ),
-        )
+        # What each number still needs, read off the bit-planes at its bit, and
+        # its open cells, off the 3×3 box of the open cells around it.
+        one, two, four, eight = _minus(needs, fewest)[0]
+        still = self.cells(reading, listed=True)
+        points, width, offsets = self.grid.points, self.width, _offsets(self.width)
+        constraints = []
+        for x, y in still:
+            bit = y * stride + x
+            box = _box(unknown, bit, stride)
+            start = y * width + x
+            need = (
+                one >> bit & 1
+                | (two >> bit & 1) << 1
+                | (four >> bit & 1) << 2
+                | eight >> bit << 3 & 8
+            )
+            constraints.append(([points[start + step] for step in offsets[box]], need))
+        try:
+            merged = merge(constraints)
+        except InconsistentPosition:
+            return None
+        outside = CellSet(self, unknown & ~_spread(reading, stride))
+        return Settled(known, still, merged, outside)
+
+    def mask_of(self, cells: Iterable[Point]) -> int:
+        """The mask of ``cells``."""
+        if isinstance(cells, CellSet) and cells.masks is self:
+            return cells.mask
+        stride = self.stride
+        return sum([1 << y * stride + x for x, y in cells])
+
+    def touching(self, mask: int) -> int:
+        """The numbers next to a cell of ``mask``."""
+        return self.numbers & _spread(mask, self.stride)
+
+    def needing(self, mask: int) -> int:
+        """The numbers that need as many mines as they have cells of ``mask`` around."""
+        return self.numbers & _equal(self.needs, _box_count(mask, self.stride))
 
     def hidden_around(self) -> dict[Point, tuple[Point, ...]]:
         """For every number that touches a covered cell, those cells, row by row."""
         touching = self.numbers & _spread(self.covered, self.stride)
         return {number: self.around(number) for number in self.cells(touching)}
 
-    def cells(self, mask: int) -> Iterator[Point]:
-        """The cells of ``mask``, row by row (a C loop, as :func:`read_cells`)."""
-        flags = bin(mask)[:1:-1].encode().translate(_FLAGS)
-        width, stride = self.width, self.stride
-        rows = b"".join(flags[start : start + width] for start in range(0, len(flags), stride))
-        return compress(self.grid.points, rows)
+    @overload
+    def cells(self, mask: int) -> Iterable[Point]: ...
+
+    @overload
+    def cells(self, mask: int, *, listed: Literal[True]) -> list[Point]: ...
+
+    def cells(self, mask: int, *, listed: bool = False) -> Iterable[Point]:
+        """The cells of ``mask``, row by row (``listed``: as a list).
+
+        A few cells are picked bit by bit; more, with C loops over the board
+        (as :func:`read_cells`), which cost the board's size whatever the count.
+        """
+        at = _cell_at(self.width, self.height)
+        mask &= self.board
+        if mask.bit_count() <= self.few:
+            found = []
+            while mask:
+                bit = mask.bit_length() - 1
+                found.append(at[bit])
+                mask ^= 1 << bit
+            found.reverse()
+            return found
+        chosen = compress(at, bin(mask)[:1:-1].encode().translate(_FLAGS))
+        return list(chosen) if listed else chosen
 
 
 def read_cells(rows: tuple[str, ...]) -> tuple[dict[Point, int], frozenset[Point], list[Point]]:
@@ -210,6 +295,53 @@ def read_cells(rows: tuple[str, ...]) -> tuple[dict[Point, int], frozenset[Point
     hidden = frozenset(compress(points, flags(_COVERED)))
     mines = list(compress(points, flags(_MINES))) if b"*" in text else []
     return numbers, hidden, mines
+
+
+class CellSet(AbstractSet[Point]):
+    """The cells of a mask: asked about one by one, made into cells only when listed.
+
+    Off the frontier of a big board lie thousands of cells, all alike; a
+    probability looks one up, and hardly anything lists them.
+    """
+
+    __slots__ = ("mask", "masks")
+
+    def __init__(self, masks: Masks, mask: int):
+        self.masks = masks
+        self.mask = mask
+
+    def __contains__(self, cell: object) -> bool:
+        return self.masks.holds(self.mask, cell)
+
+    def __iter__(self) -> Iterator[Point]:
+        return iter(self.masks.cells(self.mask))
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+
+class NeedsOf(Mapping[Point, int]):
+    """The mines each number of a board needs among its covered cells, read off
+    its masks as a number is asked for."""
+
+    __slots__ = ("_masks",)
+
+    def __init__(self, masks: Masks):
+        self._masks = masks
+
+    def __getitem__(self, number: Point) -> int:
+        if number not in self:
+            raise KeyError(number)
+        return self._masks.need(number)
+
+    def __contains__(self, number: object) -> bool:
+        return self._masks.holds(self._masks.numbers, number)
+
+    def __iter__(self) -> Iterator[Point]:
+        return iter(self._masks.cells(self._masks.numbers))
+
+    def __len__(self) -> int:
+        return self._masks.numbers.bit_count()
 
 
 class CoveredAround(Mapping[Point, tuple[Point, ...]]):
@@ -244,15 +376,8 @@ class CoveredAround(Mapping[Point, tuple[Point, ...]]):
 
     def _cells(self, number: Point) -> tuple[Point, ...]:
         """The covered cells around ``number``; none when it is no number."""
-        x, y = number
         masks = self._masks
-        if (
-            0 <= x < masks.width
-            and 0 <= y < masks.height
-            and masks.numbers >> y * masks.stride + x & 1
-        ):
-            return masks.around(number)
-        return ()
+        return masks.around(number) if masks.holds(masks.numbers, number) else ()
 
     @cached_property
     def _table(self) -> dict[Point, tuple[Point, ...]]:
@@ -263,6 +388,13 @@ class CoveredAround(Mapping[Point, tuple[Point, ...]]):
 
     def __len__(self) -> int:
         return len(self._table)
+
+
+def _box(mask: int, bit: int, stride: int) -> int:
+    """The 3×3 box of ``mask`` around bit ``bit``, as nine bits (``3 * row + column``)."""
+    corner = bit - stride - 1
+    window = mask >> corner if corner >= 0 else mask << -corner
+    return window & 7 | (window >> stride & 7) << 3 | (window >> 2 * stride & 7) << 6
 
 
 def _spread(mask: int, stride: int) -> int:
@@ -317,13 +449,36 @@ def _less(one: Planes, other: Planes) -> int:
     return less
 
 
-@lru_cache(maxsize=4096)
-def _steps(width: int, box: int) -> tuple[int, ...]:
-    """How far from a cell lie the cells set in the 3×3 ``box`` of bits around
-    it (bit ``3 * row + column``), row by row."""
+@lru_cache(maxsize=8)
+def _geometry(width: int, height: int) -> tuple[int, int]:
+    """A board's mask of every cell, and :attr:`Masks.few`."""
+    stride = width + 1
+    row = (1 << width) - 1
+    bits = stride * height
+    return sum(row << y * stride for y in range(height)), bits * 100 // (1300 + 7 * (bits >> 6))
+
+
+@lru_cache(maxsize=8)
+def _cell_at(width: int, height: int) -> tuple[Point, ...]:
+    """The cell of each bit of a mask (the guard column's bits stand for none)."""
+    points = Grid(width, height).points
+    at: list[Point] = []
+    for y in range(height):
+        at += points[y * width : (y + 1) * width]
+        at.append(points[0])  # never read: :meth:`Masks.cells` clears the guard column
+    return tuple(at)
+
+
+@lru_cache(maxsize=8)
+def _offsets(width: int) -> tuple[tuple[int, ...], ...]:
+    """For each 3×3 box of bits around a cell (bit ``3 * row + column``), how far
+    from the cell lie the cells set in it, row by row, on a board ``width`` wide."""
     return tuple(
-        (row - 1) * width + column - 1
-        for row in range(3)
-        for column in range(3)
-        if box >> 3 * row + column & 1
+        tuple(
+            (row - 1) * width + column - 1
+            for row in range(3)
+            for column in range(3)
+            if box >> 3 * row + column & 1
+        )
+        for box in range(512)
     )

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable
-from fractions import Fraction
 from itertools import combinations
 
 from ..grid import Point
@@ -27,9 +26,10 @@ from .budget import LOOKAHEAD_WORK, Budget, OverBudget
 from .counting import Constraints, InconsistentPosition, Tally, tally
 from .endgame import ENDGAME_LAYOUTS, best_endgame_move
 
-NEAR_BEST = Fraction(1, 10)
-"""How much less safe than the safest cell a candidate may be, relative to it
-(a fraction, not a float: layout counts on a big board are far beyond floats)."""
+NEAR_BEST = (1, 10)
+"""How much less safe than the safest cell a candidate may be, relative to it,
+as a ratio of integers, not a float: layout counts on a big board are far
+beyond floats."""
 OPENING_INSET = 2
 """How far in from the corner the AI's first click goes when it is sure to open."""
 WALLED_IN_CELLS = 4
@@ -214,12 +214,12 @@ def _candidates(board: Constraints, counted: Tally) -> list[Point]:
     total = counted.total
     open_shares = [(count, cells) for cells, count in counted.shares if count < total]
     fewest = min(count for count, _ in open_shares)
-    limit = total - (total - fewest) * (1 - NEAR_BEST)
+    part, whole = NEAR_BEST
     touched = {cell for cells in board.hidden_around().values() for cell in cells}
     by_count: dict[int, list[Point]] = {}
     away: list[Point] = []
     for count, cells in open_shares:
-        if count <= limit:
+        if (count - fewest) * whole <= (total - fewest) * part:
             by_count.setdefault(count, []).extend(cell for cell in cells if cell in touched)
             away.extend(cell for cell in cells if cell not in touched)
     frontier: list[Point] = []
