@@ -72,3 +72,20 @@ def corrupt(path: Path, table: str, rowid: int, column: str, value: object) -> N
     with closing(sqlite3.connect(path, isolation_level=None)) as db:
         db.execute("PRAGMA ignore_check_constraints = ON")
         db.execute(f"UPDATE {table} SET {column} = {sql} WHERE rowid = ?", (parameter, rowid))
+
+
+SMALL_WIN = ("####*", "#####", "####*")
+"""A 5×3 board with 2 mines, in the position format, for games won from a pipe."""
+WIN = "try 1 1\nflag 5 1\nflag 5 3\nexpand 4 1\nn\n"
+"""The moves that win :data:`SMALL_WIN`, and no to playing again."""
+
+
+def won_twice_in(directory: Path) -> Path:
+    """``directory`` with two games won from a pipe on :data:`SMALL_WIN`."""
+    from tests.terminal_support import run_piped, write_board
+
+    board = write_board(directory / "board.txt", *SMALL_WIN)
+    for _ in range(2):
+        result = run_piped("--board", str(board), "--data-dir", str(directory), lines=WIN)
+        assert "You won" in result.stdout
+    return directory

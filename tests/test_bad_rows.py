@@ -30,14 +30,13 @@ from buscaminas.game.commands import Command, Verb
 from buscaminas.records import gamerow, schema
 from buscaminas.records.schema import MIGRATIONS
 from buscaminas.records.storage import DATABASE_NAME, Recorded, Store
-from tests.record_support import corrupt, make_record, run
+from tests.record_support import WIN, corrupt, make_record, run, won_twice_in
 from tests.terminal_support import (
     Player,
     assert_restored,
     line_discipline,
     run_piped,
     wait_for_exit,
-    write_board,
 )
 from tests.test_resume import beginner
 
@@ -324,19 +323,10 @@ def test_every_game_the_game_records_reads_back_from_its_row_and_its_pending_fil
 
 # --- through the program ------------------------------------------------------------------
 
-WIN = "try 1 1\nflag 5 1\nflag 5 3\nexpand 4 1\nn\n"
-"""The moves that win the board of :func:`played`, and no to playing again."""
-
-
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A data directory with two games won from a pipe, and the board they were played on."""
-    directory = tmp_path_factory.mktemp("played")
-    board = write_board(directory / "board.txt", "####*", "#####", "####*")
-    for _ in range(2):
-        result = run_piped("--board", str(board), "--data-dir", str(directory), lines=WIN)
-        assert "You won" in result.stdout
-    return directory
+    return won_twice_in(tmp_path_factory.mktemp("played"))
 
 
 def damaged_copy(played: Path, into: Path, column: str, value: object) -> Path:

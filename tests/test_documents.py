@@ -16,22 +16,14 @@ import pytest
 
 from buscaminas.records.documents import BEST_TIME_FIELDS, GAME_FIELDS, SCHEMA
 from buscaminas.records.storage import DATABASE_NAME, Store
-from tests.record_support import EXPERT, corrupt, make_record, run
-from tests.terminal_support import ROOT, run_piped, write_board
-
-WIN = "try 1 1\nflag 5 1\nflag 5 3\nexpand 4 1\nn\n"
-"""The moves that win the board of :func:`played`, and no to playing again."""
+from tests.record_support import EXPERT, corrupt, make_record, run, won_twice_in
+from tests.terminal_support import ROOT, run_piped
 
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Two games won from a pipe on a 5×3 board with 2 mines."""
-    directory = tmp_path_factory.mktemp("played")
-    board = write_board(directory / "board.txt", "####*", "#####", "####*")
-    for _ in range(2):
-        result = run_piped("--board", str(board), "--data-dir", str(directory), lines=WIN)
-        assert "You won" in result.stdout
-    return directory
+    return won_twice_in(tmp_path_factory.mktemp("played"))
 
 
 def document(data: Path, *tool: str, language: str = "en") -> dict[str, Any]:
