@@ -177,7 +177,7 @@ class EmptyLine(ParseError):
 
 
 class LineTooLong(ParseError):
-    def __init__(self, line: str = "") -> None:
+    def __init__(self, line: str) -> None:
         super().__init__(line[:SHOWN_COLUMNS])
         first = _SEPARATORS.split(line.lstrip()[:SHOWN_COLUMNS], maxsplit=1)[0].lower()
         self.saving = first == Verb.SAVE.value or _SPELLED.get(plain(first)) is Verb.SAVE
