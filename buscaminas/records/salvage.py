@@ -21,7 +21,7 @@ import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import closing, suppress
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from . import setaside
 from .gamerow import NAMES, BadRow, from_row, to_row
@@ -42,19 +42,12 @@ class Damaged(Exception):
     """The database is damaged: its rows are to be salvaged into a new one."""
 
 
-class Salvaged(NamedTuple):
-    """What a salvage saved: the games read whole, and the games in progress."""
-
-    games: int
-    unfinished: int
-
-
 def sound(db: sqlite3.Connection) -> bool:
     """Whether SQLite finds the pages of ``db`` sound, its indexes rebuilt first if they
     alone are broken; :class:`Damaged` when something else is.  A row that breaks a
     column's rule (a hand's edit) is no damage to the file: reading it sets it aside.
     False when the check could not be made now (the file locked or read-only): the
-    next store looks again."""
+    next process looks again."""
     try:
         if not _damage(db):
             return True
@@ -88,13 +81,14 @@ def _damage(db: sqlite3.Connection) -> list[str]:
     return [line for line in said if line != "ok" and not line.startswith(_ROWS_NOT_PAGES)]
 
 
-def salvage(damaged: Path, into: sqlite3.Connection, text: Callable[[bytes], str]) -> Salvaged:
+def salvage(damaged: Path, into: sqlite3.Connection, text: Callable[[bytes], str]) -> int:
     """Copy every row that can be read of ``damaged`` into ``into`` (a database with
     the game's schema, in a transaction under way): the games and the games in
     progress, the boards seen and the pending files taken in, and the rows set
-    aside before.  A game or a game in progress that cannot be read is set aside
-    there; a game already there (another game started the new file meanwhile) is
-    not written twice.  ``text``: how the text of the file is decoded."""
+    aside before; how many games were copied.  A game or a game in progress that
+    cannot be read is set aside there; a game already there (another game started
+    the new file meanwhile) is not written twice.  ``text``: how the text of the
+    file is decoded."""
     with closing(_opened(damaged, text)) as source:
         for table, columns in _KEYED:
             for row in _keyed_rows(source, table, columns):
@@ -102,13 +96,11 @@ def salvage(damaged: Path, into: sqlite3.Connection, text: Callable[[bytes], str
         games = _read_as(source, into, "games", NAMES)
         saved = sum(_copy_game(into, row) for row in _every_row(source, "games", games))
         kept = _read_as(source, into, "unfinished", _UNFINISHED_COLUMNS)
-        unfinished = sum(
+        for row in _every_row(source, "unfinished", kept):
             _copy(into, "unfinished", _UNFINISHED_COLUMNS, row[1:], aside=True)
-            for row in _every_row(source, "unfinished", kept)
-        )
         for table in (setaside.GAMES, setaside.UNFINISHED):
             _copy_set_aside(source, into, table)
-    return Salvaged(saved, unfinished)
+    return saved
 
 
 def _opened(damaged: Path, text: Callable[[bytes], str]) -> sqlite3.Connection:
@@ -132,9 +124,8 @@ def _read_as(
         present = {name for _cid, name, *_rest in source.execute(f"PRAGMA table_info({table})")}
     except FAILURES:
         present = set(columns)
-    defaults = {name: default for _cid, name, _type, _null, default, _key in into.execute(
-        f"PRAGMA table_info({table})"
-    )}
+    schema = into.execute(f"PRAGMA table_info({table})")
+    defaults = {name: default for _cid, name, _type, _null, default, _key in schema}
     return tuple(
         setaside.quoted(name) if name in present else str(defaults.get(name) or "NULL")
         for name in columns
@@ -148,10 +139,9 @@ def _copy(
     row: tuple[object, ...],
     *,
     aside: bool = False,
-) -> bool:
+) -> None:
     """Insert ``row`` into ``table`` as it was; one the table refuses is set aside if
-    ``aside``, else left out (a key the new file already holds).  Whether it went in."""
-    values = dict(zip(columns, row, strict=True))
+    ``aside``, else left out (a key the new file already holds)."""
     places = ", ".join(setaside.placeholder(value) for value in row)
     names = ", ".join(map(setaside.quoted, columns))
     try:
@@ -160,9 +150,7 @@ def _copy(
         )
     except sqlite3.IntegrityError as refused:
         if aside:
-            setaside.put(into, table, values, f"salvaged, refused: {refused}")
-        return False
-    return True
+            setaside.put(into, table, dict(zip(columns, row, strict=True)), f"refused: {refused}")
 
 
 def _copy_game(into: sqlite3.Connection, row: tuple[object, ...]) -> bool:

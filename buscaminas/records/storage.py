@@ -52,8 +52,6 @@ from .tally import BoardSummary, Summary, summary_of
 if TYPE_CHECKING:
     import sqlite3
 
-    from .salvage import Salvaged
-
 T = TypeVar("T")
 
 DATA_DIR_VARIABLE = "BUSCAMINAS_DATA_DIR"
@@ -698,14 +696,14 @@ class Store:
         if aside is None:
             return  # another game moved it aside meanwhile: the new one is there
         try:
-            saved: Salvaged | None = self._salvage(aside)
+            saved: int | None = self._salvage(aside)
         except _failures():  # the new file cannot be written: the damaged one keeps them
             saved = None
         self._looked = True
         dbfile.note_sound(self.path)
         self._warn(_salvaged_words(saved, aside))
 
-    def _salvage(self, aside: Path) -> Salvaged:
+    def _salvage(self, aside: Path) -> int:
         from .salvage import salvage
 
         with closing(self._connected(self.path)) as db:
@@ -741,10 +739,10 @@ _DECODED = partial(str, encoding="utf-8", errors="surrogateescape")
 :mod:`buscaminas.records.gamerow` refuses; a partial, so that no Python code runs per value."""
 
 
-def _salvaged_words(saved: Salvaged | None, aside: Path) -> str:
+def _salvaged_words(saved: int | None, aside: Path) -> str:
     """What the player is told of a damaged database: how many games were saved from
     it, and where it is kept."""
-    if saved is None or not saved.games:
+    if not saved:
         words = _(
             "The score database was damaged and no game in it could be read; it was kept as"
             " {path} and a new one was started."
@@ -755,9 +753,9 @@ def _salvaged_words(saved: Salvaged | None, aside: Path) -> str:
         " and the damaged file was kept as {path}.",
         "The score database was damaged: {count} games were saved from it into a new one,"
         " and the damaged file was kept as {path}.",
-        saved.games,
+        saved,
     )
-    return words.format(count=saved.games, path=aside)
+    return words.format(count=saved, path=aside)
 
 
 def _summaries(
