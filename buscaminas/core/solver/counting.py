@@ -339,20 +339,32 @@ class Chances(Mapping[Point, float]):
 
     The largest share is most often every cell off the frontier, thousands
     on a big board, all with one probability: it is kept as the share's
-    cells, not copied cell by cell into a table at every analysis.
+    cells, not copied cell by cell into a table.  The table of the others is
+    made when a probability is first asked for: a hint or an AI move most
+    often asks for none.
     """
 
     def __init__(self, counted: Tally):
-        largest, count = max(counted.shares, key=lambda share: len(share[0]), default=((), 0))
-        self._largest = largest if isinstance(largest, AbstractSet) else frozenset(largest)
-        self._largest_chance = count / counted.total
-        self._rest: dict[Point, float] = {}
-        for cells, count in counted.shares:
-            if cells is not largest:
-                self._rest.update(dict.fromkeys(cells, count / counted.total))
+        self._counted = counted
+        self._largest: AbstractSet[Point] = frozenset()
+        self._largest_chance = 0.0
+        self._rest: dict[Point, float] | None = None
+
+    def _table(self) -> dict[Point, float]:
+        if self._rest is None:
+            counted = self._counted
+            largest, count = max(counted.shares, key=lambda share: len(share[0]), default=((), 0))
+            self._largest = largest if isinstance(largest, AbstractSet) else frozenset(largest)
+            self._largest_chance = count / counted.total
+            rest: dict[Point, float] = {}
+            for cells, count in counted.shares:
+                if cells is not largest:
+                    rest.update(dict.fromkeys(cells, count / counted.total))
+            self._rest = rest
+        return self._rest
 
     def __getitem__(self, cell: Point) -> float:
-        chance = self._rest.get(cell)
+        chance = self._table().get(cell)
         if chance is not None:
             return chance
         if cell in self._largest:
@@ -360,10 +372,10 @@ class Chances(Mapping[Point, float]):
         raise KeyError(cell)
 
     def __iter__(self) -> Iterator[Point]:
-        return chain(self._rest, self._largest)
+        return chain(self._table(), self._largest)
 
     def __len__(self) -> int:
-        return len(self._rest) + len(self._largest)
+        return len(self._table()) + len(self._largest)
 
 
 def frontier_certain(board: Constraints) -> dict[Point, bool]:
