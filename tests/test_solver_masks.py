@@ -73,6 +73,17 @@ def test_the_masks_find_every_contradiction_one_number_at_a_time_finds(
     assert_settles_alike(position)
 
 
+def test_two_numbers_disagreeing_about_the_same_cells_are_left_to_be_worded() -> None:
+    """The masks find the contradiction and leave it to the one-by-one reading,
+    which says what it is."""
+    position = Position(("##", "12", "##"), 0)
+    masks = Masks.read(position.rows)
+    assert masks is not None
+    assert masks.settle() is None
+    with pytest.raises(InconsistentPosition, match="disagree"):
+        settle_one_number(*one_by_one(position)[:2])
+
+
 def cascade_board(width: int, height: int, seed: int) -> Position:
     """A big board with long chains of deductions: a random layout with a
     band of cells revealed at random, most of the rest covered."""

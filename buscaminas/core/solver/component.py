@@ -135,6 +135,9 @@ def count_component(group: Group, budget: Budget, most_states: int | None = None
         # One number: its cells are one class, and C(k, n) says it all.
         budget.spend(PLAN_WORK)
         return _one_number(*group[0])
+    if len(group) == 2:
+        budget.spend(2 * PLAN_WORK)
+        return _two_numbers(*group[0], *group[1])
     key = frozenset(group)
     found = _counted.get(key)
     if found is not None:
@@ -171,6 +174,49 @@ def _one_number(cells: frozenset[Point], need: int) -> Component:
     counts = [0] * need + [layouts]
     marginal = [0] * need + [need * layouts] if need else []
     return Component(counts, ((tuple(sorted(cells)), marginal),))
+
+
+def _two_numbers(
+    cells: frozenset[Point], need: int, others: frozenset[Point], other_need: int
+) -> Component:
+    """The count of a component of two numbers, by the mines in the cells they
+    share: three classes at most, and no steps to plan."""
+    shared = cells & others
+    only, others_only = cells - shared, others - shared
+    counts: Poly = []
+    marginals: tuple[Poly, Poly, Poly] = ([], [], [])
+    fewest = max(0, need - len(only), other_need - len(others_only))
+    for mines in range(fewest, min(len(shared), need, other_need) + 1):
+        ways = (
+            comb(len(only), need - mines)
+            * comb(len(shared), mines)
+            * comb(len(others_only), other_need - mines)
+        )
+        total = need + other_need - mines
+        for poly in (counts, *marginals):
+            poly += [0] * (total + 1 - len(poly))
+        counts[total] += ways
+        laid = (need - mines, mines, other_need - mines)
+        for marginal, mines_laid in zip(marginals, laid, strict=True):
+            marginal[total] += mines_laid * ways
+    if not counts:
+        raise InconsistentPosition("no arrangement of mines satisfies these numbers")
+    return Component(
+        counts,
+        tuple(
+            (tuple(sorted(group)), _trimmed(marginal))
+            for group, marginal in zip((only, shared, others_only), marginals, strict=True)
+            if group
+        ),
+    )
+
+
+def _trimmed(poly: Poly) -> Poly:
+    """``poly`` without its zero coefficients at the end."""
+    end = len(poly)
+    while end and not poly[end - 1]:
+        end -= 1
+    return poly[:end]
 
 
 def _remember(

@@ -27,8 +27,6 @@ from .local import InconsistentPosition
 
 LEAST = 0.001
 """The estimates are kept this far from 0 and 1."""
-SCALING_ROUNDS = 8
-"""Rounds of scaling the estimates to the mines left, each after some were kept off the ends."""
 
 
 Chances = list[tuple[list[Point], float]]
@@ -80,13 +78,27 @@ def estimate(hidden: Iterable[Point], mines: int, frontier: Frontier) -> Chances
 def _adding_up(groups: Chances, mines: int) -> Chances:
     """The chances scaled, when they do not already, to add up to ``mines``: with
     no cell off the frontier to take what the estimates near it leave, or too
-    much or too little left for those cells.  A chance kept off 0 or 1 leaves
-    its part to the others at the next round."""
-    for _ in range(SCALING_ROUNDS):
-        total = sum(len(cells) * chance for cells, chance in groups)
-        if not total or math.isclose(total, mines, rel_tol=1e-12):
+    much or too little left for those cells.  A chance kept off 0 or 1 stays
+    there, and the others take its part, round after round."""
+    kept = [False] * len(groups)
+    for _ in range(len(groups)):
+        free = fixed = 0.0
+        for (cells, chance), at_end in zip(groups, kept, strict=True):
+            if at_end:
+                fixed += len(cells) * chance
+            else:
+                free += len(cells) * chance
+        if not free or math.isclose(free + fixed, mines, rel_tol=1e-12):
             break
-        groups = [(cells, _kept_off_the_ends(chance * mines / total)) for cells, chance in groups]
+        factor = (mines - fixed) / free
+        scaled: Chances = []
+        for index, (cells, chance) in enumerate(groups):
+            if not kept[index]:
+                wanted = chance * factor
+                chance = _kept_off_the_ends(wanted)
+                kept[index] = chance != wanted
+            scaled.append((cells, chance))
+        groups = scaled
     return groups
 
 

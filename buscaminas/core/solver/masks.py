@@ -184,27 +184,29 @@ class Masks:
         """
         stride, covered, numbers, needs = self.stride, self.covered, self.numbers, self.needs
         mines = safe = 0
+        # Around each cell, the mines proved and the cells that may hold one,
+        # counted again only when they change.
+        fewest: Planes = (0, 0, 0, 0)
+        most = _box_count(covered, stride)
         while True:
             unknown = covered & ~(mines | safe)
             reading = numbers & _spread(unknown, stride)
-            if not reading:
-                break
-            met = reading & _equal(needs, _box_count(mines, stride))
-            full = reading & _equal(needs, _box_count(covered & ~safe, stride))
+            met = reading & _equal(needs, fewest)
+            full = reading & _equal(needs, most)
             new_safe = _spread(met, stride) & unknown
             new_mines = _spread(full, stride) & unknown
             if not new_safe | new_mines:
                 break
-            safe |= new_safe
-            mines |= new_mines
-        fewest = _box_count(mines, stride)
-        most = _box_count(covered & ~safe, stride)
+            if new_safe:
+                safe |= new_safe
+                most = _box_count(covered & ~safe, stride)
+            if new_mines:
+                mines |= new_mines
+                fewest = _box_count(mines, stride)
         if numbers & (_less(needs, fewest) | _less(most, needs)):
             return None
-        unknown = covered & ~(mines | safe)
         known = dict.fromkeys(self.cells(mines), True)
         known.update(dict.fromkeys(self.cells(safe), False))
-        reading = numbers & _spread(unknown, stride)
         # What each number still needs, read off the bit-planes at its bit, and
         # its open cells, off the 3×3 box of the open cells around it.
         one, two, four, eight = _minus(needs, fewest)[0]
@@ -424,10 +426,9 @@ def _box_count(mask: int, stride: int) -> Planes:
 
 def _equal(one: Planes, other: Planes) -> int:
     """The cells where two bit-sliced numbers are equal (as a negative mask)."""
-    differ = 0
-    for first, second in zip(one, other, strict=True):
-        differ |= first ^ second
-    return ~differ
+    one_1, one_2, one_4, one_8 = one
+    other_1, other_2, other_4, other_8 = other
+    return ~((one_1 ^ other_1) | (one_2 ^ other_2) | (one_4 ^ other_4) | (one_8 ^ other_8))
 
 
 def _minus(one: Planes, other: Planes) -> tuple[Planes, int]:
