@@ -122,7 +122,7 @@ def test_two_numbers_are_counted_as_the_steps_count_them(position: Position) -> 
             counted = component._two_numbers(*group[0], *group[1])
             stepped = component._Counting(group).run(Budget(ANALYSIS_WORK))
             assert counted.counts == stepped.counts
-            assert dict(counted.marginals) == dict(stepped.marginals)
+            assert dict(counted.unpacked()) == dict(stepped.unpacked())
 
 
 @SMALL

@@ -441,12 +441,11 @@ def _combine(board: Constraints, frontier: Frontier, budget: Budget) -> Tally:
             # The component always holds ``low`` mines: one product a class.
             ways = completion[0]
             for cells, marginal in component.marginals:
-                weighted = marginal[low] * ways if low < len(marginal) else 0
-                shares.append((cells, weighted // len(cells)))
+                shares.append((cells, component.marginal(marginal, low) * ways // len(cells)))
             continue
         end = low + len(completion)
-        for cells, marginal in component.marginals:
-            weighted = sum(map(mul, marginal[low:end], completion))
+        for cells, unpacked in component.unpacked():
+            weighted = sum(map(mul, unpacked[low:end], completion))
             shares.append((cells, weighted // len(cells)))
     if outside:
         # Layouts with one outside cell mined: C(spare - 1, k - 1) = C(spare, k) · k / spare.

@@ -131,7 +131,7 @@ def _weighted(component: Component, density: float) -> list[tuple[tuple[Point, .
 
     whole = weighted(component.counts)
     return [
-        (cells, weighted(marginal) / whole / len(cells)) for cells, marginal in component.marginals
+        (cells, weighted(marginal) / whole / len(cells)) for cells, marginal in component.unpacked()
     ]
 
 

@@ -113,14 +113,15 @@ class Masks:
     def read(cls, rows: tuple[str, ...]) -> Masks | None:
         """The masks of a board's rows; None when a number touches more shown
         mines than it shows, which no layout explains."""
-        # A character between two rows stands for the guard column.
-        text = "\n".join(rows).encode()
+        # A character between two rows stands for the guard column; the text is
+        # read backwards, the last cell first, as the binary digits of the masks.
+        text = "\n".join(rows).encode()[::-1]
 
         def mask(table: bytes) -> int:
-            return int(text.translate(table)[::-1], 2)
+            return int(text.translate(table), 2)
 
         numbers = mask(_NUMBERS)
-        needs = tuple(mask(table) for table in _NEEDS)
+        needs: Planes = (mask(_NEEDS[0]), mask(_NEEDS[1]), mask(_NEEDS[2]), mask(_NEEDS[3]))
         width = len(rows[0])
         shown_mines = 0
         if b"*" in text:
