@@ -64,10 +64,12 @@ def estimate(hidden: Iterable[Point], mines: int, frontier: Frontier) -> Chances
             if undecided_cells:
                 groups.append((undecided_cells, _kept_off_the_ends(chance)))
                 near.update(undecided_cells)
+    alike: dict[float, list[Point]] = {}
     for cell, chance in _from_numbers(frontier).items():
         if cell not in certain and cell not in near:
-            groups.append(([cell], _kept_off_the_ends(chance)))
+            alike.setdefault(_kept_off_the_ends(chance), []).append(cell)
             near.add(cell)
+    groups += [(cells, chance) for chance, cells in alike.items()]
     elsewhere = [cell for cell in undecided if cell not in near]
     if elsewhere:
         left = (mines_left - sum(len(cells) * chance for cells, chance in groups)) / len(elsewhere)
