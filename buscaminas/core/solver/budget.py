@@ -15,9 +15,9 @@ bytes.
 
 from __future__ import annotations
 
-ANALYSIS_WORK = 1_000_000
+ANALYSIS_WORK = 700_000
 """Units one analysis may spend on deductions and exact counting before it
-settles for what it has proved (about a twentieth of a second).  ``help``,
+settles for what it has proved (about a thirtieth of a second).  ``help``,
 ``?`` and each AI move must answer within a quarter of a second on any board
 up to 99×99, the first of a session included, on a machine busy with two
 other processes (issues 19 and 32): besides the counting, a hostile 99×99

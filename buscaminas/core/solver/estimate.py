@@ -19,12 +19,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from operator import mul
 
 from ..grid import Point
 from .component import Component
 from .frontier import Frontier
 from .local import InconsistentPosition
 
+FLOAT_BITS = 1000
+"""Bits of the largest count a float holds, with room to spare."""
 LEAST = 0.001
 """The estimates are kept this far from 0 and 1."""
 
@@ -118,20 +121,26 @@ def _allows(component: Component, all_mines: bool) -> bool:
 
 def _weighted(component: Component, density: float) -> list[tuple[tuple[Point, ...], float]]:
     """The component's classes with their marginals, each mine total weighted
-    by ``(p / (1 - p))^m``."""
+    by ``(p / (1 - p))^m``.
+
+    The weights are worked out once, scaled so that the largest weighted count
+    is 1: a class's marginal is then a sum of products in C.  Counts too big
+    for a float are scaled down first, by the same power of two for them all.
+    """
     ratio = math.log(density / (1 - density))
+    counts = component.counts
+    shift = max(0, max(counts).bit_length() - FLOAT_BITS)
     top = max(
-        math.log(count) + mines * ratio for mines, count in enumerate(component.counts) if count
+        math.log(count >> shift) + mines * ratio
+        for mines, count in enumerate(counts)
+        if count >> shift
     )
+    weights = [math.exp(mines * ratio - top) for mines in range(len(counts))]
 
     def weighted(poly: list[int]) -> float:
-        return sum(
-            math.exp(math.log(count) + mines * ratio - top)
-            for mines, count in enumerate(poly)
-            if count
-        )
+        return math.fsum(map(mul, map(float, [count >> shift for count in poly]), weights))
 
-    whole = weighted(component.counts)
+    whole = weighted(counts)
     return [
         (cells, weighted(marginal) / whole / len(cells)) for cells, marginal in component.unpacked()
     ]
