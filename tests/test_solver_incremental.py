@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from buscaminas.core.grid import Grid
+from buscaminas.core.grid import Grid, Point
 from buscaminas.core.solver import Analysis, InconsistentPosition, Position, analyze, counting
 from buscaminas.core.solver.counting import Constraints
 from buscaminas.core.solver.local import Settled, settle_one_number
@@ -89,7 +89,7 @@ def test_a_move_revealing_little_is_settled_from_the_last_board_and_much_read_wh
     the board whole only while they are few (:data:`counting.INCREMENTAL_NUMBERS`)."""
     taken_from: list[bool] = []
 
-    def spied(*args: Any) -> Settled:
+    def spied(*args: Any) -> Settled[dict[Point, bool]]:
         taken_from.append(len(args) > 2)
         return settle_one_number(*args)
 

@@ -19,7 +19,7 @@ EXAMPLES = settings(max_examples=400, deadline=None, suppress_health_check=[Heal
 
 def one_by_one(
     position: Position,
-) -> tuple[dict[Point, int], dict[Point, tuple[Point, ...]], Settled | None]:
+) -> tuple[dict[Point, int], dict[Point, tuple[Point, ...]], Settled[dict[Point, bool]] | None]:
     """The numbers (shown mines taken off), the covered cells around each, and
     what one-number deductions settle (None when they find a contradiction),
     all read cell by cell."""
@@ -37,7 +37,7 @@ def one_by_one(
         if (cells := tuple(near for near in grid.neighbours(cell) if position[near] in "#F?"))
     }
     try:
-        settled: Settled | None = settle_one_number(numbers, around)
+        settled: Settled[dict[Point, bool]] | None = settle_one_number(numbers, around)
     except InconsistentPosition:
         settled = None
     return numbers, around, settled

@@ -27,7 +27,7 @@ from .budget import ANALYSIS_WORK, Budget, OverBudget
 from .estimate import estimate
 from .frontier import Frontier, count_frontier
 from .local import InconsistentPosition, Settled, settle_one_number
-from .masks import CoveredAround, Masks, NeedsOf, read_cells
+from .masks import CoveredAround, Known, Masks, NeedsOf, read_cells
 from .polynomials import Poly, divide, product, product_cost, trimmed, words
 from .position import Position
 
@@ -228,7 +228,7 @@ class Constraints:
             self._earlier = None
         return self._frontier
 
-    def _settle(self) -> Settled:
+    def _settle(self) -> Settled[Mapping[Point, bool]]:
         """What one-number deductions settle.
 
         A board that only reveals more of one whose frontier is known takes its
@@ -413,8 +413,9 @@ def tally(board: Constraints, budget: Budget | None = None) -> Tally:
 def _combine(board: Constraints, frontier: Frontier, budget: Budget) -> Tally:
     """The exact count: the components' counts multiplied, weighted by the ways
     to lay the mines left on the cells beyond the frontier."""
-    known, outside = frontier.settled, frontier.outside
-    mines_left = board.mines - sum(known.values())
+    certain, cleared = _split(frontier.settled)
+    outside = frontier.outside
+    mines_left = board.mines - len(certain)
     if mines_left < 0:
         raise InconsistentPosition("more mines are certain than the board holds")
     spare = len(outside)
@@ -427,10 +428,9 @@ def _combine(board: Constraints, frontier: Frontier, budget: Budget) -> Tally:
     if total == 0:
         raise InconsistentPosition("no layout of the mines agrees with every number")
 
-    certain = list(compress(known, known.values()))
     shares: list[tuple[Collection[Point], int]] = [(certain, total)] if certain else []
-    if len(certain) < len(known):
-        shares.append((list(compress(known, map(not_, known.values()))), 0))
+    if cleared:
+        shares.append((cleared, 0))
     completions: dict[tuple[int, ...], list[int]] = {}
     for component, (low, poly) in zip(frontier.components, parts, strict=True):
         key = tuple(poly)
@@ -455,6 +455,14 @@ def _combine(board: Constraints, frontier: Frontier, budget: Budget) -> Tally:
         )
         shares.append((outside, per_cell))
     return Tally(total, tuple(shares))
+
+
+def _split(known: Mapping[Point, bool]) -> tuple[Collection[Point], Collection[Point]]:
+    """The cells settled as mines, and as safe: off the masks when the board's
+    masks settled them, without reading them one by one."""
+    if isinstance(known, Known):
+        return known.mines, known.safe
+    return list(compress(known, known.values())), list(compress(known, map(not_, known.values())))
 
 
 def _completion(

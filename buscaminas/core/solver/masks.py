@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from functools import cached_property, lru_cache
-from itertools import compress
+from itertools import chain, compress
 from typing import Literal, TypeVar, overload
 
 from ..alphabet import COUNTS, COVERED, Symbol
@@ -169,7 +169,7 @@ class Masks:
         bit = y * self.stride + x
         return sum((plane >> bit & 1) << place for place, plane in enumerate(self.needs))
 
-    def settle(self) -> Settled | None:
+    def settle(self) -> Settled[Known] | None:
         """What one-number deductions settle, as :func:`~.local.settle_one_number`
         finds it; None when the numbers contradict each other (that function
         then says how).
@@ -206,8 +206,7 @@ class Masks:
                 fewest = _box_count(mines, stride)
         if numbers & (_less(needs, fewest) | _less(most, needs)):
             return None
-        known = dict.fromkeys(self.cells(mines), True)
-        known.update(dict.fromkeys(self.cells(safe), False))
+        known = Known(self, mines, safe)
         # What each number still needs, read off the bit-planes at its bit, and
         # its open cells, off the 3×3 box of the open cells around it.
         one, two, four, eight = _minus(needs, fewest)[0]
@@ -321,6 +320,33 @@ class CellSet(AbstractSet[Point]):
 
     def __len__(self) -> int:
         return self.mask.bit_count()
+
+
+class Known(Mapping[Point, bool]):
+    """The cells the deductions settled, read off the board's masks: True for a
+    mine.  A big board settles thousands, and most of them are only counted."""
+
+    __slots__ = ("mines", "safe")
+
+    def __init__(self, masks: Masks, mines: int, safe: int):
+        self.mines = CellSet(masks, mines)
+        self.safe = CellSet(masks, safe)
+
+    def __getitem__(self, cell: Point) -> bool:
+        if cell in self.mines:
+            return True
+        if cell in self.safe:
+            return False
+        raise KeyError(cell)
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self.mines or cell in self.safe
+
+    def __iter__(self) -> Iterator[Point]:
+        return chain(self.mines, self.safe)
+
+    def __len__(self) -> int:
+        return len(self.mines) + len(self.safe)
 
 
 class NeedsOf(Mapping[Point, int]):
