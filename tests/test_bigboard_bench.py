@@ -54,7 +54,6 @@ def test_the_command_line_times_both_solvers_and_whole_games(
 ) -> None:
     here = Path(__file__).resolve().parents[1]
     argv = ["bigboard", "--boards", "9x9/10", "8x8/10", "--seeds", "2", "--runs", "1"]
-    argv += ["--openings", "2"]
     assert main([*argv, "--games", "1", "--game-board", "8x8/10", "--against", str(here)]) == 0
     report = capsys.readouterr().out
     for line in (

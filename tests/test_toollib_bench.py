@@ -23,7 +23,7 @@ def test_the_percentile_is_the_value_that_many_are_at_or_under() -> None:
 
 def test_each_arm_answers_a_cold_time_and_the_probabilities() -> None:
     here = Path(__file__).resolve().parents[1]
-    given = [(["#1.", "#1.", "..."], 1)]
+    given = [(["#1", "#1"], 1)]
     for kind in ("ours", "ms_toollib"):
         arm = Arm(kind, kind, here, given)
         arm.time(0)
@@ -31,8 +31,7 @@ def test_each_arm_answers_a_cold_time_and_the_probabilities() -> None:
         chances = arm.chances()
         arm.close()
         assert len(arm.times[0]) == 2 and all(seconds > 0 for seconds in arm.times[0])
-        assert chances[0][0][0] == pytest.approx(0.5)
-        assert chances[0][2] == [0.0, 0.0, 0.0]
+        assert chances == [[[pytest.approx(0.5), 0.0], [pytest.approx(0.5), 0.0]]]
 
 
 @pytest.mark.slow
