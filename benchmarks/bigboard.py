@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -59,6 +60,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="no-guess",
         help="the boards' mines: no-guess (the AI never guesses) or random",
     )
+    parser.add_argument(
+        "--openings",
+        type=int,
+        default=0,
+        help="cells showing no mine opened at random after the first click, on every board"
+        " but the last (the baseline): a ragged frontier",
+    )
     parser.add_argument("--runs", type=int, default=3, help="timings of every position")
     parser.add_argument(
         "--games", type=int, default=0, help="whole 99x99/2000 games to time (seeds 0, 1, ...)"
@@ -85,18 +93,31 @@ def lucky_game(
     seed: int,
     *,
     no_guess: bool,
+    openings: int = 0,
     spent: list[float] | None = None,
 ) -> Iterator[Position]:
     """Every position the lucky AI analyses in one seeded game, first to last.
 
     It plays as the game's ``auto`` does: one analysis, one move (its
-    ``best_move``, a safe cell whenever there is one).  The CPU seconds of
-    each analysis and choice of move are added to ``spent``.
+    ``best_move``, a safe cell whenever there is one).  With ``openings``,
+    that many cells showing no mine, picked at random over the board, are
+    opened after the first click, as a player opening here and there does:
+    the frontier is ragged, in many pieces.  The CPU seconds of each analysis
+    and choice of move are added to ``spent``.
     """
     game = Minesweeper(width, height, mines)
     first, layout = dealt(width, height, mines, seed, no_guess=no_guess)
     game.lay(layout)
     game.act(Move(Action.TRY, first))
+    grid = Grid(width, height)
+    zeros = [
+        cell
+        for cell in grid.cells()
+        if cell not in layout and not any(near in layout for near in grid.neighbours(cell))
+    ]
+    for cell in random.Random(seed).sample(zeros, min(openings, len(zeros))):
+        if not game.is_revealed(cell):
+            game.act(Move(Action.TRY, cell))
     while game.end is None:
         position = Position.from_game(game)
         yield position
@@ -131,16 +152,20 @@ Step = tuple[Position, Position]
 """A position of a game and the one before it (before the AI's last move)."""
 
 
-def mid_game(board: str, seeds: int, stages: list[float], *, no_guess: bool) -> list[Step]:
+def mid_game(
+    board: str, seeds: int, stages: list[float], *, no_guess: bool, openings: int = 0
+) -> list[Step]:
     """The positions of ``seeds`` lucky games at each of ``stages``, stage by
-    stage, each with the position before it."""
+    stage, each with the position before it (``openings``: see :func:`lucky_game`)."""
     width, height, mines = board_of(board)
     games = []
     for seed in range(seeds):
         waiting = sorted(stages)
         taken: list[Step] = []
         before = None
-        for position in lucky_game(width, height, mines, seed, no_guess=no_guess):
+        for position in lucky_game(
+            width, height, mines, seed, no_guess=no_guess, openings=openings
+        ):
             if before and waiting and revealed_share(position, mines) >= waiting[0]:
                 taken.append((before, position))
                 while waiting and revealed_share(position, mines) >= waiting[0]:
@@ -152,14 +177,23 @@ def mid_game(board: str, seeds: int, stages: list[float], *, no_guess: bool) -> 
     return [step for stage in zip_longest(*games) for step in stage if step is not None]
 
 
+def _forget() -> None:
+    """Drop what the solver remembers of the positions before (in any tree)."""
+    from buscaminas.core.solver import component, counting
+
+    counting._last_read.clear()
+    component._counted.clear()
+    component._too_wide.clear()
+
+
 def child() -> None:
     """One measurement, asked as JSON on standard input, answered on standard output.
 
     ``play``: each position is analysed right after the one before it, as
     ``auto`` and the hints do in a game, and only the second analysis is
-    timed.  ``whole``: each position is analysed in this fresh process with
-    nothing before it (the board's geometry, which the game works out once
-    per size, aside).  ``help``: as ``play``, but the analysis is followed
+    timed.  ``whole``: each position is analysed cold, nothing remembered of
+    another (the board's geometry, which the game works out once per size,
+    aside).  ``help``: as ``play``, but the analysis is followed
     by the search for the proof the hint tells (:func:`explain`), as a
     player pressing ``help`` waits for both.  ``game``: a whole game's CPU
     seconds, all of it and the solver's part, and its moves.
@@ -177,12 +211,15 @@ def child() -> None:
             times.append(time.perf_counter() - started)
         print(json.dumps(times))
     elif job["mode"] == "whole":
-        text, mines = job["position"]
-        position = Position.parse(text, mines=mines)
-        Grid(position.width, position.height)
-        started = time.perf_counter()
-        analyze(position)
-        print(json.dumps(time.perf_counter() - started))
+        times = []
+        for text, mines in job["positions"]:
+            position = Position.parse(text, mines=mines)
+            Grid(position.width, position.height)
+            _forget()
+            started = time.perf_counter()
+            analyze(position)
+            times.append(time.perf_counter() - started)
+        print(json.dumps(times))
     else:
         width, height, mines = job["board"]
         started = time.process_time()
@@ -230,7 +267,10 @@ def run(args: argparse.Namespace) -> int:
     medians: dict[tuple[str, str, str], float] = {}
     for board in args.boards:
         started = time.perf_counter()
-        steps = mid_game(board, args.seeds, args.stages, no_guess=args.layout == "no-guess")
+        openings = args.openings if board != args.boards[-1] else 0
+        steps = mid_game(
+            board, args.seeds, args.stages, no_guess=args.layout == "no-guess", openings=openings
+        )
         print(f"{board}: {len(steps)} positions made in {time.perf_counter() - started:.1f} s")
         texts = [
             ((before.format(), before.mines), (position.format(), position.mines))
@@ -243,8 +283,9 @@ def run(args: argparse.Namespace) -> int:
                     timed.setdefault((solver.name, mode), []).append(
                         solver.ask({"mode": mode, "steps": texts})
                     )
+                wholes = [text for _, text in texts]
                 timed.setdefault((solver.name, "whole"), []).append(
-                    [solver.ask({"mode": "whole", "position": text}) for _, text in texts]
+                    solver.ask({"mode": "whole", "positions": wholes})
                 )
         for (name, mode), runs in timed.items():
             per_position = _ms(runs)
@@ -252,6 +293,7 @@ def run(args: argparse.Namespace) -> int:
             print(
                 f"  {name}, {MODES[mode]}: {TIMED[mode]} median"
                 f" {statistics.median(per_position):.2f} ms,"
+                f" p90 {sorted(per_position)[int(0.9 * (len(per_position) - 1))]:.2f} ms,"
                 f" positions {min(per_position):.2f}-{max(per_position):.2f} ms"
             )
     if len(args.boards) > 1:

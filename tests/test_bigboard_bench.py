@@ -31,6 +31,15 @@ def test_each_position_comes_with_the_one_before_it_and_games_alternate() -> Non
         assert counting._revealed_since(one, other) is None, "two games in a row"
 
 
+def test_scattered_openings_show_more_of_the_board_from_the_first_position() -> None:
+    plain = next(iter(lucky_game(30, 16, 99, 1, no_guess=False)))
+    ragged = next(iter(lucky_game(30, 16, 99, 1, no_guess=False, openings=6)))
+    assert revealed_share(ragged, 99) > revealed_share(plain, 99)
+    assert mid_game("30x16/99", 1, STAGES, no_guess=False, openings=6) != mid_game(
+        "30x16/99", 1, STAGES, no_guess=False
+    )
+
+
 def test_the_lucky_ai_plays_a_random_board_to_its_end_and_times_each_move() -> None:
     spent: list[float] = []
     positions = list(lucky_game(9, 9, 30, 3, no_guess=False, spent=spent))
@@ -51,6 +60,7 @@ def test_the_command_line_times_both_solvers_and_whole_games(
         "9x9/10: 6 positions made",
         "this tree, in play: analyze median",
         "this tree, help in play: analyze and explain median",
+        " p90 ",
         f"{here}, read whole: analyze median",
         "ratio 9x9/10 / 8x8/10 (medians, same solver):",
         "whole game 8x8/10 seed 0, this tree:",

@@ -4,6 +4,7 @@ says so, and plain about it where it cannot be."""
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -12,6 +13,7 @@ from benchmarks.shapes import SHAPES, build
 from buscaminas import analyze_file
 from buscaminas.core.engine import Action, Minesweeper, Move
 from buscaminas.core.solver import (
+    Analysis,
     InconsistentPosition,
     Position,
     analyze,
@@ -24,8 +26,9 @@ from buscaminas.core.solver.budget import ANALYSIS_WORK, Budget, OverBudget
 from buscaminas.core.solver.counting import ESTIMATE_SCALE, Constraints
 from buscaminas.core.solver.endgame import ENDGAME_LAYOUTS
 from buscaminas.core.solver.local import settle_one_number
+from buscaminas.core.solver.masks import Masks
 from tests.play_support import play
-from tests.solver_support import arbitrary_positions, brute_force, played_positions
+from tests.solver_support import arbitrary_positions, brute_force, draw_position, played_positions
 from tests.test_solver import assert_matches_brute_force
 
 SMALL = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -76,6 +79,52 @@ def test_a_stripe_is_swept_across_not_along() -> None:
     assert counting_plan.states_bound < 5_000
 
 
+def random_expert(seed: int, open_rate: float) -> Position:
+    """An expert board with safe cells opened at random, no opening flooded."""
+    rng = random.Random(seed)
+    cells = [(x, y) for y in range(16) for x in range(30)]
+    layout = set(rng.sample(cells, 99))
+    revealed = [cell for cell in cells if cell not in layout and rng.random() < open_rate]
+    return draw_position(30, 16, layout, revealed=revealed)
+
+
+def test_the_greedy_order_is_tried_from_each_side_of_a_component() -> None:
+    """Where the greedy order starts and how it breaks ties make it ten times
+    wider or narrower: on this component it is eight times wider from the
+    first class than from another side."""
+    counting_plan = component._Counting(biggest_component(random_expert(132, 0.4453125)))
+    greedy = component._greedy_order(counting_plan.classes)
+    from_first = component._states_bound(counting_plan.classes, counting_plan.needs, greedy)
+    assert counting_plan.states_bound * 5 < from_first
+
+
+def test_weighing_a_wide_components_orders_is_paid_for_and_left_to_pairs_when_hopeless() -> None:
+    group = biggest_component(random_expert(132, 0.4453125))
+    budget = Budget(ANALYSIS_WORK)
+    weighed = component._Counting(group, budget)
+    assert weighed.states_bound <= frontier_stage.WIDE_STATES
+    assert budget.left < ANALYSIS_WORK, "the orders weighed were charged"
+    hopeless = biggest_component(build("stripes-ones", 41, 41))
+    budget = Budget(ANALYSIS_WORK)
+    with pytest.raises(OverBudget):
+        component.count_component(hopeless, budget, most_states=frontier_stage.WIDE_STATES)
+    assert ANALYSIS_WORK - budget.left == len(hopeless) * component.PLAN_WORK
+
+
+@SMALL
+@given(played_positions(max_side=7))
+def test_two_numbers_are_counted_as_the_steps_count_them(position: Position) -> None:
+    settled = Masks.read(position.rows)
+    assert settled is not None
+    found = settled.settle()
+    for group in component.components(found.constraints if found else []):
+        if len(group) == 2:
+            counted = component._two_numbers(*group[0], *group[1])
+            stepped = component._Counting(group).run(Budget(ANALYSIS_WORK))
+            assert counted.counts == stepped.counts
+            assert dict(counted.unpacked()) == dict(stepped.unpacked())
+
+
 @SMALL
 @given(played_positions())
 def test_pairs_before_counting_keep_played_positions_exact(position: Position) -> None:
@@ -122,6 +171,30 @@ def test_what_an_inexact_tally_calls_certain_is_certain(position: Position) -> N
             assert census.mine_layouts[cell] == 0
         elif layouts == counted.total:
             assert census.mine_layouts[cell] == census.layouts
+
+
+@SMALL
+@given(played_positions(max_side=6))
+def test_an_estimate_adds_up_to_the_mine_total_even_with_no_cell_off_the_frontier(
+    position: Position,
+) -> None:
+    try:
+        counted = uncountable(position)
+    except InconsistentPosition:
+        return
+    total = sum(count for _, count in counted.mine_layouts.items()) / counted.total
+    cells = len(counted.mine_layouts)
+    assert math.isclose(total, position.mines, abs_tol=cells / ESTIMATE_SCALE)
+
+
+def test_an_estimate_keeps_alike_cells_together() -> None:
+    """The cells off the frontier of a big board are one share of the tally, the
+    cells proved safe another, and so on: not one share each."""
+    result = cold(build("scatter", 99, 99))
+    assert not result.exact
+    outside = set(result.constraints.frontier().outside)
+    assert any(outside <= set(cells) for cells, _ in result.tally.shares)
+    assert len(result.tally.shares) * 4 < len(result.probability)
 
 
 def test_a_frontier_too_wide_to_count_is_flagged_and_still_proves_the_pairs() -> None:
@@ -208,11 +281,20 @@ def test_the_ai_takes_the_safest_cell_when_weighing_guesses_is_over_budget() -> 
     assert chances[move] == min(chances.values())
 
 
+def cold(position: Position) -> Analysis:
+    """The analysis of ``position`` with nothing remembered of another: what an
+    earlier analysis counted would leave more of the budget."""
+    counting._last_read.clear()
+    component._counted.clear()
+    component._too_wide.clear()
+    return analyze(position)
+
+
 def test_an_estimate_adds_up_to_the_mine_total() -> None:
     """Past the budget the chances are estimates, yet their sum is the mines the board
     holds, as an exact answer's is: the cells off the frontier take what is left."""
     position = build("scatter", 99, 99)
-    result = analyze(position)
+    result = cold(position)
     assert not result.exact
     total = sum(result.probability.values())
     assert math.isclose(total, position.mines, abs_tol=len(result.probability) / ESTIMATE_SCALE)

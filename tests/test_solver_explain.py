@@ -8,6 +8,7 @@ from itertools import product
 import pytest
 from hypothesis import event, given, settings
 
+from benchmarks.shapes import build
 from buscaminas.core.grid import Grid, Point
 from buscaminas.core.solver import InconsistentPosition, Position, analyze
 from buscaminas.core.solver.explain import Reason, ReasonKind, explain
@@ -224,6 +225,19 @@ def test_past_its_budget_a_hint_tells_one_certain_cell_as_the_count_proves_it(
     assert explain(position, analysis) == Reason(
         ReasonKind.FRONTIER, mine=False, targets=((2, 0),), numbers=((1, 1), (2, 1))
     )
+
+
+def test_a_big_boards_one_number_proof_reads_only_the_numbers_it_needs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On a 99×99 board with thousands of numbers next to covered cells, the
+    simplest proof is found having read a few of them: the numbers it may stand
+    on are picked out of the board whole, and read only until one proves."""
+    position = build("scatter", 99, 99)
+    analysis = analyze(position)
+    monkeypatch.setattr(sys.modules["buscaminas.core.solver.explain"], "EXPLAIN_WORK", 400)
+    reason = explain(position, analysis)
+    assert reason is not None and reason.kind is ReasonKind.ONE_NUMBER
 
 
 def test_past_its_budget_a_wrong_flag_still_comes_first(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -3,13 +3,17 @@ and every answer is the one a fresh read gives; big boards stay within reach."""
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from buscaminas.core.grid import Grid
+from buscaminas.core.grid import Grid, Point
 from buscaminas.core.solver import Analysis, InconsistentPosition, Position, analyze, counting
 from buscaminas.core.solver.counting import Constraints
+from buscaminas.core.solver.local import Settled, settle_one_number
 from tests.solver_support import arbitrary_positions, draw_position
 
 EXAMPLES = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -76,6 +80,33 @@ def test_the_numbers_settled_before_still_hold_later(steps: tuple[Position, Posi
     later = Constraints.of(after)
     assert later == reference.constraints
     assert later.frontier().certain() == reference.constraints.frontier().certain()
+
+
+def test_a_move_revealing_little_is_settled_from_the_last_board_and_much_read_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Reading again the numbers the last board left open is cheaper than reading
+    the board whole only while they are few (:data:`counting.INCREMENTAL_NUMBERS`)."""
+    taken_from: list[bool] = []
+
+    def spied(*args: Any) -> Settled[dict[Point, bool]]:
+        taken_from.append(len(args) > 2)
+        return settle_one_number(*args)
+
+    monkeypatch.setattr(counting, "settle_one_number", spied)
+    rng = random.Random(5)
+    cells = [(x, y) for y in range(16) for x in range(30)]
+    layout = set(rng.sample(cells, 99))
+    safe = sorted(cell for cell in cells if cell not in layout)
+    shown = set(rng.sample(safe, 8))
+    steps = [shown, shown | {next(cell for cell in safe if cell not in shown)}, set(safe[:-40])]
+    positions = [draw_position(30, 16, layout, revealed=step) for step in steps]
+    fresh(positions[0]).constraints.frontier()
+    analyze(positions[1]).constraints.frontier()
+    assert taken_from == [True], "one cell more: from the last board"
+    assert len(counting._revealed_since(positions[1], positions[2]) or ()) > 30
+    assert_same(analyze(positions[2]), fresh(positions[2]))
+    assert taken_from == [True], "many cells more: read whole"
 
 
 def test_a_cell_proved_a_mine_and_then_shown_safe_is_a_contradiction() -> None:

@@ -19,7 +19,7 @@ EXAMPLES = settings(max_examples=400, deadline=None, suppress_health_check=[Heal
 
 def one_by_one(
     position: Position,
-) -> tuple[dict[Point, int], dict[Point, tuple[Point, ...]], Settled | None]:
+) -> tuple[dict[Point, int], dict[Point, tuple[Point, ...]], Settled[dict[Point, bool]] | None]:
     """The numbers (shown mines taken off), the covered cells around each, and
     what one-number deductions settle (None when they find a contradiction),
     all read cell by cell."""
@@ -37,7 +37,7 @@ def one_by_one(
         if (cells := tuple(near for near in grid.neighbours(cell) if position[near] in "#F?"))
     }
     try:
-        settled: Settled | None = settle_one_number(numbers, around)
+        settled: Settled[dict[Point, bool]] | None = settle_one_number(numbers, around)
     except InconsistentPosition:
         settled = None
     return numbers, around, settled
@@ -71,6 +71,17 @@ def test_the_masks_find_every_contradiction_one_number_at_a_time_finds(
     position: Position,
 ) -> None:
     assert_settles_alike(position)
+
+
+def test_two_numbers_disagreeing_about_the_same_cells_are_left_to_be_worded() -> None:
+    """The masks find the contradiction and leave it to the one-by-one reading,
+    which says what it is."""
+    position = Position(("##", "12", "##"), 0)
+    masks = Masks.read(position.rows)
+    assert masks is not None
+    assert masks.settle() is None
+    with pytest.raises(InconsistentPosition, match="disagree"):
+        settle_one_number(*one_by_one(position)[:2])
 
 
 def cascade_board(width: int, height: int, seed: int) -> Position:

@@ -21,25 +21,24 @@ from __future__ import annotations
 import heapq
 import math
 from collections import OrderedDict
-from collections.abc import Callable
-from itertools import zip_longest
+from collections.abc import Callable, Iterator
 from math import comb
 from typing import NamedTuple, TypeVar
 
 from ..grid import Point
 from .budget import HELD_BYTES, Budget, OverBudget
 from .local import Constraint, InconsistentPosition
-from .polynomials import Poly, product_cost, slot_for, unpack
+from .polynomials import Poly, pack, product_cost, slot_for, unpack
 
 REMEMBERED = 4096
 """Components whose counts are kept: most are unchanged from one move to the
 next, and between the positions the AI weighs."""
 REMEMBERED_TOO_WIDE = 256
 """Components kept as known to exceed a whole analysis's budget."""
-PLAN_WORK = 200
+PLAN_WORK = 300
 """Units of :mod:`.budget` a number of a component costs before its counting starts:
-grouping its cells into classes and planning the steps took 6 to 11 µs a number,
-as measured."""
+grouping its cells into classes and planning the steps took 6 to 14 µs a number,
+as measured (the most on a 99×99 stripe of 1s, one component of 4,900 numbers)."""
 SWEEP_WORK = 30
 BREADTH_WORK = 80
 GREEDY_WORK = 200
@@ -65,21 +64,33 @@ their cells, no other order weighed."""
 
 class Component(NamedTuple):
     """One component's count: layouts per mine total and, for each class of
-    interchangeable cells, the mine-weighted layouts per mine total."""
+    interchangeable cells, the mine-weighted layouts per mine total.
+
+    A class's marginal is kept packed, coefficient ``k`` at bit ``k * slot``
+    (:func:`~.polynomials.pack`): most often only one coefficient of it is
+    read, and a class unpacked costs more than its share of the count."""
 
     counts: Poly
-    marginals: tuple[tuple[tuple[Point, ...], Poly], ...]
+    marginals: tuple[tuple[tuple[Point, ...], int], ...]
+    slot: int
+
+    def marginal(self, packed: int, mines: int) -> int:
+        """The coefficient for ``mines`` mines of a packed marginal."""
+        return packed >> mines * self.slot & (1 << self.slot) - 1
+
+    def unpacked(self) -> Iterator[tuple[tuple[Point, ...], Poly]]:
+        """Each class with its marginal as a list of coefficients."""
+        for cells, packed in self.marginals:
+            yield cells, unpack(packed, self.slot)
 
     def certain(self) -> dict[Point, bool]:
         """The cells its numbers decide on their own: True for a mine."""
         decided: dict[Point, bool] = {}
+        every = pack(self.counts, self.slot)
         for cells, marginal in self.marginals:
-            if not any(marginal):
+            if not marginal:
                 decided.update(dict.fromkeys(cells, False))
-            elif all(
-                mines == len(cells) * count
-                for mines, count in zip_longest(marginal, self.counts, fillvalue=0)
-            ):
+            elif marginal == len(cells) * every:
                 decided.update(dict.fromkeys(cells, True))
         return decided
 
@@ -135,6 +146,9 @@ def count_component(group: Group, budget: Budget, most_states: int | None = None
         # One number: its cells are one class, and C(k, n) says it all.
         budget.spend(PLAN_WORK)
         return _one_number(*group[0])
+    if len(group) == 2:
+        budget.spend(2 * PLAN_WORK)
+        return _two_numbers(*group[0], *group[1])
     key = frozenset(group)
     found = _counted.get(key)
     if found is not None:
@@ -168,9 +182,45 @@ def count_component(group: Group, budget: Budget, most_states: int | None = None
 def _one_number(cells: frozenset[Point], need: int) -> Component:
     """The count of a component of one number, needing ``need`` of its ``cells``."""
     layouts = comb(len(cells), need)
-    counts = [0] * need + [layouts]
-    marginal = [0] * need + [need * layouts] if need else []
-    return Component(counts, ((tuple(sorted(cells)), marginal),))
+    slot = slot_for(len(cells) + len(cells).bit_length())
+    marginal = need * layouts << need * slot
+    return Component([0] * need + [layouts], ((tuple(sorted(cells)), marginal),), slot)
+
+
+def _two_numbers(
+    cells: frozenset[Point], need: int, others: frozenset[Point], other_need: int
+) -> Component:
+    """The count of a component of two numbers, by the mines in the cells they
+    share: three classes at most, and no steps to plan."""
+    shared = cells & others
+    only, others_only = cells - shared, others - shared
+    every = len(cells | others)
+    slot = slot_for(every + every.bit_length())
+    counts: Poly = []
+    marginals = [0, 0, 0]
+    fewest = max(0, need - len(only), other_need - len(others_only))
+    for mines in range(fewest, min(len(shared), need, other_need) + 1):
+        ways = (
+            comb(len(only), need - mines)
+            * comb(len(shared), mines)
+            * comb(len(others_only), other_need - mines)
+        )
+        total = need + other_need - mines
+        counts += [0] * (total + 1 - len(counts))
+        counts[total] += ways
+        for index, laid in enumerate((need - mines, mines, other_need - mines)):
+            marginals[index] += laid * ways << total * slot
+    if not counts:
+        raise InconsistentPosition("no arrangement of mines satisfies these numbers")
+    return Component(
+        counts,
+        tuple(
+            (tuple(sorted(group)), marginal)
+            for group, marginal in zip((only, shared, others_only), marginals, strict=True)
+            if group
+        ),
+        slot,
+    )
 
 
 def _remember(
@@ -322,7 +372,7 @@ class _Counting:
             raise InconsistentPosition("no arrangement of mines satisfies these numbers")
 
         spent, allowed = 0, budget.left
-        marginals: list[tuple[tuple[Point, ...], Poly]] = []
+        marginals: list[tuple[tuple[Point, ...], int]] = []
         completions: dict[int, int] = {0: 1}
         for position in range(len(steps) - 1, -1, -1):
             size, ways = steps[position].size, steps[position].ways
@@ -368,10 +418,10 @@ class _Counting:
             for key, count in reaching.items():
                 mines = key & 15
                 marginal += (count * completions[key >> 4] << mines * slot) * (mines * ways[mines])
-            marginals.append((classes[self.order[position]].cells, unpack(marginal, slot)))
+            marginals.append((classes[self.order[position]].cells, marginal))
             completions = earlier
         budget.spend(spent)
-        return Component(counts, tuple(marginals))
+        return Component(counts, tuple(marginals), slot)
 
 
 class _Step(NamedTuple):

@@ -27,7 +27,7 @@ from .budget import ANALYSIS_WORK, Budget, OverBudget
 from .estimate import estimate
 from .frontier import Frontier, count_frontier
 from .local import InconsistentPosition, Settled, settle_one_number
-from .masks import CoveredAround, Masks, NeedsOf, read_cells
+from .masks import CoveredAround, Known, Masks, NeedsOf, read_cells
 from .polynomials import Poly, divide, product, product_cost, trimmed, words
 from .position import Position
 
@@ -228,7 +228,7 @@ class Constraints:
             self._earlier = None
         return self._frontier
 
-    def _settle(self) -> Settled:
+    def _settle(self) -> Settled[Mapping[Point, bool]]:
         """What one-number deductions settle.
 
         A board that only reveals more of one whose frontier is known takes its
@@ -339,20 +339,32 @@ class Chances(Mapping[Point, float]):
 
     The largest share is most often every cell off the frontier, thousands
     on a big board, all with one probability: it is kept as the share's
-    cells, not copied cell by cell into a table at every analysis.
+    cells, not copied cell by cell into a table.  The table of the others is
+    made when a probability is first asked for: a hint or an AI move most
+    often asks for none.
     """
 
     def __init__(self, counted: Tally):
-        largest, count = max(counted.shares, key=lambda share: len(share[0]), default=((), 0))
-        self._largest = largest if isinstance(largest, AbstractSet) else frozenset(largest)
-        self._largest_chance = count / counted.total
-        self._rest: dict[Point, float] = {}
-        for cells, count in counted.shares:
-            if cells is not largest:
-                self._rest.update(dict.fromkeys(cells, count / counted.total))
+        self._counted = counted
+        self._largest: AbstractSet[Point] = frozenset()
+        self._largest_chance = 0.0
+        self._rest: dict[Point, float] | None = None
+
+    def _table(self) -> dict[Point, float]:
+        if self._rest is None:
+            counted = self._counted
+            largest, count = max(counted.shares, key=lambda share: len(share[0]), default=((), 0))
+            self._largest = largest if isinstance(largest, AbstractSet) else frozenset(largest)
+            self._largest_chance = count / counted.total
+            rest: dict[Point, float] = {}
+            for cells, count in counted.shares:
+                if cells is not largest:
+                    rest.update(dict.fromkeys(cells, count / counted.total))
+            self._rest = rest
+        return self._rest
 
     def __getitem__(self, cell: Point) -> float:
-        chance = self._rest.get(cell)
+        chance = self._table().get(cell)
         if chance is not None:
             return chance
         if cell in self._largest:
@@ -360,10 +372,10 @@ class Chances(Mapping[Point, float]):
         raise KeyError(cell)
 
     def __iter__(self) -> Iterator[Point]:
-        return chain(self._rest, self._largest)
+        return chain(self._table(), self._largest)
 
     def __len__(self) -> int:
-        return len(self._rest) + len(self._largest)
+        return len(self._table()) + len(self._largest)
 
 
 def frontier_certain(board: Constraints) -> dict[Point, bool]:
@@ -401,8 +413,9 @@ def tally(board: Constraints, budget: Budget | None = None) -> Tally:
 def _combine(board: Constraints, frontier: Frontier, budget: Budget) -> Tally:
     """The exact count: the components' counts multiplied, weighted by the ways
     to lay the mines left on the cells beyond the frontier."""
-    known, outside = frontier.settled, frontier.outside
-    mines_left = board.mines - sum(known.values())
+    certain, cleared = _split(frontier.settled)
+    outside = frontier.outside
+    mines_left = board.mines - len(certain)
     if mines_left < 0:
         raise InconsistentPosition("more mines are certain than the board holds")
     spare = len(outside)
@@ -415,10 +428,9 @@ def _combine(board: Constraints, frontier: Frontier, budget: Budget) -> Tally:
     if total == 0:
         raise InconsistentPosition("no layout of the mines agrees with every number")
 
-    certain = list(compress(known, known.values()))
     shares: list[tuple[Collection[Point], int]] = [(certain, total)] if certain else []
-    if len(certain) < len(known):
-        shares.append((list(compress(known, map(not_, known.values()))), 0))
+    if cleared:
+        shares.append((cleared, 0))
     completions: dict[tuple[int, ...], list[int]] = {}
     for component, (low, poly) in zip(frontier.components, parts, strict=True):
         key = tuple(poly)
@@ -429,12 +441,11 @@ def _combine(board: Constraints, frontier: Frontier, budget: Budget) -> Tally:
             # The component always holds ``low`` mines: one product a class.
             ways = completion[0]
             for cells, marginal in component.marginals:
-                weighted = marginal[low] * ways if low < len(marginal) else 0
-                shares.append((cells, weighted // len(cells)))
+                shares.append((cells, component.marginal(marginal, low) * ways // len(cells)))
             continue
         end = low + len(completion)
-        for cells, marginal in component.marginals:
-            weighted = sum(map(mul, marginal[low:end], completion))
+        for cells, unpacked in component.unpacked():
+            weighted = sum(map(mul, unpacked[low:end], completion))
             shares.append((cells, weighted // len(cells)))
     if outside:
         # Layouts with one outside cell mined: C(spare - 1, k - 1) = C(spare, k) · k / spare.
@@ -444,6 +455,14 @@ def _combine(board: Constraints, frontier: Frontier, budget: Budget) -> Tally:
         )
         shares.append((outside, per_cell))
     return Tally(total, tuple(shares))
+
+
+def _split(known: Mapping[Point, bool]) -> tuple[Collection[Point], Collection[Point]]:
+    """The cells settled as mines, and as safe: off the masks when the board's
+    masks settled them, without reading them one by one."""
+    if isinstance(known, Known):
+        return known.mines, known.safe
+    return list(compress(known, known.values())), list(compress(known, map(not_, known.values())))
 
 
 def _completion(

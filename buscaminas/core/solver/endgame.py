@@ -12,7 +12,6 @@ stays an exact ratio.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from ..grid import Point
 from .counting import Constraints, Tally
@@ -59,20 +58,28 @@ def _undecided(layouts: tuple[int, ...], unrevealed: int) -> list[int]:
     return [index for index in range(mask.bit_length()) if mask >> index & 1]
 
 
-@dataclass
 class _Endgame:
-    cells: list[Point]
-    """The hidden cells not yet certain, indexed by bit."""
-    neighbours: list[int]
-    """Per cell, the bitmask of its undecided neighbours."""
-    mines_around: list[int]
-    """Per cell, how many certain mines touch it."""
-    constraints: list[tuple[list[int], int]]
-    """Open numbers: their undecided cells and how many mines those hold."""
-    mines: int
-    """Mines among the undecided cells."""
-    memo: dict[tuple[tuple[int, ...], int], int]
-    budget: int = SEARCH_STATES
+    def __init__(
+        self,
+        cells: list[Point],
+        neighbours: list[int],
+        mines_around: list[int],
+        constraints: list[tuple[list[int], int]],
+        mines: int,
+        memo: dict[tuple[tuple[int, ...], int], int],
+    ):
+        self.cells = cells
+        """The hidden cells not yet certain, indexed by bit."""
+        self.neighbours = neighbours
+        """Per cell, the bitmask of its undecided neighbours."""
+        self.mines_around = mines_around
+        """Per cell, how many certain mines touch it."""
+        self.constraints = constraints
+        """Open numbers: their undecided cells and how many mines those hold."""
+        self.mines = mines
+        """Mines among the undecided cells."""
+        self.memo = memo
+        self.budget = SEARCH_STATES
 
     @classmethod
     def of(cls, board: Constraints, counted: Tally) -> _Endgame:

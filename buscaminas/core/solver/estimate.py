@@ -19,16 +19,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from operator import mul
 
 from ..grid import Point
 from .component import Component
 from .frontier import Frontier
 from .local import InconsistentPosition
 
+FLOAT_BITS = 1000
+"""Bits of the largest count a float holds, with room to spare."""
 LEAST = 0.001
 """The estimates are kept this far from 0 and 1."""
-SCALING_ROUNDS = 8
-"""Rounds of scaling the estimates to the mines left, each after some were kept off the ends."""
 
 
 Chances = list[tuple[list[Point], float]]
@@ -66,10 +67,12 @@ def estimate(hidden: Iterable[Point], mines: int, frontier: Frontier) -> Chances
             if undecided_cells:
                 groups.append((undecided_cells, _kept_off_the_ends(chance)))
                 near.update(undecided_cells)
+    alike: dict[float, list[Point]] = {}
     for cell, chance in _from_numbers(frontier).items():
         if cell not in certain and cell not in near:
-            groups.append(([cell], _kept_off_the_ends(chance)))
+            alike.setdefault(_kept_off_the_ends(chance), []).append(cell)
             near.add(cell)
+    groups += [(cells, chance) for chance, cells in alike.items()]
     elsewhere = [cell for cell in undecided if cell not in near]
     if elsewhere:
         left = (mines_left - sum(len(cells) * chance for cells, chance in groups)) / len(elsewhere)
@@ -80,13 +83,27 @@ def estimate(hidden: Iterable[Point], mines: int, frontier: Frontier) -> Chances
 def _adding_up(groups: Chances, mines: int) -> Chances:
     """The chances scaled, when they do not already, to add up to ``mines``: with
     no cell off the frontier to take what the estimates near it leave, or too
-    much or too little left for those cells.  A chance kept off 0 or 1 leaves
-    its part to the others at the next round."""
-    for _ in range(SCALING_ROUNDS):
-        total = sum(len(cells) * chance for cells, chance in groups)
-        if not total or math.isclose(total, mines, rel_tol=1e-12):
+    much or too little left for those cells.  A chance kept off 0 or 1 stays
+    there, and the others take its part, round after round."""
+    kept = [False] * len(groups)
+    for _ in range(len(groups)):
+        free = fixed = 0.0
+        for (cells, chance), at_end in zip(groups, kept, strict=True):
+            if at_end:
+                fixed += len(cells) * chance
+            else:
+                free += len(cells) * chance
+        if not free or math.isclose(free + fixed, mines, rel_tol=1e-12):
             break
-        groups = [(cells, _kept_off_the_ends(chance * mines / total)) for cells, chance in groups]
+        factor = (mines - fixed) / free
+        scaled: Chances = []
+        for index, (cells, chance) in enumerate(groups):
+            if not kept[index]:
+                wanted = chance * factor
+                chance = _kept_off_the_ends(wanted)
+                kept[index] = chance != wanted
+            scaled.append((cells, chance))
+        groups = scaled
     return groups
 
 
@@ -104,22 +121,28 @@ def _allows(component: Component, all_mines: bool) -> bool:
 
 def _weighted(component: Component, density: float) -> list[tuple[tuple[Point, ...], float]]:
     """The component's classes with their marginals, each mine total weighted
-    by ``(p / (1 - p))^m``."""
+    by ``(p / (1 - p))^m``.
+
+    The weights are worked out once, scaled so that the largest weighted count
+    is 1: a class's marginal is then a sum of products in C.  Counts too big
+    for a float are scaled down first, by the same power of two for them all.
+    """
     ratio = math.log(density / (1 - density))
+    counts = component.counts
+    shift = max(0, max(counts).bit_length() - FLOAT_BITS)
     top = max(
-        math.log(count) + mines * ratio for mines, count in enumerate(component.counts) if count
+        math.log(count >> shift) + mines * ratio
+        for mines, count in enumerate(counts)
+        if count >> shift
     )
+    weights = [math.exp(mines * ratio - top) for mines in range(len(counts))]
 
     def weighted(poly: list[int]) -> float:
-        return sum(
-            math.exp(math.log(count) + mines * ratio - top)
-            for mines, count in enumerate(poly)
-            if count
-        )
+        return math.fsum(map(mul, map(float, [count >> shift for count in poly]), weights))
 
-    whole = weighted(component.counts)
+    whole = weighted(counts)
     return [
-        (cells, weighted(marginal) / whole / len(cells)) for cells, marginal in component.marginals
+        (cells, weighted(marginal) / whole / len(cells)) for cells, marginal in component.unpacked()
     ]
 
 

@@ -18,7 +18,7 @@ could count decide, and no exact probability.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from typing import NamedTuple
 
 from ..grid import Point
@@ -32,7 +32,7 @@ tried before counting it: beyond it, counting may not fit a budget."""
 
 
 class Frontier(NamedTuple):
-    settled: dict[Point, bool]
+    settled: Mapping[Point, bool]
     """Cells one- or two-number deductions decide: True for a mine."""
     components: list[Component]
     """The components counted exactly."""
@@ -56,7 +56,9 @@ class Frontier(NamedTuple):
 
 
 def count_frontier(
-    settlement: Settled, hidden: Callable[[], frozenset[Point]], budget: Budget
+    settlement: Settled[Mapping[Point, bool]],
+    hidden: Callable[[], frozenset[Point]],
+    budget: Budget,
 ) -> Frontier:
     """Count what the numbers the one-number deductions of ``settlement``
     left open say about their cells, within ``budget``.
@@ -74,6 +76,7 @@ def count_frontier(
             wide.extend(group)
     uncounted: list[Constraint] = []
     if wide:
+        settled = dict(settled)
         narrowed = settle_pairs(settled, wide, budget)
         for group in sorted(components(narrowed), key=len):
             try:

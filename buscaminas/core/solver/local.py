@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from typing import NamedTuple
+from typing import Generic, NamedTuple, TypeVar
 
 from ..grid import Point
 from .budget import Budget, OverBudget
@@ -28,10 +28,13 @@ class InconsistentPosition(ValueError):
     """A position that no layout of its mines can produce."""
 
 
-class Settled(NamedTuple):
+_Known = TypeVar("_Known", bound=Mapping[Point, bool], covariant=True)
+
+
+class Settled(NamedTuple, Generic[_Known]):
     """What one-number deductions leave: the cells they settle and the numbers still open."""
 
-    known: dict[Point, bool]
+    known: _Known
     """The cells settled: True for a mine."""
     open_numbers: list[Point]
     """The numbers that still touch an unsettled cell."""
@@ -44,9 +47,9 @@ class Settled(NamedTuple):
 def settle_one_number(
     numbers: Mapping[Point, int],
     hidden_around: Mapping[Point, tuple[Point, ...]],
-    earlier: Settled | None = None,
+    earlier: Settled[Mapping[Point, bool]] | None = None,
     revealed: Mapping[Point, int] | None = None,
-) -> Settled:
+) -> Settled[dict[Point, bool]]:
     """Apply one-number deductions until none is left.
 
     ``numbers`` holds what each revealed number still needs, ``hidden_around``

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from functools import cached_property, lru_cache
-from itertools import compress
+from itertools import chain, compress
 from typing import Literal, TypeVar, overload
 
 from ..alphabet import COUNTS, COVERED, Symbol
@@ -113,14 +113,15 @@ class Masks:
     def read(cls, rows: tuple[str, ...]) -> Masks | None:
         """The masks of a board's rows; None when a number touches more shown
         mines than it shows, which no layout explains."""
-        # A character between two rows stands for the guard column.
-        text = "\n".join(rows).encode()
+        # A character between two rows stands for the guard column; the text is
+        # read backwards, the last cell first, as the binary digits of the masks.
+        text = "\n".join(rows).encode()[::-1]
 
         def mask(table: bytes) -> int:
-            return int(text.translate(table)[::-1], 2)
+            return int(text.translate(table), 2)
 
         numbers = mask(_NUMBERS)
-        needs = tuple(mask(table) for table in _NEEDS)
+        needs: Planes = (mask(_NEEDS[0]), mask(_NEEDS[1]), mask(_NEEDS[2]), mask(_NEEDS[3]))
         width = len(rows[0])
         shown_mines = 0
         if b"*" in text:
@@ -168,7 +169,7 @@ class Masks:
         bit = y * self.stride + x
         return sum((plane >> bit & 1) << place for place, plane in enumerate(self.needs))
 
-    def settle(self) -> Settled | None:
+    def settle(self) -> Settled[Known] | None:
         """What one-number deductions settle, as :func:`~.local.settle_one_number`
         finds it; None when the numbers contradict each other (that function
         then says how).
@@ -184,27 +185,28 @@ class Masks:
         """
         stride, covered, numbers, needs = self.stride, self.covered, self.numbers, self.needs
         mines = safe = 0
+        # Around each cell, the mines proved and the cells that may hold one,
+        # counted again only when they change.
+        fewest: Planes = (0, 0, 0, 0)
+        most = _box_count(covered, stride)
         while True:
             unknown = covered & ~(mines | safe)
             reading = numbers & _spread(unknown, stride)
-            if not reading:
-                break
-            met = reading & _equal(needs, _box_count(mines, stride))
-            full = reading & _equal(needs, _box_count(covered & ~safe, stride))
+            met = reading & _equal(needs, fewest)
+            full = reading & _equal(needs, most)
             new_safe = _spread(met, stride) & unknown
             new_mines = _spread(full, stride) & unknown
             if not new_safe | new_mines:
                 break
-            safe |= new_safe
-            mines |= new_mines
-        fewest = _box_count(mines, stride)
-        most = _box_count(covered & ~safe, stride)
+            if new_safe:
+                safe |= new_safe
+                most = _box_count(covered & ~safe, stride)
+            if new_mines:
+                mines |= new_mines
+                fewest = _box_count(mines, stride)
         if numbers & (_less(needs, fewest) | _less(most, needs)):
             return None
-        unknown = covered & ~(mines | safe)
-        known = dict.fromkeys(self.cells(mines), True)
-        known.update(dict.fromkeys(self.cells(safe), False))
-        reading = numbers & _spread(unknown, stride)
+        known = Known(self, mines, safe)
         # What each number still needs, read off the bit-planes at its bit, and
         # its open cells, off the 3×3 box of the open cells around it.
         one, two, four, eight = _minus(needs, fewest)[0]
@@ -320,6 +322,33 @@ class CellSet(AbstractSet[Point]):
         return self.mask.bit_count()
 
 
+class Known(Mapping[Point, bool]):
+    """The cells the deductions settled, read off the board's masks: True for a
+    mine.  A big board settles thousands, and most of them are only counted."""
+
+    __slots__ = ("mines", "safe")
+
+    def __init__(self, masks: Masks, mines: int, safe: int):
+        self.mines = CellSet(masks, mines)
+        self.safe = CellSet(masks, safe)
+
+    def __getitem__(self, cell: Point) -> bool:
+        if cell in self.mines:
+            return True
+        if cell in self.safe:
+            return False
+        raise KeyError(cell)
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self.mines or cell in self.safe
+
+    def __iter__(self) -> Iterator[Point]:
+        return chain(self.mines, self.safe)
+
+    def __len__(self) -> int:
+        return len(self.mines) + len(self.safe)
+
+
 class NeedsOf(Mapping[Point, int]):
     """The mines each number of a board needs among its covered cells, read off
     its masks as a number is asked for."""
@@ -424,10 +453,9 @@ def _box_count(mask: int, stride: int) -> Planes:
 
 def _equal(one: Planes, other: Planes) -> int:
     """The cells where two bit-sliced numbers are equal (as a negative mask)."""
-    differ = 0
-    for first, second in zip(one, other, strict=True):
-        differ |= first ^ second
-    return ~differ
+    one_1, one_2, one_4, one_8 = one
+    other_1, other_2, other_4, other_8 = other
+    return ~((one_1 ^ other_1) | (one_2 ^ other_2) | (one_4 ^ other_4) | (one_8 ^ other_8))
 
 
 def _minus(one: Planes, other: Planes) -> tuple[Planes, int]:

@@ -84,7 +84,7 @@ def multiply(left: int, right: int, budget: Budget) -> int:
 def product_cost(one: int, other: int) -> int:
     """The units a product of integers of ``one`` and ``other`` words costs: about
     14 ns for each word of the larger times the smaller's 0.6th power, as measured."""
-    small, large = sorted((one, other))
+    small, large = (one, other) if one < other else (other, one)
     return int(large * small**0.6) * 2 // 7 + 1
 
 

@@ -84,7 +84,15 @@ class Position:
             object.__setattr__(self, "rows", tuple(self.rows))
         if not self.rows or not self.rows[0]:
             raise PositionError(Problem.EMPTY_ROW, line=1)
-        width = len(self.rows[0])
+        # Every row as wide as the first and every character a cell, read at once.
+        if len(set(map(len, self.rows))) != 1 or not LEGAL.issuperset("".join(self.rows)):
+            self._refuse(len(self.rows[0]))
+        if self.mines < 0:
+            raise PositionError(Problem.NEGATIVE_MINES, found=self.mines)
+
+    def _refuse(self, width: int) -> None:
+        """Raise for the first row that is empty, not ``width`` wide or shows what is
+        no cell."""
         for line, row in enumerate(self.rows, start=1):
             if not row:
                 raise PositionError(Problem.EMPTY_ROW, line=line)
@@ -93,8 +101,6 @@ class Position:
             if not LEGAL.issuperset(row):
                 column, char = next((x, c) for x, c in enumerate(row, start=1) if c not in LEGAL)
                 raise PositionError(Problem.NOT_A_CELL, line=line, column=column, found=char)
-        if self.mines < 0:
-            raise PositionError(Problem.NEGATIVE_MINES, found=self.mines)
 
     @property
     def width(self) -> int:
