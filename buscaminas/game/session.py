@@ -16,12 +16,14 @@ from ..core.grid import Point
 from ..core.scoring import GameRecord
 from ..i18n import _
 from . import commands, dealer, narration, saving, takeback, verbs
-from .commands import Command, ParseError, Verb
+from .asking import AFTER_THE_END as AFTER_THE_END
+from .asking import Asking
+from .commands import Command, Verb
 from .dealer import Progress
 from .helping import Helper
 from .jumps import Jump
 from .keeper import Keeper
-from .questions import AGAIN, LEAVE, QUIT, SAME_BOARD, SURE, YES, Question
+from .questions import Question
 from .reply import Reply as Reply
 from .rounds import Kept, Round
 from .screen import Audience
@@ -29,9 +31,6 @@ from .settings import Settings
 from .stepper import Stepper
 from .ui_state import UIState
 from .view import Highlight, View
-
-AFTER_THE_END = verbs.allowed(verbs.Allowed.AFTER_THE_END)
-"""Commands that look back at a finished game, or take its last move back."""
 
 
 class Session:
@@ -64,12 +63,7 @@ class Session:
         self.round_number = 0
         """Rounds begun before the current one: with ``--seed N``, it deals from N + this."""
         self.question: Question | None = None
-        self._told = False
-        self._waiting_move: Move | None = None
-        self._same_board_next = False
-        """The game given up at :attr:`Question.ABANDON` is followed by its own board."""
-        self._waiting_save: Path | None = None
-        """The file that ``save`` would replace, if the player says so."""
+        self.asking = Asking(self)
         self.stepper = Stepper()
         self.helper = Helper()
         self._held: takeback.Held | None = None  # the game as a typed word began
@@ -151,7 +145,7 @@ class Session:
             )
         if self.current.in_progress:
             self.question = Question.ABANDON
-            self._same_board_next = again
+            self.asking.same_board_next = again
             return Reply(question=Question.ABANDON, changed=False)
         return self._next_round(same_board=again)
 
@@ -223,69 +217,9 @@ class Session:
 
     def answer(self, text: str) -> Reply:
         """The answer to :attr:`question`; the game, as it leaves it, is in the records."""
-        reply = self._answer(text)
+        reply = self.asking.answer(text)
         self._persist()
         return reply
-
-    def _answer(self, text: str) -> Reply:
-        answer = text.strip().lower()
-        question, self.question = self.question, None
-        if answer in QUIT:  # from any question, as from the board
-            self._waiting_save = self._waiting_move = None
-            return Reply(leave=True)
-        if question is Question.ABANDON:
-            if answer in SURE:
-                self.keeper.abandon(self.current)
-                return self._next_round(same_board=self._same_board_next)
-            self.ui.messages = (_("The game goes on."),)
-            return Reply()
-        if question is Question.REPLACE:
-            path, self._waiting_save = self._waiting_save, None
-            assert path is not None
-            if answer in SURE:
-                return self._save(path, replace=True)
-            self.ui.messages = (_("Not saved: {file} is as it was.").format(file=path),)
-            return Reply()
-        if question is Question.CLASSIC:
-            move, self._waiting_move = self._waiting_move, None
-            assert move is not None
-            if answer not in YES:
-                self.ui.messages = (_("No mines were laid: try a cell when you are ready."),)
-                return Reply()
-            self.current.play_classic()
-            dealer.lay(self.current, move.cell, None)
-            return self._play(move)
-        if answer in AGAIN:
-            return self._next_round()
-        if answer in SAME_BOARD:
-            return self._next_round(same_board=True)
-        if answer in LEAVE:
-            return Reply(leave=True)
-        after = self._after_the_end(text)
-        if after is not None:
-            return after
-        self.question = Question.AGAIN
-        if self._told:
-            return Reply(question=Question.AGAIN, changed=False)
-        self._told = True
-        reminder = _("Press Enter to play again, or type n to leave.")
-        self.ui.messages = (*self.ui.messages, reminder)
-        return Reply(question=Question.AGAIN, note=reminder)
-
-    def _after_the_end(self, text: str) -> Reply | None:
-        """At “play again?”, a command that looks back at the game (undo, save, the
-        manual…) is carried out, and the question stays while the game stays over."""
-        game = self.current.game
-        try:
-            command = commands.parse(text, game.width, game.height)
-        except ParseError:
-            return None
-        if command.verb not in AFTER_THE_END:
-            return None
-        reply = self._handle(command)
-        if self.current.game.end is not None:
-            self.question = Question.AGAIN
-        return Reply(before=reply.before, outcome=reply.outcome, question=self.question)
 
     @property
     def paused(self) -> bool:
@@ -355,7 +289,7 @@ class Session:
         (:meth:`Round.dealt_again`), after which the rounds go on from the settings."""
         played = self.current
         self.keeper.let_go(played)
-        self.question, self._told = None, False
+        self.question, self.asking.told = None, False
         self.stepper.halt()
         if same_board:
             self._begin(played.dealt_again())
@@ -368,7 +302,7 @@ class Session:
     def _undo(self, _command: Command) -> Reply:
         if takeback.undo(self.current, self.ui):  # a lost game reopened: no “play again?”
             self.question = None
-            self._told = False
+            self.asking.told = False
         return Reply()
 
     def _redo(self, _command: Command) -> Reply:
@@ -383,7 +317,7 @@ class Session:
         self.ui.messages = (said,)
         if there:
             self.question = Question.REPLACE
-            self._waiting_save = path
+            self.asking.save = path
             return Reply(question=Question.REPLACE)
         return Reply(question=self.question)
 
@@ -417,7 +351,7 @@ class Session:
             if why is not None:
                 self.ui.messages = (why,)
                 self.question = Question.CLASSIC
-                self._waiting_move = move
+                self.asking.move = move
                 return Reply(question=self.question)
         before = game.rows()
         outcome = game.act(move)
