@@ -311,6 +311,12 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--resume", action="store_true", help=_("go on with the game left unfinished, unasked")
     )
+    parser.add_argument(
+        "--reader",
+        action="store_true",
+        help=_("for a screen reader: the board said in words, what each move changed (as"
+               " TERM=dumb)"),
+    )
 
 
 def tool_parsers(
@@ -654,7 +660,7 @@ def play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from .game.screen import Audience
 
     settings = settings_from_flags(parser, args)
-    audience = audience_of_the_streams()
+    audience = Audience.READER if args.reader else audience_of_the_streams()
     if audience is Audience.VIEWER:
         return play_on_terminal(settings, args)
     return play_piped(settings, args, audience)
@@ -693,6 +699,7 @@ def play_piped(
     from .records.presets import DEFAULT
     from .records.storage import database_in
     from .ui.pipe import PipeScreen
+    from .ui.reader import ReaderScreen
     from .ui.renderer import LEGACY, Renderer
 
     for stream in (sys.stdin, sys.stdout):
@@ -700,7 +707,7 @@ def play_piped(
             stream.reconfigure(errors="replace")  # a stray byte is bad input, not a crash
     collector.release()  # a game read from a pipe may be long: it is up
     ask = audience is Audience.READER
-    pipe = PipeScreen(audience=audience, icons=_forced_colours(args))
+    pipe = ReaderScreen() if ask else PipeScreen(icons=_forced_colours(args))
     no_guess = not args.classic
     keeper = Keeper.open(database_in(args.data_dir), on_warning=pipe.say)
     taken = _Taken(None)
@@ -724,7 +731,7 @@ def play_piped(
         app = App(
             settings,
             pipe,
-            legend=Renderer.legend(LEGACY),
+            legend=[] if ask else Renderer.legend(LEGACY),  # a reader is shown no symbol
             keeper=keeper,
             scripted=not sys.stdin.isatty(),  # lines typed by a program, not a person
             resumed=taken.kept,

@@ -91,7 +91,7 @@ def variables() -> list[Entry]:
             _("0: no colour on a terminal either, unless FORCE_COLOR or CLICOLOR_FORCE"
               " asks for it"),
         ),
-        Entry("TERM", _("dumb: play line by line, the board with its coordinates")),
+        Entry("TERM", _("dumb: play for a screen reader, the board said in words (--reader)")),
         Entry(
             "LANGUAGE, LC_ALL, LC_MESSAGES, LANG",
             _("the language when neither --lang nor config.toml names one: Spanish for a"

@@ -110,7 +110,8 @@ def test_no_line_crashes_the_parser(line: str) -> None:
 
 
 # What each verb takes, as the manual promises it, written apart from the parser's own table.
-CELL_VERBS = (Verb.TRY, Verb.FLAG, Verb.UNFLAG, Verb.EXPAND, Verb.MARK)
+CELL_VERBS = (Verb.TRY, Verb.FLAG, Verb.UNFLAG, Verb.EXPAND, Verb.MARK, Verb.AROUND)
+CELL_OR_ROW = (Verb.READ,)
 CELL_OR_NOTHING = (Verb.HELP,)
 COUNT_OR_NOTHING = (Verb.AUTO,)
 TOPIC_OR_NOTHING = (Verb.MAN,)
@@ -144,6 +145,12 @@ def spoken(draw: st.DrawFn) -> tuple[str, Command, int, int]:
     arguments: list[str] = []
     if verb in CELL_VERBS or (verb in CELL_OR_NOTHING and draw(st.booleans())):
         arguments, expected = numbers, Command(verb, cell)
+    elif verb in CELL_OR_ROW:
+        if draw(st.booleans()):
+            arguments, expected = numbers, Command(verb, cell)
+        else:
+            row = draw(any_case(draw(st.sampled_from(["row", "fila"]))))
+            arguments, expected = [row, numbers[1]], Command(verb, number=cell[1] + 1)
     elif verb in COUNT_OR_NOTHING and draw(st.booleans()):
         count = draw(st.integers(1, 10**6))
         arguments, expected = [str(count)], Command(verb, number=count)
@@ -221,7 +228,7 @@ def test_did_you_mean_offers_only_a_close_verb_that_keeps_the_game(
         assert "Did you mean" not in message
         assert (
             "The commands are: try, flag, unflag, expand, mark, help, auto, pause, man, stats,"
-            " undo, redo, save, review, new, again, quit."
+            " undo, redo, save, review, read, around, new, again, quit."
         ) in message
     else:
         assert f"Did you mean “{meant}”?" in message

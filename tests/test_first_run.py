@@ -187,10 +187,10 @@ def test_in_a_pipe_the_end_of_input_or_quit_at_a_question_leaves_cleanly(lines: 
 
 def test_a_dumb_terminal_leaves_at_the_menu_on_quit() -> None:
     reader = Player("--lang", "en", env={"TERM": "dumb"})
-    reader.wait_for(MENU)
+    reader.wait_for("Board [Enter = 2]?")  # a screen reader's question
     reader.type("quit")
     assert reader.finish() == 0
-    assert "Mines left" not in reader.text
+    assert "mines left" not in reader.text
 
 
 @pytest.mark.parametrize(

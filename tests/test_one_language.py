@@ -273,16 +273,16 @@ def test_the_screens_of_a_first_run_speak_spanish() -> None:
     reader = Player(
         "--lang", "es", env={"TERM": "dumb", "BUSCAMINAS_DATA_DIR": scratch_directory()}
     )
-    reader.wait_for("Tablero [Intro = 2]:")
+    reader.wait_for("Tablero [Intro = 2]?")
     reader.type("veinte")  # a wrong answer, in a word no English sentence has
     reader.wait_for("Escribe del 1 al 10")
     reader.type("personalizado")
-    reader.wait_for("Ancho, de 3 a 99:")
+    reader.wait_for("Ancho, de 3 a 99?")
     reader.type("5")
     reader.type("5")
     reader.wait_for("Minas, de 1 a 24")
     reader.type("")
-    reader.wait_for("Minas restantes: 4")
+    reader.wait_for("quedan 4 minas")
     reader.type("q")
     reader.finish()
     seen.append(reader.text)

@@ -20,7 +20,7 @@ from ..core.scoring import FLOOD_POINTS, NUMBER_POINTS
 from ..i18n import _
 from . import textwidth
 from .coordinates import label as label  # where the other modules find it
-from .verbs import ROWS, TABLE, Takes
+from .verbs import ROW_WORDS, ROWS, TABLE, Takes
 from .verbs import Verb as Verb  # where the other modules find it
 
 MAX_PATH = 4096
@@ -79,7 +79,8 @@ class Command(NamedTuple):
     cell: Point | None = None
     number: int | None = None
     """A count of AI moves (``auto 10``), or the page of the manual, the statistics or
-    the review to show (``man 2``, ``stats 2``, ``review 2``)."""
+    the review to show (``man 2``, ``stats 2``, ``review 2``), or the row to read
+    (``read row 3``), all from 1."""
     topic: Verb | None = None
     file: str | None = None
 
@@ -239,6 +240,8 @@ def _expected(verb: Verb) -> str:
         return _("nothing, a page number or a command name")
     if Takes.FILE in takes:
         return _("a file name")
+    if Takes.ROW in takes:
+        return _("two numbers, x and y, or “row” and a number")
     if counts == (2,):
         return _("two numbers, x and y")
     if counts == (0, 2):
@@ -282,6 +285,11 @@ def parse(line: str, width: int, height: int) -> Command:
                 raise NotPositive(verb, page)
             return Command(verb, number=page)
         return Command(verb, topic=_verb_topic(arguments[0]) if arguments else None)
+    if Takes.ROW in ROWS[verb].takes and arguments[0] in ROW_WORDS:
+        row = _integer(arguments[1], counting=True)
+        if not 1 <= row <= height:
+            raise OutOfRange("y", row, height)
+        return Command(verb, number=row)
     counting = len(arguments) == 1
     numbers = [_integer(token, counting=counting) for token in arguments]
     if len(numbers) == 2:

@@ -15,7 +15,7 @@ from ..core.engine import Action, Move
 from ..core.grid import Point
 from ..core.scoring import GameRecord
 from ..i18n import _
-from . import commands, dealer, narration, saving, takeback, verbs
+from . import commands, dealer, narration, reading, saving, takeback, verbs
 from .asking import AFTER_THE_END as AFTER_THE_END
 from .asking import Asking
 from .commands import Command, Verb
@@ -166,6 +166,11 @@ class Session:
         """Text instead of the board, from the page ``command`` names."""
         name = commands.name(command.verb)
         self.ui.show_page(lines, command.number or 1, name, self.audience is Audience.VIEWER)
+        return Reply()
+
+    def _read(self, command: Command) -> Reply:
+        """A cell, its neighbours or a row, said in words (:mod:`.reading`)."""
+        self.ui.messages = reading.said(self.current.game.rows(), command)
         return Reply()
 
     def _save_to(self, command: Command) -> Reply:

@@ -34,6 +34,8 @@ class Verb(Enum):
     REDO = "redo"
     SAVE = "save"
     REVIEW = "review"
+    READ = "read"
+    AROUND = "around"
     NEW = "new"
     AGAIN = "again"
     QUIT = "quit"
@@ -53,9 +55,15 @@ class Takes(Enum):
     """A verb's name (``man flag``)."""
     FILE = "file"
     """The rest of the line, as typed."""
+    ROW = "row"
+    """The word “row” (or “fila”) and a row's number (``read row 3``)."""
 
 
-WORDS = {Takes.NOTHING: 0, Takes.CELL: 2, Takes.COUNT: 1, Takes.PAGE: 1, Takes.TOPIC: 1}
+WORDS = {
+    Takes.NOTHING: 0, Takes.CELL: 2, Takes.COUNT: 1, Takes.PAGE: 1, Takes.TOPIC: 1, Takes.ROW: 2
+}
+ROW_WORDS = ("row", "fila")
+"""The word before a row's number, in either language."""
 """How many words each form is; a file is the rest of the line."""
 
 
@@ -220,6 +228,19 @@ TABLE = (
             " it counts as a hint."
         ),
         "_review", allowed=_LOOKING_BACK,
+    ),
+    Row(
+        Verb.READ, ("leer",), (Takes.CELL, Takes.ROW), ("3 4",),
+        lambda: _(
+            "Say in words what a cell shows, or a whole row (“read row 3”): for a screen"
+            " reader, which hears what a move changed and asks for the rest."
+        ),
+        "_read", allowed=_LOOKING_BACK,
+    ),
+    Row(
+        Verb.AROUND, ("alrededor",), _CELL, ("3 4",),
+        lambda: _("Say in words what a cell shows and what each of its neighbours shows."),
+        "_read", allowed=_LOOKING_BACK,
     ),
     Row(
         Verb.NEW, ("nueva",), (Takes.NOTHING,), ("",),

@@ -15,7 +15,6 @@ from contextlib import AbstractContextManager, nullcontext
 from typing import TextIO
 
 from ..core.alphabet import Symbol
-from ..game import textwidth
 from ..game.commands import MAX_LINE
 from ..game.keys import Act, Mode
 from ..game.screen import Audience, CursorKeys
@@ -43,21 +42,14 @@ class PipeScreen:
     """Line by line, for pipes and files: messages then the board rows after each command."""
 
     animated = False
+    audience = Audience.PROGRAM
 
     def __init__(
-        self,
-        source: TextIO = sys.stdin,
-        sink: TextIO = sys.stdout,
-        *,
-        audience: Audience = Audience.PROGRAM,
-        icons: IconSet | None = None,
+        self, source: TextIO = sys.stdin, sink: TextIO = sys.stdout, *, icons: IconSet | None = None
     ) -> None:
-        """``audience``: a program (a script) or a :attr:`Audience.READER`, a person
-        reading it as it goes on a dumb terminal; ``icons``: the colours of the board's
-        characters, when the environment forces colour (else none at all)."""
-        assert audience is not Audience.VIEWER, "a full screen is the terminal's"
+        """``icons``: the colours of the board's characters, when the environment forces
+        colour (else none at all)."""
         self._source, self._sink = source, sink
-        self.audience: Audience = audience
         self._icons = icons
         self._inside_long_line = False
         """Whether the last line read was cut short, its rest still to be skipped."""
@@ -65,35 +57,17 @@ class PipeScreen:
         """Nothing read yet: a byte-order mark there is the file's, not the player's."""
 
     def show(self, view: View) -> None:
-        """A script reads the rows in the position format; a person gets them with
-        their coordinates and the mines left."""
-        reader = self.audience is Audience.READER
-        shown = (
-            Renderer.labelled(view, self._icons, self._columns())
-            if reader
-            else Renderer.plain(view, self._icons)
-        )
-        self._sink.write(shown)
+        """The rows in the position format, after the messages."""
+        self._sink.write(Renderer.plain(view, self._icons))
         self._sink.flush()
-
-    def _columns(self) -> int | None:
-        """Where a person's lines are broken, between words, rather than by the terminal
-        inside one; a program's lines are whole."""
-        if self.audience is not Audience.READER:
-            return None
-        return columns_of(self._sink)
 
     def fits(self, width: int, height: int) -> bool:
         """Plain text has no size to outgrow."""
         return True
 
     def start(self, view: View) -> None:
-        """The round's messages; the rows too when there is something to see (a board
-        file's position) or someone to see it (the whole view, then): for a script, a
-        blank board is printed after the first command anyway."""
-        if self.audience is Audience.READER:
-            self.show(view)
-            return
+        """The round's messages, and the rows when there is something to see (a board
+        file's position): a blank board is printed after the first command anyway."""
         for message in view.messages:
             self.say(message)
         if any(set(row) - {Symbol.HIDDEN} for row in view.rows):
@@ -110,9 +84,6 @@ class PipeScreen:
         the rest is skipped, unstored, before the next line is read.  A line
         that never ends (``/dev/zero``) costs time, not memory, and one message.
         """
-        if self.audience is Audience.READER:
-            self._sink.write(prompt)  # a person sees where to type
-            self._sink.flush()
         if self._inside_long_line:
             self._skip_rest_of_line()
         line = self._source.readline(_LONGEST_READ)
@@ -134,25 +105,15 @@ class PipeScreen:
 
     def ask(self, question: str, above: Sequence[str] = ()) -> str:
         """The question is printed, so that a script's reader sees why a line was taken:
-        under ``above``, printed anew each time, as a terminal would show them; a person
-        types the answer after it."""
+        under ``above``, printed anew each time, as a terminal would show them."""
         for line in above:
             self.say(line)
-        if self.audience is Audience.READER:
-            *wrapped, last = self._wrapped(question.rstrip())
-            for line in wrapped:
-                self.say(line)
-            return self.read(last + " ")
         self.say(question.rstrip())
         return self.read(question)
 
     def say(self, line: str) -> None:
-        self._sink.write("".join(wrapped + "\n" for wrapped in self._wrapped(line)))
+        self._sink.write(line + "\n")
         self._sink.flush()
-
-    def _wrapped(self, line: str) -> list[str]:
-        columns = self._columns()
-        return [line] if columns is None else textwidth.paragraph(line, columns)
 
     def pause(self, seconds: float) -> None:
         """Pipes are not interactive: nothing to wait for."""
