@@ -253,6 +253,7 @@ def _setting_options(parser: argparse.ArgumentParser, *, default: object) -> Non
 
 def _game_options(parser: argparse.ArgumentParser) -> None:
     """The board to play, and ``--resume``."""
+    from .core.board import Level
     from .core.limits import MAX_SIDE, MIN_SIDE
     from .records import presets
 
@@ -307,6 +308,13 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
     )
     board.add_argument(
         "--daily", action="store_true", help=_("play the day's board, the same for everyone")
+    )
+    board.add_argument(
+        "--logic",
+        choices=[level.word for level in Level],
+        metavar=_("LEVEL"),
+        help=_("deal boards whose hardest deduction is LEVEL: single (one number), pair (two"
+               " numbers), subset (more numbers together) or global (the mine count)"),
     )
     parser.add_argument(
         "--resume", action="store_true", help=_("go on with the game left unfinished, unasked")
@@ -660,10 +668,20 @@ def play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from .game.screen import Audience
 
     settings = settings_from_flags(parser, args)
+    if args.logic is not None and (args.classic or args.board or args.game or args.daily):
+        parser.error(_("--logic grades the boards it deals without guessing: give it alone"
+                       " with a board's size"))
     audience = Audience.READER if args.reader else audience_of_the_streams()
     if audience is Audience.VIEWER:
         return play_on_terminal(settings, args)
     return play_piped(settings, args, audience)
+
+
+def graded(settings: Settings, args: argparse.Namespace) -> Settings:
+    """The settings with the logic level ``--logic`` asks every board to need."""
+    from .core.board import Level
+
+    return settings if args.logic is None else settings._replace(logic=Level[args.logic.upper()])
 
 
 def audience_of_the_streams() -> Audience:
@@ -729,7 +747,7 @@ def play_piped(
         return 0
     try:
         app = App(
-            settings,
+            graded(settings, args),
             pipe,
             legend=[] if ask else Renderer.legend(LEGACY),  # a reader is shown no symbol
             keeper=keeper,
@@ -851,7 +869,7 @@ def play_on_terminal(settings: Settings | Custom | None, args: argparse.Namespac
             elif isinstance(settings, Custom):
                 settings = ask_size(screen, args.seed, no_guess=no_guess)
             app = App(
-                settings,
+                graded(settings, args),
                 screen,
                 legend=Renderer.legend(icons),
                 keeper=keeper,

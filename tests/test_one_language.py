@@ -52,10 +52,12 @@ ENGLISH = {
 SHARED = {
     # Spanish words that English writes too
     "no", "error", "has", "decide", "control", "cursor", "terminal", "original", "total",
-    "manual", "auto", "reproducible",
+    "manual", "auto", "reproducible", "global",
     # names: the program, its tools (typed as they are), formats, a font, keys
     "buscaminas", "stats", "games", "replay", "review", "export", "config", "manpage",
     "completion",
+    # the levels of --logic, typed as they are
+    "single", "pair", "subset",
     "evf", "mbf", "roff", "sqlite", "nerd", "font", "tab", "esc",
     # a system and a terminal's name in `--help`'s environment
     "linux", "dumb",

@@ -4,7 +4,7 @@ these terms, so they live apart from any one of them."""
 
 from __future__ import annotations
 
-from enum import StrEnum
+from enum import IntEnum, StrEnum
 from typing import NamedTuple
 
 
@@ -13,6 +13,22 @@ class BoardKind(StrEnum):
 
     NO_GUESS = "no-guess"
     CLASSIC = "classic"
+
+
+class Level(IntEnum):
+    """The hardest deduction a board needs, the easiest first: one number alone, two
+    numbers together, any set of numbers together, the numbers with the mine count
+    (defined exactly in :mod:`buscaminas.core.generator.grade`, which grades boards)."""
+
+    SINGLE = 1
+    PAIR = 2
+    SUBSET = 3
+    GLOBAL = 4
+
+    @property
+    def word(self) -> str:
+        """Its name as ``--logic`` takes it."""
+        return self.name.lower()
 
 
 class BoardSpec(NamedTuple):

@@ -8,7 +8,8 @@ none.  Nothing here asks or tells the player: the session does, from what
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Iterator
 
 from ..core.board import BoardKind
 from ..core.grid import Point
@@ -60,6 +61,16 @@ def lay(current: Round, first: Point, progress: Progress | None) -> None:
 
     game = current.game
     version = current.settings.generator
+    level = current.settings.logic
+    if level is not None and progress is not None:
+        from ..core.generator.grade import graded
+
+        layout, seed = graded(
+            game.width, game.height, game.mine_count, start=first, level=level,
+            seeds=_seeds(current.seed), progress=progress,
+        )
+        current.lay(layout, first, seed)
+        return
     layout = generator.generate(
         game.width,
         game.height,
@@ -73,11 +84,26 @@ def lay(current: Round, first: Point, progress: Progress | None) -> None:
     current.lay(layout, first)
 
 
+def _seeds(first: int) -> Iterator[int]:
+    """The round's seed, then seeds drawn from it: each one a share code can name."""
+    from ..records.sharecode import SEED_BITS
+
+    yield first
+    draw = random.Random(first)
+    while True:
+        yield draw.randrange(2**SEED_BITS)
+
+
 def why_no_board(reason: BaseException) -> str:
     """Why no board without guessing was dealt (``reason``, the generator's error or a
     Ctrl-C), in the player's words."""
     from ..core import generator
+    from ..core.generator.grade import NoBoardAtLevel
 
+    if isinstance(reason, NoBoardAtLevel):
+        return _(
+            "No board without guessing that needs “{level}” was found in {tried} tries."
+        ).format(level=reason.level.word, tried=reason.tried)
     if isinstance(reason, generator.SearchExhausted):
         return _("No board without guessing was found within the search's limit.")
     if isinstance(reason, generator.TooDense):

@@ -115,11 +115,15 @@ class Round:
 
     # --- moves --------------------------------------------------------------------
 
-    def lay(self, mines: frozenset[Point], first: Point) -> None:
-        """Deal the mines around ``first``, the cell about to be tried."""
+    def lay(self, mines: frozenset[Point], first: Point, seed: int | None = None) -> None:
+        """Deal the mines around ``first``, the cell about to be tried; ``seed``: the
+        one they were dealt from, where a search for a board of a logic level went
+        past the round's own, so that its share code deals them again."""
         self.game.lay(mines)
         self.journal.deal(mines)
         self.first = first
+        if seed is not None:
+            self.seed = seed
 
     def log(self, outcome: Outcome, *, by_ai: bool = False) -> None:
         """Keep the outcome, starting the clock at the first reveal and stopping it at the

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..core.board import BoardKind, BoardSpec
+from ..core.board import BoardKind, BoardSpec, Level
 from ..core.grid import Point
 from ..records.boardfile import BoardFile
 from ..records.presets import PRESETS, preset_of
@@ -28,6 +28,8 @@ class Settings(NamedTuple):
     """A layout code's mines: its first round is dealt them, with no generator."""
     generator: int | None = None
     """The generator version a seed code names; None for the one that deals new boards."""
+    logic: Level | None = None
+    """The hardest deduction every board must need, and need (``--logic``); None: any."""
 
     @classmethod
     def from_preset(cls, name: str, seed: int | None = None, *, no_guess: bool = True) -> Settings:
