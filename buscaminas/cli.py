@@ -18,6 +18,7 @@ from . import collector, configured, i18n, signals
 from .i18n import _
 
 if TYPE_CHECKING:
+    from .game.drills import Drill
     from .game.questions import Custom
     from .game.rounds import Kept
     from .game.screen import Audience, Screen
@@ -318,6 +319,12 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--resume", action="store_true", help=_("go on with the game left unfinished, unasked")
+    )
+    parser.add_argument(
+        "--drill",
+        action="store_true",
+        help=_("small boards built around the patterns you missed in your games (1-2-1,"
+               " 1-2-2-1, T), each dealt again until solved without a mistake"),
     )
     parser.add_argument(
         "--reader",
@@ -671,10 +678,29 @@ def play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.logic is not None and (args.classic or args.board or args.game or args.daily):
         parser.error(_("--logic grades the boards it deals without guessing: give it alone"
                        " with a board's size"))
+    drill = None
+    if args.drill:
+        if settings is not None or args.logic or args.classic or args.resume:
+            parser.error(_("--drill deals its own boards: give it alone"))
+        drill = drilling(args)
+        settings = drill.settings
     audience = Audience.READER if args.reader else audience_of_the_streams()
     if audience is Audience.VIEWER:
-        return play_on_terminal(settings, args)
-    return play_piped(settings, args, audience)
+        return play_on_terminal(settings, args, drill)
+    return play_piped(settings, args, audience, drill)
+
+
+def drilling(args: argparse.Namespace) -> Drill:
+    """The drill for the patterns missed in the latest recorded games."""
+    import random
+
+    from .game import drills
+    from .lookback import store_in
+
+    games = store_in(args.data_dir).recent(drills.GAMES) or []
+    counted = drills.missed(drills.journals(game for _number, game in games))
+    seed = random.randrange(2**30) if args.seed is None else args.seed
+    return drills.Drill(drills.rotation(counted), seed)
 
 
 def graded(settings: Settings, args: argparse.Namespace) -> Settings:
@@ -697,7 +723,10 @@ def audience_of_the_streams() -> Audience:
 
 
 def play_piped(
-    settings: Settings | Custom | None, args: argparse.Namespace, audience: Audience
+    settings: Settings | Custom | None,
+    args: argparse.Namespace,
+    audience: Audience,
+    drill: Drill | None = None,
 ) -> int:
     """Line by line with plain text; the end of the input, or ``quit`` at a question,
     ends the game quietly.
@@ -753,6 +782,7 @@ def play_piped(
             keeper=keeper,
             scripted=not sys.stdin.isatty(),  # lines typed by a program, not a person
             resumed=taken.kept,
+            drill=drill,
         )
     except KeyboardInterrupt:
         return 0
@@ -819,7 +849,9 @@ def _nothing_to_resume(store: Store) -> str:
     return _("There is no game in progress to resume.")
 
 
-def play_on_terminal(settings: Settings | Custom | None, args: argparse.Namespace) -> int:
+def play_on_terminal(
+    settings: Settings | Custom | None, args: argparse.Namespace, drill: Drill | None = None
+) -> int:
     """The board in place, the questions first; the terminal is restored however it ends."""
     from .game import commands, textwidth
     from .game.app import App
@@ -875,6 +907,7 @@ def play_on_terminal(settings: Settings | Custom | None, args: argparse.Namespac
                 keeper=keeper,
                 clock=signals.playing_clock,
                 resumed=resumed,
+                drill=drill,
             )
             app.session.marks = args.marks
             if args.config.problem is not None:

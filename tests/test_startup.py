@@ -325,6 +325,7 @@ def test_a_command_line_parses_as_the_whole_parser_parses_it(
             "theme",
             "reader",
             "logic",
+            "drill",
         }
         assert {key: whole[0][key] for key in alone[0]} == alone[0]
         assert alone[1:] == whole[1:]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import signal
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from .. import collector, signals
 from ..core.grid import Point
@@ -27,6 +28,9 @@ from .screen import Audience, Screen
 from .session import Reply, Session
 from .settings import Settings
 from .view import View
+
+if TYPE_CHECKING:
+    from .drills import Drill
 
 WAVE_SECONDS = 0.03
 AUTO_SECONDS = 0.15
@@ -56,10 +60,11 @@ class App:
         clock: Callable[[], float] = time.monotonic,
         scripted: bool = False,
         resumed: Kept | None = None,
+        drill: Drill | None = None,
     ) -> None:
         """``keeper``: the records, opened once for the run; ``scripted``: the moves come
         from a pipe, not a player at the keyboard; ``resumed``: a game left unfinished, to
-        go on with."""
+        go on with; ``drill``: the drill dealing each next board."""
         self.screen = screen
         self.session = Session(
             settings,
@@ -70,6 +75,7 @@ class App:
             clock=clock,
             on_progress=screen.show if screen.audience is Audience.VIEWER else None,
             resumed=resumed,
+            drill=drill,
         )
 
     def run(self) -> None:

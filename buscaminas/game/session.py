@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core.board import BoardKind
 from ..core.engine import Action, Move
@@ -32,6 +33,9 @@ from .stepper import Stepper
 from .ui_state import UIState
 from .view import Highlight, View
 
+if TYPE_CHECKING:
+    from .drills import Drill
+
 
 class Session:
     """The games of one sitting: commands in, replies and views out."""
@@ -47,11 +51,13 @@ class Session:
         clock: Callable[[], float] = time.monotonic,
         on_progress: Callable[[View], None] | None = None,
         resumed: Kept | None = None,
+        drill: Drill | None = None,
     ) -> None:
         """``keeper``: the records, opened once for the run; ``audience``: who reads it (a
         viewer at a full screen sees the search's progress through ``on_progress``);
         ``scripted``: the moves come from a pipe, not a player at the keyboard;
-        ``resumed``: a game left unfinished, to go on with first."""
+        ``resumed``: a game left unfinished, to go on with first; ``drill``: the
+        drill that deals each next board (:mod:`.drills`)."""
         self.settings = settings
         self.keeper = keeper
         keeper.gather_warnings()
@@ -60,6 +66,7 @@ class Session:
         self.scripted = scripted
         self.clock = clock
         self.on_progress = on_progress
+        self.drill = drill
         self.round_number = 0
         """Rounds begun before the current one: with ``--seed N``, it deals from N + this."""
         self.question: Question | None = None
@@ -84,6 +91,8 @@ class Session:
             self.ui.messages = (_("Welcome back: the game goes on where you left it."),)
         else:
             self._begin(Round.numbered(settings, 0, clock))
+            if drill is not None:
+                self.tell(drill.about())
 
     # --- what to show -----------------------------------------------------------------
 
@@ -299,9 +308,13 @@ class Session:
         if same_board:
             self._begin(played.dealt_again())
             self.tell(_("The same board again: its mines are where they were."))
+        elif self.drill is not None:
+            self._begin(self.drill.next_round(played, self.clock))
         else:
             self.round_number += 1
             self._begin(Round.numbered(self.settings, self.round_number, self.clock))
+        if self.drill is not None:
+            self.tell(self.drill.about())
         return Reply(new_round=True)
 
     def _undo(self, _command: Command) -> Reply:

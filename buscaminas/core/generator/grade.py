@@ -32,7 +32,7 @@ level (``--logic``), never on the way of a board dealt without one.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from ..board import Level as Level
@@ -97,9 +97,15 @@ def graded(
     raise NoBoardAtLevel(level, tried)
 
 
-def grade(grid: Grid, mines: frozenset[Point], start: Point) -> Grade:
-    """Replay the board ``mines`` from ``start`` by deductions alone, cheapest first."""
-    return _Replay(grid, mines).run(start)
+Stuck = Callable[[tuple[str, ...]], None]
+"""Told the board as the player sees it (the position text) wherever one number alone
+decides nothing: where the patterns that take more numbers are needed."""
+
+
+def grade(grid: Grid, mines: frozenset[Point], start: Point, stuck: Stuck | None = None) -> Grade:
+    """Replay the board ``mines`` from ``start`` by deductions alone, cheapest first;
+    ``stuck`` is shown the board wherever it needs more than one number."""
+    return _Replay(grid, mines).run(start, stuck)
 
 
 class _Replay:
@@ -116,11 +122,13 @@ class _Replay:
         """The open numbers that may still touch hidden cells."""
         self.decided = [0, 0, 0, 0]
 
-    def run(self, start: Point) -> Grade:
+    def run(self, start: Point, stuck: Stuck | None) -> Grade:
         self._open([start])
         rules = (self._single, self._pair, self._subset, self._global)
         while len(self.hidden) > len(self.mines) - len(self.flagged):
             for level, rule in zip(Level, rules, strict=True):
+                if level is Level.PAIR and stuck is not None:
+                    stuck(self._rows())
                 found = rule()
                 if found:
                     self.decided[level - 1] += len(found)
@@ -129,6 +137,20 @@ class _Replay:
             else:
                 return Grade(False, self._decided())
         return Grade(True, self._decided())
+
+    def _rows(self) -> tuple[str, ...]:
+        """The position text: what the player sees now."""
+        return tuple(
+            "".join(
+                "F"
+                if (x, y) in self.flagged
+                else "#"
+                if (x, y) in self.hidden
+                else str(self.counts[x, y] or ".")
+                for x in range(self.grid.width)
+            )
+            for y in range(self.grid.height)
+        )
 
     def _decided(self) -> tuple[int, int, int, int]:
         single, pair, subset, whole = self.decided
