@@ -15,7 +15,7 @@ from buscaminas.core.generator.grade import grade
 from buscaminas.core.grid import Grid
 from buscaminas.game import drills
 from buscaminas.game.drills import Pattern, found
-from tests.terminal_support import run_piped, scratch_directory, write_board
+from tests.terminal_support import Player, run_piped, scratch_directory, write_board
 
 
 @pytest.mark.parametrize(
@@ -109,3 +109,12 @@ def test_drill_is_refused_beside_a_board_of_its_own() -> None:
     refused = run_piped("--drill", "--preset", "beginner", "--lang", "en")
     assert refused.returncode == 2
     assert "--drill deals its own boards" in refused.stderr
+
+
+def test_a_drill_on_the_full_screen_opens_its_board_and_names_its_pattern() -> None:
+    player = Player("--drill", "--seed", "4", "--lang", "en", "--legacy")
+    player.wait_for("Drill: this board needs the 1-2-1 pattern.")
+    assert "Custom 8×6, 9 mines" in player.text
+    assert any(char.isdigit() for line in player.board(6) for char in line), player.text
+    player.type("quit")
+    assert player.finish() == 0

@@ -20,7 +20,7 @@ from buscaminas.core.generator import generate
 from buscaminas.core.generator.grade import NoBoardAtLevel, grade, graded
 from buscaminas.core.grid import Grid, Point
 from buscaminas.records import sharecode
-from tests.terminal_support import run_piped
+from tests.terminal_support import Player, run_piped
 
 Numbers = Sequence[tuple[frozenset[Point], int]]
 
@@ -163,6 +163,7 @@ def test_no_board_at_a_level_among_too_few_seeds_is_said() -> None:
 
 
 CODE = re.compile(r"--game ([0-9A-Z-]+)")
+SAID_CODE = re.compile(r"code is ([0-9A-Z]{4}(?:-[0-9A-Z]{4})+)")
 
 
 @pytest.mark.parametrize(("preset", "level"), [("beginner", "subset"), ("intermediate", "global")])
@@ -189,3 +190,19 @@ def test_logic_is_refused_beside_a_board_it_does_not_deal(other: tuple[str, ...]
     refused = run_piped("--logic", "pair", *other, "--lang", "en")
     assert refused.returncode == 2
     assert "--logic grades the boards it deals without guessing" in refused.stderr
+
+
+def test_logic_deals_on_the_full_screen_too() -> None:
+    player = Player(
+        "--preset", "beginner", "--logic", "pair", "--seed", "5", "--lang", "en", "--legacy"
+    )
+    player.wait_for("Mines left: 10")
+    player.type("4 4")
+    player.wait_for("This board can be solved without guessing.")
+    player.type("auto")
+    player.wait_until(lambda: SAID_CODE.search(player.text) is not None, timeout=60)
+    code = sharecode.parse(SAID_CODE.findall(player.text)[-1])
+    player.type("n")
+    assert player.finish() == 0
+    assert code.layout is not None and code.first is not None
+    assert grade(Grid(8, 8), code.layout, code.first).hardest is Level.PAIR
