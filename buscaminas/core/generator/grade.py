@@ -35,6 +35,7 @@ import itertools
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
+from ..alphabet import Symbol
 from ..board import Level as Level
 from ..grid import Grid, Point
 from ..solver.counting import Constraints, frontier_certain, tally
@@ -142,11 +143,11 @@ class _Replay:
         """The position text: what the player sees now."""
         return tuple(
             "".join(
-                "F"
+                Symbol.FLAG
                 if (x, y) in self.flagged
-                else "#"
+                else Symbol.HIDDEN
                 if (x, y) in self.hidden
-                else str(self.counts[x, y] or ".")
+                else str(self.counts[x, y] or Symbol.EMPTY)
                 for x in range(self.grid.width)
             )
             for y in range(self.grid.height)
