@@ -669,8 +669,9 @@ def ask_size(screen: Screen, seed: int | None, *, no_guess: bool) -> Settings:
 def play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """The game: on a terminal with the startup questions, in a pipe line by line.
 
-    A terminal that says it cannot move its cursor (``TERM=dumb``) gets the
-    line-by-line game too, with the board question, since a person is there.
+    A terminal that says it cannot move its cursor (``TERM=dumb``), or ``--reader``,
+    gets the screen reader's game: line by line, the board said in words, with the
+    board question, since a person is there.
     """
     from .game.screen import Audience
 

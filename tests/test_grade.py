@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator, Sequence
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given, reject, settings
 from hypothesis import strategies as st
 
 from buscaminas.core.board import Level
@@ -132,9 +132,12 @@ def test_every_board_dealt_at_a_level_needs_that_level_and_none_harder(
 ) -> None:
     width, height, count = size
     grid, start = Grid(width, height), (width // 2, height // 2)
-    mines, used = graded(
-        width, height, count, start=start, level=level, seeds=iter(range(seed, seed + 10**6))
-    )
+    try:
+        mines, used = graded(
+            width, height, count, start=start, level=level, seeds=iter(range(seed, seed + 10**6))
+        )
+    except NoBoardAtLevel:  # said, never dealt wrong: one search in hundreds for `subset`
+        reject()
     assert solves_at(grid, mines, start, level), "nothing harder is needed"
     assert level is Level.SINGLE or not solves_at(grid, mines, start, Level(level - 1))
     assert generate(width, height, count, start=start, seed=used, no_guess=True) == mines

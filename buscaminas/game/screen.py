@@ -51,8 +51,9 @@ class Audience(Enum):
     """A program, through a pipe or a file: plain lines, the board in the position format,
     no question but the ones a script can answer."""
     READER = "reader"
-    """A person reading lines on a terminal that cannot move its cursor (``TERM=dumb``):
-    the board with its coordinates and the status line, the startup questions asked."""
+    """A person listening through a screen reader (``--reader``, or a terminal that cannot
+    move its cursor, ``TERM=dumb``): the board said in words, one sentence a line, the
+    startup questions asked."""
     VIEWER = "viewer"
     """A person at a full screen: the board drawn in place, the search's progress and the
     AI's moves shown as they happen, the keys and the mouse."""

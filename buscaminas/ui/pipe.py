@@ -2,8 +2,9 @@
 unless the environment forces colour (``FORCE_COLOR``, ``CLICOLOR_FORCE``), which
 colours the board's characters and nothing else.
 
-For pipes, files and dumb terminals, so that the game can be scripted: after
-each command, the messages, then the board rows in the position format.
+For pipes and files, so that the game can be scripted: after each command, the
+messages, then the board rows in the position format.  A person listening (a
+screen reader, a dumb terminal) has :mod:`.reader`'s screen instead.
 """
 
 from __future__ import annotations
