@@ -192,7 +192,8 @@ def test_the_unknown_command_message_lists_the_verbs_in_spanish() -> None:
     result = run_piped("--preset", "beginner", "--lang", "es", lines="zoom\n")
     assert (
         "Orden desconocida «zoom». Las órdenes son: probar, bandera, quitar, expandir, marcar,"
-        " ayuda, auto, pausa, manual, estadísticas, deshacer, rehacer, guardar, revisar, nueva,"
+        " ayuda, auto, pausa, manual, estadísticas, deshacer, rehacer, guardar, revisar, leer,"
+        " alrededor, nueva,"
         " otra, salir."
     ) in result.stdout
 

@@ -197,7 +197,7 @@ def cell(rows: Sequence[str], point: Point) -> str:
     """One cell, and for a number the flags and hidden cells around it."""
     x, y = point
     char = rows[y][x]
-    said = _("{cell}: {state}").format(cell=label(point), state=_state(char, 1))
+    said = f"{label(point)}: {_state(char, 1)}"  # the same in either language
     if char in NUMBERS:
         near = Grid(len(rows[0]), len(rows)).neighbours(point)
         flags = sum(rows[ny][nx] == Symbol.FLAG for nx, ny in near)
