@@ -21,8 +21,8 @@ from buscaminas.game.settings import Settings
 from buscaminas.game.view import Highlight, State
 from buscaminas.records.boardfile import parse
 from buscaminas.records.storage import DATABASE_NAME, Store, database_in
+from buscaminas.ui.icons import LEGACY, icon_legend
 from buscaminas.ui.pipe import PipeScreen
-from buscaminas.ui.renderer import LEGACY, Renderer
 from tests.loop_support import BOARD, ScriptedScreen
 from tests.terminal_support import run_piped
 
@@ -42,7 +42,7 @@ def no_guess_fails(monkeypatch: pytest.MonkeyPatch, failure: BaseException) -> N
 def app_for(screen: ScriptedScreen, tmp_path: Path, settings: Settings | None = None) -> App:
     settings = settings or Settings(5, 4, 3, board_file=BOARD)
     keeper = Keeper.open(database_in(tmp_path))
-    return App(settings, screen, legend=Renderer.legend(LEGACY), keeper=keeper)
+    return App(settings, screen, legend=icon_legend(LEGACY), keeper=keeper)
 
 
 def test_a_won_game_is_recorded_and_reported(tmp_path: Path) -> None:

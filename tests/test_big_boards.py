@@ -6,7 +6,8 @@ import re
 
 from buscaminas.game.view import State, View
 from buscaminas.ui import layout
-from buscaminas.ui.renderer import LEGACY, Renderer
+from buscaminas.ui.icons import LEGACY
+from buscaminas.ui.renderer import Renderer
 from tests.terminal_support import Player, mouse_on
 
 BIG = ("--width", "99", "--height", "99", "--mines", "30", "--classic", "--seed", "1")

@@ -10,7 +10,8 @@ from buscaminas.game.commands import Command, Verb
 from buscaminas.game.view import State, View
 from buscaminas.ui import controls
 from buscaminas.ui.controls import Button, Kind, Report
-from buscaminas.ui.renderer import LEGACY, NERD, Renderer
+from buscaminas.ui.icons import LEGACY, NERD
+from buscaminas.ui.renderer import Renderer
 from tests.terminal_support import KEPT, Player, click, mouse_on, write_board
 
 ARROWS = {"up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D"}
