@@ -206,3 +206,65 @@ def test_nothing_outside_the_round_assigns_its_fields() -> None:
                 ):
                     found.append(f"{path.name}:{node.lineno} {ast.unparse(target)}")
     assert found == []
+
+
+def test_the_drawing_is_small_modules() -> None:
+    """Each module of ``ui/`` but the toolkit's application has one job, and its size
+    says so."""
+    lengths = {
+        path.name: len(path.read_text().splitlines())
+        for path in (ROOT / "buscaminas" / "ui").glob("*.py")
+        if path.name != "terminal.py"
+    }
+    assert {name: lines for name, lines in lengths.items() if lines > 600} == {}
+
+
+
+def imported_test_modules(path: Path) -> list[str]:
+    """The test modules (``tests/test_*``) ``path`` imports, wherever the import is."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [alias.name.removeprefix("tests.") for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if not node.level and module != "tests" and not module.startswith("tests."):
+                continue
+            module = module.removeprefix("tests").lstrip(".")
+            names = [module] if module else [alias.name for alias in node.names]
+        else:
+            continue
+        found += [name.split(".")[0] for name in names if name.startswith("test_")]
+    return sorted(found)
+
+
+def test_shared_test_helpers_live_in_support_modules() -> None:
+    """A test module is imported by no one: what tests share is in ``tests/*_support.py``,
+    so that moving or deleting a test never breaks another, or a benchmark."""
+    importers = [
+        *(ROOT / "tests").glob("*.py"),
+        *(ROOT / "benchmarks").rglob("*.py"),
+        *(ROOT / "tools").rglob("*.py"),
+    ]
+    found = {
+        str(path.relative_to(ROOT)): imported
+        for path in sorted(importers)
+        if (imported := imported_test_modules(path))
+    }
+    assert found == {}
+
+
+def test_an_import_of_a_test_module_is_caught(tmp_path: Path) -> None:
+    (tmp_path / "test_a.py").write_text(
+        "from tests.play_support import play\n"
+        "import tests.record_support\n"
+        "from tests import loop_support\n"
+        "def f():\n    from tests.test_b import x\n"
+        "import tests.test_c\n"
+        "from tests import test_d, record_support\n"
+        "from . import test_e\n"
+        "from .test_f import y\n"
+    )
+    assert imported_test_modules(tmp_path / "test_a.py") == [
+        "test_b", "test_c", "test_d", "test_e", "test_f"
+    ]

@@ -18,8 +18,7 @@ import pytest
 
 from buscaminas.game import keys
 from buscaminas.ui import terminal
-from tests.terminal_support import ROOT, Player, cell_on_screen, write_board
-from tests.test_big_boards import BIG, in_view
+from tests.terminal_support import BIG, ROOT, Player, cell_on_screen, in_view, write_board
 
 BOARD = ("*####", "#####", "#####", "*###*")
 """Three mines in the corners: 3 2 opens the middle, 1 2 and 5 3 stay hidden."""
