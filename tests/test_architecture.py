@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import ast
+import io
+import re
 import subprocess
 import sys
+import tokenize
 from pathlib import Path
 
 from tests.terminal_support import ROOT
@@ -267,4 +270,64 @@ def test_an_import_of_a_test_module_is_caught(tmp_path: Path) -> None:
     )
     assert imported_test_modules(tmp_path / "test_a.py") == [
         "test_b", "test_c", "test_d", "test_e", "test_f"
+    ]
+
+
+HISTORY = re.compile(
+    r"\bused to be\b|\bwhat used to\b|\bno longer (?:needed|used|does|do|works?|supported)\b"
+    r"|\bwas changed\b|\bpreviously\b|\bformerly\b|\bissue \d+"
+    r"|\bbefore this (?:change|fix|commit)\b|\bnow\b[^.;:]*\binstead\b"
+    r"|\bwas (?:replaced|renamed|moved|removed)\b|\bthe old code\b",
+    re.IGNORECASE,
+)
+"""Wordings that tell the code's past rather than what it does: git keeps the past."""
+
+
+def told_history(path: Path) -> list[str]:
+    """Each comment and docstring (any string standing as a statement) of ``path`` that
+    tells history, as ``line: text``."""
+    source = path.read_text(encoding="utf-8")
+    said = [
+        (token.start[0], token.string)
+        for token in tokenize.generate_tokens(io.StringIO(source).readline)
+        if token.type == tokenize.COMMENT
+    ]
+    said += [
+        (node.lineno, node.value.value)
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    ]
+    return [
+        f"{line}: {match.group()}"
+        for line, text in sorted(said)
+        for match in [HISTORY.search(" ".join(text.split()))]
+        if match
+    ]
+
+
+def test_no_comment_or_docstring_tells_history() -> None:
+    found = {
+        str(path.relative_to(ROOT)): told
+        for path in sorted((ROOT / "buscaminas").rglob("*.py"))
+        if (told := told_history(path))
+    }
+    assert found == {}
+
+
+def test_history_in_a_comment_or_docstring_is_caught(tmp_path: Path) -> None:
+    module = tmp_path / "module.py"
+    module.write_text(
+        '"""Draws the board.\n\nThis used to be\n    two modules (issue 19)."""\n'
+        "LIMIT = 3  # was changed from 2\n"
+        "def f() -> str:\n"
+        '    """The time, now shown in seconds instead."""\n'
+        '    return "no longer used to be said"  # a message, not a comment: never read\n'
+        "# the cell is no longer hidden: play goes on\n"
+    )
+    assert told_history(module) == [
+        "1: used to be",
+        "5: was changed",
+        "7: now shown in seconds instead",
     ]
