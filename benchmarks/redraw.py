@@ -42,7 +42,9 @@ from buscaminas.game.view import View
 from buscaminas.records.boardfile import BoardFile
 from buscaminas.records.storage import database_in
 from buscaminas.ui import layout
-from buscaminas.ui.renderer import LEGACY, Frame, Renderer
+from buscaminas.ui.frame import Frame
+from buscaminas.ui.icons import LEGACY
+from buscaminas.ui.renderer import Renderer
 
 BOARDS: dict[str, tuple[int, int, int]] = {
     "expert": (30, 16, 99),

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from .game.settings import Settings
     from .records import sharecode
     from .records.storage import Store
-    from .ui.renderer import IconSet
+    from .ui.icons import IconSet
 
 # Each command imports what it uses where it uses it: ``--help``, ``stats`` and
 # ``analyze`` start in a fraction of the game's time, and load no terminal toolkit.
@@ -561,7 +561,7 @@ def choose_icons(screen: Screen, args: argparse.Namespace) -> IconSet:
         return icons
     from .game import questions
     from .records.preferences import Preferences
-    from .ui.renderer import LEGACY, NERD
+    from .ui.icons import LEGACY, NERD
 
     sets = {icons.name: icons for icons in (LEGACY, NERD)}
     shown = {
@@ -576,7 +576,7 @@ def choose_icons(screen: Screen, args: argparse.Namespace) -> IconSet:
 def given_icons(args: argparse.Namespace) -> IconSet | None:
     """The icons the flags ask for (or ``config.toml``: :func:`configured.apply_config`
     has put its choice among the flags), else those remembered from last time, if any."""
-    from .ui.renderer import LEGACY, NERD
+    from .ui.icons import LEGACY, NERD
 
     if args.legacy or args.nerd:
         return LEGACY if args.legacy else NERD
@@ -589,7 +589,7 @@ def given_icons(args: argparse.Namespace) -> IconSet | None:
 def chosen_icons(args: argparse.Namespace) -> IconSet:
     """The player's icons without a question (plain characters if never chosen), in
     colour unless the player opted out."""
-    from .ui.renderer import LEGACY
+    from .ui.icons import LEGACY
 
     return styled(given_icons(args) or LEGACY, args)
 
@@ -692,8 +692,8 @@ def play_piped(
     from .game.settings import Settings
     from .records.presets import DEFAULT
     from .records.storage import database_in
+    from .ui.icons import LEGACY, icon_legend
     from .ui.pipe import PipeScreen
-    from .ui.renderer import LEGACY, Renderer
 
     for stream in (sys.stdin, sys.stdout):
         if isinstance(stream, io.TextIOWrapper):
@@ -724,7 +724,7 @@ def play_piped(
         app = App(
             settings,
             pipe,
-            legend=Renderer.legend(LEGACY),
+            legend=icon_legend(LEGACY),
             keeper=keeper,
             scripted=not sys.stdin.isatty(),  # lines typed by a program, not a person
             resumed=taken.kept,
@@ -802,8 +802,8 @@ def play_on_terminal(settings: Settings | Custom | None, args: argparse.Namespac
     from .game.keeper import Keeper
     from .game.questions import Custom, Leave
     from .records.storage import database_in
+    from .ui.icons import LEGACY, icon_legend
     from .ui.pipe import columns_of
-    from .ui.renderer import LEGACY, Renderer
     from .ui.terminal import TerminalScreen
 
     if sys.platform == "win32":  # the one console that needs it: elsewhere, no time lost
@@ -846,7 +846,7 @@ def play_on_terminal(settings: Settings | Custom | None, args: argparse.Namespac
             app = App(
                 settings,
                 screen,
-                legend=Renderer.legend(icons),
+                legend=icon_legend(icons),
                 keeper=keeper,
                 clock=signals.playing_clock,
                 resumed=resumed,
@@ -893,7 +893,7 @@ def _forced_colours(args: argparse.Namespace) -> IconSet | None:
     """The board's colours line by line: none, unless the environment forces them
     (:func:`buscaminas.environment.colour`), in the theme asked for."""
     from .environment import colour
-    from .ui.renderer import LEGACY
+    from .ui.icons import LEGACY
 
     return LEGACY.with_theme(args.theme) if colour(os.environ, terminal=False).on else None
 

@@ -27,7 +27,7 @@ from .i18n import _
 from .records import documents, outputfile
 from .records.presets import board_name
 from .records.storage import Store, database_in
-from .ui.renderer import IconSet
+from .ui.icons import IconSet
 
 
 class NotShown(Exception):

@@ -20,7 +20,7 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from buscaminas.ui.renderer import LEGACY, IconSet
+from buscaminas.ui.icons import LEGACY, IconSet
 from buscaminas.ui.terminal import ESCAPE_SECONDS, TerminalScreen
 
 SETTLE_SECONDS = ESCAPE_SECONDS + 0.01

@@ -10,19 +10,12 @@ from buscaminas.game.commands import Command, Verb
 from buscaminas.game.view import State, View
 from buscaminas.ui import controls
 from buscaminas.ui.controls import Button, Kind, Report
-from buscaminas.ui.renderer import LEGACY, NERD, Renderer
-from tests.terminal_support import KEPT, Player, click, mouse_on, write_board
+from buscaminas.ui.icons import LEGACY, NERD
+from buscaminas.ui.renderer import Renderer
+from tests.cursor_support import start
+from tests.terminal_support import KEPT, Player, click, mouse_on
 
 ARROWS = {"up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D"}
-BOARD = ("*####", "#####", "#####", "*###*")
-"""Three mines in the corners: 3 2 opens the middle, 1 2 and 5 3 stay hidden."""
-
-
-def start(tmp_path: Path, *extra: str) -> Player:
-    board = write_board(tmp_path / "board.txt", *BOARD)
-    player = Player("--board", str(board), "--lang", "en", "--no-animation", *extra)
-    player.wait_for("Mines left: 3")
-    return player
 
 
 @pytest.mark.parametrize("icons", ["--legacy", pytest.param("--nerd", marks=pytest.mark.slow)])

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from buscaminas.core import generator
 from buscaminas.core.board import BoardKind
 from buscaminas.core.engine import Action
 from buscaminas.core.scoring import GameRecord
@@ -21,8 +20,8 @@ from buscaminas.lookback import exported
 from buscaminas.records import boardfile, inputfile, mbf
 from buscaminas.records.storage import Store
 from tests.record_support import run
-from tests.terminal_support import run_piped
-from tests.test_figures_ms_toollib import in_ms_toollib, play
+from tests.terminal_support import run_piped, won_in_a_pipe
+from tests.toollib_support import in_ms_toollib, play
 
 READ_BACK = """
 import json, sys
@@ -110,22 +109,6 @@ def test_a_hundred_games_are_read_back_by_ms_toollib_as_they_were_played(
         "wins and losses, classic and no-guess, were all compared"
     )
     assert any(read["double"] for read in theirs), "chords were compared"
-
-
-WIN = "This board's code is"
-
-
-def won_in_a_pipe(data_dir: Path) -> tuple[str, str]:
-    """Win the beginner board of seed 1 from a pipe, opening at 4 4; the moves, and the
-    program's output."""
-    mines = generator.generate(8, 8, 10, start=(3, 3), seed=1, no_guess=True)
-    safe = [f"{x + 1} {y + 1}" for y in range(8) for x in range(8) if (x, y) not in mines]
-    moves = "\n".join(["4 4", *safe, "n"]) + "\n"
-    played = run_piped(
-        "--preset", "beginner", "--seed", "1", "--data-dir", str(data_dir), lines=moves
-    )
-    assert "You won" in played.stdout and WIN in played.stdout
-    return moves, played.stdout
 
 
 def test_export_writes_a_replay_ms_toollib_scores_and_a_board_the_game_reads_again(

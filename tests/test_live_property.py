@@ -32,7 +32,8 @@ from buscaminas.game.app import App
 from buscaminas.game.keeper import Keeper
 from buscaminas.game.settings import Settings
 from buscaminas.records.storage import database_in
-from buscaminas.ui.renderer import LEGACY, Renderer
+from buscaminas.ui.icons import LEGACY
+from buscaminas.ui.renderer import Renderer
 from buscaminas.ui.terminal import Event
 from tests.app_support import Piped, piped_screen
 from tests.play_support import assert_engine_invariants

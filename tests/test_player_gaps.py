@@ -25,8 +25,7 @@ from buscaminas.records import presets
 from buscaminas.records.presets import PRESETS
 from tests.loop_support import session_on
 from tests.questions_support import Answers
-from tests.terminal_support import Player, run_piped
-from tests.test_resume import rows
+from tests.terminal_support import Player, rows, run_piped
 from tools import catalogue
 
 SEEDS_LEVELS = {

@@ -38,8 +38,8 @@ class CursorKeys(Protocol):
 class Audience(Enum):
     """Who reads what the game writes, which decides what it shows and how.
 
-    One value for what used to be told by three flags (a person watching, a
-    person reading lines, a script): they were one question.  Who *types* is
+    One value, not three flags, for a person watching, a person reading
+    lines and a script: they are one question.  Who *types* is
     another (a person's moves earn points, a program's do not: ``scripted``,
     kept apart), and so is ``animated``, a preference of the person at a
     full screen.  A terminal for input and a pipe for output is a program's

@@ -70,7 +70,10 @@ from ..game.screen import Audience, CursorKeys
 from ..game.view import View
 from ..i18n import _
 from . import controls, layout, typeahead
-from .renderer import CLEAR, CSI, RESET, SHOW_CURSOR, Frame, IconSet, Line, Renderer
+from .ansi import CLEAR, CSI, RESET, SHOW_CURSOR
+from .frame import Frame
+from .icons import IconSet
+from .renderer import Line, Renderer
 from .typeahead import Typeahead
 
 ALTERNATE_SCREEN = CSI + "?1049h"
