@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from buscaminas import i18n
-from buscaminas.cli import main
 from buscaminas.core.board import BoardKind, BoardSpec
 from buscaminas.core.scoring import GameRecord
+from buscaminas.entry.cli import main
 
 NOON = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)
 """Noon UTC is the same calendar day in nearly every local time zone."""

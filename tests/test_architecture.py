@@ -21,7 +21,7 @@ WITHOUT_A_TERMINAL = (
     "buscaminas.ui.controls",
     "buscaminas.ui.renderer",
     "buscaminas.ui.pipe",
-    "buscaminas.cli",
+    "buscaminas.entry.cli",
 )
 
 
@@ -51,13 +51,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "records": ("buscaminas.records",),
     "game": ("buscaminas.game",),
     "ui": ("buscaminas.ui",),
-    "entry": tuple(
-        f"buscaminas.{m}"
-        for m in (
-            "cli", "configured", "analyze_file", "lookback", "environment", "manpage",
-            "completion", "__main__",
-        )
-    ),
+    "entry": ("buscaminas.entry", "buscaminas.__main__"),
 }
 """ARCHITECTURE.md's layers: the modules (or folders) each holds."""
 
@@ -180,6 +174,18 @@ def test_the_game_layer_is_small_modules_and_the_session_delegates() -> None:
     lengths = {path.name: len(path.read_text().splitlines()) for path in GAME.glob("*.py")}
     assert {name: lines for name, lines in lengths.items() if lines > 600} == {}
     assert lengths["session.py"] < 450, "the session hands its work on"
+
+
+def test_the_entry_is_a_folder_of_small_modules() -> None:
+    """The command and its tools live in ``entry/``, none of them a second session: the
+    package's top holds only the foundation and ``python -m``'s door."""
+    top = {path.stem for path in (ROOT / "buscaminas").glob("*.py")}
+    assert top == {"__init__", "__main__", "i18n", "signals", "collector"}
+    lengths = {
+        path.name: len(path.read_text().splitlines())
+        for path in (ROOT / "buscaminas" / "entry").glob("*.py")
+    }
+    assert {name: lines for name, lines in lengths.items() if lines > 600} == {}
 
 
 def test_nothing_outside_the_round_assigns_its_fields() -> None:

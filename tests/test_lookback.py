@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from buscaminas.core.engine import Action, Move
+from buscaminas.entry.lookback import games_table
 from buscaminas.game.journal import Journal, Played
-from buscaminas.lookback import games_table
 from buscaminas.records.boardfile import BoardFile
 from buscaminas.records.storage import DATABASE_NAME, Store
 from tests.journal_support import json_journal
