@@ -19,14 +19,14 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 from .. import collector, signals
 from ..i18n import _
 from . import configured
-from .choices import ask_settings, ask_size, choose_icons, forced_colours, styled
+from .choices import ask_settings, ask_size, choose_icons, forced_colours, given_icons, styled
 from .invocation import EXIT_USAGE, BoardFlags, Invocation
 
 if TYPE_CHECKING:
-    from ..game.app import App
     from ..game.questions import Custom
     from ..game.rounds import Kept
     from ..game.screen import Audience, Screen
+    from ..game.session import Session
     from ..game.settings import Settings
     from ..records.storage import Store
     from ..ui.pipe import PipeScreen
@@ -47,7 +47,9 @@ def play(invocation: Invocation) -> int:
     audience = audience_of_the_streams()
     options = invocation.options
     front: Front = (
-        OnTheTerminal(options) if audience is Audience.VIEWER else InAPipe(options, audience)
+        OnTheTerminal(options, settings, invocation.board)
+        if audience is Audience.VIEWER
+        else InAPipe(options, audience)
     )
     return start_game(settings, invocation, front)
 
@@ -68,7 +70,12 @@ class Front(Protocol):
     """What a front end brings to the start: all that differs between a terminal's full
     screen and a pipe's lines."""
 
-    screen: Screen
+    @property
+    def screen(self) -> Screen:
+        """The screen the questions before the board are asked on."""
+        ...
+
+    audience: Audience
     clock: Callable[[], float]
     """The game's clock: a terminal's stops while the game is suspended."""
     asks: bool
@@ -98,12 +105,16 @@ class Front(Protocol):
         """The warnings not told yet, to tell once the game is up."""
         ...
 
-    def note(self, app: App, line: str) -> None:
+    def note(self, session: Session, line: str) -> None:
         """A problem with the settings, told once the game is up."""
         ...
 
-    def farewell(self, app: App | None) -> None:
-        """The last words, once the game is over (``app``: None if it never began)."""
+    def board_up(self, session: Session) -> Screen:
+        """The screen the session is played on, from its first board."""
+        ...
+
+    def farewell(self, session: Session | None) -> None:
+        """The last words, once the game is over (``session``: None if it never began)."""
         ...
 
 
@@ -115,27 +126,28 @@ def start_game(settings: Settings | Custom | None, invocation: Invocation, front
     from ..game.dealer import BoardRefused
     from ..game.keeper import Keeper
     from ..game.questions import Leave
+    from ..game.session import Session
     from ..records.storage import database_in
     from ..ui.renderer import Renderer
 
     options = invocation.options
-    app: App | None = None
+    session: Session | None = None
     refusal: BoardRefused | None = None
     try:
         with front.taken():
             icons = front.icons()
             keeper = Keeper.open(database_in(options.data_dir), on_warning=front.warn)
             chosen, resumed, waiting = _board(settings, invocation.board, keeper.store, front)
-            app = App(
+            session = Session(
                 chosen,
-                front.screen,
+                keeper,
                 legend=Renderer.legend(icons),
-                keeper=keeper,
-                clock=front.clock,
+                audience=front.audience,
                 scripted=front.scripted,
+                clock=front.clock,
                 resumed=resumed,
             )
-            app.session.marks = options.marks
+            session.marks = options.marks
             problems = [
                 configured.problem(options.config) if options.config.problem else None,
                 options.keys_problem,
@@ -146,18 +158,18 @@ def start_game(settings: Settings | Custom | None, invocation: Invocation, front
             ]
             for problem in problems:
                 if problem is not None:
-                    front.note(app, problem)
-            app.run()
+                    front.note(session, problem)
+            App.around(session, front.board_up(session)).run()
     except (EOFError, KeyboardInterrupt, Leave):
         pass
     except BoardRefused as refused:
         refusal = refused
     finally:
-        if app is not None:
-            app.session.put_away()  # however the player left, the game waits for them
+        if session is not None:
+            session.put_away()  # however the player left, the game waits for them
     if refusal is not None:
         return _refuse_board(invocation.board.game, refusal)
-    front.farewell(app)
+    front.farewell(session)
     return 0
 
 
@@ -193,12 +205,42 @@ def _board(
 
 class OnTheTerminal:
     """The board in place on a full screen, the questions first; the terminal restored
-    however the game ends."""
+    however the game ends.
+
+    When nothing is to be asked before the board (the icons and the board known,
+    no kept game to take up), the board is drawn before the terminal's front end
+    loads (:class:`~buscaminas.ui.firstframe.FirstFrame`), which is most of a
+    start.
+    """
 
     asks = offers = True
     scripted = False
 
-    def __init__(self, options: configured.Options) -> None:
+    def __init__(
+        self, options: configured.Options, settings: Settings | Custom | None, flags: BoardFlags
+    ) -> None:
+        from ..game.screen import Audience
+        from ..game.settings import Settings
+        from ..ui.firstframe import FirstFrame
+
+        self.options = options
+        self.audience = Audience.VIEWER
+        self.clock = signals.playing_clock
+        self.known = given_icons(options)
+        """The icons, when no question is needed to know them."""
+        drawn_first = (
+            self.known is not None
+            and isinstance(settings, Settings)
+            and not flags.resume
+            and FirstFrame.possible()
+        )
+        self.first = FirstFrame() if drawn_first else None
+        self.terminal: TerminalScreen | None = None if drawn_first else self._terminal()
+        self.told: list[str] = []
+        """The records' warnings before the board: a line said now would be drawn over."""
+        self._held = contextlib.ExitStack()
+
+    def _terminal(self) -> TerminalScreen:
         from ..game import commands
         from ..ui.renderer import LEGACY
         from ..ui.terminal import TerminalScreen
@@ -207,32 +249,46 @@ class OnTheTerminal:
             import colorama
 
             colorama.just_fix_windows_console()
-        self.options = options
-        self.clock = signals.playing_clock
-        self.terminal: TerminalScreen = TerminalScreen(
+        options = self.options
+        return TerminalScreen(
             LEGACY, animated=options.animation, words=commands.verb_names(), mouse=options.mouse
         )
-        self.screen: Screen = self.terminal
-        self.told: list[str] = []
-        """The records' warnings before the board: a line said now would be drawn over."""
+
+    @property
+    def screen(self) -> Screen:
+        assert self.terminal is not None, "nothing is asked before a board drawn first"
+        return self.terminal
+
+    def _enter(self, terminal: TerminalScreen) -> None:
+        """The front end takes the terminal, with the first frame if it is drawn."""
+        self._held.enter_context(signals.suspending(terminal.step_away, terminal.resume))
+        terminal.enter(self.first)  # one application from here to the exit
 
     @contextlib.contextmanager
     def taken(self) -> Iterator[object]:
-        terminal = self.terminal
-        try:
-            with signals.suspending(terminal.step_away, terminal.resume):
-                terminal.enter()  # one application from here to the exit: every screen is in it
-                yield terminal
-        finally:
-            terminal.restore()
+        with self._held:
+            try:
+                if self.first is not None:
+                    self.first.take()
+                else:
+                    assert self.terminal is not None
+                    self._enter(self.terminal)
+                yield self
+            finally:
+                if self.terminal is not None:
+                    self.terminal.restore()
+                elif self.first is not None:  # the game ended before the front end loaded
+                    self.first.give_back()
 
     def icons(self) -> IconSet:
-        icons = choose_icons(self.screen, self.options)
-        self.terminal.icons = styled(icons, self.options)
+        icons = self.known or choose_icons(self.screen, self.options)
+        self.styled = styled(icons, self.options)
+        if self.terminal is not None:
+            self.terminal.icons = self.styled
         return icons
 
     def columns(self) -> int | None:
-        return self.terminal.size()[0]
+        return self.terminal.size()[0] if self.terminal is not None else None
 
     def warn(self, line: str) -> None:
         self.told.append(line)
@@ -241,15 +297,24 @@ class OnTheTerminal:
         held, self.told = self.told, []
         return held
 
-    def note(self, app: App, line: str) -> None:
-        app.session.tell(line)
+    def note(self, session: Session, line: str) -> None:
+        session.tell(line)
 
-    def farewell(self, app: App | None) -> None:
+    def board_up(self, session: Session) -> Screen:
+        if self.terminal is None:
+            assert self.first is not None
+            self.first.draw(session.view(), self.styled)
+            self.terminal = self._terminal()
+            self.terminal.icons = self.styled
+            self._enter(self.terminal)
+        return self.terminal
+
+    def farewell(self, session: Session | None) -> None:
         from ..game import textwidth
         from ..ui.pipe import columns_of
 
         width = columns_of(sys.stdout)
-        for line in [*self.told, *(app.goodbye() if app else []), _("See you soon!")]:
+        for line in [*self.told, *(session.goodbye() if session else []), _("See you soon!")]:
             for wrapped in [line] if width is None else textwidth.paragraph(line, width):
                 print(wrapped)  # words whole, not cut by the terminal at its edge
 
@@ -270,6 +335,7 @@ class InAPipe:
         from ..game.screen import Audience
         from ..ui.pipe import PipeScreen
 
+        self.audience = audience
         self.asks = audience is Audience.READER
         self.scripted = not sys.stdin.isatty()  # lines typed by a program, not a person
         self.pipe: PipeScreen = PipeScreen(audience=audience, icons=forced_colours(options))
@@ -299,13 +365,16 @@ class InAPipe:
     def held(self) -> list[str]:
         return []
 
-    def note(self, app: App, line: str) -> None:
+    def note(self, session: Session, line: str) -> None:
         print(f"buscaminas: {line}", file=sys.stderr)  # standard output is the script's
 
-    def farewell(self, app: App | None) -> None:
-        if app is None:  # the input ended before the game began: nothing to part from
+    def board_up(self, session: Session) -> Screen:
+        return self.pipe
+
+    def farewell(self, session: Session | None) -> None:
+        if session is None:  # the input ended before the game began: nothing to part from
             return
-        for line in [*app.goodbye(), _("See you soon!")]:
+        for line in [*session.goodbye(), _("See you soon!")]:
             self.pipe.say(line)
 
 
