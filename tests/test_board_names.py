@@ -14,7 +14,8 @@ import pytest
 from buscaminas import i18n
 from buscaminas.entry.boards import settings_from_flags
 from buscaminas.entry.choices import ask_settings
-from buscaminas.entry.parser import build_parser, read
+from buscaminas.entry.invocation import read
+from buscaminas.entry.parser import build_parser
 from buscaminas.game.questions import Custom, Leave
 from buscaminas.game.settings import Settings
 from buscaminas.records import presets

@@ -8,7 +8,8 @@ import pytest
 
 from buscaminas.entry.boards import settings_from_flags
 from buscaminas.entry.choices import ask_settings
-from buscaminas.entry.parser import build_parser, read
+from buscaminas.entry.invocation import read
+from buscaminas.entry.parser import build_parser
 from buscaminas.records.config import ConfigFile
 from tests.questions_support import Answers
 from tests.terminal_support import run_piped

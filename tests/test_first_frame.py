@@ -1,9 +1,10 @@
 """The first board is drawn before the terminal's toolkit loads, and a key typed
 while it loads is neither lost nor echoed.
 
-A ``sitecustomize`` marks the moment prompt_toolkit starts loading in the
-program's output and holds it there a while, as a slow machine would: keys
-sent once the board shows are sure to come while the front end is not up.
+A ``sitecustomize`` marks the moment the terminal's front end (and with it
+prompt_toolkit) starts loading in the program's output, notes what is loaded
+then, and holds the load a while, as a slow machine would: keys sent once the
+board shows are sure to come while the front end is not up.
 """
 
 from __future__ import annotations
@@ -23,8 +24,12 @@ LOADING = b"<toolkit loading>"
 SLOW_TOOLKIT = f"""
 import os, sys, time
 
+TERMINAL = "buscaminas.ui.terminal"
+
 def _slow(event, args):
-    if event == "import" and args[0] == "prompt_toolkit":
+    if event == "import" and args[0] == TERMINAL and TERMINAL not in sys.modules:
+        with open(os.environ["LOADED_BEFORE"], "w") as loaded:
+            loaded.write("\\n".join(sys.modules))
         os.write(1, {LOADING!r})
         time.sleep(1.0)
 
@@ -36,7 +41,10 @@ def slow_toolkit(directory: Path) -> dict[str, str]:
     hook = directory / "hook"
     hook.mkdir()
     (hook / "sitecustomize.py").write_text(SLOW_TOOLKIT)
-    return {"PYTHONPATH": os.pathsep.join([str(ROOT), str(hook)])}
+    return {
+        "PYTHONPATH": os.pathsep.join([str(ROOT), str(hook)]),
+        "LOADED_BEFORE": str(directory / "loaded"),
+    }
 
 
 def board_shown(player: Player) -> None:
@@ -49,6 +57,21 @@ def test_the_first_board_is_drawn_before_the_toolkit_loads(tmp_path: Path) -> No
     player.wait_until(lambda: LOADING in player.output)
     assert player.output.index(b"Mines left") < player.output.index(LOADING)
     assert "> " in player.text, "the prompt is drawn with the board"
+    player.type("quit")
+    assert player.finish() == 0
+
+
+def test_the_first_board_loads_only_what_it_needs(tmp_path: Path) -> None:
+    """Up to the first board: no parser (the command line is plainly the game's), no
+    event loop, no sockets or cryptography (a game's identity is random bytes), and
+    neither the generator nor the solver."""
+    player = Player("--legacy", "--lang", "en", "--preset", "expert", env=slow_toolkit(tmp_path))
+    player.wait_until(lambda: LOADING in player.output)
+    loaded = set((tmp_path / "loaded").read_text().split())
+    assert "buscaminas.ui.firstframe" in loaded
+    unneeded = {"argparse", "asyncio", "socket", "secrets", "buscaminas.entry.parser"}
+    unneeded |= {"buscaminas.core.solver", "buscaminas.core.generator"}
+    assert unneeded & loaded == set()
     player.type("quit")
     assert player.finish() == 0
 

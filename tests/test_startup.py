@@ -407,7 +407,8 @@ def test_a_game_refused_after_parsing_is_refused_in_the_whole_parsers_words(
 
     game = refused()
     with monkeypatch.context() as whole_parser:
-        whole_parser.setattr("buscaminas.entry.parser.command_of", lambda arguments: None)
+        for reader in ("invocation", "parser"):
+            whole_parser.setattr(f"buscaminas.entry.{reader}.command_of", lambda arguments: None)
         whole = refused()
     assert whole[0] == 2 and whole[1]
     assert game == whole

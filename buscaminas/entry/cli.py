@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 from .. import collector, i18n, signals
 from ..i18n import _
-from . import configured, parser, tools
-from .invocation import Invocation
+from . import configured
+from .invocation import Invocation, read
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -34,7 +34,7 @@ def _main(argv: Sequence[str] | None) -> int:
     found = configured.read_config()
     asked = _language_asked(arguments) or configured.file_language(found)
     i18n.use(i18n.choose_language(asked))  # for --help and errors
-    invocation = parser.read(arguments, found)
+    invocation = read(arguments, found)
     i18n.use(i18n.choose_language(invocation.options.lang))
     if found.problem is not None:  # read again, to word it in the language now in use
         found = configured.read_config()
@@ -80,6 +80,12 @@ def _language_asked(arguments: Sequence[str]) -> str | None:
 
 def run(args: Invocation) -> int:
     """The command the arguments name: a tool, or the game."""
+    if args.tool is None:
+        from .start import play
+
+        return play(args)
+    from . import parser, tools
+
     if args.tool == "config":
         return tools.show_config(args)
     if args.tool == "stats":
@@ -96,11 +102,7 @@ def run(args: Invocation) -> int:
 
         print(script(parser.build_parser(), args.shell), end="")
         return 0
-    if args.tool in ("games", "replay", "review", "export"):
-        return tools.show_history(args)
-    from .start import play
-
-    return play(args)
+    return tools.show_history(args)
 
 
 def _silence_stdout() -> None:

@@ -12,9 +12,10 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple, NoReturn
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
 if TYPE_CHECKING:
+    from ..records.config import ConfigFile
     from .configured import Options
 
 EXIT_USAGE = 2
@@ -82,3 +83,35 @@ class Invocation(NamedTuple):
     """``analyze --mines``."""
     shell: str = ""
     """The shell ``completion`` writes for."""
+
+
+def read(arguments: Sequence[str], found: ConfigFile) -> Invocation:
+    """The command line as typed values, its settings settled against ``found`` (the
+    settings file): the game's plain command line without loading the parser."""
+    from . import configured
+    from .quickread import game_flags
+
+    given = game_flags(arguments) if command_of(arguments) == GAME else None
+    if given is None:
+        from .parser import parsed
+
+        given = parsed(arguments)
+    return _typed(given, configured.settle(given, found))
+
+
+def _typed(given: dict[str, Any], options: Options) -> Invocation:
+    tool = given.get("tool")
+    board = BoardFlags(**{name: given[name] for name in BoardFlags._fields if name in given})
+    how_many = RECENT if given.get("count") is None else given["count"]
+    return Invocation(
+        tool=tool,
+        options=options,
+        board=board if tool is None else BoardFlags(),
+        json=given.get("json", False),
+        listed=None if given.get("all") else how_many,
+        form=given.get("form", "table"),
+        number=given.get("number"),
+        file=given.get("file", Path()),
+        mines=given["mines"] if tool == "analyze" else 0,
+        shell=given.get("shell", ""),
+    )

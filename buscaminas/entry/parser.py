@@ -1,5 +1,4 @@
-"""The command line's parser: every flag and tool, and the one reading of the words
-into an :class:`~buscaminas.entry.invocation.Invocation`."""
+"""The command line's parser: every flag and tool, their help and their refusals."""
 
 from __future__ import annotations
 
@@ -7,13 +6,11 @@ import argparse
 import re
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from .. import i18n
 from ..i18n import _
-from ..records.config import ConfigFile
-from . import configured
-from .invocation import GAME, RECENT, TOOLS, BoardFlags, Invocation, command_of
+from .invocation import GAME, RECENT, TOOLS, command_of
 
 _WHOLE_ARGUMENT = re.compile(r"[+-]?[0-9]{1,18}")
 
@@ -47,6 +44,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     whole one would print an error."""
     from .. import __version__
 
+    i18n.word_argparse()  # its usage and refusals in the player's language
     tool = None if command == GAME else command
     parser = (argparse.ArgumentParser if command is None else _ToolParser)(
         prog="buscaminas",
@@ -368,30 +366,13 @@ def _shared_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def read(arguments: Sequence[str], found: ConfigFile) -> Invocation:
-    """The command line as typed values, its settings settled against ``found`` (the
-    settings file).  A command line wrong for the parser built for its tool alone is
-    parsed again by the whole parser, which words the refusal."""
+def parsed(arguments: Sequence[str]) -> dict[str, Any]:
+    """The command line's values by their names; a command line wrong for the parser built
+    for its tool alone is parsed again by the whole parser, which words the refusal."""
     try:
-        args = build_parser(command_of(arguments)).parse_args(arguments)
+        return vars(build_parser(command_of(arguments)).parse_args(arguments))
     except Refused:
-        args = build_parser().parse_args(arguments)
-    given = vars(args)
-    tool = given.get("tool")
-    board = BoardFlags(**{name: given[name] for name in BoardFlags._fields if name in given})
-    how_many = RECENT if given.get("count") is None else given["count"]
-    return Invocation(
-        tool=tool,
-        options=configured.settle(given, found),
-        board=board if tool is None else BoardFlags(),
-        json=given.get("json", False),
-        listed=None if given.get("all") else how_many,
-        form=given.get("form", "table"),
-        number=given.get("number"),
-        file=given.get("file", Path()),
-        mines=given["mines"] if tool == "analyze" else 0,
-        shell=given.get("shell", ""),
-    )
+        return vars(build_parser().parse_args(arguments))
 
 
 def refuse(message: str) -> NoReturn:
