@@ -38,7 +38,6 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-
 from ..core.board import BoardSpec
 from ..core.scoring import GameRecord
 from ..i18n import _, ngettext
