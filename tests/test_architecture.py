@@ -212,3 +212,14 @@ def test_nothing_outside_the_round_assigns_its_fields() -> None:
                 ):
                     found.append(f"{path.name}:{node.lineno} {ast.unparse(target)}")
     assert found == []
+
+
+def test_the_command_line_is_read_once_into_typed_values() -> None:
+    """After the parser, the settings are an ``Invocation`` and its ``Options``: no
+    module hands argparse's namespace on, or sets a setting on it."""
+    passed_on = [
+        path.name
+        for path in (ROOT / "buscaminas").rglob("*.py")
+        if "Namespace" in path.read_text(encoding="utf-8")
+    ]
+    assert passed_on == []
