@@ -251,7 +251,7 @@ def stats(store: Any) -> None:
 
 
 def listed(store: Any, count: int | None) -> None:
-    from buscaminas.lookback import games_table
+    from buscaminas.entry.lookback import games_table
 
     games_table(store.recent(count) or [])
 

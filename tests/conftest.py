@@ -9,7 +9,7 @@ import tempfile
 from pathlib import Path
 
 from buscaminas import i18n
-from buscaminas.environment import CLICOLOUR, FORCING, NO_COLOUR
+from buscaminas.entry.environment import CLICOLOUR, FORCING, NO_COLOUR
 from buscaminas.records.config import CONFIG_DIR_VARIABLE
 
 MEMORY = Path("/dev/shm")

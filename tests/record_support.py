@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from buscaminas import i18n
-from buscaminas.cli import main
 from buscaminas.core.board import BoardKind, BoardSpec
 from buscaminas.core.scoring import GameRecord
+from buscaminas.entry.cli import main
 from buscaminas.game.keeper import Keeper
 from buscaminas.game.rounds import Kept
 from buscaminas.game.session import Session

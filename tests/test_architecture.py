@@ -24,7 +24,7 @@ WITHOUT_A_TERMINAL = (
     "buscaminas.ui.controls",
     "buscaminas.ui.renderer",
     "buscaminas.ui.pipe",
-    "buscaminas.cli",
+    "buscaminas.entry.cli",
 )
 
 
@@ -54,13 +54,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "records": ("buscaminas.records",),
     "game": ("buscaminas.game",),
     "ui": ("buscaminas.ui",),
-    "entry": tuple(
-        f"buscaminas.{m}"
-        for m in (
-            "cli", "configured", "analyze_file", "lookback", "environment", "manpage",
-            "completion", "__main__",
-        )
-    ),
+    "entry": ("buscaminas.entry", "buscaminas.__main__"),
 }
 """ARCHITECTURE.md's layers: the modules (or folders) each holds."""
 
@@ -183,6 +177,18 @@ def test_the_game_layer_is_small_modules_and_the_session_delegates() -> None:
     lengths = {path.name: len(path.read_text().splitlines()) for path in GAME.glob("*.py")}
     assert {name: lines for name, lines in lengths.items() if lines > 600} == {}
     assert lengths["session.py"] < 450, "the session hands its work on"
+
+
+def test_the_entry_is_a_folder_of_small_modules() -> None:
+    """The command and its tools live in ``entry/``, none of them a second session: the
+    package's top holds only the foundation and ``python -m``'s door."""
+    top = {path.stem for path in (ROOT / "buscaminas").glob("*.py")}
+    assert top == {"__init__", "__main__", "i18n", "signals", "collector"}
+    lengths = {
+        path.name: len(path.read_text().splitlines())
+        for path in (ROOT / "buscaminas" / "entry").glob("*.py")
+    }
+    assert {name: lines for name, lines in lengths.items() if lines > 600} == {}
 
 
 def test_nothing_outside_the_round_assigns_its_fields() -> None:
@@ -331,3 +337,14 @@ def test_history_in_a_comment_or_docstring_is_caught(tmp_path: Path) -> None:
         "5: was changed",
         "7: now shown in seconds instead",
     ]
+
+
+def test_the_command_line_is_read_once_into_typed_values() -> None:
+    """After the parser, the settings are an ``Invocation`` and its ``Options``: no
+    module hands argparse's namespace on, or sets a setting on it."""
+    passed_on = [
+        path.name
+        for path in (ROOT / "buscaminas").rglob("*.py")
+        if "Namespace" in path.read_text(encoding="utf-8")
+    ]
+    assert passed_on == []

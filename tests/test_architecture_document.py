@@ -13,7 +13,7 @@ What counts as a name, in an inline code span (between backticks):
   (`verbs.TABLE`, `records.storage`), or with a class's name (`Journal.redo_stack`):
   what follows must be defined there (a call's arguments are left out);
 - the first column of a table whose first heading is ``module`` names a module:
-  a path under the package, a bare word being a module at its top (`cli`).
+  a path under the package, a bare word being a module at its top (`i18n`).
 
 Any other span (a verb, a flag, a key, ``config.toml``, ``typing.NamedTuple``) names
 nothing of the package.  In a fenced block (a diagram) every dotted name is read as a
@@ -232,7 +232,7 @@ def test_a_name_that_does_not_exist_is_caught() -> None:
         " `python -m tools.catalog`.\n"
         "```\nSession.handle ─ dealer.deel ─ Minesweeper.act\n```\n"
         "| module | its one job |\n|---|---|\n| `keeper` | wrong folder |\n"
-        "| `game/keeper` | the records |\n| `cli` | the command |\n"
+        "| `game/keeper` | the records |\n| `entry/cli` | the command |\n"
     )
     assert unknown_names(text) == [
         "dealer.deel",

@@ -11,12 +11,12 @@ import pytest
 from buscaminas.core.board import BoardKind
 from buscaminas.core.engine import Action
 from buscaminas.core.scoring import GameRecord
+from buscaminas.entry.lookback import exported
 from buscaminas.game.commands import Command, Verb
 from buscaminas.game.journal import loads
 from buscaminas.game.keeper import Keeper
 from buscaminas.game.session import Session
 from buscaminas.game.settings import Settings
-from buscaminas.lookback import exported
 from buscaminas.records import boardfile, inputfile, mbf
 from buscaminas.records.storage import Store
 from tests.record_support import run

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from buscaminas.entry.lookback import games_table
 from buscaminas.game.journal import Journal
-from buscaminas.lookback import games_table
 from buscaminas.records.storage import DATABASE_NAME, Store
 from tests.journal_support import KEPT, json_journal
 from tests.record_support import make_record, run

@@ -317,7 +317,7 @@ def test_a_game_given_up_is_recorded_with_its_own_time(tmp_path: Path) -> None:
 LOSING_THE_RACE = """
 import sys
 import os
-from buscaminas import cli
+from buscaminas.entry import cli
 from buscaminas.game import unfinished
 from buscaminas.records import claim
 from buscaminas.records.storage import Claim, Store

@@ -10,7 +10,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from benchmarks.shapes import SHAPES, build
-from buscaminas import analyze_file
 from buscaminas.core.engine import Action, Minesweeper, Move
 from buscaminas.core.solver import (
     Analysis,
@@ -27,6 +26,7 @@ from buscaminas.core.solver.counting import ESTIMATE_SCALE, Constraints
 from buscaminas.core.solver.endgame import ENDGAME_LAYOUTS
 from buscaminas.core.solver.local import settle_one_number
 from buscaminas.core.solver.masks import Masks
+from buscaminas.entry import analyze_file
 from tests.play_support import play
 from tests.solver_support import (
     arbitrary_positions,

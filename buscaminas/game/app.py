@@ -72,6 +72,16 @@ class App:
             resumed=resumed,
         )
 
+    @classmethod
+    def around(cls, session: Session, screen: Screen) -> App:
+        """An app for a session made before its screen: a terminal's first frame is drawn
+        from the session before the front end that reads the keys has loaded."""
+        app = cls.__new__(cls)
+        app.screen, app.session = screen, session
+        if screen.audience is Audience.VIEWER:
+            session.on_progress = screen.show
+        return app
+
     def run(self) -> None:
         """Play until the player leaves; EOFError and KeyboardInterrupt pass to the caller,
         but for Ctrl-C at a question, which cancels the question."""

@@ -38,12 +38,21 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-import platformdirs
-
 from ..core.board import BoardSpec
 from ..core.scoring import GameRecord
 from ..i18n import _, ngettext
-from . import claim, dbfile, gamerow, nesting, outputfile, pending, schema, setaside, tally
+from . import (
+    claim,
+    dbfile,
+    gamerow,
+    nesting,
+    outputfile,
+    pending,
+    places,
+    schema,
+    setaside,
+    tally,
+)
 from .gamerow import NAMES, BadRow, from_row, to_row
 from .schema import CLEAN, OTHER_WINS, NewerSchemaError
 from .setaside import GAMES, UNFINISHED
@@ -152,9 +161,7 @@ def database_in(data_dir: Path | None) -> Path | None:
 
 def default_path() -> Path:
     """Where the scores live: ``$BUSCAMINAS_DATA_DIR``, else the user data directory."""
-    directory = os.environ.get(DATA_DIR_VARIABLE) or platformdirs.user_data_dir(
-        "buscaminas", appauthor=False
-    )
+    directory = os.environ.get(DATA_DIR_VARIABLE) or places.user_directory("data")
     return Path(directory) / DATABASE_NAME
 
 

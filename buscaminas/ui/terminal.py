@@ -71,6 +71,7 @@ from ..game.view import View
 from ..i18n import _
 from . import controls, layout, typeahead
 from .ansi import CLEAR, CSI, RESET, SHOW_CURSOR
+from .firstframe import FirstFrame
 from .frame import Frame
 from .icons import IconSet
 from .renderer import Line, Renderer
@@ -221,9 +222,13 @@ class TerminalScreen:
 
     # --- the game's side: the main thread ---------------------------------------------
 
-    def enter(self) -> None:
-        """Take the terminal: start the application, on the alternate screen."""
-        self._line_discipline = _line_discipline()
+    def enter(self, first: FirstFrame | None = None) -> None:
+        """Take the terminal: start the application, on the alternate screen.  ``first``:
+        the terminal taken already, its first frame on the screen (the keys typed since
+        wait, unechoed, for the application to read)."""
+        self._line_discipline = _line_discipline() if first is None else first.modes
+        if first is not None:  # the keys typed since act on the board it shows
+            self._view, self._frame = first.view, first.frame
         if self._output is None:
             self._output = create_output(stdout=sys.stdout)
         self._thread = threading.Thread(target=self._run, name="terminal", daemon=True)
@@ -433,7 +438,8 @@ class TerminalScreen:
         loop.set_exception_handler(self._failed)
         self._loop = loop
         self._context = contextvars.copy_context()
-        self._write(ALTERNATE_SCREEN + (self._modes_on()) + CLEAR)
+        drawn = self._frame is not None  # by FirstFrame, on the alternate screen
+        self._write(self._modes_on() if drawn else ALTERNATE_SCREEN + self._modes_on() + CLEAR)
         self._ready.set()
         collector.release()  # the first screen is up
 
