@@ -3,6 +3,7 @@ screen never waits for the disk, and a kill loses at most the move just shown.""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 
 from buscaminas.game.app import App
+from buscaminas.game.commands import Command, Verb
 from buscaminas.game.journal import loads
 from buscaminas.game.keeper import Keeper
 from buscaminas.game.screen import Audience, CursorKeys
@@ -17,7 +19,8 @@ from buscaminas.game.settings import Settings
 from buscaminas.game.view import View
 from buscaminas.records.storage import Store, database_in
 from buscaminas.ui.renderer import LEGACY, Renderer
-from tests.loop_support import BOARD, ScriptedScreen
+from tests.app_support import piped_screen
+from tests.loop_support import BOARD, ScriptedScreen, session_on
 
 
 class LoggingScreen(ScriptedScreen):
@@ -32,6 +35,9 @@ class LoggingScreen(ScriptedScreen):
         self.log.append(("shown", sum(row.count("F") for row in view.rows)))
 
     start = show
+
+    def drawn(self) -> None:
+        self.log.append(("drawn", 0))
 
     def read(
         self, prompt: str, live: Callable[[], View] | None = None, cursor: CursorKeys | None = None
@@ -81,8 +87,8 @@ def test_each_move_is_drawn_then_kept_then_the_next_is_read(
         following = [what for what, _count in log[index + 1 :]]
         assert drawn < index, f"move {moves} kept before it was drawn: {log}"
         assert "read" in following, log
-        # nothing shown or read between the move's picture and its keep
-        assert [what for what, _count in log[drawn + 1 : index]] == [], log
+        # between the move's picture and its keep, only the wait for it to be drawn
+        assert [what for what, _count in log[drawn + 1 : index]] == ["drawn"], log
 
 
 def test_each_move_of_the_ai_is_kept_before_its_next(
@@ -94,3 +100,17 @@ def test_each_move_of_the_ai_is_kept_before_its_next(
     kept = [count for what, count in log if what == "kept"]
     assert len(kept) > 2, log
     assert kept == list(range(1, len(kept) + 1)), "every move kept, one at a time, in order"
+
+
+def test_the_terminal_has_drawn_what_it_was_shown_when_the_move_is_kept(tmp_path: Path) -> None:
+    session = session_on(tmp_path)
+    session.handle(Command(Verb.FLAG, (0, 0)))
+    with piped_screen() as piped:
+        piped.screen.start(session_on(tmp_path / "blank").view())
+        piped.wait_until(lambda: "Mines left" in piped.output.text)
+        assert "F" not in piped.output.text
+        busy = threading.Event()
+        piped.screen._post(busy.wait, 0.2)  # the terminal thread held up a moment
+        piped.screen.show(session.view())
+        piped.screen.drawn()
+        assert "F" in piped.output.text, "drawn before the records are written"

@@ -98,6 +98,7 @@ class App:
         next input is read: the player sees a move without waiting for the disk, and a
         kill loses at most the move just shown.  Words that it could not be kept are
         drawn at once."""
+        self.screen.drawn()
         if self.session.keep():
             self.screen.show(self.session.view())
 
