@@ -108,6 +108,9 @@ class BenchScreen:
         drawn, self.frame = Renderer.draw(view._replace(keys=KEYS), self.size, LEGACY, self.frame)
         self.written += len(drawn)
 
+    def drawn(self) -> None:
+        """Drawn in :meth:`show` already."""
+
     def tick(self, view: View) -> None:
         """What the terminal does every quarter second while it waits for a key."""
         assert self.frame is not None

@@ -52,6 +52,9 @@ class ScriptedScreen:
 
     start = show
 
+    def drawn(self) -> None:
+        pass
+
     def read(
         self, prompt: str, live: Callable[[], View] | None = None, cursor: CursorKeys | None = None
     ) -> str:

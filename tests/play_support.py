@@ -149,6 +149,9 @@ class Handover:
 
     start = show
 
+    def drawn(self) -> None:
+        pass
+
     def fits(self, width: int, height: int) -> bool:
         return True
 

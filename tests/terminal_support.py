@@ -255,6 +255,21 @@ def run_piped(
     )
 
 
+def wait_for_input(pid: int, timeout: float = 15.0) -> None:
+    """Wait until the program ``pid`` waits for its next input: every thread asleep (not
+    running, not in the disk) at three looks in a row.  A move is drawn first and kept
+    after, before the next input is read: from then on it is in the records."""
+    deadline = time.monotonic() + timeout
+    quiet = 0
+    while quiet < 3:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"process {pid} never waited for input")
+        tasks = Path(f"/proc/{pid}/task").iterdir()
+        states = {(task / "stat").read_text().rsplit(")", 1)[1].split()[0] for task in tasks}
+        quiet = quiet + 1 if states == {"S"} else 0
+        time.sleep(0.001)
+
+
 def write_board(path: Path, *rows: str) -> Path:
     """A lab board file from a picture: ``*`` a hidden mine, ``#`` a hidden safe cell,
     ``.`` an uncovered safe cell, ``F`` a flagged safe cell, ``?`` a safe cell marked."""

@@ -191,6 +191,12 @@ def test_the_entry_is_a_folder_of_small_modules() -> None:
     assert {name: lines for name, lines in lengths.items() if lines > 600} == {}
 
 
+def test_the_records_are_small_modules_behind_the_store() -> None:
+    records = ROOT / "buscaminas" / "records"
+    lengths = {path.name: len(path.read_text().splitlines()) for path in records.glob("*.py")}
+    assert {name: lines for name, lines in lengths.items() if lines > 600} == {}
+
+
 def test_nothing_outside_the_round_assigns_its_fields() -> None:
     """The round keeps its own invariants: others ask it (``count_hint``, ``log``…)."""
     fields = {"hints", "ai_moves", "assisted", "took_back", "seen", "scripted", "recorded",

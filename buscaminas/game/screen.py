@@ -68,6 +68,11 @@ class Screen(Protocol):
 
     def show(self, view: View) -> None: ...
 
+    def drawn(self) -> None:
+        """Wait until what was shown is on the screen: the records are written after the
+        picture, never in its way."""
+        ...
+
     def fits(self, width: int, height: int) -> bool:
         """Whether enough of a ``width`` × ``height`` board can be shown right now to play:
         all of it, or a window onto it."""

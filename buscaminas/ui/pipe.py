@@ -196,6 +196,9 @@ class PipeScreen:
         self.say(question.rstrip())
         return self.read(question)
 
+    def drawn(self) -> None:
+        """Written already: :meth:`show` flushes the lines before it returns."""
+
     def say(self, line: str) -> None:
         self._sink.write("".join(wrapped + "\n" for wrapped in self._wrapped(line)))
         self._sink.flush()

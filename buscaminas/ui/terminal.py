@@ -86,6 +86,8 @@ MOUSE_OFF = CSI + "?1000l" + CSI + "?1002l" + CSI + "?1003l" + CSI + "?1006l" + 
 PASTE_ON = CSI + "?2004h"
 PASTE_OFF = CSI + "?2004l"
 TICK_SECONDS = 0.25
+DRAWN_SECONDS = 0.5
+"""The longest the game waits for a picture to be drawn before it keeps the move."""
 """How often the clock under the prompt is checked; it changes once a second."""
 ESCAPE_SECONDS = 0.04
 """How long a lone Esc waits for the rest of an arrow key's sequence."""
@@ -279,6 +281,12 @@ class TerminalScreen:
 
     def show(self, view: View) -> None:
         self._post(self._draw_view, view)
+
+    def drawn(self) -> None:
+        done = threading.Event()
+        self._post(done.set)  # after the draws posted before it
+        if self._thread is not None and self._thread.is_alive():
+            done.wait(DRAWN_SECONDS)
 
     def start(self, view: View) -> None:
         """The board of a new game: what was said before it is gone."""
