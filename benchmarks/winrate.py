@@ -19,6 +19,7 @@ import selectors
 import statistics
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -118,21 +119,22 @@ def run_games(
     for arm, root in arms.items():
         numbers = games[arm]
         for part in range(min(jobs, len(numbers))):
-            child = subprocess.Popen(
-                [sys.executable, str(REFEREE)],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                text=True,
-                env={**os.environ, "PYTHONPATH": str(root)},
-            )
-            assert child.stdin is not None and child.stdout is not None
-            child.stdin.write(
-                "".join(
+            # The requests wait in a file, not a pipe: a pipe would hold the caller
+            # until the referee had read them all, its results unread.
+            with tempfile.TemporaryFile("w+", encoding="utf-8") as requests:
+                requests.writelines(
                     f"{board.width} {board.height} {board.mines} {board.start} {seed} {number}\n"
                     for number in numbers[part::jobs]
                 )
-            )
-            child.stdin.close()
+                requests.seek(0)
+                child = subprocess.Popen(
+                    [sys.executable, str(REFEREE)],
+                    stdin=requests,
+                    stdout=subprocess.PIPE,
+                    text=True,
+                    env={**os.environ, "PYTHONPATH": str(root)},
+                )
+            assert child.stdout is not None
             selector.register(child.stdout, selectors.EVENT_READ, (arm, child.stdout))
             children.append(child)
     try:
