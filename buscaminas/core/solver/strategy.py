@@ -119,7 +119,7 @@ def choose_move(board: Constraints, counted: Tally, *, opening_start: bool = Tru
         cell, group = forced
         return Choice(cell, Why.FORCED, group=group)
     candidates = _candidates(board, counted)
-    safest = min(candidates, key=lambda cell: (counted.mine_layouts[cell], _reading_order(cell)))
+    safest = _safest(counted, candidates)
     if not counted.exact:
         return Choice(safest, Why.SAFEST, safest)
     if counted.total <= ENDGAME_LAYOUTS:
@@ -128,6 +128,22 @@ def choose_move(board: Constraints, counted: Tally, *, opening_start: bool = Tru
             return Choice(searched.cell, Why.SEARCHED, safest, searched=searched)
     best, weighed = _best_weighed(board, counted, candidates, safest)
     return Choice(best, Why.WEIGHED, safest, weighed)
+
+
+def weigh_beside_safest(board: Constraints, counted: Tally, cell: Point) -> Choice:
+    """A guess the AI did not choose, such as a player's, weighed beside the safest cell
+    as the AI weighs its candidates, so that both can be said in the same words."""
+    candidates = _candidates(board, counted)
+    safest = _safest(counted, candidates)
+    weighed: dict[Point, Weighed] = {}
+    if counted.exact:
+        budget = Budget(LOOKAHEAD_WORK)
+        try:
+            for weighing in dict.fromkeys((safest, cell)):
+                weighed[weighing] = weigh(board, counted, weighing, budget)
+        except OverBudget:
+            pass
+    return Choice(cell, Why.WEIGHED, safest, weighed)
 
 
 def _best_weighed(
@@ -157,6 +173,11 @@ def _best_weighed(
     return best, weighed
 
 
+def _safest(counted: Tally, candidates: list[Point]) -> Point:
+    """The candidate least likely a mine, the first in reading order among equals."""
+    return min(candidates, key=lambda cell: (counted.mine_layouts[cell], _reading_order(cell)))
+
+
 def _reading_order(cell: Point) -> tuple[int, int]:
     return cell[1], cell[0]
 
@@ -177,9 +198,7 @@ def first_click(board: Constraints, *, opening_start: bool) -> Point:
     return (x, y)
 
 
-def _unavoidable_guess(
-    board: Constraints, counted: Tally
-) -> tuple[Point, frozenset[Point]] | None:
+def _unavoidable_guess(board: Constraints, counted: Tally) -> tuple[Point, frozenset[Point]] | None:
     """A guess no later move can spare, such as a 50/50 walled in by mines.
 
     A small group of undecided cells is walled in when no hidden cell
