@@ -46,3 +46,17 @@ def test_help_with_nothing_certain_says_which_cell_the_ai_would_guess_and_why(
         "The AI would guess 1 1: 13% chance of a mine, the lowest there is; searching every"
         " way the game can go on, it wins 7 of the 8 layouts left (88%), the most of any move."
     ) in words
+
+
+def test_review_says_why_of_a_player_guess_in_the_ai_words(tmp_path: Path) -> None:
+    words = said(tmp_path, LONE_ONE, "3 1\nreview\n", "en")
+    assert (
+        "forced guess: nothing was certain; 13% risk of a mine, the safest there was."
+        " 3 1: 13% chance of a mine, the lowest there is; when safe, it leaves a safe move"
+        " next in 100% of cases."
+    ) in words
+    spanish = said(tmp_path, LONE_ONE, "3 1\nreview\n", "es")
+    assert (
+        "3 1: 13% de probabilidad de mina, la más baja que hay; si es segura, deja una jugada"
+        " segura a continuación en el 100% de los casos."
+    ) in spanish
