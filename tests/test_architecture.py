@@ -237,8 +237,11 @@ def test_the_drawing_is_small_modules() -> None:
 
 def imported_test_modules(path: Path) -> list[str]:
     """The test modules (``tests/test_*``) ``path`` imports, wherever the import is."""
+    source = path.read_text(encoding="utf-8")
+    if "test_" not in source:  # no such import, and no parse needed
+        return []
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
             names = [alias.name.removeprefix("tests.") for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -299,6 +302,8 @@ def told_history(path: Path) -> list[str]:
     """Each comment and docstring (any string standing as a statement) of ``path`` that
     tells history, as ``line: text``."""
     source = path.read_text(encoding="utf-8")
+    if not HISTORY.search(" ".join(source.split())):  # nowhere, so in no comment either
+        return []
     said = [
         (token.start[0], token.string)
         for token in tokenize.generate_tokens(io.StringIO(source).readline)

@@ -82,13 +82,13 @@ def as_replay(record: GameRecord) -> bytes:
     return exported(record, loads(record.journal), replay=True)
 
 
-def test_a_hundred_games_are_read_back_by_ms_toollib_as_they_were_played(
-    tmp_path: Path,
-) -> None:
-    records = [play(seed, tmp_path).record for seed in range(70)]
-    records += [play_randomly(seed, tmp_path) for seed in range(30)]
+def assert_read_back_as_played(tmp_path: Path, played: int, at_random: int) -> None:
+    """``played`` games played as a person would and ``at_random`` played at random, each
+    read back by ms_toollib from its replay with the same result, size, clicks and time."""
+    records = [play(seed, tmp_path).record for seed in range(played)]
+    records += [play_randomly(seed, tmp_path) for seed in range(at_random)]
     theirs = in_ms_toollib(READ_BACK, [{"data": list(as_replay(record))} for record in records])
-    assert len(theirs) == len(records) == 100
+    assert len(theirs) == len(records) == played + at_random
     for record, read in zip(records, theirs, strict=True):
         assert read["is_completed"] is record.won
         assert read["bbbv"] == record.three_bv
@@ -109,6 +109,17 @@ def test_a_hundred_games_are_read_back_by_ms_toollib_as_they_were_played(
         "wins and losses, classic and no-guess, were all compared"
     )
     assert any(read["double"] for read in theirs), "chords were compared"
+
+
+def test_games_are_read_back_by_ms_toollib_as_they_were_played(tmp_path: Path) -> None:
+    assert_read_back_as_played(tmp_path, 14, 6)
+
+
+@pytest.mark.slow
+def test_a_hundred_games_are_read_back_by_ms_toollib_as_they_were_played(
+    tmp_path: Path,
+) -> None:
+    assert_read_back_as_played(tmp_path, 70, 30)
 
 
 def test_export_writes_a_replay_ms_toollib_scores_and_a_board_the_game_reads_again(

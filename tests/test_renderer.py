@@ -101,7 +101,7 @@ def test_every_number_shows_in_its_own_colour_and_none_as_a_flag() -> None:
     text, frame = Renderer.draw(view(("12345678F",)), (60, 20), LEGACY, None)
     screen = pyte.Screen(60, 20)
     pyte.Stream(screen).feed(text)
-    top, left = frame.origin.row, frame.origin.column
+    top, left = frame.anchor.row, frame.anchor.column
     row = next(r for r in range(top, 20) if screen.display[r].strip().startswith("1  "))
     cells = [screen.buffer[row][left + 3 + 2 * x] for x in range(9)]
     assert "".join(cell.data for cell in cells) == "12345678F"
@@ -138,7 +138,7 @@ def test_a_hint_sets_apart_its_target_numbers_and_mines_without_colour() -> None
     text, frame = Renderer.draw(view(highlight=marked), (60, 20), LEGACY, None)
     screen = pyte.Screen(60, 20)
     pyte.Stream(screen).feed(text)
-    left = frame.origin.column + 3  # past the row labels
+    left = frame.anchor.column + 3  # past the row labels
     first_row = next(r for r in range(20) if screen.display[r].strip().startswith("1  "))
 
     def attributes(x: int, y: int) -> tuple[str, bool, bool, bool, bool]:

@@ -2,7 +2,7 @@
 
 A :class:`Frame` records every item drawn, so that the next draw writes only the
 items that changed, as Simon Tatham's draw state does; a new terminal size or a
-new :class:`Origin` (a moved board, a page in its place) is the one case that
+new :class:`Anchor` (a moved board, a page in its place) is the one case that
 clears and draws it all.
 """
 
@@ -45,7 +45,7 @@ class Scene(Enum):
     """What was said before the board, and the question under it."""
 
 
-class Origin(NamedTuple):
+class Anchor(NamedTuple):
     """Where a frame's scene is anchored: another scene, or the same one moved, means
     nothing on the screen is where the last frame put it, so all of it is drawn anew."""
 
@@ -114,7 +114,7 @@ class Frame:
     def __init__(
         self,
         size: tuple[int, int],  # (columns, rows)
-        origin: Origin,
+        anchor: Anchor,
         text_items: Items,
         prompt_row: int = 0,
         prompt_column: int = 0,
@@ -125,7 +125,7 @@ class Frame:
         caret: tuple[int, int] | None = None,
         reading: layout.Reading | None = None,
     ) -> None:
-        self.size, self.origin, self.text_items = size, origin, text_items
+        self.size, self.anchor, self.text_items = size, anchor, text_items
         self.prompt_row, self.prompt_column = prompt_row, prompt_column
         self.board, self.board_size, self.window = board, board_size, window
         self.drawing = drawing
@@ -175,9 +175,9 @@ class Canvas:
 
 def written(previous: Frame | None, frame: Frame, redrawn: Redrawn | None) -> str:
     """What turns ``previous`` into ``frame``: all of it on a cleared screen for a new
-    size or origin, else the changes (``redrawn``: the board's items drawn anew, None
+    size or anchor, else the changes (``redrawn``: the board's items drawn anew, None
     when the board is new too); nothing at all for no change."""
-    if previous is None or previous.size != frame.size or previous.origin != frame.origin:
+    if previous is None or previous.size != frame.size or previous.anchor != frame.anchor:
         changes = CLEAR + "".join(at(pos, item.text) for pos, item in sorted(frame.items.items()))
     else:
         changes = _changes(previous, frame, redrawn)

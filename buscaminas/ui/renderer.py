@@ -22,7 +22,7 @@ from ..game.view import State, View
 from ..i18n import _, ngettext
 from . import cells, layout
 from .ansi import styled
-from .frame import Canvas, Frame, Origin, Redrawn, Scene, written
+from .frame import Anchor, Canvas, Frame, Redrawn, Scene, written
 from .icons import IconSet
 
 
@@ -162,7 +162,7 @@ class Renderer:
         board = (drawing.top, left + layout.label_width(view.height) + 1)
         frame = Frame(
             size,
-            Origin(Scene.BOARD, top, left),
+            Anchor(Scene.BOARD, top, left),
             canvas.items,
             prompt_row,
             indent,
@@ -226,8 +226,8 @@ class Renderer:
         )
         prompt_row = min(row, rows - 1)
         caret = Renderer._prompt(canvas, line, prompt_row, 0)
-        origin = Origin(Scene.PAGE, 0, left)
-        return Frame(size, origin, canvas.items, prompt_row, caret=caret, reading=reading)
+        anchor = Anchor(Scene.PAGE, 0, left)
+        return Frame(size, anchor, canvas.items, prompt_row, caret=caret, reading=reading)
 
     @staticmethod
     def _status_and_messages(
@@ -286,7 +286,7 @@ class Renderer:
             canvas.put(row, 0, text)
         prompt_row = min(len(lines), height - 1)
         caret = Renderer._prompt(canvas, line, prompt_row, 0)
-        return Frame(size, Origin(Scene.TOO_SMALL), canvas.items, prompt_row, caret=caret)
+        return Frame(size, Anchor(Scene.TOO_SMALL), canvas.items, prompt_row, caret=caret)
 
     @staticmethod
     def draw(
@@ -326,7 +326,7 @@ class Renderer:
             canvas.put(row, 0, text)
         prompt_row = min(len(lines), rows - 1)
         caret = Renderer._prompt(canvas, line, prompt_row, 0)
-        frame = Frame(size, Origin(Scene.DIALOGUE), canvas.items, prompt_row, caret=caret)
+        frame = Frame(size, Anchor(Scene.DIALOGUE), canvas.items, prompt_row, caret=caret)
         return written(previous, frame, None), frame
 
 
