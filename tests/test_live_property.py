@@ -32,8 +32,8 @@ from buscaminas.game.app import App
 from buscaminas.game.keeper import Keeper
 from buscaminas.game.settings import Settings
 from buscaminas.records.storage import database_in
+from buscaminas.ui.events import EndOfInput
 from buscaminas.ui.renderer import LEGACY, Renderer
-from buscaminas.ui.terminal import Event
 from tests.app_support import Piped, piped_screen
 from tests.play_support import assert_engine_invariants
 
@@ -128,7 +128,7 @@ class LiveSession(RuleBasedStateMachine):
     def resize(self, size: tuple[int, int]) -> None:
         assert self.piped is not None
         self.piped.output.resize(*size)
-        self.piped.screen._post(self.piped.screen._paint)  # as SIGWINCH does
+        self.piped.screen._resize()  # as SIGWINCH does
         self.settle()
 
     # --- settling and checking --------------------------------------------------------
@@ -149,13 +149,12 @@ class LiveSession(RuleBasedStateMachine):
         if piped is None:
             return
         screen = piped.screen
-        view, frame = screen._view, screen._frame
-        if view is None or frame is None:
+        shown, frame = screen.front.shown(), screen.front.frame
+        if shown is None or frame is None:
             return
-        shown = view._replace(keys=screen._keys_word())
         size = frame.size
-        line = screen._line(size[0])
-        origin = screen._origin
+        line = screen.front.line(size[0])
+        origin = screen.front.origin
         drawn, _frame = Renderer.draw(shown, size, LEGACY, None, line, origin)
         full = pyte.Screen(*size)
         pyte.Stream(full).feed(drawn)
@@ -174,7 +173,7 @@ class LiveSession(RuleBasedStateMachine):
 
     def teardown(self) -> None:
         if self.piped is not None:
-            self.piped.screen._events.put(Event("eof"))  # as the input's end would
+            self.piped.screen.events.put(EndOfInput())  # as the input's end would
         if self.context is not None:
             self.context.__exit__(None, None, None)  # type: ignore[attr-defined]
         if self.thread is not None:

@@ -26,7 +26,7 @@ from buscaminas.game.keeper import Keeper
 from buscaminas.game.settings import Settings
 from buscaminas.records import boardfile
 from buscaminas.records.storage import database_in
-from buscaminas.ui.terminal import Event
+from buscaminas.ui.events import EndOfInput
 from tests.app_support import Piped, piped_screen
 from tests.terminal_support import Player, click, write_board
 
@@ -259,7 +259,7 @@ def left_by(keys: list[str]) -> Left:
             session.ui.page is not None,
             piped.screen.buffer.text,
         )
-        piped.screen._events.put(Event("eof"))
+        piped.screen.events.put(EndOfInput())
         thread.join(timeout=10)
     return left
 
