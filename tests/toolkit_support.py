@@ -4,10 +4,15 @@
 :class:`~buscaminas.ui.mouse.MouseArea`, renders it once into a
 :class:`~prompt_toolkit.output.DummyOutput` (80 columns, 40 rows), and feeds
 ``presses`` to a key processor over prompt_toolkit's mouse bindings: the reports
-the game hears, as prompt_toolkit's parser reads them.
+the game hears, as prompt_toolkit's parser reads them.  :func:`inside` runs a check
+inside a running application.
 """
 
 from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.input import create_pipe_input
@@ -27,11 +32,9 @@ def heard(*reports: str) -> list[Report]:
     got: list[Report] = []
     processor = KeyProcessor(load_mouse_bindings())
 
-    def feed(app: Application[None]) -> None:
-        if not app.is_done:
-            processor.feed_multiple([KeyPress(Keys.Vt100MouseEvent, data) for data in reports])
-            processor.process_keys()
-            app.exit()
+    def feed() -> None:
+        processor.feed_multiple([KeyPress(Keys.Vt100MouseEvent, data) for data in reports])
+        processor.process_keys()
 
     with create_pipe_input() as pipe:
         app: Application[None] = Application(
@@ -39,7 +42,45 @@ def heard(*reports: str) -> list[Report]:
             full_screen=True,
             input=pipe,
             output=DummyOutput(),
-            after_render=feed,
         )
-        app.run(handle_sigint=False, set_exception_handler=False)
+        inside(app, feed)
     return got
+
+
+def inside(app: Application[None], check: Callable[[], Awaitable[None] | None]) -> None:
+    """Run ``app`` until its first render, then ``check`` in its loop (awaited, if it is
+    a coroutine), then leave; what ``check`` raised is raised here."""
+    failures: list[BaseException] = []
+
+    async def then_leave(job: Awaitable[None]) -> None:
+        try:
+            await job
+        except BaseException as failure:
+            failures.append(failure)
+        finally:
+            app.exit()
+
+    def once(_app: Application[None]) -> None:
+        app.after_render -= once
+        try:
+            job = check()
+        except BaseException as failure:
+            failures.append(failure)
+            job = None
+        if job is None:
+            app.exit()
+        else:
+            app.create_background_task(then_leave(job))
+
+    app.after_render += once
+    app.run(handle_sigint=False, set_exception_handler=False)
+    if failures:
+        raise failures[0]
+
+
+async def until(check: Callable[[], bool], seconds: float = 5.0) -> None:
+    """Until ``check`` holds, in the application's loop; a failure after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, "it never happened"
+        await asyncio.sleep(0.005)
