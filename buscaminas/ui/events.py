@@ -73,9 +73,10 @@ class Failure(NamedTuple):
 Event = (
     Typed | Clicked | Steer | AtCursor | Pressed | Hold | Withdraw | Cancel | EndOfInput | Failure
 )
-FREE = (Steer, Hold, Withdraw)
-"""Events that change nothing about what the next key means: the keys after them need
-not wait for the game to handle them."""
+FREE = (Steer, Hold)
+"""Events that change nothing about what the next key means or shows beside it: the keys
+after them need not wait for the game to handle them.  A withdraw is not one: the word
+it ends goes to the typed line once the game has taken its keys back."""
 
 
 class Events:

@@ -418,10 +418,13 @@ class Front:
         elif step.kind == "back":
             self.tell(Withdraw())
         elif step.kind in ("type", "submit"):
+            # Typed once the game has handled what came before (a word's moves taken
+            # back): the line never shows beside a cursor the game has yet to put back.
             self._switch(Mode.LINE)
-            self.buffer.insert_text(step.text)
+            later = [KeyPress(Keys.BracketedPaste, step.text)]
             if step.kind == "submit":
-                self.submit()
+                later.append(KeyPress(Keys.ControlM, "\r"))
+            self.typeahead.put_back(later)
         else:
             meanings = controls.meanings()
             act = meanings.acts.get(step.text)
