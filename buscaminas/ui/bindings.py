@@ -3,7 +3,9 @@ key table's for the board, each under the mode it holds in.
 
 prompt_toolkit's basic and emacs bindings edit the typed line only while keys type
 (at the prompt or a question); its mouse bindings read every report.  The game's
-own come last, so that of two bindings for one key the game's holds.
+own come last, so that of two bindings for one key the game's holds.  They answer
+``NotImplemented``, which tells prompt_toolkit not to render: the game paints what a
+key changed.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from ..game.keys import Act, Mode
 from .modes import Playing, Replaying, TerminalMode, Watching, types
 
 T = TypeVar("T")
+Handler = Callable[[KeyPressEvent], object]
 NAMED = ("escape", "enter", "tab", "space")
 """Keys the cursor's catch-all binding answers by name."""
 
@@ -103,8 +106,8 @@ def key_bindings(front: KeyHandlers) -> KeyBindingsBase:
     reading = Condition(lambda: front.reading() and not isinstance(front.mode, Replaying))
     own = KeyBindings()
 
-    def call(action: Callable[[], None]) -> Callable[[KeyPressEvent], None]:
-        return lambda _event: action()
+    def call(action: Callable[[], None]) -> Handler:
+        return unrendered(lambda _event: action())
 
     own.add("c-c", eager=True)(call(front.cancel))
     own.add("c-d")(call(front.end))
@@ -113,8 +116,7 @@ def key_bindings(front: KeyHandlers) -> KeyBindingsBase:
     own.add("enter", filter=typing)(call(front.submit))
     own.add("tab", filter=typing)(call(front.tab))
 
-    def at_cursor(event: KeyPressEvent) -> None:
-        front.cursor_key(name(event))
+    at_cursor = unrendered(lambda event: front.cursor_key(name(event)))
 
     own.add(Keys.Any, filter=cursor)(at_cursor)
     own.add("escape", filter=cursor, eager=True)(at_cursor)
@@ -143,15 +145,17 @@ def key_bindings(front: KeyHandlers) -> KeyBindingsBase:
                 own.add(key, filter=ai)(_with(front.pressed, binding.act))
 
     @own.add(Keys.Any, filter=replaying)
-    def _nothing(event: KeyPressEvent) -> None:
+    def _nothing(event: KeyPressEvent) -> object:
         """Other keys do nothing in a replay."""
+        return NotImplemented
 
-    def watched(event: KeyPressEvent) -> None:
-        front.watched_key(event.key_sequence[-1], name(event))
+    watched = unrendered(lambda event: front.watched_key(event.key_sequence[-1], name(event)))
 
     own.add(Keys.Any, filter=watching)(watched)
     own.add("escape", filter=watching, eager=True)(watched)
-    own.add(Keys.BracketedPaste, filter=typing | cursor)(lambda event: front.paste(event.data))
+    own.add(Keys.BracketedPaste, filter=typing | cursor)(
+        unrendered(lambda event: front.paste(event.data))
+    )
 
     line = merge_key_bindings([load_basic_bindings(), load_emacs_bindings()])
     return merge_key_bindings(
@@ -159,5 +163,15 @@ def key_bindings(front: KeyHandlers) -> KeyBindingsBase:
     )
 
 
-def _with(action: Callable[[T], None], value: T) -> Callable[[KeyPressEvent], None]:
-    return lambda _event: action(value)
+def _with(action: Callable[[T], None], value: T) -> Handler:
+    return unrendered(lambda _event: action(value))
+
+
+def unrendered(handle: Callable[[KeyPressEvent], None]) -> Handler:
+    """``handle`` as a binding's handler that asks prompt_toolkit for no render."""
+
+    def handler(event: KeyPressEvent) -> object:
+        handle(event)
+        return NotImplemented
+
+    return handler

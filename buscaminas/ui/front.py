@@ -22,7 +22,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from prompt_toolkit.application import Application
@@ -38,6 +38,7 @@ from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import Layout, Window
 from prompt_toolkit.layout.controls import BufferControl
 from prompt_toolkit.output import DummyOutput, Output
+from prompt_toolkit.utils import Event as ToolkitEvent
 
 from .. import collector
 from ..core.grid import Point
@@ -107,6 +108,15 @@ class Unseen(DummyOutput):
         return self._size()
 
 
+class UnseenLine(BufferControl):
+    """The typed line's control: focused, so that prompt_toolkit's editing keys edit
+    its buffer, and never drawn, so its changes ask prompt_toolkit for no render (the
+    game paints them, told by the buffer's events)."""
+
+    def get_invalidate_events(self) -> Iterable[ToolkitEvent[object]]:
+        return []
+
+
 class Front:
     """The terminal thread's side of :class:`~buscaminas.ui.terminal.TerminalScreen`."""
 
@@ -171,7 +181,7 @@ class Front:
         self.typeahead = Typeahead(stdin, self._pump_soon, self._at_once)
         self._keys = KeyProcessor(key_bindings(self))
         self.app: Application[None] = Application(
-            layout=Layout(MouseArea(Window(BufferControl(self.buffer)), self.mouse_report)),
+            layout=Layout(MouseArea(Window(UnseenLine(self.buffer)), self.mouse_report)),
             full_screen=True,
             output=Unseen(self.size),
             input=self.typeahead,
