@@ -7,6 +7,7 @@ feature as ``buscaminas/ui`` does: the same classes, arguments and key names.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import time
 
@@ -33,12 +34,11 @@ from prompt_toolkit.key_binding.bindings.emacs import load_emacs_bindings
 from prompt_toolkit.key_binding.key_processor import KeyProcessor
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import Layout, Window
-from prompt_toolkit.layout.controls import BufferControl
 from prompt_toolkit.output import DummyOutput
 
 from buscaminas.game import keys
 from buscaminas.ui.controls import Button, Kind, Report
-from buscaminas.ui.front import ESCAPE_SECONDS, RENDER_SECONDS, Unseen
+from buscaminas.ui.front import ESCAPE_SECONDS, RENDER_SECONDS, Unseen, UnseenLine
 from buscaminas.ui.mouse import MouseArea
 from buscaminas.ui.typeahead import Typeahead
 from tests.toolkit_support import heard, inside, until
@@ -50,7 +50,7 @@ def line_app(buffer: Buffer, **options: object) -> Application[None]:
     """The front end's application: a :class:`MouseArea` over the screen holding the
     typed line's window, rendered into an unseen output of ``size``."""
     return Application(
-        layout=Layout(MouseArea(Window(BufferControl(buffer)), lambda _report: None)),
+        layout=Layout(MouseArea(Window(UnseenLine(buffer)), lambda _report: None)),
         full_screen=True,
         output=Unseen(lambda: Size(rows=24, columns=80)),
         enable_page_navigation_bindings=False,
@@ -121,6 +121,36 @@ def test_the_mouse_bindings_read_sgr_and_x10_with_buttons_and_shift(
     report: str, expected: Report
 ) -> None:
     assert heard(report) == [expected]
+
+
+def test_a_handler_answering_not_implemented_and_the_unseen_line_ask_for_no_render() -> None:
+    """The game paints what its keys change: prompt_toolkit renders only when one of
+    its own editing keys (which answers None) asks."""
+    buffer = Buffer()
+    renders: list[int] = []
+    bindings = KeyBindings()
+    bindings.add("a")(lambda event: NotImplemented)
+    bindings.add("b")(lambda event: None)
+    processor = KeyProcessor(bindings)
+
+    async def press() -> None:
+        processed(processor, KeyPress("a"))
+        buffer.insert_text("typed")
+        await asyncio.sleep(3 * RENDER_SECONDS)
+        assert len(renders) == 1, "no render for a NotImplemented or the line"
+        processed(processor, KeyPress("b"))
+        await until(lambda: len(renders) == 2)
+
+    with create_pipe_input() as pipe:
+        app: Application[None] = Application(
+            layout=Layout(MouseArea(Window(UnseenLine(buffer)), lambda _report: None)),
+            full_screen=True,
+            output=Unseen(lambda: Size(rows=24, columns=80)),
+            input=pipe,
+            min_redraw_interval=RENDER_SECONDS,
+            after_render=lambda _app: renders.append(1),
+        )
+        inside(app, press)
 
 
 # --- the keys ----------------------------------------------------------------------------------
