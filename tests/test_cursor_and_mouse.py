@@ -8,7 +8,7 @@ import pytest
 
 from buscaminas.game.commands import Command, Verb
 from buscaminas.game.view import State, View
-from buscaminas.ui import controls, mouse
+from buscaminas.ui import controls, seam
 from buscaminas.ui.controls import Button, Kind, Report
 from buscaminas.ui.renderer import LEGACY, NERD, Renderer
 from tests.terminal_support import KEPT, Player, click, mouse_on, write_board
@@ -140,12 +140,12 @@ def test_mouse_reports_in_every_encoding(report: str, expected: Report | None) -
     "report", ["\x1b[<1;2M", "\x1b[<;;M", "\x1b[1;2M", "\x1b[M" + chr(48) + "**", "\x1b[M"]
 )
 def test_a_report_the_toolkit_cannot_read_is_dropped_as_it_is_read(report: str) -> None:
-    assert not mouse.readable(report)
+    assert not seam.readable(report)
 
 
 @pytest.mark.parametrize("report", ["\x1b[<0;10;5M", "\x1b[34;10;5M", "\x1b[M" + chr(32) + "*%"])
 def test_every_report_the_toolkit_reads_is_kept(report: str) -> None:
-    assert mouse.readable(report)
+    assert seam.readable(report)
 
 
 def test_a_click_lands_on_the_cell_drawn_there_and_nowhere_else() -> None:

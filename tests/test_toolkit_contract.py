@@ -38,8 +38,8 @@ from prompt_toolkit.output import DummyOutput
 
 from buscaminas.game import keys
 from buscaminas.ui.controls import Button, Kind, Report
-from buscaminas.ui.front import ESCAPE_SECONDS, RENDER_SECONDS, Unseen, UnseenLine
-from buscaminas.ui.mouse import MouseArea
+from buscaminas.ui.front import ESCAPE_SECONDS, RENDER_SECONDS
+from buscaminas.ui.seam import MouseArea, Unseen, UnseenLine
 from buscaminas.ui.typeahead import Typeahead
 from tests.toolkit_support import heard, inside, until
 

@@ -1,7 +1,7 @@
 """prompt_toolkit driven as the terminal front end drives it, without a terminal.
 
 :func:`heard` runs an application whose layout is the game's
-:class:`~buscaminas.ui.mouse.MouseArea`, renders it once into a
+:class:`~buscaminas.ui.seam.MouseArea`, renders it once into a
 :class:`~prompt_toolkit.output.DummyOutput` (80 columns, 40 rows), and feeds
 ``presses`` to a key processor over prompt_toolkit's mouse bindings: the reports
 the game hears, as prompt_toolkit's parser reads them.  :func:`inside` runs a check
@@ -24,7 +24,7 @@ from prompt_toolkit.layout import Layout, Window
 from prompt_toolkit.output import DummyOutput
 
 from buscaminas.ui.controls import Report
-from buscaminas.ui.mouse import MouseArea
+from buscaminas.ui.seam import MouseArea
 
 
 def heard(*reports: str) -> list[Report]:

@@ -3,7 +3,7 @@
 prompt_toolkit runs the loop, reads the terminal (through :class:`Typeahead`),
 parses keys and mouse reports, and edits the typed line (history, completion, the
 emacs keys).  The screen is the game's: the application's layout is a
-:class:`~buscaminas.ui.mouse.MouseArea` that draws nothing, rendered into an
+:class:`~buscaminas.ui.seam.MouseArea` that draws nothing, rendered into an
 :class:`Unseen` output, and every character the player sees is written by the
 game's :class:`~buscaminas.ui.renderer.Renderer` on this thread, one frame diffed
 against the last, whenever the typed line, the mode or the view changed.
@@ -15,14 +15,11 @@ the mode the keys before it left.
 
 from __future__ import annotations
 
-import _thread
 import asyncio
 import contextvars
-import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable
 from typing import Any
 
 from prompt_toolkit.application import Application
@@ -36,11 +33,9 @@ from prompt_toolkit.key_binding import KeyPress
 from prompt_toolkit.key_binding.key_processor import KeyProcessor
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import Layout, Window
-from prompt_toolkit.layout.controls import BufferControl
-from prompt_toolkit.output import DummyOutput, Output
-from prompt_toolkit.utils import Event as ToolkitEvent
+from prompt_toolkit.output import Output
 
-from .. import collector
+from .. import collector, signals
 from ..core.grid import Point
 from ..game.commands import MAX_LINE, capped
 from ..game.keys import Act, Mode
@@ -73,9 +68,9 @@ from .modes import (
     types,
     watched,
 )
-from .mouse import MouseArea
 from .renderer import CLEAR, CSI, Frame, IconSet, Renderer
 from .renderer import Line as PromptLine
+from .seam import MouseArea, Unseen, UnseenLine
 from .typeahead import Typeahead
 
 ALTERNATE_SCREEN = CSI + "?1049h"
@@ -95,26 +90,6 @@ handlers' map, which changes with the terminal's size alone."""
 PUMP_SECONDS = 0.005
 """How long the keys read ahead are handed on at one go before the loop reads again
 (Ctrl-C among them): a flood of keys never holds the loop longer."""
-
-
-class Unseen(DummyOutput):
-    """Where prompt_toolkit's renderer draws: nowhere, at the terminal's size, so that
-    the mouse handlers of its last render cover the screen the game drew."""
-
-    def __init__(self, size: Callable[[], Size]) -> None:
-        self._size = size
-
-    def get_size(self) -> Size:
-        return self._size()
-
-
-class UnseenLine(BufferControl):
-    """The typed line's control: focused, so that prompt_toolkit's editing keys edit
-    its buffer, and never drawn, so its changes ask prompt_toolkit for no render (the
-    game paints them, told by the buffer's events)."""
-
-    def get_invalidate_events(self) -> Iterable[ToolkitEvent[object]]:
-        return []
 
 
 class Front:
@@ -366,7 +341,7 @@ class Front:
         elif self.events.waiting or isinstance(self.mode, Replaying):
             self.tell(Cancel())
         else:
-            _interrupt_the_game()
+            signals.interrupt_the_main_thread()
 
     def end(self) -> None:
         """Ctrl-D on an empty line leaves, as at any prompt; on a word, it deletes."""
@@ -615,14 +590,3 @@ class Front:
             if self.frame.board is not None:
                 self.origin, self._follow = self.frame.window, None
         self.write(drawn)
-
-
-def _interrupt_the_game() -> None:
-    """Ctrl-C while the game is busy: a KeyboardInterrupt where its thread is, as a
-    terminal in cooked mode would have raised, for what is under way to cancel."""
-    if hasattr(signal, "pthread_kill"):
-        main = threading.main_thread().ident
-        assert main is not None
-        signal.pthread_kill(main, signal.SIGINT)
-    else:
-        _thread.interrupt_main()

@@ -28,7 +28,7 @@ from prompt_toolkit.input.vt100_parser import Vt100Parser
 from prompt_toolkit.key_binding import KeyPress
 from prompt_toolkit.keys import Keys
 
-from .mouse import readable
+from .seam import readable
 
 READ_BYTES = 4096
 """Read at one go: plain text costs little whatever its length, and a piece full of

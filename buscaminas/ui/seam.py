@@ -1,22 +1,28 @@
-"""The mouse, read by prompt_toolkit: its parser, its handlers, the game's reports.
+"""The seam between prompt_toolkit's application and the game's screen.
 
-prompt_toolkit's mouse bindings read every encoding (SGR, urxvt's, X10, a Windows
-console's) and call the handler its last render put under the pointer.  The game
-draws the screen itself, so its layout is one :class:`MouseArea` over the whole
-terminal: a container that draws nothing and puts one handler under every cell,
-which hands the game a :class:`~buscaminas.ui.controls.Report` in screen cells.
+The game's renderer draws every character, so what the application renders is
+seen by no one: its layout is one :class:`MouseArea` over the whole terminal, a
+container that draws nothing and puts one mouse handler under every cell, holding
+the typed line's :class:`UnseenLine`; it renders into an :class:`Unseen` output of
+the terminal's size.  prompt_toolkit's mouse bindings read every encoding (SGR,
+urxvt's, X10, a Windows console's) and call the handler its last render put under
+the pointer, which hands the game a :class:`~buscaminas.ui.controls.Report`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
+from prompt_toolkit.data_structures import Size
 from prompt_toolkit.key_binding.bindings.mouse import typical_mouse_events
 from prompt_toolkit.layout import Container, Dimension, Window
+from prompt_toolkit.layout.controls import BufferControl
 from prompt_toolkit.layout.mouse_handlers import MouseHandlers
 from prompt_toolkit.layout.screen import Screen, WritePosition
 from prompt_toolkit.mouse_events import MouseButton, MouseEvent, MouseEventType, MouseModifier
+from prompt_toolkit.output import DummyOutput
+from prompt_toolkit.utils import Event as ToolkitEvent
 
 from .controls import Button, Kind, Report
 
@@ -101,3 +107,23 @@ class MouseArea(Container):
 
     def get_children(self) -> list[Container]:
         return [self._line]
+
+
+class Unseen(DummyOutput):
+    """Where prompt_toolkit's renderer draws: nowhere, at the terminal's size, so that
+    the mouse handlers of its last render cover the screen the game drew."""
+
+    def __init__(self, size: Callable[[], Size]) -> None:
+        self._size = size
+
+    def get_size(self) -> Size:
+        return self._size()
+
+
+class UnseenLine(BufferControl):
+    """The typed line's control: focused, so that prompt_toolkit's editing keys edit
+    its buffer, and never drawn, so its changes ask prompt_toolkit for no render (the
+    game paints them, told by the buffer's events)."""
+
+    def get_invalidate_events(self) -> Iterable[ToolkitEvent[object]]:
+        return []
