@@ -68,6 +68,34 @@ def processed(processor: KeyProcessor, *presses: KeyPress) -> None:
 # --- the layout and the output --------------------------------------------------------------
 
 
+def test_pre_run_has_the_loop_and_a_fault_reaches_the_games_handler() -> None:
+    """The front end sets its own exception handler in ``pre_run`` (the application
+    is told to keep its own off): a fault on the loop ends the game through it."""
+    faults: list[object] = []
+
+    def fault() -> None:
+        raise ValueError("on the terminal thread")
+
+    async def leave_when_heard(app: Application[None]) -> None:
+        try:
+            await until(lambda: bool(faults), seconds=2.0)
+        finally:
+            app.exit()
+
+    with create_pipe_input() as pipe:
+        app = line_app(Buffer(), input=pipe)
+
+        def started() -> None:
+            loop = asyncio.get_running_loop()
+            loop.set_exception_handler(lambda _loop, context: faults.append(context["exception"]))
+            loop.call_soon(fault)
+            app.create_background_task(leave_when_heard(app))
+
+        app.run(pre_run=started, set_exception_handler=False, handle_sigint=False)
+    assert len(faults) == 1 and isinstance(faults[0], ValueError)
+    assert not app.is_running
+
+
 def test_the_typed_lines_window_has_the_focus_though_never_drawn() -> None:
     buffer = Buffer()
     with create_pipe_input() as pipe:
