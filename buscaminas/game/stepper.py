@@ -12,7 +12,6 @@ from collections.abc import Callable
 
 from ..core.engine import Action, Move
 from ..i18n import _, ngettext
-from . import guessing
 from .coordinates import label
 from .questions import Question
 from .reply import Reply
@@ -42,6 +41,7 @@ class Stepper:
         AI's), said in ``ui``'s words."""
         game = current.game
         from ..core.solver import Position, analyze
+        from . import guessing
 
         analysis = analyze(Position.from_game(game))
         cell = analysis.best_move

@@ -22,6 +22,7 @@ from ..game.view import View
 from .ansi import CLEAR, CSI, RESET, SHOW_CURSOR
 from .frame import Frame
 from .icons import IconSet
+from .modes import FIRST_MODE, keys_word
 from .renderer import Renderer
 
 ALTERNATE_SCREEN = CSI + "?1049h"
@@ -61,6 +62,7 @@ class FirstFrame:
     def draw(self, view: View, icons: IconSet) -> None:
         """The board, its words and the prompt, as the front end would draw them."""
         size = os.get_terminal_size(sys.stdout.fileno())
+        view = view._replace(keys=keys_word(FIRST_MODE))
         drawn, self.frame = Renderer.draw(view, (size.columns, size.lines), icons, None)
         self.view = view
         _write(drawn)

@@ -60,6 +60,7 @@ from .events import (
 from .frame import Frame
 from .icons import IconSet
 from .modes import (
+    FIRST_MODE,
     Asking,
     Playing,
     Replaying,
@@ -67,6 +68,7 @@ from .modes import (
     Watching,
     asked,
     board_keys,
+    keys_word,
     switched,
     types,
     watched,
@@ -113,7 +115,7 @@ class Front:
         self.mouse = mouse
         self.output = output
         """The terminal's output, where the game draws (set before :meth:`run`)."""
-        self.mode: TerminalMode = Playing(Mode.LINE)
+        self.mode: TerminalMode = FIRST_MODE
         """Who has the keys: changed by :meth:`become` alone."""
         self.view: View | None = None
         self.said: list[str] = []
@@ -560,7 +562,7 @@ class Front:
         """The view as drawn: with the mode's word on the status line."""
         if self.view is None or isinstance(self.mode, Replaying):
             return self.view
-        return self.view._replace(keys=prompt.keys_word(self.mode))
+        return self.view._replace(keys=keys_word(self.mode))
 
     def line(self, columns: int) -> PromptLine:
         return prompt.line(

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..game.keys import Mode
+from ..i18n import _
 
 
 class Playing(NamedTuple):
@@ -40,6 +41,8 @@ class Replaying(NamedTuple):
 
 
 TerminalMode = Playing | Asking | Watching | Replaying
+FIRST_MODE = Playing(Mode.LINE)
+"""A game's keys at its start: lines typed at the prompt."""
 TYPING = Playing(Mode.LINE)
 
 
@@ -91,3 +94,10 @@ def keys_mode(mode: TerminalMode) -> Mode | None:
     if isinstance(mode, Replaying):
         return Mode.REPLAY
     return None
+
+
+def keys_word(mode: TerminalMode) -> str:
+    """The mode, in a word or two, for the status line."""
+    if isinstance(mode, Asking):
+        return ""
+    return _("Cursor keys") if mode == Playing(Mode.CURSOR) else _("Tab: keys")

@@ -10,19 +10,12 @@ from ..game import keys, textwidth
 from ..game.commands import LineTooLong
 from ..game.keys import Mode
 from ..i18n import _
-from .modes import Asking, Playing, Replaying, TerminalMode, Watching
+from .modes import Asking, Replaying, TerminalMode, Watching
 from .renderer import Line
 
 ANSWERS = re.compile(r"\[[^\]]*\]")
 """The answers a question lists, “[Enter = yes, n = no]”: read as one, kept on one line."""
 NO_BREAK = "\u00a0"
-
-
-def keys_word(mode: TerminalMode) -> str:
-    """The mode, in a word or two, for the status line."""
-    if isinstance(mode, Asking):
-        return ""
-    return _("Cursor keys") if mode == Playing(Mode.CURSOR) else _("Tab: keys")
 
 
 def line(mode: TerminalMode, buffer: Buffer, columns: int, *, cut: bool, every_key: bool) -> Line:
