@@ -2,7 +2,7 @@
 
 A question stops the game until it is answered: giving a game up (``new``), replacing
 a file (``save``), laying a classic board when no no-guess one was found, playing
-again at the end.  :class:`Asking` keeps what the question waits on (the move, the
+again at the end.  :class:`Answers` keeps what the question waits on (the move, the
 file, which board comes next) and carries the answer out through the session, so
 that the session's own part is to set the question and hand the answer on.
 """
@@ -26,7 +26,7 @@ AFTER_THE_END = verbs.allowed(verbs.Allowed.AFTER_THE_END)
 """Commands that look back at a finished game, or take its last move back."""
 
 
-class Asking:
+class Answers:
     """What the session's :attr:`~.Session.question` waits on, and its answers."""
 
     def __init__(self, session: Session) -> None:
@@ -98,7 +98,7 @@ class Asking:
             return None
         if command.verb not in AFTER_THE_END:
             return None
-        reply = session._handle(command)
+        reply = session.handle(command)
         if session.current.game.end is not None:
             session.question = Question.AGAIN
         return Reply(before=reply.before, outcome=reply.outcome, question=session.question)

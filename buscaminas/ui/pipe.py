@@ -20,7 +20,8 @@ from ..game.commands import MAX_LINE
 from ..game.keys import Act, Mode
 from ..game.screen import Audience, CursorKeys
 from ..game.view import View
-from .renderer import IconSet, Renderer
+from .ansi import encoded
+from .icons import IconSet, cell_look, shows_on_blank
 
 _LONGEST_READ = MAX_LINE + 2
 """A line the parser accepts and its ``\\r\\n``; anything longer is too long whole."""
@@ -37,6 +38,30 @@ def columns_of(stream: TextIO) -> int | None:
         return max(2, os.get_terminal_size(stream.fileno()).columns - 1)
     except (AttributeError, OSError, ValueError):
         return None
+
+
+def plain(view: View, icons: IconSet | None = None) -> str:
+    """For a program: the messages, then the board (or page) with no escape sequence;
+    with ``icons``, the board's characters in their colours (colour forced)."""
+    lines = list(view.messages)
+    lines += view.page if view.page is not None else rows(view, icons)
+    return "".join(line + "\n" for line in lines)
+
+
+def rows(view: View, icons: IconSet | None, gap: str = "") -> list[str]:
+    """The board's rows in the position format, each cell styled as ``icons`` draw
+    it when given (the characters stay the position format's whatever the icons),
+    the mine that went off as it does on the terminal."""
+    if icons is None:
+        return [gap.join(row) for row in view.rows]
+    drawn = []
+    for y, row in enumerate(view.rows):
+        segments: list[tuple[str, str]] = []
+        for x, char in enumerate(row):
+            style = cell_look(char, icons, exploded=(x, y) == view.exploded)[1]
+            segments += [(style, char), ("" if shows_on_blank(style) else style, gap)]
+        drawn.append(encoded(segments[:-1]))
+    return drawn
 
 
 class PipeScreen:
@@ -59,7 +84,7 @@ class PipeScreen:
 
     def show(self, view: View) -> None:
         """The rows in the position format, after the messages."""
-        self._sink.write(Renderer.plain(view, self._icons))
+        self._sink.write(plain(view, self._icons))
         self._sink.flush()
 
     def fits(self, width: int, height: int) -> bool:
@@ -72,7 +97,7 @@ class PipeScreen:
         for message in view.messages:
             self.say(message)
         if any(set(row) - {Symbol.HIDDEN} for row in view.rows):
-            self._sink.write("".join(row + "\n" for row in Renderer.rows(view, self._icons)))
+            self._sink.write("".join(row + "\n" for row in rows(view, self._icons)))
             self._sink.flush()
 
     def read(
@@ -111,6 +136,9 @@ class PipeScreen:
             self.say(line)
         self.say(question.rstrip())
         return self.read(question)
+
+    def drawn(self) -> None:
+        """Written already: :meth:`show` flushes the lines before it returns."""
 
     def say(self, line: str) -> None:
         self._sink.write(line + "\n")

@@ -16,18 +16,18 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import i18n
-from .core.scoring import GameRecord
-from .game import textwidth
-from .game.commentary import help_note, review_lines
-from .game.journal import Journal, JournalError, loads
-from .game.playback import Playback, timeline
-from .game.review import review
-from .i18n import _
-from .records import documents, outputfile
-from .records.presets import board_name
-from .records.storage import Store, database_in
-from .ui.renderer import IconSet
+from .. import i18n
+from ..core.scoring import GameRecord
+from ..game import textwidth
+from ..game.commentary import help_note, review_lines
+from ..game.journal import Journal, JournalError, loads
+from ..game.playback import Playback, timeline
+from ..game.review import review
+from ..i18n import _
+from ..records import documents, outputfile
+from ..records.presets import board_name
+from ..records.storage import Store, database_in
+from ..ui.icons import IconSet
 
 
 class NotShown(Exception):
@@ -132,7 +132,7 @@ def replay_game(data_dir: Path | None, number: int | None, icons: IconSet | None
         for line in timeline(journal):
             print(line)
         return 0
-    from .ui.watch import watch  # the terminal's toolkit loads only to watch
+    from ..ui.watch import watch  # the terminal's toolkit loads only to watch
 
     watch(Playback(journal, board_name(game.board, game.kind)), icons)
     return 0
@@ -206,8 +206,8 @@ def export_game(data_dir: Path | None, number: int, path: Path) -> int:
 def exported(game: GameRecord, journal: Journal, *, replay: bool) -> bytes:
     """The bytes of game ``game`` (its ``journal``) as a replay or as its board; raises
     :class:`NotShown` for a game the replay format cannot hold."""
-    from .game import evf
-    from .records import mbf
+    from ..game import evf
+    from ..records import mbf
 
     if not replay:
         if journal.start is None:
@@ -234,7 +234,7 @@ def exported(game: GameRecord, journal: Journal, *, replay: bool) -> bytes:
 def _agreed(question: str) -> bool:
     """Ask ``question`` on standard output; only a yes read from standard input agrees
     (the end of the input does not)."""
-    from .game.questions import SURE
+    from ..game.questions import SURE
 
     print(question, end="", flush=True)
     answer = sys.stdin.readline()
