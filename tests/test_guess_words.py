@@ -48,7 +48,6 @@ def guess_positions(count: int) -> Iterator[Position]:
                 found += 1
                 yield Position.from_game(game)
             game.act(Move(Action.TRY, min(analysis.safe, default=analysis.best_move)))
-    return found
 
 
 def reveal(position: Position, cell: Point, number: int) -> Position:

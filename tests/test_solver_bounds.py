@@ -18,6 +18,7 @@ from buscaminas.core.solver import (
     analyze,
     component,
     counting,
+    ordering,
     strategy,
 )
 from buscaminas.core.solver import frontier as frontier_stage
@@ -79,8 +80,8 @@ def test_a_stripe_is_swept_across_not_along() -> None:
     """The greedy order runs along the first covered row, leaving every number
     under it open; the chosen order keeps a few numbers open at a time."""
     counting_plan = component._Counting(biggest_component(build("stripes-ones", 40, 5)))
-    greedy = component._greedy_order(counting_plan.classes)
-    assert component._states_bound(counting_plan.classes, counting_plan.needs, greedy) > 1e9
+    greedy = ordering.greedy_order(counting_plan.classes)
+    assert ordering.states_bound(counting_plan.classes, counting_plan.needs, greedy) > 1e9
     assert counting_plan.states_bound < 5_000
 
 
@@ -98,8 +99,8 @@ def test_the_greedy_order_is_tried_from_each_side_of_a_component() -> None:
     wider or narrower: on this component it is eight times wider from the
     first class than from another side."""
     counting_plan = component._Counting(biggest_component(random_expert(132, 0.4453125)))
-    greedy = component._greedy_order(counting_plan.classes)
-    from_first = component._states_bound(counting_plan.classes, counting_plan.needs, greedy)
+    greedy = ordering.greedy_order(counting_plan.classes)
+    from_first = ordering.states_bound(counting_plan.classes, counting_plan.needs, greedy)
     assert counting_plan.states_bound * 5 < from_first
 
 

@@ -18,16 +18,16 @@ exhausting the machine.
 
 from __future__ import annotations
 
-import heapq
 import math
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from math import comb
 from typing import NamedTuple, TypeVar
 
 from ..grid import Point
 from .budget import HELD_BYTES, Budget, OverBudget
 from .local import Constraint, InconsistentPosition
+from .ordering import NARROW_ENOUGH, Class, classes_of, narrowest_order
 from .polynomials import Poly, pack, product_cost, slot_for, unpack
 
 REMEMBERED = 4096
@@ -39,13 +39,6 @@ PLAN_WORK = 300
 """Units of :mod:`.budget` a number of a component costs before its counting starts:
 grouping its cells into classes and planning the steps took 6 to 14 µs a number,
 as measured (the most on a 99×99 stripe of 1s, one component of 4,900 numbers)."""
-SWEEP_WORK = 30
-BREADTH_WORK = 80
-GREEDY_WORK = 200
-"""Units a number of a component costs for an order to be weighed, when the order
-of its cells keeps too many states: a sweep along an axis, a breadth-first
-sweep from one end, and a greedy order took 1.5, 4 and 10 µs a number with
-their bounds, as measured."""
 STEP_WORK = 140
 """Units a class costs for its steps forward and back, besides their moves."""
 MOVE_WORK = 7
@@ -57,9 +50,6 @@ STATE_BYTES = 150
 """Bytes a state takes besides its count's words."""
 MOVE_BYTES = 100
 """Bytes a move from one state to the next takes, kept for the backward pass."""
-NARROW_ENOUGH = 10_000
-"""A bound on the states below which the classes are counted in the order of
-their cells, no other order weighed."""
 
 
 class Component(NamedTuple):
@@ -231,37 +221,6 @@ def _remember(
         cache.popitem(last=False)
 
 
-class _Class(NamedTuple):
-    """Frontier cells touched by exactly the same open numbers: interchangeable."""
-
-    cells: tuple[Point, ...]
-    constraints: tuple[int, ...]
-
-
-def _classes(constraints: list[Constraint]) -> list[_Class]:
-    """Group cells by the numbers touching them; the classes come in the order
-    of their first cells, whatever the order of the numbers."""
-    touching: dict[Point, list[int]] = {}
-    for index, (cells, _) in enumerate(constraints):
-        for cell in cells:
-            found = touching.get(cell)
-            if found is None:
-                touching[cell] = [index]
-            else:
-                found.append(index)
-    by_signature: dict[tuple[int, ...], list[Point]] = {}
-    for cell, indices in touching.items():
-        signature = tuple(indices)
-        alike = by_signature.get(signature)
-        if alike is None:
-            by_signature[signature] = [cell]
-        else:
-            alike.append(cell)
-    classes = [_Class(tuple(sorted(cells)), signature) for signature, cells in by_signature.items()]
-    classes.sort()
-    return classes
-
-
 class _Counting:
     """The forward and backward passes over one component's classes."""
 
@@ -270,7 +229,7 @@ class _Counting:
         charged to ``budget``, when given, and left out when the order of its
         cells keeps more than ``most_states``: pairs of numbers may narrow it
         first, for less."""
-        self.classes = _classes(group)
+        self.classes = classes_of(group)
         self.needs = [need for _, need in group]
         sizes = [len(cells) for cells, _ in group]
         cells = sum([len(cells) for cells, _ in self.classes])
@@ -281,7 +240,7 @@ class _Counting:
         self.steps, bound = _steps(self.classes, self.needs, sizes, order)
         self.states_bound = float(min(bound, 2**1000))
         if NARROW_ENOUGH < self.states_bound <= (most_states or math.inf):
-            order, self.states_bound = _narrowest_order(
+            order, self.states_bound = narrowest_order(
                 self.classes, self.needs, order, self.states_bound, budget
             )
             self.steps = _steps(self.classes, self.needs, sizes, order)[0]
@@ -445,10 +404,10 @@ _WAYS = tuple(tuple(comb(size, mines) for mines in range(size + 1)) for size in 
 
 
 def _steps(
-    classes: list[_Class], needs: list[int], sizes: list[int], order: list[int]
+    classes: list[Class], needs: list[int], sizes: list[int], order: list[int]
 ) -> tuple[list[_Step], int]:
     """The steps of the counting of one component in ``order``, and at most how
-    many states they keep, all steps together (:func:`_states_bound`);
+    many states they keep, all steps together (:func:`states_bound`);
     ``sizes`` are how many cells each number has.
 
     Each number gets a nibble of the state when its first class comes and
@@ -496,138 +455,3 @@ def _steps(
         bound += states
         steps.append(_Step(add, tuple(touched), size, delta, _WAYS[size], most + 1))
     return steps, bound
-
-
-def _states_bound(classes: list[_Class], needs: list[int], order: list[int]) -> float:
-    """At most how many states counting along ``order`` keeps, all steps together:
-    each open number can still need anything from 0 to its number."""
-    last: dict[int, int] = {}
-    for step, index in enumerate(order):
-        for constraint in classes[index].constraints:
-            last[constraint] = step
-    opened: set[int] = set()
-    bits = 0.0
-    total = 0.0
-    for step, index in enumerate(order):
-        for constraint in classes[index].constraints:
-            if constraint not in opened:
-                opened.add(constraint)
-                bits += math.log2(needs[constraint] + 1)
-            if last[constraint] == step:
-                bits -= math.log2(needs[constraint] + 1)
-        total += 2 ** min(bits, 1000.0)
-    return total
-
-
-def _narrowest_order(
-    classes: list[_Class],
-    needs: list[int],
-    order: list[int],
-    bound: float,
-    budget: Budget | None = None,
-) -> tuple[list[int], float]:
-    """The order that keeps the fewest states, as far as a bound tells, and that
-    bound, ``order`` and its ``bound`` weighed with the others: the cheapest
-    first, each charged to ``budget`` before it is worked out, until one keeps
-    few enough states.
-
-    On a grid-like frontier a sweep across it is narrow.  The greedy order is
-    best on most components of real games, but which class it starts from
-    and how it breaks ties make it ten times narrower or wider: it is tried
-    from each side of the component.
-    """
-    across = sorted(range(len(classes)), key=lambda index: _reading(classes[index].cells[0]))
-    candidates: tuple[tuple[int, Callable[[], list[int]]], ...] = (
-        (SWEEP_WORK, lambda: _sweep_order(0)(classes)),
-        (SWEEP_WORK, lambda: _sweep_order(1)(classes)),
-        (BREADTH_WORK, lambda: _breadth_first_order(classes)),
-        (GREEDY_WORK, lambda: _greedy_order(classes)),
-        (GREEDY_WORK, lambda: _greedy_order(classes, list(range(len(classes) - 1, -1, -1)))),
-        (GREEDY_WORK, lambda: _greedy_order(classes, across)),
-        (GREEDY_WORK, lambda: _greedy_order(classes, across[::-1])),
-    )
-    for work, candidate in candidates:
-        if bound <= NARROW_ENOUGH:
-            break
-        if budget is not None:
-            budget.spend(len(needs) * work)
-        other = candidate()
-        other_bound = _states_bound(classes, needs, other)
-        if other_bound < bound:
-            order, bound = other, other_bound
-    return order, bound
-
-
-def _reading(cell: Point) -> tuple[int, int]:
-    return cell[1], cell[0]
-
-
-def _greedy_order(classes: list[_Class], preference: list[int] | None = None) -> list[int]:
-    """An order of the classes that closes numbers soon after opening them.
-
-    Each step takes the class that touches the most numbers already open,
-    less those it would open; ties go to the class first in ``preference``
-    (by default, the first class).
-    """
-    rank = list(range(len(classes)))
-    if preference is not None:
-        for place, index in enumerate(preference):
-            rank[index] = place
-    score = [-len(group.constraints) for group in classes]
-    touching: dict[int, list[int]] = {}
-    for index, group in enumerate(classes):
-        for constraint in group.constraints:
-            touching.setdefault(constraint, []).append(index)
-    heap = [(-value, rank[index], index) for index, value in enumerate(score)]
-    heapq.heapify(heap)
-    placed = [False] * len(classes)
-    opened: set[int] = set()
-    order: list[int] = []
-    while heap:
-        negative, _, index = heapq.heappop(heap)
-        if placed[index] or -negative != score[index]:
-            continue
-        placed[index] = True
-        order.append(index)
-        for constraint in classes[index].constraints:
-            if constraint in opened:
-                continue
-            opened.add(constraint)
-            for other in touching[constraint]:
-                if not placed[other]:
-                    score[other] += 2
-                    heapq.heappush(heap, (-score[other], rank[other], other))
-    return order
-
-
-def _breadth_first_order(classes: list[_Class]) -> list[int]:
-    """Classes by distance from one end of the component: a chain, however it
-    winds, is swept along its length."""
-    touching: dict[int, list[int]] = {}
-    for index, group in enumerate(classes):
-        for constraint in group.constraints:
-            touching.setdefault(constraint, []).append(index)
-
-    def sweep(start: int) -> list[int]:
-        seen = {start}
-        order = [start]
-        for index in order:
-            for constraint in classes[index].constraints:
-                for other in touching[constraint]:
-                    if other not in seen:
-                        seen.add(other)
-                        order.append(other)
-        return order
-
-    # The last class reached from anywhere lies at one end.
-    return sweep(sweep(0)[-1])
-
-
-def _sweep_order(axis: int) -> Callable[[list[_Class]], list[int]]:
-    def order(classes: list[_Class]) -> list[int]:
-        return sorted(
-            range(len(classes)),
-            key=lambda index: (classes[index].cells[0][axis], classes[index].cells[0]),
-        )
-
-    return order
