@@ -125,8 +125,18 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             continue
         looking_back = add_tool(name, does)
         looking_back.add_argument(
-            "number", nargs="?", type=_whole, metavar=_("number"), help=_("its number in “games”")
+            "number",
+            nargs="?",
+            type=_game_or_replay,
+            metavar=_("number|file"),
+            help=_("its number in “games”, or a replay of another game (.evf, .avf, .rmv)"),
         )
+        if name == "review":
+            looking_back.add_argument(
+                "--clicks",
+                action="store_true",
+                help=_("show where a chord or a flag left out would have saved clicks"),
+            )
         if name == "replay":
             _icon_options(looking_back, default=argparse.SUPPRESS)
     if command is None or command == "export":
@@ -373,6 +383,11 @@ def _whole(text: str) -> int:
             )
         )
     return int(text)
+
+
+def _game_or_replay(text: str) -> int | Path:
+    """What ``replay`` and ``review`` look back at: a game's number, or a replay file."""
+    return _whole(text) if _WHOLE_ARGUMENT.fullmatch(text) else Path(text)
 
 
 def _icon_options(parser: argparse.ArgumentParser, *, default: object) -> None:
@@ -1071,7 +1086,7 @@ def show_history(args: argparse.Namespace) -> int:
         watching = audience_of_the_streams() is Audience.VIEWER
         icons = chosen_icons(args) if watching else None
         return lookback.replay_game(args.data_dir, args.number, icons)
-    return lookback.review_game(args.data_dir, args.number)
+    return lookback.review_game(args.data_dir, args.number, clicks=args.clicks)
 
 
 def _silence_stdout() -> None:
