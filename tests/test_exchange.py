@@ -22,7 +22,8 @@ from buscaminas.records import boardfile, inputfile, mbf
 from buscaminas.records.storage import Store
 from tests.record_support import run
 from tests.terminal_support import run_piped
-from tests.test_figures_ms_toollib import in_ms_toollib, play
+from tests.test_figures_ms_toollib import play
+from tests.toollib_support import in_ms_toollib
 
 READ_BACK = """
 import json, sys

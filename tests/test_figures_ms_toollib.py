@@ -11,10 +11,7 @@ whole process rather than raising.
 
 from __future__ import annotations
 
-import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -30,6 +27,7 @@ from buscaminas.game.keeper import Keeper
 from buscaminas.game.session import Session
 from buscaminas.game.settings import Settings
 from buscaminas.records.storage import Store
+from tests.toollib_support import in_ms_toollib
 
 MS_TOOLLIB = """
 import json, sys, time
@@ -150,19 +148,6 @@ def ms_toollib_figures(games: list[Played]) -> list[dict[str, Any]]:
         clicks = [[move.action.value, move.cell[1], move.cell[0]] for move in game.clicks]
         lines.append({"board": board, "clicks": clicks})
     return in_ms_toollib(MS_TOOLLIB, lines)
-
-
-def in_ms_toollib(script: str, documents: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """What ``script`` prints, a JSON line for each of ``documents`` it reads as JSON lines,
-    run in a process of its own: a panic in ms_toollib aborts only that process."""
-    result = subprocess.run(
-        [sys.executable, "-c", script],
-        input="".join(json.dumps(document) + "\n" for document in documents),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return [json.loads(line) for line in result.stdout.splitlines()]
 
 
 def check_against_ms_toollib(games: int, tmp_path: Path) -> None:

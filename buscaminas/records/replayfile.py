@@ -142,7 +142,7 @@ def _read_by_toollib(path: Path, kind: str, data: bytes) -> Any:
         pass
     raise ReplayError(
         _(
-            "{file} is not a {kind} replay that can be read: it is damaged,"
+            "{file} is not an {kind} replay that can be read: it is damaged,"
             " or another kind of file."
         ).format(file=path, kind=kind.upper())
     )
