@@ -15,7 +15,7 @@ import pytest
 from buscaminas.core import generator
 from buscaminas.game.foreign import foreign
 from buscaminas.records import replayfile
-from buscaminas.records.replayfile import Change, Event, Replay, ReplayError
+from buscaminas.records.replayfile import Change, Click, Replay, ReplayError
 from tests.record_support import run
 from tests.terminal_support import Player, run_piped
 from tests.toollib_support import needs_ms_toollib, recorded
@@ -240,7 +240,7 @@ def test_a_replay_that_takes_too_long_to_read_is_stopped(
 
 def test_a_replay_whose_software_plays_by_other_rules_is_refused_at_the_move_that_differs() -> None:
     # The cross's corner opened as if it were a zero that flooded: no rules here do that.
-    flooded = Event(0.5, "lr", (0, 0), (Change((0, 0), 10, 1), Change((1, 0), 10, 1)))
+    flooded = Click(0.5, "lr", (0, 0), (Change((0, 0), 10, 1), Change((1, 0), 10, 1)))
     replay = Replay(3, 3, frozenset({(1, 1)}), "", "", 0, False, 0.5, 1, (flooded,))
     with pytest.raises(
         ReplayError,

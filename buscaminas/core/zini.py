@@ -31,7 +31,7 @@ _NONE = 0
 """The opening number of a cell that borders none."""
 
 
-class _Board:
+class _Greedy:
     """The method's board: each safe cell's number, openings and premium, and what is open."""
 
     def __init__(self, grid: Grid, mines: frozenset[Point]) -> None:
@@ -141,7 +141,7 @@ class _Board:
 
 def zini(width: int, height: int, mines: Iterable[Point]) -> int:
     """The greedy ZiNi of a ``width`` × ``height`` board with ``mines``."""
-    board = _Board(Grid(width, height), frozenset(mines))
+    board = _Greedy(Grid(width, height), frozenset(mines))
     one_click = [cell for cell in board.order if board.numbers[cell] == 0 or board._isolated(cell)]
     next_click = 0
     while len(board.opened) < len(board.numbers):

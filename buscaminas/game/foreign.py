@@ -21,7 +21,7 @@ from ..i18n import _
 from ..records import replayfile
 from ..records.boardfile import BoardFile
 from ..records.presets import board_name, preset_of
-from ..records.replayfile import Event, Replay, ReplayError
+from ..records.replayfile import Click, Replay, ReplayError
 from .commands import said
 from .journal import Journal, Played
 
@@ -66,7 +66,7 @@ def foreign(replay: Replay) -> Foreign:
     return Foreign(replay, journal)
 
 
-def _moves(game: Minesweeper, event: Event) -> list[Move]:
+def _moves(game: Minesweeper, event: Click) -> list[Move]:
     """The moves ``event`` made: a reveal or a chord, the flags it put or took off, or
     none for a ``?``."""
     if any(change.after in NUMBERS or change.after > QUESTION for change in event.changes):
@@ -79,7 +79,7 @@ def _moves(game: Minesweeper, event: Event) -> list[Move]:
     ]
 
 
-def _agrees(outcome: Outcome, event: Event) -> bool:
+def _agrees(outcome: Outcome, event: Click) -> bool:
     """Whether ``outcome`` changed the board as ``event`` did: the same cells revealed,
     the same flag put or taken off; a move that lost, lost there too."""
     if outcome.move.action is Action.FLAG:

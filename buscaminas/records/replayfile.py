@@ -2,9 +2,9 @@
 (Viennasweeper), read into plain values with a bound on everything.
 
 ms_toollib reads them (the ``replays`` extra installs it), in a process of its own
-(:mod:`.toollib`): a file it cannot read may make the library panic, which ends
-only that process, and a file it takes too long over is stopped after
-:data:`SECONDS`.  The file itself is read here first, as every file from outside
+that runs this module (:func:`main`): a file it cannot read may make the library
+panic, which ends only that process, and a file it takes too long over is stopped
+after :data:`SECONDS`.  The file itself is read here first, as every file from outside
 is (:mod:`.inputfile`): a regular file of at most :data:`LIMIT_BYTES`, so that a
 device or a pipe cannot hang the reading, nor a huge file fill the memory.  What
 the other process says is checked as untrusted too.  Each refusal is a
@@ -25,8 +25,13 @@ from ..core.limits import out_of_bounds
 from ..i18n import _
 from . import inputfile
 from .presets import out_of_bounds_message
-from .toollib import CLASSES, MISSING
 
+MISSING = 3
+"""The exit status of the reading process that says ms_toollib is not installed."""
+CLASSES = {"evf": "EvfVideo", "avf": "AvfVideo", "rmv": "RmvVideo"}
+"""ms_toollib's reader of each kind of replay."""
+THE_END = 1e9
+"""A time past any replay's last event: the figures read there are the whole game's."""
 LIMIT_BYTES = 8 * 1024 * 1024
 """Far more than a replay of the longest expert game holds (a few hundred KiB)."""
 SECONDS = 30.0
@@ -48,7 +53,7 @@ class Change(NamedTuple):
     after: int
 
 
-class Event(NamedTuple):
+class Click(NamedTuple):
     """A mouse event that changed the board: when, which button, on which cell."""
 
     at: float
@@ -73,7 +78,7 @@ class Replay(NamedTuple):
     seconds: float
     clicks: int
     """Every click the player made, the useless ones included, as the software counts them."""
-    events: tuple[Event, ...]
+    events: tuple[Click, ...]
 
 
 def load(path: Path) -> Replay:
@@ -115,7 +120,7 @@ def _read_by_toollib(path: Path, kind: str, data: bytes) -> Any:
     try:
         finished = subprocess.run(
             # -P: no module of the current directory stands in for ms_toollib
-            [sys.executable, "-P", "-m", "buscaminas.records.toollib", kind],
+            [sys.executable, "-P", "-m", "buscaminas.records.replayfile", kind],
             input=data,
             capture_output=True,
             timeout=SECONDS,
@@ -162,7 +167,7 @@ def _checked(path: Path, read: Any) -> Replay:
         mines = frozenset(_cell(place, width, height) for place in read["mines"])
         pixels = _whole(read["cell_pixels"]) or 16
         events = tuple(
-            Event(
+            Click(
                 max(0.0, float(at)),
                 str(button),
                 _cell((_whole(x) // pixels, _whole(y) // pixels), width, height),
@@ -204,3 +209,64 @@ def _cell(place: Any, width: int, height: int) -> Point:
     if x >= width or y >= height:
         raise ValueError(f"{x} {y} is off the board")
     return x, y
+
+
+# --- the reading process ---------------------------------------------------------
+
+
+def main() -> None:
+    """The reading process: the replay's bytes on standard input, its kind (``evf``,
+    ``avf`` or ``rmv``) on the command line; out, one JSON document: the board, the
+    figures its software would show, and every mouse event that changed the board,
+    with the cells it changed.  Exits with :data:`MISSING` without ms_toollib."""
+    kind = sys.argv[1]
+    data = sys.stdin.buffer.read()
+    try:
+        import ms_toollib
+    except ModuleNotFoundError as error:
+        if error.name != "ms_toollib":
+            raise
+        sys.exit(MISSING)
+    video = getattr(ms_toollib, CLASSES[kind])(raw_data=list(data), file_name=f"replay.{kind}")
+    video.parse()
+    video.analyse()
+    events = [_event(event) for event in video.events if event.useful_level > 0]
+    video.current_time = THE_END
+    document = {
+        "width": video.column,
+        "height": video.row,
+        "mines": [
+            [x, y] for y, row in enumerate(video.board) for x, cell in enumerate(row) if cell < 0
+        ],
+        "cell_pixels": video.pix_size,
+        "software": video.software,
+        "player": video.player_identifier,
+        "mode": video.mode,
+        "completed": video.is_completed,
+        "seconds": video.rtime,
+        "clicks": video.cl,
+        "events": [event for event in events if event is not None],
+    }
+    json.dump(document, sys.stdout)
+
+
+def _event(recorded: Any) -> list[Any] | None:
+    """A mouse event that changed the board: its time, button, place in pixels, and each
+    cell it changed as column, row, before, after (ms_toollib's codes: 0 to 8 a
+    number, 10 covered, 11 a flag)."""
+    if not recorded.event.is_mouse():
+        return None
+    mouse = recorded.event.unwrap_mouse()
+    before = recorded.prior_game_board.game_board
+    after = recorded.next_game_board.game_board
+    changes = [
+        [x, y, was, now]
+        for y, (old_row, new_row) in enumerate(zip(before, after, strict=True))
+        for x, (was, now) in enumerate(zip(old_row, new_row, strict=True))
+        if was != now
+    ]
+    return [recorded.time, mouse.mouse, mouse.x, mouse.y, changes] if changes else None
+
+
+if __name__ == "__main__":
+    main()
