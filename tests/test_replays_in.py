@@ -199,6 +199,18 @@ def test_what_is_not_a_replay_file_is_refused_before_ms_toollib_reads_it(tmp_pat
     )
 
 
+@needs_ms_toollib
+def test_a_replay_of_more_moves_than_any_game_takes_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = written(tmp_path, "long.evf", CROSS, ONE_BY_ONE)
+    monkeypatch.setattr(replayfile, "MOST_MOVES", 7)
+    with pytest.raises(ReplayError, match=r"long\.evf: it holds more than 7 moves"):
+        replayfile.load(path)
+    monkeypatch.setattr(replayfile, "MOST_MOVES", 8)
+    assert len(replayfile.load(path).events) == 8
+
+
 FAKE_MISSING = """
 raise ModuleNotFoundError("No module named 'ms_toollib'", name="ms_toollib")
 """

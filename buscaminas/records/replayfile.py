@@ -34,6 +34,8 @@ THE_END = 1e9
 """A time past any replay's last event: the figures read there are the whole game's."""
 LIMIT_BYTES = 8 * 1024 * 1024
 """Far more than a replay of the longest expert game holds (a few hundred KiB)."""
+MOST_MOVES = 50_000
+"""More moves than the longest game on the largest board takes, flags and all."""
 SECONDS = 30.0
 """The longest ms_toollib may take over one replay."""
 KINDS = tuple(f".{kind}" for kind in CLASSES)
@@ -165,6 +167,12 @@ def _checked(path: Path, read: Any) -> Replay:
                 )
             )
         mines = frozenset(_cell(place, width, height) for place in read["mines"])
+        if len(read["events"]) > MOST_MOVES:
+            raise ReplayError(
+                _("{file}: it holds more than {count} moves, more than any game takes.").format(
+                    file=path, count=MOST_MOVES
+                )
+            )
         pixels = _whole(read["cell_pixels"]) or 16
         events = tuple(
             Click(
