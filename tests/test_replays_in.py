@@ -8,11 +8,13 @@ from __future__ import annotations
 import os
 import re
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from buscaminas.core import generator
+from buscaminas.core.grid import Point
 from buscaminas.game.foreign import foreign
 from buscaminas.records import replayfile
 from buscaminas.records.replayfile import Change, Click, Replay, ReplayError
@@ -22,6 +24,8 @@ from tests.toollib_support import needs_ms_toollib, recorded
 
 CROSS = ["...", ".*.", "..."]
 """A 3×3 board, its one mine in the middle: eight 1s, each its own 3BV."""
+Press = tuple[int, str, int, int]
+"""A button pressed or released: milliseconds, ms_toollib's name of it, x and y in pixels."""
 ONE_BY_ONE = [("left", x, y) for y in (1, 2, 3) for x in (1, 2, 3) if (x, y) != (2, 2)]
 """Every safe cell of :data:`CROSS` clicked in turn, row by row."""
 
@@ -144,6 +148,102 @@ def test_replay_of_a_file_is_watched_on_the_terminal_to_its_end(tmp_path: Path) 
     assert "Custom 3×3, 1 mine, classic" in player.text
     player.child.send("q")
     assert player.finish() == 0
+
+
+def avf_file(width: int, height: int, mines: list[Point], clicks: list[Press]) -> bytes:
+    """Arbiter's AVF as ms_toollib reads it: a header of the board's size and mines (row
+    and column from 1), a stretch whose length depends on the board, the times and
+    the 3BV as text between ``[`` and ``]``, then eight bytes an event (button, the
+    seconds from 1 and the hundredths, x and y in pixels), eight zeros, the player."""
+    head = bytes([0, 0, 0, 0, 0, CUSTOM_LEVEL, width - 1, height - 1])
+    head += len(mines).to_bytes(2, "big") + b"".join(bytes([y + 1, x + 1]) for x, y in mines)
+    numbers = {
+        cell: sum(near in mines for near in neighbourhood(cell)) for cell in board(width, height)
+    }
+    check = sum(
+        (10 if cell in mines else numbers[cell] + 1) * (cell[0] + cell[0] * cell[1])
+        for cell in board(width, height)
+    )
+    head += b"#" * (len(str(check)) + 4) + bytes([41])  # the country: the USA
+    head += b"\x7f#[0|%dx%dx%d|" % (width, height, len(mines))  # \x7f: no question marks
+    head += b"29.11.2026.00:10:05:x50|29.00:10:09:x20|B8T%.2f]" % (clicks[-1][0] / 1000 + 1)
+    body = b""
+    for milliseconds, button, x, y in clicks:
+        seconds, hundredths = divmod(milliseconds // 10, 100)
+        code = {"lc": 3, "lr": 5, "rc": 9, "rr": 17}[button]
+        seconds += 1
+        body += bytes(
+            [code, x >> 8, seconds & 255, x & 255, hundredths, y >> 8, seconds >> 8, y & 255]
+        )
+    return head + body + bytes(8) + b"Skin:\rAnn\r"
+
+
+def rmv_file(width: int, height: int, mines: list[Point], clicks: list[Press]) -> bytes:
+    """Viennasweeper's RMV (version 2) as ms_toollib reads it: the header's sizes, the
+    player, the board and its mines (column, row), the properties (3BV, cell pixels),
+    then nine bytes an event (button, milliseconds, x and y), and 16: won."""
+    head = b"*rmv" + (2).to_bytes(2, "big") + bytes([1, 1]) + bytes(4)  # clone 1: Viennasweeper
+    head += bytes(2) + bytes(4) + bytes(2) + (7).to_bytes(2, "big") + bytes(2) + bytes(6)
+    head += (1).to_bytes(2, "big") + bytes([3]) + b"Ann" + (1_800_000_000).to_bytes(4, "big")
+    head += bytes([width, height]) + len(mines).to_bytes(2, "big")
+    head += b"".join(bytes([x, y]) for x, y in mines)
+    head += bytes([0, 0, 0, 0, 8, 0, 16]) + bytes(2)
+    body = b""
+    for milliseconds, button, x, y in clicks:
+        code = {"lc": 2, "lr": 3, "rc": 4, "rr": 5}[button]
+        body += bytes([code]) + (milliseconds << 8).to_bytes(4, "big")
+        body += x.to_bytes(2, "big") + y.to_bytes(2, "big")
+    return head + body + bytes([16])
+
+
+def board(width: int, height: int) -> list[Point]:
+    return [(x, y) for x in range(width) for y in range(height)]
+
+
+def neighbourhood(cell: Point) -> list[Point]:
+    x, y = cell
+    return [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+
+
+CUSTOM_LEVEL = 6
+
+
+def presses(clicks: list[tuple[str, int, int]]) -> list[Press]:
+    """Each click (button, x, y from 1) as its press and release, 200 ms apart, at the
+    middle of its cell of 16 pixels."""
+    pressed: list[Press] = []
+    for index, (button, x, y) in enumerate(clicks):
+        down, up = ("lc", "lr") if button == "left" else ("rc", "rr")
+        at = (x * 16 - 8, y * 16 - 8)
+        pressed += [(index * 200, down, *at), (index * 200 + 50, up, *at)]
+    return pressed
+
+
+@pytest.mark.parametrize(
+    ("name", "write", "software"),
+    [("cross.avf", avf_file, "Arbiter"), ("cross.rmv", rmv_file, "Viennasweeper")],
+)
+@needs_ms_toollib
+def test_arbiters_and_viennasweepers_replays_are_judged_as_the_same_game_in_evf(
+    tmp_path: Path, name: str, write: Callable[..., bytes], software: str
+) -> None:
+    # A game opens with a left click (the game starts at the first: RMV has no other).
+    clicks = [ONE_BY_ONE[0], ("right", 2, 2), *ONE_BY_ONE[1:]]
+    (tmp_path / name).write_bytes(write(3, 3, [(1, 1)], presses(clicks)))
+    status, out, err = run(tmp_path, "review", str(tmp_path / name))
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == (
+        f"{name}: Custom 3×3, 1 mine, classic, recorded by {software}, player Ann: won, 1.65 s."
+    )
+    evf = written(tmp_path, "cross.evf", CROSS, clicks)
+    same = run(tmp_path, "review", str(evf))[1].splitlines()
+    played = [line.split()[2:] for line in lines[2:11]]
+    assert played[0][:3] == ["try", "1", "1"] and played[1][:3] == ["flag", "2", "2"]
+    assert played == [line.split()[2:] for line in same[2:11]], "judged as the same game"
+    assert lines[-1] == "3BV 8, ZiNi 5, your clicks 9."
+    status, out, _err = run(tmp_path, "replay", str(tmp_path / name))
+    assert status == 0 and out.splitlines()[-1] == "Won in 1.65 s."
 
 
 @needs_ms_toollib
