@@ -386,8 +386,19 @@ def _whole(text: str) -> int:
 
 
 def _game_or_replay(text: str) -> int | Path:
-    """What ``replay`` and ``review`` look back at: a game's number, or a replay file."""
-    return _whole(text) if _WHOLE_ARGUMENT.fullmatch(text) else Path(text)
+    """What ``replay`` and ``review`` look back at: a game's number, or a replay file,
+    known by its name."""
+    from .records.replayfile import KINDS
+
+    if Path(text).suffix.lower() in KINDS:
+        return Path(text)
+    if text.lstrip("+-").isdigit():
+        return _whole(text)
+    raise argparse.ArgumentTypeError(
+        _("“{text}” is neither a game's number nor a replay (.evf, .avf or .rmv)").format(
+            text=text[:300]
+        )
+    )
 
 
 def _icon_options(parser: argparse.ArgumentParser, *, default: object) -> None:

@@ -292,11 +292,10 @@ def test_what_is_not_a_replay_file_is_refused_before_ms_toollib_reads_it(tmp_pat
         assert result.returncode == 1 and "Traceback" not in result.stderr
         assert result.stderr.startswith(f"{tmp_path / name}: {why}"), result.stderr
     status, _out, err = run(tmp_path, "review", str(tmp_path / "game.mbf"))
-    assert status == 1
-    assert err == (
-        f"“{tmp_path / 'game.mbf'}” is not named as a replay: the files read are .evf, .avf"
-        " and .rmv.\n"
-    )
+    assert status == 2
+    assert f"“{tmp_path / 'game.mbf'}” is neither a game's number nor a replay" in err
+    with pytest.raises(ReplayError, match=r"is not named as a replay: the files read are \.evf"):
+        replayfile.load(tmp_path / "game.mbf")
 
 
 @needs_ms_toollib
