@@ -13,6 +13,7 @@ player's moves are coached, not the AI's.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -139,26 +140,45 @@ def coach(journal: Journal, mines: frozenset[Point], clicks: int | None = None) 
 def _chords(
     reveals: list[_Click], mines: frozenset[Point], neighbours: Callable[[Point], tuple[Point, ...]]
 ) -> tuple[Chord, ...]:
-    """The chords that would have saved clicks, the biggest saving first, each click
-    counted once."""
+    """The chords that would have saved clicks, the biggest saving first (of equal ones,
+    the number opened first), each click counted once.  A chord taken spends its
+    clicks, which changes the chords of the numbers around them: those are counted
+    again, and a heap keeps the best."""
     around: dict[Point, list[_Click]] = {}
     """Each open number, and the reveals that then opened a neighbour of it one by one."""
     for click in reveals:
         for number in click.numbers:
             around.setdefault(number, []).append(click)
-    found: list[Chord] = []
+    rank = {number: index for index, number in enumerate(around)}
     spent: set[int] = set()
-    while True:
-        best: Chord | None = None
-        for number, clicks in around.items():
-            left = [click for click in clicks if click.number not in spent]
-            chord = _chord(number, left, mines, neighbours(number))
-            if chord is not None and (best is None or chord.saved > best.saved):
-                best = chord
-        if best is None:
-            return tuple(sorted(found))
-        found.append(best)
-        spent.update(click.number for click in around.pop(best.number))
+    chorded: set[Point] = set()
+    best: dict[Point, Chord] = {}
+    heap: list[tuple[int, int, Point]] = []
+
+    def count(number: Point) -> None:
+        left = [click for click in around[number] if click.number not in spent]
+        chord = _chord(number, left, mines, neighbours(number))
+        best.pop(number, None)
+        if chord is not None:
+            best[number] = chord
+            heapq.heappush(heap, (-chord.saved, rank[number], number))
+
+    for number in around:
+        count(number)
+    found: list[Chord] = []
+    while heap:
+        saving, _rank, number = heapq.heappop(heap)
+        chord = best.get(number)
+        if chord is None or chord.saved != -saving:
+            continue  # counted again since
+        found.append(chord)
+        del best[number]
+        chorded.add(number)
+        taken = [click for click in around[number] if click.number not in spent]
+        spent.update(click.number for click in taken)
+        for touched in {near for click in taken for near in click.numbers} - chorded:
+            count(touched)
+    return tuple(sorted(found))
 
 
 def _chord(
