@@ -109,17 +109,20 @@ def coach(journal: Journal, mines: frozenset[Point], clicks: int | None = None) 
     game = journal.game(0)
     reveals: list[_Click] = []
     flagging: list[tuple[int, Played, frozenset[Point]]] = []
-    chorded: list[tuple[int, Point]] = []
-    """Each chord that opened something, and where."""
-    unflagged: list[tuple[int, Point]] = []
+    chorded: dict[Point, list[int]] = {}
+    """Each cell, and the moves that chorded a number beside it and opened something."""
+    unflagged: dict[Point, list[int]] = {}
+    """Each cell, and the moves that took a flag off it."""
     for number, played in enumerate(journal.moves, start=1):
         cell = played.move.cell
         numbers = tuple(near for near in game.grid.neighbours(cell) if game.number(near))
         flags = game.flags
         outcome = game.act(played.move)
         if outcome.waves and played.move.action is Action.EXPAND:
-            chorded.append((number, cell))
-        unflagged += [(number, off) for off in outcome.unflagged]
+            for near in game.grid.neighbours(cell):
+                chorded.setdefault(near, []).append(number)
+        for off in outcome.unflagged:
+            unflagged.setdefault(off, []).append(number)
         if played.by_ai:
             continue
         if outcome.waves and played.move.action is Action.TRY:
@@ -133,7 +136,7 @@ def coach(journal: Journal, mines: frozenset[Point], clicks: int | None = None) 
         zini(width, height, mines),
         len(journal.moves) if counted is None else counted,
         _chords(reveals, mines, game.grid.neighbours),
-        _idle_flags(flagging, chorded, unflagged, game.grid.neighbours),
+        _idle_flags(flagging, chorded, unflagged),
     )
 
 
@@ -199,17 +202,19 @@ def _chord(
 
 def _idle_flags(
     flagging: list[tuple[int, Played, frozenset[Point]]],
-    chorded: list[tuple[int, Point]],
-    unflagged: list[tuple[int, Point]],
-    neighbours: Callable[[Point], tuple[Point, ...]],
+    chorded: dict[Point, list[int]],
+    unflagged: dict[Point, list[int]],
 ) -> tuple[Flag, ...]:
     """The player's flags that no chord stood on before they were taken off, if they were."""
     idle: list[Flag] = []
     for number, played, flags in flagging:
-        off = min((at for at, cell in unflagged if at > number and cell in flags), default=None)
+        off = min(
+            (at for cell in flags for at in unflagged.get(cell, ()) if at > number), default=None
+        )
         used = any(
-            number < at and (off is None or at < off) and flags & set(neighbours(cell))
-            for at, cell in chorded
+            number < at and (off is None or at < off)
+            for cell in flags
+            for at in chorded.get(cell, ())
         )
         if not used:
             idle.append(Flag(number, played, off is not None))
