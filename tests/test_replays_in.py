@@ -178,13 +178,16 @@ def avf_file(width: int, height: int, mines: list[Point], clicks: list[Press]) -
     return head + body + bytes(8) + b"Skin:\rAnn\r"
 
 
-def rmv_file(width: int, height: int, mines: list[Point], clicks: list[Press]) -> bytes:
+def rmv_file(
+    width: int, height: int, mines: list[Point], clicks: list[Press], player: bytes = b"Ann"
+) -> bytes:
     """Viennasweeper's RMV (version 2) as ms_toollib reads it: the header's sizes, the
     player, the board and its mines (column, row), the properties (3BV, cell pixels),
     then nine bytes an event (button, milliseconds, x and y), and 16: won."""
     head = b"*rmv" + (2).to_bytes(2, "big") + bytes([1, 1]) + bytes(4)  # clone 1: Viennasweeper
     head += bytes(2) + bytes(4) + bytes(2) + (7).to_bytes(2, "big") + bytes(2) + bytes(6)
-    head += (1).to_bytes(2, "big") + bytes([3]) + b"Ann" + (1_800_000_000).to_bytes(4, "big")
+    head += (1).to_bytes(2, "big") + bytes([len(player)]) + player
+    head += (1_800_000_000).to_bytes(4, "big")
     head += bytes([width, height]) + len(mines).to_bytes(2, "big")
     head += b"".join(bytes([x, y]) for x, y in mines)
     head += bytes([0, 0, 0, 0, 8, 0, 16]) + bytes(2)
@@ -244,6 +247,18 @@ def test_arbiters_and_viennasweepers_replays_are_judged_as_the_same_game_in_evf(
     assert lines[-1] == "3BV 8, ZiNi 5, your clicks 9."
     status, out, _err = run(tmp_path, "replay", str(tmp_path / name))
     assert status == 0 and out.splitlines()[-1] == "Won in 1.65 s."
+
+
+@needs_ms_toollib
+def test_a_players_name_is_shown_without_what_would_drive_the_terminal(tmp_path: Path) -> None:
+    hostile = b"\x1b]0;owned\x07\x1b[2JEve" + b"e" * 200
+    path = tmp_path / "named.rmv"
+    path.write_bytes(rmv_file(3, 3, [(1, 1)], presses(ONE_BY_ONE), player=hostile))
+    status, out, _err = run(tmp_path, "review", str(path))
+    heading = out.splitlines()[0]
+    assert status == 0 and "\x1b" not in out and "\x07" not in out
+    assert heading.startswith("named.rmv: Custom 3×3, 1 mine, classic, recorded by Viennasweeper,")
+    assert f"player ]0;owned[2JEv{'e' * 47}: won" in heading, "60 characters at most"
 
 
 @needs_ms_toollib

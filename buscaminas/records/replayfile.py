@@ -17,6 +17,7 @@ import json
 import os
 import subprocess
 import sys
+import unicodedata
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -34,6 +35,8 @@ THE_END = 1e9
 """A time past any replay's last event: the figures read there are the whole game's."""
 LIMIT_BYTES = 8 * 1024 * 1024
 """Far more than a replay of the longest expert game holds (a few hundred KiB)."""
+LONGEST_NAME = 60
+"""The most characters of a player's or a program's name shown."""
 MOST_MOVES = 50_000
 """More moves than the longest game on the largest board takes, flags and all."""
 SECONDS = 30.0
@@ -190,8 +193,8 @@ def _checked(path: Path, read: Any) -> Replay:
             width,
             height,
             mines,
-            str(read["software"]),
-            str(read["player"]),
+            _shown(read["software"]),
+            _shown(read["player"]),
             _whole(read["mode"]),
             bool(read["completed"]),
             float(read["seconds"]),
@@ -204,6 +207,13 @@ def _checked(path: Path, read: Any) -> Replay:
         raise ReplayError(
             _("{file}: what it holds does not make a game: {why}.").format(file=path, why=error)
         ) from None
+
+
+def _shown(value: Any) -> str:
+    """A name the file gives, as it may be printed: no control character (an escape
+    sequence would drive the terminal), and no longer than :data:`LONGEST_NAME`."""
+    text = "".join(char for char in str(value) if unicodedata.category(char)[0] != "C")
+    return text[:LONGEST_NAME]
 
 
 def _whole(value: Any) -> int:
