@@ -114,11 +114,16 @@ def heading(path: Path, played: Foreign) -> str:
     replay = played.replay
     end = played.journal.game().end
     result = _("won") if end is Termination.WON else _("lost") if end else _("not finished")
-    recorded = _("{file}: {board}, recorded by {software}").format(
-        file=path.name, board=board_title(played), software=replay.software or _("unnamed software")
-    )
+    values = {
+        "file": path.name,
+        "board": board_title(played),
+        "software": replay.software or _("unnamed software"),
+        "player": replay.player,
+        "result": result,
+        "seconds": replay.seconds,
+    }
     if replay.player:
-        recorded = _("{recorded}, player {player}").format(recorded=recorded, player=replay.player)
-    return _("{recorded}: {result}, {seconds:.2f} s.").format(
-        recorded=recorded, result=result, seconds=replay.seconds
-    )
+        return _(
+            "{file}: {board}, recorded by {software}, player {player}: {result}, {seconds:.2f} s."
+        ).format(**values)
+    return _("{file}: {board}, recorded by {software}: {result}, {seconds:.2f} s.").format(**values)

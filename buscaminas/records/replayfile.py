@@ -105,11 +105,11 @@ def load(path: Path) -> Replay:
             ),
         )
     except inputfile.UnreadableFile as why:
-        raise ReplayError(_("{file}: {why}.").format(file=path, why=why)) from None
+        raise ReplayError(f"{path}: {why}.") from None
     except OSError as error:
         from ..i18n import reason
 
-        raise ReplayError(_("{file}: {why}.").format(file=path, why=reason(error))) from None
+        raise ReplayError(f"{path}: {reason(error)}.") from None
     return _checked(path, _read_by_toollib(path, kind[1:], data))
 
 
