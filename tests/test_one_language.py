@@ -57,6 +57,8 @@ SHARED = {
     "buscaminas", "stats", "games", "replay", "review", "export", "config", "manpage",
     "completion",
     "evf", "mbf", "roff", "sqlite", "nerd", "font", "tab", "esc",
+    # a figure players rank efficiency by, named as they name it
+    "zini",
     # a system and a terminal's name in `--help`'s environment
     "linux", "dumb",
 }  # fmt: skip
