@@ -6,6 +6,6 @@ if __name__ == "__main__":
     from buscaminas import collector
 
     collector.hold()  # before the modules load, which is most of a start
-    from buscaminas.cli import main
+    from buscaminas.entry.cli import main
 
     sys.exit(main())

@@ -26,10 +26,12 @@ from . import (
     startup,
     tatham,
     toollib,
+    winrate,
 )
 
 BENCHMARKS: dict[str, ModuleType] = {
     "solver": solver,
+    "winrate": winrate,
     "generate": generate,
     "adversarial": adversarial,
     "play": play,

@@ -200,6 +200,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--before", type=Path, help="another tree of the game, timed beside")
     parser.add_argument("--echo", type=int, default=0, help="trials of keys typed after Enter")
     parser.add_argument("--motion", type=int, default=0, help="pointer moves sent, for CPU")
+    parser.add_argument(
+        "--memory",
+        type=int,
+        default=0,
+        metavar="RUNS",
+        help="only memory: a 99x99 game after auto against the floor, RUNS times each",
+    )
 
 
 def _cell_at(program: Program) -> tuple[int, int]:
@@ -234,6 +241,9 @@ def _action(program: Program, action: str, cell: str) -> Callable[[int], tuple[b
 
 def run(args: argparse.Namespace) -> int:
     roots = [("after", ROOT)] + ([("before", args.before.resolve())] if args.before else [])
+    if args.memory:
+        _report_memory(roots, args.memory)
+        return 0
     programs: list[tuple[str, str, Program, Callable[[int], tuple[bytes, bytes]]]] = []
     opened: list[Program] = []
     try:
@@ -349,3 +359,53 @@ def _cpu(pid: int) -> float:
     """Seconds of CPU every thread of ``pid`` has used."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+MEMORY_BOARD = ["--width", "99", "--height", "99", "--mines", "2000", "--classic", "--seed", "3"]
+"""The board whose game the AI plays to its end for :func:`_report_memory`."""
+
+
+def _report_memory(roots: list[tuple[str, Path]], runs: int) -> None:
+    """The most memory a 99×99 game held (``VmHWM``) and what it holds (``VmRSS``) once
+    the AI has played it to its end, against the prompt_toolkit floor after a few keys,
+    each tree's runs and the floor's interleaved; medians, MiB."""
+    found: dict[str, list[tuple[float, float]]] = {}
+    for _run in range(runs):
+        for label, root in roots:
+            program = Program(label, game(root, *MEMORY_BOARD), root)
+            try:
+                program.wait_for(b"Mines left")
+                program.settle(0.3)
+                os.write(program.master, b"50 50\r")
+                program.settle(0.3)
+                os.write(program.master, b"auto\r")
+                program.wait_for(b"Play again", timeout=1200)
+                program.settle(0.5)
+                found.setdefault(f"{label} 99×99 after auto", []).append(_memory(program))
+            finally:
+                program.close()
+        floor = Program("floor", [sys.executable, "-c", MINIMAL_PROMPT_TOOLKIT], ROOT)
+        try:
+            floor.wait_for(b"X")
+            for _key in range(10):
+                os.write(floor.master, b"a")
+                floor.settle(0.05)
+            found.setdefault("prompt_toolkit floor", []).append(_memory(floor))
+        finally:
+            floor.close()
+    peak_floor, now_floor = (statistics.median(m[i] for m in found["prompt_toolkit floor"])
+                             for i in (0, 1))
+    print(f"{'program':<28}{'peak MiB':>9}{'now MiB':>9}{'  ×floor: peak':>15}{'now':>6}")
+    for name, memories in found.items():
+        peak, now = (statistics.median(m[i] for m in memories) for i in (0, 1))
+        print(f"{name:<28}{peak:9.1f}{now:9.1f}{peak / peak_floor:15.2f}{now / now_floor:6.2f}")
+
+
+def _memory(program: Program) -> tuple[float, float]:
+    """The most memory ``program`` has held and what it holds now, MiB (Linux)."""
+    fields = dict(
+        line.split(":", 1) for line in Path(f"/proc/{program.process.pid}/status").read_text()
+        .splitlines() if ":" in line
+    )
+    peak, now = (int(fields[name].split()[0]) / 1024 for name in ("VmHWM", "VmRSS"))
+    return peak, now

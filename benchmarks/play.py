@@ -13,7 +13,7 @@ import time
 from hypothesis import settings
 from hypothesis.stateful import invariant, run_state_machine_as_test
 
-from tests.test_play_property import Play
+from tests.play_support import Play
 
 
 class Counted(Play):

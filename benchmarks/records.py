@@ -27,6 +27,7 @@ whole game again or an appended row per move, with a rollback journal or WAL.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import inspect
 import json
@@ -56,9 +57,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--against", metavar="DIR", help="also measure the tree in DIR (another checkout)"
     )
+    parser.add_argument(
+        "--keeping",
+        type=int,
+        metavar="ROUNDS",
+        help="only what keeping a move costs, expert against 99x99, over ROUNDS moves each",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.keeping:
+        return run_keeping(args.keeping, args.seed, args.against)
     figures = measure(args.games, args.runs, args.seed)
     show(f"this tree ({ROOT})", figures)
     if args.against:
@@ -251,7 +260,7 @@ def stats(store: Any) -> None:
 
 
 def listed(store: Any, count: int | None) -> None:
-    from buscaminas.lookback import games_table
+    from buscaminas.entry.lookback import games_table
 
     games_table(store.recent(count) or [])
 
@@ -345,6 +354,158 @@ def _median(work: Callable[[], object], runs: int = 200) -> float:
     return statistics.median(times)
 
 
+# --- keeping a move, expert against 99×99 ---------------------------------------------
+
+KEEPING_BOARDS = {"expert": (30, 16, 99), "99x99": (99, 99, 2000)}
+"""The boards a move is kept on: a 99×99 move's keep is to cost about an expert one's."""
+
+
+def run_keeping(rounds: int, seed: int, against: str | None) -> int:
+    place = Path(tempfile.mkdtemp(prefix="records-keeping-"))
+    print(f"data directory {place} on {filesystem_of(place)}; load {os.getloadavg()[0]:.1f}")
+    trees: dict[str, str | None] = {f"this tree ({ROOT})": None}
+    if against:
+        trees[f"the tree in {against}"] = against
+    figures: dict[str, dict[str, list[float]]] = {}
+    processes = {
+        name: subprocess.Popen(
+            [sys.executable, str(Path(__file__).resolve()), "keeping", str(rounds), str(seed),
+             str(place / str(number))],
+            env={**os.environ, **({"PYTHONPATH": str(Path(tree).resolve())} if tree else {})},
+            stdout=subprocess.PIPE, text=True,
+        )
+        for number, (name, tree) in enumerate(trees.items())
+    }  # side by side, so that the disk's load falls on both alike
+    for name, process in processes.items():
+        out, _err = process.communicate()
+        figures[name] = json.loads(out)
+    for name, times in figures.items():
+        print(f"{name}: {rounds} moves a board, medians and 90th percentiles")
+        for what in ("keep", "snapshot"):
+            shown = {board: _median_p90(times[f"{what} {board}"]) for board in KEEPING_BOARDS}
+            (expert, expert90), (big, big90) = shown.values()
+            print(
+                f"  {what:8} expert {expert:7.3f} ms (p90 {expert90:7.3f})"
+                f"  99x99 {big:7.3f} ms (p90 {big90:7.3f})"
+                f"  ratio {big / expert:5.2f} (p90 {big90 / expert90:5.2f})"
+            )
+        for mode in ("rollback journal, a connection a write", "WAL, a connection a write",
+                     "WAL, one connection held"):
+            median, high = _median_p90(times[f"sqlite {mode}"])
+            print(f"  99x99 snapshot written, {mode}: {median:7.3f} ms (p90 {high:7.3f})")
+    return 0
+
+
+def keeping(rounds: int, seed: int, place: Path) -> dict[str, list[float]]:
+    """Each round: a move on each board, then its keep timed (the session's, as the
+    game makes it: the snapshot, its JSON, the store's transaction), and the snapshot
+    and JSON alone; and the 99×99 snapshot written by SQLite three ways."""
+    from buscaminas.game.commands import Command, Verb
+    from buscaminas.game.keeper import Keeper
+    from buscaminas.game.session import Session
+    from buscaminas.game.settings import Settings
+    from buscaminas.records.storage import database_in
+
+    place.mkdir(parents=True)
+    rng = random.Random(seed)
+    sessions = {}
+    for name, (width, height, mines) in KEEPING_BOARDS.items():
+        keeper = Keeper.open(database_in(place / name))
+        settings = Settings(width, height, mines, seed=seed, no_guess=False)
+        sessions[name] = Session(settings, keeper, legend=[])
+    times: dict[str, list[float]] = {}
+    modes = _sqlite_modes(place)
+    for number in range(rounds + 1):
+        boards = list(sessions.items())
+        for name, session in boards[:: 1 if number % 2 else -1]:  # each first by turns
+            game = session.current.game
+            if number == 0:
+                move = Command(Verb.TRY, (game.width // 2, game.height // 2))
+            else:
+                move = Command(Verb.FLAG, rng.choice(_hidden(game)))
+            # a tree from before kept a move inside ``handle``: its two halves, apart
+            drawn_first = hasattr(session, "keep")
+            handle = session.handle if drawn_first else getattr(session, "_handle")  # noqa: B009
+            keep = session.keep if drawn_first else getattr(session, "_persist")  # noqa: B009
+            handle(move)
+            began = time.perf_counter()
+            keep()
+            kept = time.perf_counter() - began
+            began = time.perf_counter()
+            text = json.dumps(session.current.snapshot(session.ui.cursor))
+            written = time.perf_counter() - began
+            if number:  # the first: the deal, and the database made
+                times.setdefault(f"keep {name}", []).append(kept)
+                times.setdefault(f"snapshot {name}", []).append(written)
+            if number and name == "99x99":
+                for mode, write in sorted(modes.items(), key=lambda _mode: rng.random()):
+                    began = time.perf_counter()
+                    write(text)
+                    times.setdefault(f"sqlite {mode}", []).append(time.perf_counter() - began)
+    return times
+
+
+def _hidden(game: Any) -> list[tuple[int, int]]:
+    return [
+        (x, y) for y in range(game.height) for x in range(game.width)
+        if not game.is_revealed((x, y))
+    ]
+
+
+def _sqlite_modes(place: Path) -> dict[str, Callable[[str], None]]:
+    """A game's snapshot written as the store writes it, with a rollback journal or WAL,
+    a connection opened for each write or one held."""
+    held: dict[str, sqlite3.Connection] = {}
+
+    def made(mode: str, name: str) -> Path:
+        path = place / f"{name}.sqlite3"
+        with closing(sqlite3.connect(path, isolation_level=None)) as db:
+            db.execute(f"PRAGMA journal_mode = {mode}")
+            db.execute("CREATE TABLE unfinished (identity TEXT PRIMARY KEY, snapshot TEXT)")
+        return path
+
+    def writer(path: Path, hold: bool) -> Callable[[str], None]:
+        def write(text: str) -> None:
+            db = held.get(str(path)) or sqlite3.connect(path, isolation_level=None)
+            db.execute("PRAGMA synchronous = FULL")
+            db.execute("BEGIN IMMEDIATE")
+            db.execute("INSERT OR REPLACE INTO unfinished VALUES ('game', ?)", (text,))
+            db.execute("COMMIT")
+            if hold:
+                held[str(path)] = db
+            else:
+                db.close()
+
+        return write
+
+    rollback, wal, wal_held = made("DELETE", "rollback"), made("WAL", "wal"), made("WAL", "held")
+    return {
+        "rollback journal, a connection a write": writer(rollback, hold=False),
+        "WAL, a connection a write": writer(wal, hold=False),
+        "WAL, one connection held": writer(wal_held, hold=True),
+    }
+
+
+def filesystem_of(path: Path) -> str:
+    """The file system ``path`` is on, from ``/proc/mounts``: a benchmark of the disk on
+    tmpfs measures memory."""
+    found, longest = "unknown", -1
+    with contextlib.suppress(OSError), open("/proc/mounts") as mounts:
+        for line in mounts:
+            device, point, kind = line.split()[:3]
+            if str(path.resolve()).startswith(point) and len(point) > longest:
+                found, longest = f"{kind} ({device} at {point})", len(point)
+    return found
+
+
+def _median_p90(values: list[float]) -> tuple[float, float]:
+    ordered = sorted(values)
+    return statistics.median(ordered) * 1000, ordered[int(len(ordered) * 0.9)] * 1000
+
+
 if __name__ == "__main__":  # the measures of another tree (PYTHONPATH), for --against
-    games, runs, seed = (int(value) for value in sys.argv[1:4])
-    print(json.dumps(measure(games, runs, seed)))
+    if sys.argv[1] == "keeping":
+        print(json.dumps(keeping(int(sys.argv[2]), int(sys.argv[3]), Path(sys.argv[4]))))
+    else:
+        games, runs, seed = (int(value) for value in sys.argv[1:4])
+        print(json.dumps(measure(games, runs, seed)))

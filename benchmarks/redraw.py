@@ -42,7 +42,9 @@ from buscaminas.game.view import View
 from buscaminas.records.boardfile import BoardFile
 from buscaminas.records.storage import database_in
 from buscaminas.ui import layout
-from buscaminas.ui.renderer import LEGACY, Frame, Renderer
+from buscaminas.ui.frame import Frame
+from buscaminas.ui.icons import LEGACY
+from buscaminas.ui.renderer import Renderer
 
 BOARDS: dict[str, tuple[int, int, int]] = {
     "expert": (30, 16, 99),
@@ -105,6 +107,9 @@ class BenchScreen:
     def show(self, view: View) -> None:
         drawn, self.frame = Renderer.draw(view._replace(keys=KEYS), self.size, LEGACY, self.frame)
         self.written += len(drawn)
+
+    def drawn(self) -> None:
+        """Drawn in :meth:`show` already."""
 
     def tick(self, view: View) -> None:
         """What the terminal does every quarter second while it waits for a key."""

@@ -8,7 +8,9 @@ wall clock and of the CPU the process used, which a loaded machine disturbs less
 The tools (``--help``, ``stats``, ``analyze``) are timed to their exit and
 compared with ``python -c pass``.  The game is timed in a pseudo-terminal from
 its start to its first board with the prompt under it, and compared with a bare
-prompt_toolkit ``PromptSession`` timed the same way to its prompt.
+Python curses program timed the same way to its first frame (always, in the same
+run), beside a bare prompt_toolkit ``PromptSession`` to its prompt; ``--peer``
+adds another program, a terminal Minesweeper, and the game's ratio to it.
 
 ``--instructions`` counts instead the instructions each process executes, under
 valgrind's callgrind (Python's hash seed fixed): slow, but the same from run to
@@ -49,12 +51,22 @@ POSITION = "\n".join(
 )
 """A small position for ``analyze``: the tool's start, not the solver's work, is timed."""
 BARE_PROMPT = "from prompt_toolkit import PromptSession\nPromptSession().prompt('ready> ')\n"
+BARE_CURSES = (
+    "import curses\n"
+    "def first(screen):\n"
+    "    screen.addstr(0, 0, 'ready>')\n"
+    "    screen.refresh()\n"
+    "    screen.getch()\n"
+    "curses.wrapper(first)\n"
+)
 CURSOR_REQUEST = b"\x1b[6n"
 """prompt_toolkit asks where the cursor is; a terminal answers, and so does this benchmark."""
 
 
 PASS = "python -c pass"
 PROMPT = "bare prompt_toolkit prompt"
+CURSES = "bare Python curses program"
+GAME = "game to its first board"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -73,7 +85,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=[],
         metavar=("COMMAND", "MARK"),
         help="another program (a terminal Minesweeper installed elsewhere) timed in the"
-        " same pseudo-terminal until MARK is on its screen, against python -c pass",
+        " same pseudo-terminal until MARK is on its screen, against the curses program;"
+        " the game's ratio to it is printed after",
     )
     parser.add_argument(
         "--instructions",
@@ -244,6 +257,7 @@ def _commands(
     commands = {
         PASS: (to_exit([python, "-c", "pass"], environment, ROOT), PASS),
         PROMPT: (to_marks([python, "-c", BARE_PROMPT], environment, ROOT, b"ready>"), PROMPT),
+        CURSES: (to_marks([python, "-c", BARE_CURSES], environment, ROOT, b"ready>"), CURSES),
     }
     for number, (suffix, root) in enumerate(trees.items()):
         home = data / f"tree-{number}"
@@ -255,14 +269,11 @@ def _commands(
             f"buscaminas --help{suffix}": (to_exit([*game, "--help"], tree, root), PASS),
             f"buscaminas stats{suffix}": (to_exit([*game, "stats"], tree, root), PASS),
             f"buscaminas analyze{suffix}": (to_exit(analyze, tree, root), PASS),
-            f"game to its first board{suffix}": (
-                to_marks(play, tree, root, b"Mines left", b">"),
-                PROMPT,
-            ),
+            f"{GAME}{suffix}": (to_marks(play, tree, root, b"Mines left", b">"), CURSES),
         }
     for command, mark in peers:
         peer = to_marks(shlex.split(command), environment, ROOT, mark.encode())
-        commands[f"peer: {command}"] = (peer, PASS)
+        commands[f"peer: {command}"] = (peer, CURSES)
     return commands
 
 
@@ -312,4 +323,10 @@ def run(args: argparse.Namespace) -> int:
             for column, ((label, _), value) in enumerate(zip(columns, medians[name], strict=True))
         )
         print(f"  {name:<40} {figures}   against {base}")
+    for name in (name for name in commands if name.startswith("peer: ")):
+        ratios = ", ".join(
+            f"{label} {game / peer:4.2f}×"
+            for (label, _), game, peer in zip(columns, medians[GAME], medians[name], strict=True)
+        )
+        print(f"  {GAME} against {name.removeprefix('peer: ')}: {ratios}")
     return 0

@@ -5,6 +5,6 @@ import sys
 from . import collector
 
 collector.hold()  # before the modules load, which is most of a start
-from .cli import main  # noqa: E402
+from .entry.cli import main  # noqa: E402
 
 sys.exit(main())

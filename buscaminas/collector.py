@@ -43,8 +43,8 @@ def working() -> Iterator[None]:
 
     The solver builds tens of thousands of short-lived containers on a big
     board, freed as it goes; the collector, set off by their number, walked
-    them again and again, doubling a 99×99 hint's time and tripling its worst
-    (issue 19).  What a command leaves behind is collected after it.
+    them again and again, doubling a 99×99 hint's time and tripling its worst.
+    What a command leaves behind is collected after it.
     """
     if not gc.isenabled():
         yield

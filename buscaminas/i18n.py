@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import sys
 from pathlib import Path
 
 DOMAIN = "buscaminas"
@@ -68,29 +69,41 @@ def choose_language(requested: str | None = None) -> str:
 
 
 def use(language: str) -> None:
-    """Make ``language`` the one every later :func:`_` call answers in, argparse's too.
+    """Make ``language`` the one every later :func:`_` call answers in, argparse's too
+    (now if it is loaded, else when :func:`word_argparse` is called as it loads).
 
     English needs no catalogue: its sentences are the message ids, and its plural
     rule gettext's own (one, else many), so reading and parsing it would only
     delay every start.
+    """
+    global _translation, _language
+    _language = language
+    if language == SOURCE_LANGUAGE:
+        _translation = gettext.NullTranslations()
+    else:
+        _translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
+    if "argparse" in sys.modules:
+        word_argparse()
+
+
+def word_argparse() -> None:
+    """Point argparse's words at its catalogue in the language in use.
 
     argparse words its usage, headings and refusals with the ``_`` and ``ngettext``
     of its own module, gettext's, which read the process's global domain, where
     nothing of ours is: they are pointed at argparse's catalogue in this language
-    instead (as i18nparse does for its translations of argparse).
+    instead (as i18nparse does for its translations of argparse).  The game's own
+    start loads no parser: whoever loads one calls this.
     """
     import argparse
 
-    global _translation, _language
-    _language = language
-    if language == SOURCE_LANGUAGE:
-        _translation = argparse_words = gettext.NullTranslations()
+    if _language == SOURCE_LANGUAGE:
+        words = gettext.NullTranslations()
     else:
-        _translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
-        argparse_words = gettext.translation(ARGPARSE_DOMAIN, LOCALE_DIR, languages=[language])
+        words = gettext.translation(ARGPARSE_DOMAIN, LOCALE_DIR, languages=[_language])
     # Set by name: the typing stubs do not list them, private as they are.
-    setattr(argparse, "_", argparse_words.gettext)  # noqa: B010
-    setattr(argparse, "ngettext", argparse_words.ngettext)  # noqa: B010
+    setattr(argparse, "_", words.gettext)  # noqa: B010
+    setattr(argparse, "ngettext", words.ngettext)  # noqa: B010
 
 
 def reason(error: OSError) -> str:

@@ -11,6 +11,7 @@ game is in the background.
 
 from __future__ import annotations
 
+import _thread
 import os
 import signal
 import sys
@@ -195,3 +196,15 @@ def noted(signum: int) -> Iterator[Request]:
         yield request
     finally:
         signal.signal(signum, previous)
+
+
+def interrupt_the_main_thread() -> None:
+    """Ctrl-C read in raw mode while the game is busy: a KeyboardInterrupt where the
+    main thread is, as a terminal in cooked mode would have raised, for what is under
+    way to cancel."""
+    if hasattr(signal, "pthread_kill"):
+        main = threading.main_thread().ident
+        assert main is not None
+        signal.pthread_kill(main, signal.SIGINT)
+    else:
+        _thread.interrupt_main()

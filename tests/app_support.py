@@ -20,7 +20,7 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from buscaminas.ui.renderer import LEGACY, IconSet
+from buscaminas.ui.icons import LEGACY, IconSet
 from buscaminas.ui.terminal import ESCAPE_SECONDS, TerminalScreen
 
 SETTLE_SECONDS = ESCAPE_SECONDS + 0.01
@@ -85,8 +85,9 @@ class Piped:
     def _idle(self) -> bool:
         screen = self.screen
         unread = select.select([self.keys.fileno()], [], [], 0)[0]
-        return not unread and screen._waiting and screen._events.empty() and not (
-            screen._typeahead.waiting or screen._behind()
+        events = screen.events
+        return not unread and events.waiting and events.empty() and not (
+            screen.front.typeahead.waiting or events.behind()
         )
 
     def _round_trip(self) -> bool:

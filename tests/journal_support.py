@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 
+from buscaminas.core.engine import Action, Move
 from buscaminas.core.grid import Point
-from buscaminas.game.journal import BY_THE_AI, Journal
+from buscaminas.game.journal import BY_THE_AI, Journal, Played
+from buscaminas.records.boardfile import BoardFile
 
 
 def json_journal(journal: Journal, written: int = 2) -> str:
@@ -38,3 +40,18 @@ def json_journal(journal: Journal, written: int = 2) -> str:
 
 def _cells(cells: frozenset[Point]) -> list[list[int]]:
     return [[x, y] for x, y in sorted(cells, key=lambda cell: (cell[1], cell[0]))]
+
+
+KEPT = Journal(
+    5,
+    3,
+    2,
+    start=BoardFile(5, 3, frozenset({(4, 0), (4, 2)}), frozenset(), frozenset()),
+    moves=[
+        Played(Move(Action.TRY, (0, 0)), 0.0),
+        Played(Move(Action.FLAG, (4, 0)), 1.0),
+        Played(Move(Action.FLAG, (4, 2)), 2.0),
+        Played(Move(Action.EXPAND, (3, 0)), 30.0),
+    ],
+)
+"""A won game whose moves come a second or more apart, with one long wait."""

@@ -6,7 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
+from typing import Any
 
+import pytest
+
+from buscaminas.core import generator
 from buscaminas.game.keeper import Keeper
 from buscaminas.game.keys import Act, Mode
 from buscaminas.game.screen import Audience, CursorKeys
@@ -48,6 +52,9 @@ class ScriptedScreen:
 
     start = show
 
+    def drawn(self) -> None:
+        pass
+
     def read(
         self, prompt: str, live: Callable[[], View] | None = None, cursor: CursorKeys | None = None
     ) -> str:
@@ -80,3 +87,34 @@ class ScriptedScreen:
 
     def said(self) -> str:
         return "\n".join(message for view in self.views for message in view.messages)
+
+
+def no_guess_fails(monkeypatch: pytest.MonkeyPatch, failure: BaseException) -> None:
+    """Make every no-guess deal fail with ``failure``; classic deals still work."""
+    real = generator.generate
+
+    def failing(*args: Any, no_guess: bool = False, **kwargs: Any) -> frozenset[tuple[int, int]]:
+        if no_guess:
+            raise failure
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(generator, "generate", failing)
+
+
+def clicks_that_win(settings: Settings, start: tuple[int, int]) -> list[str]:
+    """Every safe cell of the board the game will deal, as lines to type."""
+    mines = generator.generate(
+        settings.width,
+        settings.height,
+        settings.mines,
+        start=start,
+        seed=settings.seed,
+        no_guess=True,
+    )
+    safe = [
+        f"{x + 1} {y + 1}"
+        for y in range(settings.height)
+        for x in range(settings.width)
+        if (x, y) not in mines and (x, y) != start
+    ]
+    return [f"{start[0] + 1} {start[1] + 1}", *safe]

@@ -1,5 +1,5 @@
 """The start-up questions answered without a front end: a screen that answers from a
-list, for :func:`buscaminas.cli.ask_settings` and its kin."""
+list, for :func:`buscaminas.entry.choices.ask_settings` and its kin."""
 
 from __future__ import annotations
 

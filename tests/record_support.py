@@ -10,9 +10,15 @@ from pathlib import Path
 from typing import Any
 
 from buscaminas import i18n
-from buscaminas.cli import main
 from buscaminas.core.board import BoardKind, BoardSpec
 from buscaminas.core.scoring import GameRecord
+from buscaminas.entry.cli import main
+from buscaminas.game.keeper import Keeper
+from buscaminas.game.rounds import Kept
+from buscaminas.game.session import Session
+from buscaminas.game.settings import Settings
+from buscaminas.records.storage import Store
+from tests.terminal_support import run_piped
 
 NOON = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)
 """Noon UTC is the same calendar day in nearly every local time zone."""
@@ -82,10 +88,20 @@ WIN = "try 1 1\nflag 5 1\nflag 5 3\nexpand 4 1\nn\n"
 
 def won_twice_in(directory: Path) -> Path:
     """``directory`` with two games won from a pipe on :data:`SMALL_WIN`."""
-    from tests.terminal_support import run_piped, write_board
+    from tests.terminal_support import write_board
 
     board = write_board(directory / "board.txt", *SMALL_WIN)
     for _ in range(2):
         result = run_piped("--board", str(board), "--data-dir", str(directory), lines=WIN)
         assert "You won" in result.stdout
     return directory
+
+
+def store_in(directory: Path) -> Store:
+    return Store(directory / "buscaminas.sqlite3", on_warning=print)
+
+
+def beginner(directory: Path, *, resumed: Kept | None = None) -> Session:
+    settings = Settings.from_preset("beginner", seed=3)
+    keeper = Keeper(store_in(directory))
+    return Session(settings, keeper, legend=[], clock=lambda: 100.0, resumed=resumed)

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 
+import pytest
+from hypothesis import event
 from hypothesis import strategies as st
 
 from buscaminas.core.grid import Grid, Point
-from buscaminas.core.solver import Position
+from buscaminas.core.solver import InconsistentPosition, Position, analyze
 
 BRUTE_FORCE_LIMIT = 20_000
 """Most layouts the oracle enumerates; positions needing more are skipped."""
@@ -139,3 +142,25 @@ def layouts_of(position: Position) -> list[frozenset[Point]]:
             for cell, value in numbers.items()
         )
     ]
+
+
+def assert_matches_brute_force(position: Position) -> None:
+    """The exact analysis agrees with the oracle wherever the oracle can count: the same
+    layouts, chances, safe cells and mines, and an impossible position refused."""
+    census = brute_force(position)
+    event("too many layouts" if census is None else f"consistent: {census.layouts > 0}")
+    if census is None:
+        return
+    if census.layouts == 0:
+        with pytest.raises(InconsistentPosition):
+            analyze(position)
+        return
+    result = analyze(position)
+    assert result.layouts == census.layouts
+    assert set(result.probability) == set(census.mine_layouts)
+    for cell, mines in census.mine_layouts.items():
+        assert math.isclose(result.probability[cell], mines / census.layouts, abs_tol=1e-9)
+    assert result.safe == {cell for cell, mines in census.mine_layouts.items() if mines == 0}
+    assert result.mines == {
+        cell for cell, mines in census.mine_layouts.items() if mines == census.layouts
+    }

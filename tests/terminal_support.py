@@ -23,6 +23,8 @@ from pathlib import Path
 import pexpect
 import pyte
 
+from buscaminas.core import generator
+
 ROOT = Path(__file__).resolve().parent.parent
 SCRATCH = tempfile.TemporaryDirectory(prefix="buscaminas-tests-")
 """Where the games under test keep their data, removed when the test run ends."""
@@ -253,6 +255,21 @@ def run_piped(
     )
 
 
+def wait_for_input(pid: int, timeout: float = 15.0) -> None:
+    """Wait until the program ``pid`` waits for its next input: every thread asleep (not
+    running, not in the disk) at three looks in a row.  A move is drawn first and kept
+    after, before the next input is read: from then on it is in the records."""
+    deadline = time.monotonic() + timeout
+    quiet = 0
+    while quiet < 3:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"process {pid} never waited for input")
+        tasks = Path(f"/proc/{pid}/task").iterdir()
+        states = {(task / "stat").read_text().rsplit(")", 1)[1].split()[0] for task in tasks}
+        quiet = quiet + 1 if states == {"S"} else 0
+        time.sleep(0.001)
+
+
 def write_board(path: Path, *rows: str) -> Path:
     """A lab board file from a picture: ``*`` a hidden mine, ``#`` a hidden safe cell,
     ``.`` an uncovered safe cell, ``F`` a flagged safe cell, ``?`` a safe cell marked."""
@@ -281,3 +298,38 @@ def wait_for_exit(player: Player, timeout: float = 15.0) -> None:
     while player.pump() and time.monotonic() < deadline:
         pass
     assert not player.child.isalive(), "the game did not end:\n" + player.text
+
+
+WIN = "This board's code is"
+"""What a won game says before the share code of its board."""
+
+
+def won_in_a_pipe(data_dir: Path) -> tuple[str, str]:
+    """Win the beginner board of seed 1 from a pipe, opening at 4 4; the moves, and the
+    program's output."""
+    mines = generator.generate(8, 8, 10, start=(3, 3), seed=1, no_guess=True)
+    safe = [f"{x + 1} {y + 1}" for y in range(8) for x in range(8) if (x, y) not in mines]
+    moves = "\n".join(["4 4", *safe, "n"]) + "\n"
+    played = run_piped(
+        "--preset", "beginner", "--seed", "1", "--data-dir", str(data_dir), lines=moves
+    )
+    assert "You won" in played.stdout and WIN in played.stdout
+    return moves, played.stdout
+
+
+BIG = ("--width", "99", "--height", "99", "--mines", "30", "--classic", "--seed", "1")
+"""A board far bigger than the terminal: the screen shows a window of it."""
+
+
+def in_view(player: Player) -> tuple[int, int, int, int]:
+    """The part of the board the status line says is shown: x from, x to, y from, y to."""
+    match = re.search(r"x (\d+)–(\d+), y (\d+)–(\d+) of 99×99", player.text)
+    if match is None:
+        raise LookupError("no window on the status line:\n" + player.text)
+    first, last, top, bottom = (int(number) for number in match.groups())
+    return first, last, top, bottom
+
+
+def rows(output: str, width: int) -> list[str]:
+    """The board rows a pipe printed, ``width`` cells each, told from the words around them."""
+    return [line for line in output.splitlines() if re.fullmatch(rf"[#F.1-8*X]{{{width}}}", line)]

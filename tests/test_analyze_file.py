@@ -7,9 +7,9 @@ from collections.abc import Iterator
 import pytest
 
 from buscaminas import i18n
-from buscaminas.analyze_file import Unreadable, analysis_of, certain_cells, probability_grid
 from buscaminas.core.engine import Minesweeper
 from buscaminas.core.solver import Position, analyze
+from buscaminas.entry.analyze_file import Unreadable, analysis_of, certain_cells, probability_grid
 from buscaminas.game import hints
 
 

@@ -21,28 +21,16 @@ from buscaminas.game.settings import Settings
 from buscaminas.game.view import Highlight, State
 from buscaminas.records.boardfile import parse
 from buscaminas.records.storage import DATABASE_NAME, Store, database_in
+from buscaminas.ui.icons import LEGACY, icon_legend
 from buscaminas.ui.pipe import PipeScreen
-from buscaminas.ui.renderer import LEGACY, Renderer
-from tests.loop_support import BOARD, ScriptedScreen
+from tests.loop_support import BOARD, ScriptedScreen, clicks_that_win, no_guess_fails
 from tests.terminal_support import run_piped
-
-
-def no_guess_fails(monkeypatch: pytest.MonkeyPatch, failure: BaseException) -> None:
-    """Make every no-guess deal fail with ``failure``; classic deals still work."""
-    real = generator.generate
-
-    def failing(*args: Any, no_guess: bool = False, **kwargs: Any) -> frozenset[tuple[int, int]]:
-        if no_guess:
-            raise failure
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(generator, "generate", failing)
 
 
 def app_for(screen: ScriptedScreen, tmp_path: Path, settings: Settings | None = None) -> App:
     settings = settings or Settings(5, 4, 3, board_file=BOARD)
     keeper = Keeper.open(database_in(tmp_path))
-    return App(settings, screen, legend=Renderer.legend(LEGACY), keeper=keeper)
+    return App(settings, screen, legend=icon_legend(LEGACY), keeper=keeper)
 
 
 def test_a_won_game_is_recorded_and_reported(tmp_path: Path) -> None:
@@ -56,25 +44,6 @@ def test_a_won_game_is_recorded_and_reported(tmp_path: Path) -> None:
     assert games[0].won and games[0].kind is BoardKind.CLASSIC and games[0].hints == 0
     assert games[0].board_commands == 3
     assert app.goodbye()[0] == "Your games this session, from worst to best:"
-
-
-def clicks_that_win(settings: Settings, start: tuple[int, int]) -> list[str]:
-    """Every safe cell of the board the game will deal, as lines to type."""
-    mines = generator.generate(
-        settings.width,
-        settings.height,
-        settings.mines,
-        start=start,
-        seed=settings.seed,
-        no_guess=True,
-    )
-    safe = [
-        f"{x + 1} {y + 1}"
-        for y in range(settings.height)
-        for x in range(settings.width)
-        if (x, y) not in mines and (x, y) != start
-    ]
-    return [f"{start[0] + 1} {start[1] + 1}", *safe]
 
 
 def test_a_clean_no_guess_win_can_be_a_new_best_but_an_ai_win_cannot(tmp_path: Path) -> None:

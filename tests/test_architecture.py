@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import ast
+import io
+import re
 import subprocess
 import sys
+import tokenize
 from pathlib import Path
 
 from tests.terminal_support import ROOT
@@ -21,7 +24,7 @@ WITHOUT_A_TERMINAL = (
     "buscaminas.ui.controls",
     "buscaminas.ui.renderer",
     "buscaminas.ui.pipe",
-    "buscaminas.cli",
+    "buscaminas.entry.cli",
 )
 
 
@@ -51,13 +54,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "records": ("buscaminas.records",),
     "game": ("buscaminas.game",),
     "ui": ("buscaminas.ui",),
-    "entry": tuple(
-        f"buscaminas.{m}"
-        for m in (
-            "cli", "configured", "analyze_file", "lookback", "environment", "manpage",
-            "completion", "__main__",
-        )
-    ),
+    "entry": ("buscaminas.entry", "buscaminas.__main__"),
 }
 """ARCHITECTURE.md's layers: the modules (or folders) each holds."""
 
@@ -182,6 +179,24 @@ def test_the_game_layer_is_small_modules_and_the_session_delegates() -> None:
     assert lengths["session.py"] < 450, "the session hands its work on"
 
 
+def test_the_entry_is_a_folder_of_small_modules() -> None:
+    """The command and its tools live in ``entry/``, none of them a second session: the
+    package's top holds only the foundation and ``python -m``'s door."""
+    top = {path.stem for path in (ROOT / "buscaminas").glob("*.py")}
+    assert top == {"__init__", "__main__", "i18n", "signals", "collector"}
+    lengths = {
+        path.name: len(path.read_text().splitlines())
+        for path in (ROOT / "buscaminas" / "entry").glob("*.py")
+    }
+    assert {name: lines for name, lines in lengths.items() if lines > 600} == {}
+
+
+def test_the_records_are_small_modules_behind_the_store() -> None:
+    records = ROOT / "buscaminas" / "records"
+    lengths = {path.name: len(path.read_text().splitlines()) for path in records.glob("*.py")}
+    assert {name: lines for name, lines in lengths.items() if lines > 600} == {}
+
+
 def test_nothing_outside_the_round_assigns_its_fields() -> None:
     """The round keeps its own invariants: others ask it (``count_hint``, ``log``…)."""
     fields = {"hints", "ai_moves", "assisted", "took_back", "seen", "scripted", "recorded",
@@ -206,3 +221,141 @@ def test_nothing_outside_the_round_assigns_its_fields() -> None:
                 ):
                     found.append(f"{path.name}:{node.lineno} {ast.unparse(target)}")
     assert found == []
+
+
+def test_the_drawing_is_small_modules() -> None:
+    """Each module of ``ui/`` but the toolkit's application has one job, and its size
+    says so."""
+    lengths = {
+        path.name: len(path.read_text().splitlines())
+        for path in (ROOT / "buscaminas" / "ui").glob("*.py")
+        if path.name != "terminal.py"
+    }
+    assert {name: lines for name, lines in lengths.items() if lines > 600} == {}
+
+
+
+def imported_test_modules(path: Path) -> list[str]:
+    """The test modules (``tests/test_*``) ``path`` imports, wherever the import is."""
+    source = path.read_text(encoding="utf-8")
+    if "test_" not in source:  # no such import, and no parse needed
+        return []
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names = [alias.name.removeprefix("tests.") for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if not node.level and module != "tests" and not module.startswith("tests."):
+                continue
+            module = module.removeprefix("tests").lstrip(".")
+            names = [module] if module else [alias.name for alias in node.names]
+        else:
+            continue
+        found += [name.split(".")[0] for name in names if name.startswith("test_")]
+    return sorted(found)
+
+
+def test_shared_test_helpers_live_in_support_modules() -> None:
+    """A test module is imported by no one: what tests share is in ``tests/*_support.py``,
+    so that moving or deleting a test never breaks another, or a benchmark."""
+    importers = [
+        *(ROOT / "tests").glob("*.py"),
+        *(ROOT / "benchmarks").rglob("*.py"),
+        *(ROOT / "tools").rglob("*.py"),
+    ]
+    found = {
+        str(path.relative_to(ROOT)): imported
+        for path in sorted(importers)
+        if (imported := imported_test_modules(path))
+    }
+    assert found == {}
+
+
+def test_an_import_of_a_test_module_is_caught(tmp_path: Path) -> None:
+    (tmp_path / "test_a.py").write_text(
+        "from tests.play_support import play\n"
+        "import tests.record_support\n"
+        "from tests import loop_support\n"
+        "def f():\n    from tests.test_b import x\n"
+        "import tests.test_c\n"
+        "from tests import test_d, record_support\n"
+        "from . import test_e\n"
+        "from .test_f import y\n"
+    )
+    assert imported_test_modules(tmp_path / "test_a.py") == [
+        "test_b", "test_c", "test_d", "test_e", "test_f"
+    ]
+
+
+HISTORY = re.compile(
+    r"\bused to be\b|\bwhat used to\b|\bno longer (?:needed|used|does|do|works?|supported)\b"
+    r"|\bwas changed\b|\bpreviously\b|\bformerly\b|\bissue \d+"
+    r"|\bbefore this (?:change|fix|commit)\b|\bnow\b[^.;:]*\binstead\b"
+    r"|\bwas (?:replaced|renamed|moved|removed)\b|\bthe old code\b",
+    re.IGNORECASE,
+)
+"""Wordings that tell the code's past rather than what it does: git keeps the past."""
+
+
+def told_history(path: Path) -> list[str]:
+    """Each comment and docstring (any string standing as a statement) of ``path`` that
+    tells history, as ``line: text``."""
+    source = path.read_text(encoding="utf-8")
+    if not HISTORY.search(" ".join(source.split())):  # nowhere, so in no comment either
+        return []
+    said = [
+        (token.start[0], token.string)
+        for token in tokenize.generate_tokens(io.StringIO(source).readline)
+        if token.type == tokenize.COMMENT
+    ]
+    said += [
+        (node.lineno, node.value.value)
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    ]
+    return [
+        f"{line}: {match.group()}"
+        for line, text in sorted(said)
+        for match in [HISTORY.search(" ".join(text.split()))]
+        if match
+    ]
+
+
+def test_no_comment_or_docstring_tells_history() -> None:
+    found = {
+        str(path.relative_to(ROOT)): told
+        for path in sorted((ROOT / "buscaminas").rglob("*.py"))
+        if (told := told_history(path))
+    }
+    assert found == {}
+
+
+def test_history_in_a_comment_or_docstring_is_caught(tmp_path: Path) -> None:
+    module = tmp_path / "module.py"
+    module.write_text(
+        '"""Draws the board.\n\nThis used to be\n    two modules (issue 19)."""\n'
+        "LIMIT = 3  # was changed from 2\n"
+        "def f() -> str:\n"
+        '    """The time, now shown in seconds instead."""\n'
+        '    return "no longer used to be said"  # a message, not a comment: never read\n'
+        "# the cell is no longer hidden: play goes on\n"
+    )
+    assert told_history(module) == [
+        "1: used to be",
+        "5: was changed",
+        "7: now shown in seconds instead",
+    ]
+
+
+def test_the_command_line_is_read_once_into_typed_values() -> None:
+    """After the parser, the settings are an ``Invocation`` and its ``Options``: no
+    module hands argparse's namespace on, or sets a setting on it."""
+    passed_on = [
+        path.name
+        for path in (ROOT / "buscaminas").rglob("*.py")
+        if "Namespace" in path.read_text(encoding="utf-8")
+    ]
+    assert passed_on == []

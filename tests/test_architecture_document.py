@@ -13,11 +13,15 @@ What counts as a name, in an inline code span (between backticks):
   (`verbs.TABLE`, `records.storage`), or with a class's name (`Journal.redo_stack`):
   what follows must be defined there (a call's arguments are left out);
 - the first column of a table whose first heading is ``module`` names a module:
-  a path under the package, a bare word being a module at its top (`cli`).
+  a path under the package, a bare word being a module at its top (`i18n`).
 
 Any other span (a verb, a flag, a key, ``config.toml``, ``typing.NamedTuple``) names
 nothing of the package.  In a fenced block (a diagram) every dotted name is read as a
-span."""
+span.
+
+A span struck through (``~~`Session.thinking`~~``) is a retired name: the glossary gives
+it beside the one name its idea has now, and it must name nothing, so that no idea gets
+a second public name back."""
 
 from __future__ import annotations
 
@@ -35,6 +39,7 @@ MOST_BYTES = 15_000
 
 FENCE = re.compile(r"^```.*?^```", re.MULTILINE | re.DOTALL)
 SPAN = re.compile(r"`([^`\n]+)`")
+RETIRED = re.compile(r"~~`([^`\n]+)`~~")
 PATH = re.compile(r"[A-Za-z_.][\w.-]*(?:/[\w.-]*)+")
 DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 RUN = re.compile(r"python -m ([\w.]+)(?: .*)?")
@@ -153,7 +158,13 @@ def spans(text: str) -> Iterator[str]:
     """Every inline code span, and every dotted name of a fenced block, calls cut short."""
     for block in FENCE.findall(text):
         yield from DOTTED.findall(block)
-    yield from (span.split("(")[0].strip() for span in SPAN.findall(FENCE.sub("", text)))
+    prose = RETIRED.sub("", FENCE.sub("", text))
+    yield from (span.split("(")[0].strip() for span in SPAN.findall(prose))
+
+
+def retired_in_use(text: str, root: Path = ROOT) -> list[str]:
+    """The retired names ``text`` strikes through that the package defines again."""
+    return [name for name in RETIRED.findall(text) if dotted_exists(root, name)]
 
 
 def table_modules(text: str) -> list[str]:
@@ -221,7 +232,7 @@ def test_a_name_that_does_not_exist_is_caught() -> None:
         " `python -m tools.catalog`.\n"
         "```\nSession.handle ─ dealer.deel ─ Minesweeper.act\n```\n"
         "| module | its one job |\n|---|---|\n| `keeper` | wrong folder |\n"
-        "| `game/keeper` | the records |\n| `cli` | the command |\n"
+        "| `game/keeper` | the records |\n| `entry/cli` | the command |\n"
     )
     assert unknown_names(text) == [
         "dealer.deel",
@@ -236,6 +247,18 @@ def test_a_name_that_does_not_exist_is_caught() -> None:
         "python -m tools.catalog",
         "keeper",
     ]
+
+
+def test_no_retired_name_is_defined_again() -> None:
+    text = DOCUMENT.read_text(encoding="utf-8")
+    assert RETIRED.findall(text), "the glossary strikes through the names retired"
+    assert retired_in_use(text) == []
+
+
+def test_a_retired_name_defined_again_is_caught() -> None:
+    text = "**highlight** (`UIState.highlight`; not ~~`UIState.marked`~~, ~~`Journal.moves`~~)"
+    assert unknown_names(text) == []
+    assert retired_in_use(text) == ["Journal.moves"]
 
 
 def test_a_module_no_table_names_is_caught(tmp_path: Path) -> None:

@@ -30,7 +30,7 @@ from buscaminas.game.commands import Command, Verb
 from buscaminas.records import gamerow, schema
 from buscaminas.records.schema import MIGRATIONS
 from buscaminas.records.storage import DATABASE_NAME, Recorded, Store
-from tests.record_support import WIN, corrupt, make_record, run, won_twice_in
+from tests.record_support import WIN, beginner, corrupt, make_record, run, won_twice_in
 from tests.terminal_support import (
     Player,
     assert_restored,
@@ -38,7 +38,6 @@ from tests.terminal_support import (
     run_piped,
     wait_for_exit,
 )
-from tests.test_resume import beginner
 
 REPORTED = {
     "a start without a time zone": ("started_at", "2024-05-01T12:00:00"),

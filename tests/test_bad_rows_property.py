@@ -44,9 +44,9 @@ from buscaminas.records import gamerow
 from buscaminas.records.schema import MIGRATIONS
 from buscaminas.records.storage import DATABASE_NAME, Store, database_in
 from buscaminas.ui.pipe import PipeScreen
+from tests.journal_support import KEPT
 from tests.record_support import make_record, run
 from tests.terminal_support import scratch_directory
-from tests.test_lookback import KEPT
 
 BOARD = KEPT.start
 assert BOARD is not None

@@ -6,19 +6,9 @@ import re
 
 from buscaminas.game.view import State, View
 from buscaminas.ui import layout
-from buscaminas.ui.renderer import LEGACY, Renderer
-from tests.terminal_support import Player, mouse_on
-
-BIG = ("--width", "99", "--height", "99", "--mines", "30", "--classic", "--seed", "1")
-
-
-def in_view(player: Player) -> tuple[int, int, int, int]:
-    """The part of the board the status line says is shown: x from, x to, y from, y to."""
-    match = re.search(r"x (\d+)–(\d+), y (\d+)–(\d+) of 99×99", player.text)
-    if match is None:
-        raise LookupError("no window on the status line:\n" + player.text)
-    first, last, top, bottom = (int(number) for number in match.groups())
-    return first, last, top, bottom
+from buscaminas.ui.icons import LEGACY
+from buscaminas.ui.renderer import Renderer
+from tests.terminal_support import BIG, Player, in_view, mouse_on
 
 
 def cursor(player: Player) -> tuple[int, int]:

@@ -12,10 +12,14 @@ from pathlib import Path
 import pytest
 
 from buscaminas import i18n
-from buscaminas.cli import ask_settings, build_parser, settings_from_flags
+from buscaminas.entry.boards import settings_from_flags
+from buscaminas.entry.choices import ask_settings
+from buscaminas.entry.invocation import read
+from buscaminas.entry.parser import build_parser
 from buscaminas.game.questions import Custom, Leave
 from buscaminas.game.settings import Settings
 from buscaminas.records import presets
+from buscaminas.records.config import ConfigFile
 from buscaminas.records.presets import PRESETS
 from tests.questions_support import Answers
 from tests.terminal_support import run_piped
@@ -105,12 +109,12 @@ def test_the_menu_marks_the_boards_wider_than_the_terminal() -> None:
 
 
 def test_custom_is_a_preset_that_asks_its_size_or_takes_the_flags() -> None:
-    parser = build_parser()
-    assert settings_from_flags(parser, parser.parse_args(["--preset", "custom"])) == Custom()
-    given = parser.parse_args(
-        ["--preset", "personalizado", "--width", "9", "--height", "7", "--mines", "5"]
+    nothing = ConfigFile(Path("config.toml"), {}, {})
+    assert settings_from_flags(read(["--preset", "custom"], nothing).board) == Custom()
+    given = read(
+        ["--preset", "personalizado", "--width", "9", "--height", "7", "--mines", "5"], nothing
     )
-    assert settings_from_flags(parser, given) == Settings(9, 7, 5)
+    assert settings_from_flags(given.board) == Settings(9, 7, 5)
     asked = run_piped(
         "--preset", "custom", "--seed", "1", "--lang", "en", lines="9\n7\n5\n1 1\nquit\n"
     )

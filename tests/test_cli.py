@@ -6,9 +6,16 @@ from pathlib import Path
 
 import pytest
 
-from buscaminas.cli import ask_settings, build_parser, settings_from_flags
+from buscaminas.entry.boards import settings_from_flags
+from buscaminas.entry.choices import ask_settings
+from buscaminas.entry.invocation import read
+from buscaminas.entry.parser import build_parser
+from buscaminas.records.config import ConfigFile
 from tests.questions_support import Answers
 from tests.terminal_support import run_piped
+
+NO_FILE = ConfigFile(Path("config.toml"), {}, {})
+"""A settings file that says nothing."""
 
 
 def test_bad_answers_are_asked_again_never_a_crash() -> None:
@@ -69,9 +76,8 @@ def test_presets_by_number_name_or_spanish_name() -> None:
 def test_flags_that_do_not_fit_together_are_refused(
     flags: list[str], words: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    parser = build_parser()
     with pytest.raises(SystemExit) as leaving:
-        settings_from_flags(parser, parser.parse_args(flags))
+        settings_from_flags(read(flags, NO_FILE).board)
     assert leaving.value.code == 2
     assert words in capsys.readouterr().err
 
@@ -88,12 +94,12 @@ def test_shared_options_count_before_and_after_a_tool(tmp_path: Path) -> None:
 def test_ctrl_c_in_a_tool_ends_with_the_conventional_status_and_no_traceback(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from buscaminas import cli
+    from buscaminas.entry import cli, tools
 
     def interrupted(*_: object) -> int:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "show_stats", interrupted)
+    monkeypatch.setattr(tools, "show_stats", interrupted)
     assert cli.main(["stats", "--lang", "en"]) == 130
     assert "Traceback" not in capsys.readouterr().err
 

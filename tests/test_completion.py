@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from buscaminas.cli import build_parser
+from buscaminas.entry.parser import build_parser
 from buscaminas.records import presets
 from buscaminas.ui.themes import THEMES
 from tests.terminal_support import ROOT, run_piped, write_board

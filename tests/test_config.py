@@ -5,27 +5,14 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from pathlib import Path
 
 import pytest
 
+from tests.config_support import configured, settings
 from tests.terminal_support import Player, run_piped, write_board
 
 BOARD = ("*####", "#####", "#####", "*###*")
-
-
-def configured(tmp_path: Path, text: str) -> dict[str, str]:
-    """A configuration directory holding ``text`` as config.toml, as an environment."""
-    directory = tmp_path / "config"
-    directory.mkdir(exist_ok=True)
-    (directory / "config.toml").write_text(text, encoding="utf-8")
-    return {"BUSCAMINAS_CONFIG_DIR": str(directory)}
-
-
-def settings(printed: str) -> str:
-    """``buscaminas config``'s lines with their columns' padding taken out."""
-    return re.sub(r" +#", " #", printed)
 
 
 def piped(tmp_path: Path, text: str, *flags: str, lines: str = "flag 1 2\nflag 1 2\n") -> str:

@@ -12,7 +12,8 @@ import pytest
 
 from buscaminas.game.view import State, View
 from buscaminas.records.preferences import MAX_BYTES, Preferences
-from buscaminas.ui.renderer import LEGACY, NERD, IconSet, Renderer
+from buscaminas.ui.icons import LEGACY, NERD, IconSet, cell
+from buscaminas.ui.renderer import Renderer
 from tests.terminal_support import ROOT, Player, scratch_directory
 
 COLOUR = re.compile(r"\x1b\[[0-9;]*(?:38;5;|48;5;|;3[0-9]m|;4[0-9]m|\[3[0-9]m|\[4[0-9]m)")
@@ -27,15 +28,15 @@ def style_of(shown: str) -> str:
 @pytest.mark.parametrize("icons", [LEGACY, NERD], ids=["legacy", "nerd"])
 def test_without_colour_every_cell_still_looks_different(icons: IconSet) -> None:
     plain = icons.without_colour()
-    looks = {char: Renderer.cell(char, plain) for char in CELLS}
-    looks["exploded"] = Renderer.cell("*", plain, exploded=True)
+    looks = {char: cell(char, plain) for char in CELLS}
+    looks["exploded"] = cell("*", plain, exploded=True)
     assert not any(COLOUR.search(shown) for shown in looks.values())
     assert len(set(looks.values())) == len(looks)
 
 
 def test_legacy_colours_tell_hidden_from_empty_and_flags_from_threes() -> None:
-    assert style_of(Renderer.cell("#", LEGACY)) != style_of(Renderer.cell(".", LEGACY))
-    assert style_of(Renderer.cell("F", LEGACY)) != style_of(Renderer.cell("3", LEGACY))
+    assert style_of(cell("#", LEGACY)) != style_of(cell(".", LEGACY))
+    assert style_of(cell("F", LEGACY)) != style_of(cell("3", LEGACY))
 
 
 def test_no_color_draws_the_game_without_a_colour_code() -> None:

@@ -3,7 +3,8 @@ move being made.
 
 Each trial plays a random script (reveals, flags, losses, undos of a loss) in a pipe
 or in a pseudo-terminal, waits until the program has shown the outcome of some of
-its commands, sends the next and kills it at once or a moment later.  The records
+its commands and waits for the next (a move is drawn first, then kept before the next
+is read), sends the next and kills it at once or a moment later.  The records
 must then hold the game as the same script left it in-process after those commands,
 or after the one being made: finished and recorded, or in progress with its board,
 its moves and a clock no later than the time that passed, which the next start
@@ -37,7 +38,7 @@ from buscaminas.game.rounds import Kept, Round
 from buscaminas.game.session import Session
 from buscaminas.game.settings import Settings
 from buscaminas.records.storage import DATABASE_NAME, Store
-from tests.terminal_support import ROOT, Player, run_piped
+from tests.terminal_support import ROOT, Player, run_piped, wait_for_input
 
 SIDE = 8
 """Beginner boards: 8 × 8."""
@@ -201,6 +202,7 @@ def kill_in_a_pipe(
             child.stdin.write(line + "\n")
             child.stdin.flush()
             board_block(child.stdout)
+            wait_for_input(child.pid)  # drawn, then kept before the next line is read
         if done < len(lines):
             child.stdin.write(lines[done] + "\n")
             child.stdin.flush()
@@ -227,6 +229,7 @@ def kill_on_a_terminal(
             player.wait_for("Play again")
         else:
             player.wait_until(partial(showing, player, step.rows))
+        wait_for_input(player.child.pid)
     if done < len(lines):
         player.type(lines[done])
     time.sleep(pause)

@@ -8,21 +8,15 @@ import pytest
 
 from buscaminas.game.commands import Command, Verb
 from buscaminas.game.view import State, View
-from buscaminas.ui import controls
+from buscaminas.ui import controls, seam
 from buscaminas.ui.controls import Button, Kind, Report
-from buscaminas.ui.renderer import LEGACY, NERD, Renderer
-from tests.terminal_support import KEPT, Player, click, mouse_on, write_board
+from buscaminas.ui.icons import LEGACY, NERD
+from buscaminas.ui.renderer import Renderer
+from tests.cursor_support import start
+from tests.terminal_support import KEPT, Player, click, mouse_on
+from tests.toolkit_support import heard
 
 ARROWS = {"up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D"}
-BOARD = ("*####", "#####", "#####", "*###*")
-"""Three mines in the corners: 3 2 opens the middle, 1 2 and 5 3 stay hidden."""
-
-
-def start(tmp_path: Path, *extra: str) -> Player:
-    board = write_board(tmp_path / "board.txt", *BOARD)
-    player = Player("--board", str(board), "--lang", "en", "--no-animation", *extra)
-    player.wait_for("Mines left: 3")
-    return player
 
 
 @pytest.mark.parametrize("icons", ["--legacy", pytest.param("--nerd", marks=pytest.mark.slow)])
@@ -122,15 +116,29 @@ def test_no_mouse_leaves_the_terminal_alone(tmp_path: Path) -> None:
         ("\x1b[<64;10;5M", Report(Kind.WHEEL, None, 4, 9, (0, -3))),  # the wheel, up
         ("\x1b[<69;10;5M", Report(Kind.WHEEL, None, 4, 9, (3, 0))),  # Shift, down: right
         ("\x1b[<32;10;5M", Report(Kind.DRAG, Button.LEFT, 4, 9)),  # a drag
-        ("\x1b[34;10;5M", Report(Kind.PRESS, Button.RIGHT, 4, 9)),  # urxvt
+        ("\x1b[96;10;5M", Report(Kind.WHEEL, None, 4, 9, (0, -3))),  # urxvt's wheel
+        ("\x1b[34;10;5M", None),  # urxvt's press: prompt_toolkit does not tell the button
         ("\x1b[M" + chr(32) + chr(42) + chr(37), Report(Kind.PRESS, Button.LEFT, 4, 9)),  # X10
         ("\x1b[M" + chr(35) + chr(42) + chr(37), Report(Kind.RELEASE, None, 4, 9)),
         ("\x1b[<0;0;5M", None),
-        ("garbage", None),
+        ("\x1b[<35;10;5M", None),  # a move with no button held
     ],
 )
 def test_mouse_reports_in_every_encoding(report: str, expected: Report | None) -> None:
-    assert controls.parse_mouse(report) == expected
+    """Read by prompt_toolkit's parser, as the terminal reads them."""
+    assert heard(report) == ([] if expected is None else [expected])
+
+
+@pytest.mark.parametrize(
+    "report", ["\x1b[<1;2M", "\x1b[<;;M", "\x1b[1;2M", "\x1b[M" + chr(48) + "**", "\x1b[M"]
+)
+def test_a_report_the_toolkit_cannot_read_is_dropped_as_it_is_read(report: str) -> None:
+    assert not seam.readable(report)
+
+
+@pytest.mark.parametrize("report", ["\x1b[<0;10;5M", "\x1b[34;10;5M", "\x1b[M" + chr(32) + "*%"])
+def test_every_report_the_toolkit_reads_is_kept(report: str) -> None:
+    assert seam.readable(report)
 
 
 def test_a_click_lands_on_the_cell_drawn_there_and_nowhere_else() -> None:

@@ -31,7 +31,7 @@ from buscaminas.records.storage import DATABASE_NAME, Store, database_in
 from buscaminas.ui.pipe import PipeScreen
 from tests.damage_support import GAMES, PAGE, pages_of_games, real_records, schema_pages, surviving
 from tests.record_support import make_record, run
-from tests.terminal_support import ROOT, run_piped, scratch_directory
+from tests.terminal_support import ROOT, run_piped, scratch_directory, wait_for_input
 
 SALVAGED = re.compile(
     r"The score database was damaged: (\d+) games? (?:was|were) saved from it into a new one,"
@@ -257,9 +257,10 @@ def test_a_file_is_checked_when_it_is_not_as_a_process_that_ended_left_it(tmp_pa
     assert killed.stdin is not None and killed.stdout is not None
     killed.stdin.write("4 4\n")
     killed.stdin.flush()
-    for line in killed.stdout:  # up to the board: the move is kept by then
+    for line in killed.stdout:  # up to the board, drawn before the move is kept
         if line.startswith(("#", ".", "1")):
             break
+    wait_for_input(killed.pid)  # kept before the next line is read
     killed.kill()
     killed.wait()
     assert checks_made(database) == 1, "a process killed did not close it cleanly"

@@ -8,22 +8,20 @@ from pathlib import Path
 
 import pytest
 
-from buscaminas.core import generator
 from buscaminas.core.board import BoardKind
 from buscaminas.core.engine import Action
 from buscaminas.core.scoring import GameRecord
+from buscaminas.entry.lookback import exported
 from buscaminas.game.commands import Command, Verb
 from buscaminas.game.journal import loads
 from buscaminas.game.keeper import Keeper
 from buscaminas.game.session import Session
 from buscaminas.game.settings import Settings
-from buscaminas.lookback import exported
 from buscaminas.records import boardfile, inputfile, mbf
 from buscaminas.records.storage import Store
 from tests.record_support import run
-from tests.terminal_support import run_piped
-from tests.test_figures_ms_toollib import play
-from tests.toollib_support import in_ms_toollib
+from tests.terminal_support import run_piped, won_in_a_pipe
+from tests.toollib_support import in_ms_toollib, play
 
 READ_BACK = """
 import json, sys
@@ -84,13 +82,13 @@ def as_replay(record: GameRecord) -> bytes:
     return exported(record, loads(record.journal), replay=True)
 
 
-def test_a_hundred_games_are_read_back_by_ms_toollib_as_they_were_played(
-    tmp_path: Path,
-) -> None:
-    records = [play(seed, tmp_path).record for seed in range(70)]
-    records += [play_randomly(seed, tmp_path) for seed in range(30)]
+def assert_read_back_as_played(tmp_path: Path, played: int, at_random: int) -> None:
+    """``played`` games played as a person would and ``at_random`` played at random, each
+    read back by ms_toollib from its replay with the same result, size, clicks and time."""
+    records = [play(seed, tmp_path).record for seed in range(played)]
+    records += [play_randomly(seed, tmp_path) for seed in range(at_random)]
     theirs = in_ms_toollib(READ_BACK, [{"data": list(as_replay(record))} for record in records])
-    assert len(theirs) == len(records) == 100
+    assert len(theirs) == len(records) == played + at_random
     for record, read in zip(records, theirs, strict=True):
         assert read["is_completed"] is record.won
         assert read["bbbv"] == record.three_bv
@@ -113,20 +111,15 @@ def test_a_hundred_games_are_read_back_by_ms_toollib_as_they_were_played(
     assert any(read["double"] for read in theirs), "chords were compared"
 
 
-WIN = "This board's code is"
+def test_games_are_read_back_by_ms_toollib_as_they_were_played(tmp_path: Path) -> None:
+    assert_read_back_as_played(tmp_path, 14, 6)
 
 
-def won_in_a_pipe(data_dir: Path) -> tuple[str, str]:
-    """Win the beginner board of seed 1 from a pipe, opening at 4 4; the moves, and the
-    program's output."""
-    mines = generator.generate(8, 8, 10, start=(3, 3), seed=1, no_guess=True)
-    safe = [f"{x + 1} {y + 1}" for y in range(8) for x in range(8) if (x, y) not in mines]
-    moves = "\n".join(["4 4", *safe, "n"]) + "\n"
-    played = run_piped(
-        "--preset", "beginner", "--seed", "1", "--data-dir", str(data_dir), lines=moves
-    )
-    assert "You won" in played.stdout and WIN in played.stdout
-    return moves, played.stdout
+@pytest.mark.slow
+def test_a_hundred_games_are_read_back_by_ms_toollib_as_they_were_played(
+    tmp_path: Path,
+) -> None:
+    assert_read_back_as_played(tmp_path, 70, 30)
 
 
 def test_export_writes_a_replay_ms_toollib_scores_and_a_board_the_game_reads_again(

@@ -11,23 +11,20 @@ whole process rather than raising.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 import pytest
 
-from buscaminas.core.engine import Action, Minesweeper, Move
+from buscaminas.core.engine import Minesweeper
 from buscaminas.core.grid import Point
-from buscaminas.core.scoring import GameRecord, index_of_efficiency
-from buscaminas.core.solver import Position, analyze
-from buscaminas.game.commands import Command, Verb
+from buscaminas.core.scoring import index_of_efficiency
 from buscaminas.game.journal import loads
-from buscaminas.game.keeper import Keeper
-from buscaminas.game.session import Session
-from buscaminas.game.settings import Settings
-from buscaminas.records.storage import Store
-from tests.toollib_support import in_ms_toollib
+from tests.toollib_support import (
+    Played,
+    in_ms_toollib,
+    play,
+)
 
 MS_TOOLLIB = """
 import json, sys, time
@@ -51,12 +48,6 @@ for line in sys.stdin:
 clicks as action, row, column) and prints its figures; states 3 and 4 are won and lost."""
 
 
-class Played(NamedTuple):
-    record: GameRecord
-    clicks: list[Move]
-    flags_taken_off: bool
-
-
 def board_for_ms_toollib(game: Minesweeper, mines: frozenset[Point]) -> list[list[int]]:
     """Rows of numbers, -1 for a mine."""
     counts = game.grid.mine_counts(mines)
@@ -64,78 +55,6 @@ def board_for_ms_toollib(game: Minesweeper, mines: frozenset[Point]) -> list[lis
         [-1 if (x, y) in mines else counts[(x, y)] for x in range(game.width)]
         for y in range(game.height)
     ]
-
-
-def satisfied(game: Minesweeper, cell: Point) -> bool:
-    """A revealed number whose flags are all placed: a reveal of it is a chord."""
-    number = game.number(cell)
-    return bool(number) and game.around(cell)[0] == number
-
-
-def wasted_click(game: Minesweeper, rng: random.Random) -> Move | None:
-    """A command that changes nothing: the engine refuses it, ms_toollib counts it only
-    as a click."""
-    cells = list(game.grid.cells())
-    revealed = [cell for cell in cells if game.is_revealed(cell)]
-    hidden = [cell for cell in cells if not game.is_revealed(cell) and cell not in game.flags]
-    choices = [
-        *(Move(Action.TRY, cell) for cell in revealed if not satisfied(game, cell)),
-        *(Move(Action.FLAG, cell) for cell in revealed),
-        *(Move(Action.EXPAND, cell) for cell in hidden),
-    ]
-    return rng.choice(choices) if choices else None
-
-
-def next_clicks(game: Minesweeper, rng: random.Random, *, unflag: bool) -> list[Move]:
-    """The player's next clicks: a proven mine flagged, a chord, or the solver's reveal,
-    sometimes after a wasted click or a flag put on a safe cell and taken off."""
-    analysis = analyze(Position.from_game(game))
-    clicks: list[Move] = []
-    if game.started and rng.random() < 0.3:
-        wasted = wasted_click(game, rng)
-        if wasted is not None:
-            clicks.append(wasted)
-    safe = sorted(analysis.safe - game.flags)
-    if unflag and safe and rng.random() < 0.2:
-        cell = rng.choice(safe)
-        clicks += [Move(Action.FLAG, cell), Move(Action.FLAG, cell)]
-    unflagged = sorted(analysis.mines - game.flags)
-    chords = sorted(
-        cell
-        for cell in game.grid.cells()
-        if satisfied(game, cell)
-        and any(
-            not game.is_revealed(near) and near not in game.flags
-            for near in game.grid.neighbours(cell)
-        )
-    )
-    if unflagged and rng.random() < 0.4:
-        clicks.append(Move(Action.FLAG, rng.choice(unflagged)))
-    elif chords and rng.random() < 0.6:
-        clicks.append(Move(Action.EXPAND, rng.choice(chords)))
-    else:
-        clicks.append(Move(Action.TRY, analysis.best_move))
-    return clicks
-
-
-VERBS = {Action.TRY: Verb.TRY, Action.FLAG: Verb.FLAG, Action.EXPAND: Verb.EXPAND}
-
-
-def play(seed: int, tmp_path: Path) -> Played:
-    """One game played through the session to its end, every click kept."""
-    rng = random.Random(seed)
-    width, height, mines = rng.choice([(8, 8, 10), (9, 9, 10), (16, 16, 40), (12, 7, 20)])
-    settings = Settings(width, height, mines, seed=seed, no_guess=rng.random() < 0.8)
-    session = Session(
-        settings, Keeper(Store(tmp_path / "games.sqlite3", on_warning=print)), legend=[]
-    )
-    unflag = rng.random() < 0.5
-    clicks: list[Move] = []
-    while session.current.game.end is None:
-        for move in next_clicks(session.current.game, rng, unflag=unflag):
-            clicks.append(move)
-            session.handle(Command(VERBS[move.action], move.cell))
-    return Played(session.records[-1], clicks, unflag)
 
 
 def ms_toollib_figures(games: list[Played]) -> list[dict[str, Any]]:

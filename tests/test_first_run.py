@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from buscaminas.ui.renderer import LEGACY, NERD
+from buscaminas.ui.icons import LEGACY, NERD
 from tests.terminal_support import (
     KEPT,
     Player,

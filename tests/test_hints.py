@@ -14,7 +14,7 @@ from buscaminas.core.solver.explain import explain
 from buscaminas.game import hints
 from buscaminas.game.percent import percent
 from buscaminas.game.view import Highlight
-from buscaminas.ui.renderer import highlight_style
+from buscaminas.ui.icons import highlight_style
 
 
 @pytest.fixture

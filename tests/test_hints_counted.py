@@ -95,7 +95,7 @@ def test_a_redo_puts_back_the_ais_move_without_counting_it_again(tmp_path: Path)
 
 
 def test_the_status_line_and_the_records_say_the_ais_moves() -> None:
-    player = Player(*BEGINNER_SEED_1)
+    player = Player(*BEGINNER_SEED_1, "--no-animation")  # the AI's moves at once
     player.wait_for("Mines left: 10")
     player.type("5 5")
     player.wait_for("Playing")

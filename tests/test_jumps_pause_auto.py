@@ -23,11 +23,11 @@ from buscaminas.game.view import State
 from buscaminas.records.storage import Store, database_in
 from buscaminas.ui import controls
 from buscaminas.ui.pipe import PipeScreen
+from tests.config_support import configured, settings
+from tests.cursor_support import BOARD as BOARD_PICTURE
+from tests.cursor_support import start
 from tests.loop_support import BOARD
 from tests.terminal_support import Player, run_piped, write_board
-from tests.test_config import configured, settings
-from tests.test_cursor_and_mouse import BOARD as BOARD_PICTURE
-from tests.test_cursor_and_mouse import start
 
 # BOARD: mines at 1 1, 1 4 and 5 4; “3 2” opens the middle and leaves 1 1 … 1 4 and 5 4
 # hidden, every one of them decided by logic (1 2 and 1 3 safe, the other three mines).

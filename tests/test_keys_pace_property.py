@@ -32,7 +32,7 @@ from buscaminas.game.app import App
 from buscaminas.game.keeper import Keeper
 from buscaminas.game.settings import Settings
 from buscaminas.records.storage import database_in
-from buscaminas.ui.terminal import Event
+from buscaminas.ui.events import EndOfInput
 from tests.app_support import piped_screen
 
 ARROWS = ["\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D"]
@@ -100,10 +100,10 @@ def play(keys: list[str], gaps: list[float] | None) -> Where:
             len(current.journal.redo_stack),
             current.paused,
             None if session.question is None else session.question.name,
-            screen._mode.value,
+            repr(screen.front.mode),
             screen.buffer.text,
         )
-        screen._events.put(Event("eof"))  # as the input's end would
+        screen.events.put(EndOfInput())  # as the input's end would
         thread.join(timeout=10)
     return where
 

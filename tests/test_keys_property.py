@@ -27,7 +27,7 @@ from buscaminas.game.app import App
 from buscaminas.game.keeper import Keeper
 from buscaminas.game.settings import Settings
 from buscaminas.records.storage import database_in
-from buscaminas.ui.renderer import LEGACY, Renderer
+from buscaminas.ui.icons import LEGACY, icon_legend
 from tests.app_support import piped_screen
 
 CTRL_C = "\x03"
@@ -101,7 +101,7 @@ def play(keys: list[str], data: Path) -> str:
         app = App(
             Settings.from_preset("beginner", 1),
             screen,
-            legend=Renderer.legend(LEGACY),
+            legend=icon_legend(LEGACY),
             keeper=Keeper.open(database_in(data)),
         )
         typist = threading.Thread(target=type_keys, daemon=True)

@@ -21,6 +21,7 @@ import contextlib
 import tempfile
 import threading
 from pathlib import Path
+from typing import Any, NamedTuple
 
 import pyte
 import pytest
@@ -28,14 +29,29 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
+from buscaminas.core.grid import Point
 from buscaminas.game.app import App
 from buscaminas.game.keeper import Keeper
 from buscaminas.game.settings import Settings
+from buscaminas.game.view import View
 from buscaminas.records.storage import database_in
-from buscaminas.ui.renderer import LEGACY, Renderer
-from buscaminas.ui.terminal import Event
+from buscaminas.ui.events import EndOfInput
+from buscaminas.ui.icons import LEGACY
+from buscaminas.ui.renderer import Line, Renderer
 from tests.app_support import Piped, piped_screen
 from tests.play_support import assert_engine_invariants
+
+
+class Snapshot(NamedTuple):
+    """The screen and what it was drawn from, taken together."""
+
+    shown: View
+    size: tuple[int, int]
+    line: Line
+    origin: Point | None
+    seen: list[list[Any]]
+    cursor: tuple[int, int]
+
 
 ARROWS = ["\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D", "\x1b[5~", "\x1b[6~", "\x1b[1;2C"]
 TYPED = st.text(alphabet="tryfexphudo 0123456789,", max_size=14)
@@ -128,7 +144,7 @@ class LiveSession(RuleBasedStateMachine):
     def resize(self, size: tuple[int, int]) -> None:
         assert self.piped is not None
         self.piped.output.resize(*size)
-        self.piped.screen._post(self.piped.screen._paint)  # as SIGWINCH does
+        self.piped.screen._resize()  # as SIGWINCH does
         self.settle()
 
     # --- settling and checking --------------------------------------------------------
@@ -148,23 +164,35 @@ class LiveSession(RuleBasedStateMachine):
         piped = self.piped
         if piped is None:
             return
-        screen = piped.screen
-        view, frame = screen._view, screen._frame
-        if view is None or frame is None:
+        front = piped.screen.front
+        taken: list[Snapshot] = []
+        done = threading.Event()
+
+        def take() -> None:
+            """What the terminal shows and what it drew it from, on the terminal thread:
+            no paint (the clock's) comes between them."""
+            shown, frame = front.shown(), front.frame
+            if shown is not None and frame is not None:
+                size = frame.size
+                with piped.output.lock:
+                    screen = piped.output.screen
+                    seen = [[screen.buffer[y][x] for x in range(size[0])] for y in range(size[1])]
+                    cursor = (screen.cursor.x, screen.cursor.y)
+                    line = front.line(size[0])
+                    taken.append(Snapshot(shown, size, line, front.origin, seen, cursor))
+            done.set()
+
+        piped.screen._post(take)
+        assert done.wait(10)
+        if not taken:
             return
-        shown = view._replace(keys=screen._keys_word())
-        size = frame.size
-        line = screen._line(size[0])
-        origin = screen._origin
+        shown, size, line, origin, seen, cursor = taken[0]
         drawn, _frame = Renderer.draw(shown, size, LEGACY, None, line, origin)
         full = pyte.Screen(*size)
         pyte.Stream(full).feed(drawn)
-        with piped.output.lock:
-            buffer = piped.output.screen.buffer
-            seen = [[buffer[y][x] for x in range(size[0])] for y in range(size[1])]
-            cursor = (piped.output.screen.cursor.x, piped.output.screen.cursor.y)
         wanted = [[full.buffer[y][x] for x in range(size[0])] for y in range(size[1])]
-        assert seen == wanted, "\n".join(full.display) + "\n---- on screen:\n" + piped.output.text
+        on_screen = "\n".join("".join(char.data for char in row) for row in seen)
+        assert seen == wanted, "\n".join(full.display) + "\n---- on screen:\n" + on_screen
         assert cursor == (full.cursor.x, full.cursor.y)
 
     @invariant()
@@ -174,7 +202,7 @@ class LiveSession(RuleBasedStateMachine):
 
     def teardown(self) -> None:
         if self.piped is not None:
-            self.piped.screen._events.put(Event("eof"))  # as the input's end would
+            self.piped.screen.events.put(EndOfInput())  # as the input's end would
         if self.context is not None:
             self.context.__exit__(None, None, None)  # type: ignore[attr-defined]
         if self.thread is not None:

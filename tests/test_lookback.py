@@ -11,12 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from buscaminas.core.engine import Action, Move
-from buscaminas.game.journal import Journal, Played
-from buscaminas.lookback import games_table
-from buscaminas.records.boardfile import BoardFile
+from buscaminas.entry.lookback import games_table
+from buscaminas.game.journal import Journal
 from buscaminas.records.storage import DATABASE_NAME, Store
-from tests.journal_support import json_journal
+from tests.journal_support import KEPT, json_journal
 from tests.record_support import make_record, run
 from tests.terminal_support import (
     Player,
@@ -71,20 +69,6 @@ def test_the_table_names_each_game_by_number_date_board_result_time_and_code() -
 
 
 # --- through the program ----------------------------------------------------------------
-
-KEPT = Journal(
-    5,
-    3,
-    2,
-    start=BoardFile(5, 3, frozenset({(4, 0), (4, 2)}), frozenset(), frozenset()),
-    moves=[
-        Played(Move(Action.TRY, (0, 0)), 0.0),
-        Played(Move(Action.FLAG, (4, 0)), 1.0),
-        Played(Move(Action.FLAG, (4, 2)), 2.0),
-        Played(Move(Action.EXPAND, (3, 0)), 30.0),
-    ],
-)
-"""A won game whose moves come a second or more apart, with one long wait."""
 
 
 @pytest.fixture

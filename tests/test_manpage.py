@@ -11,8 +11,8 @@ import subprocess
 
 import pytest
 
-from buscaminas.cli import build_parser
-from buscaminas.environment import files, variables
+from buscaminas.entry.environment import files, variables
+from buscaminas.entry.parser import build_parser
 from buscaminas.game import commands, keys
 from tests.terminal_support import ROOT, run_piped
 
@@ -103,7 +103,7 @@ def test_the_environment_and_the_files_are_those_help_lists(page: str) -> None:
 
 
 def test_a_line_of_text_that_starts_like_a_request_is_kept_as_text() -> None:
-    from buscaminas.manpage import _text
+    from buscaminas.entry.manpage import _text
 
     written = _text(".hidden 'quoted \\ back-slash " + "word " * 30 + ".end")
     assert all(line.startswith("\\&") for line in written.splitlines()

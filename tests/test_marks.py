@@ -13,7 +13,7 @@ from buscaminas.core.solver.position import Position
 from buscaminas.game.journal import Journal, Played, loads
 from buscaminas.game.review import Verdict, review
 from buscaminas.records import boardfile
-from buscaminas.ui.renderer import NERD
+from buscaminas.ui.icons import NERD
 from tests.terminal_support import Player, click, run_piped, write_board
 
 MARK, FLAG, TRY, EXPAND = Action.MARK, Action.FLAG, Action.TRY, Action.EXPAND

@@ -20,7 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from buscaminas import cli, i18n
+from buscaminas import i18n
+from buscaminas.entry import cli
+from buscaminas.entry.invocation import TOOLS
 from buscaminas.game import commands
 from tests.terminal_support import Player, run_piped, scratch_directory, write_board
 from tools import catalogue
@@ -110,7 +112,7 @@ def places(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str
 
 COMMAND_LINES = [
     ["--help"],
-    *([tool, "--help"] for tool in cli.TOOLS),
+    *([tool, "--help"] for tool in TOOLS),
     ["--preset", "foo"],
     ["--theme", "blue"],
     ["--width", "nine"],

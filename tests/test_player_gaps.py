@@ -14,9 +14,10 @@ import pytest
 
 import buscaminas
 from buscaminas import i18n
-from buscaminas.cli import ask_settings, build_parser
 from buscaminas.core.engine import Termination
 from buscaminas.core.scoring import FLOOD_POINTS, NUMBER_POINTS
+from buscaminas.entry.choices import ask_settings
+from buscaminas.entry.parser import build_parser
 from buscaminas.game import commands
 from buscaminas.game.commands import Command, ParseError, Verb, parse
 from buscaminas.game.questions import Question
@@ -25,8 +26,7 @@ from buscaminas.records import presets
 from buscaminas.records.presets import PRESETS
 from tests.loop_support import session_on
 from tests.questions_support import Answers
-from tests.terminal_support import Player, run_piped
-from tests.test_resume import rows
+from tests.terminal_support import Player, rows, run_piped
 from tools import catalogue
 
 SEEDS_LEVELS = {

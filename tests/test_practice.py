@@ -235,7 +235,7 @@ def test_in_a_pipe_win_replay_then_the_code_with_the_same_moves_is_practice(
 ) -> None:
     """The issue's reproduction through the program: win, ``replay``, ``--game CODE``
     and the same moves: no best time, counted as practice in ``stats`` and ``games``."""
-    from tests.test_exchange import WIN, won_in_a_pipe
+    from tests.terminal_support import WIN, won_in_a_pipe
 
     moves, output = won_in_a_pipe(tmp_path)
     code = output.split(WIN, 1)[1].split()[0].rstrip(":")
@@ -255,8 +255,7 @@ def test_in_a_pipe_win_replay_then_the_code_with_the_same_moves_is_practice(
 def test_on_a_terminal_the_code_of_a_board_won_sets_no_best_time(tmp_path: Path) -> None:
     """The issue's reproduction as a player meets it: a win at the keyboard (a best
     time), its replay, then its code and the same moves, typed: practice, no best time."""
-    from tests.terminal_support import Player
-    from tests.test_exchange import WIN, won_in_a_pipe
+    from tests.terminal_support import WIN, Player, won_in_a_pipe
 
     moves, _output = won_in_a_pipe(tmp_path / "moves")  # the winning moves, found by a pipe
     environment = {"BUSCAMINAS_DATA_DIR": str(tmp_path / "data")}

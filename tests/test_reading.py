@@ -85,7 +85,7 @@ def test_the_end_of_a_game_with_its_share_code_is_read_whole(
     enter = ENTER[language]
     question = next(line for line in piped.stdout.splitlines() if f"[{enter} =" in line).split()
     assert any(re.fullmatch(r"[0-9A-Z]{4}(-[0-9A-Z]{4}){4,}:?", word) for word in expected)
-    player = Player(*game, rows=rows, columns=columns)
+    player = Player(*game, "--no-animation", rows=rows, columns=columns)  # the AI at once
     player.wait_until(lambda: STATUS.search(player.text) is not None)
     player.type("4 4")
     player.type("auto")

@@ -14,9 +14,8 @@ from buscaminas.game.screen import Audience
 from buscaminas.game.settings import Settings
 from buscaminas.game.view import State
 from buscaminas.records.storage import DATABASE_NAME, Store, database_in
-from tests.loop_support import ScriptedScreen
+from tests.loop_support import ScriptedScreen, clicks_that_win
 from tests.terminal_support import run_piped
-from tests.test_app import clicks_that_win
 
 AI_PLAYED = (
     "The AI played in this game: it is kept in your statistics as assisted, not as a best time."

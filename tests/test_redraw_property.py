@@ -22,7 +22,8 @@ from buscaminas.core.engine import Action, Minesweeper, Move, Termination
 from buscaminas.core.generator import generate, mine_range
 from buscaminas.core.grid import Point
 from buscaminas.game.view import Highlight, State, View
-from buscaminas.ui.renderer import LEGACY, NERD, IconSet, Line, Renderer
+from buscaminas.ui.icons import LEGACY, NERD, IconSet
+from buscaminas.ui.renderer import Line, Renderer
 
 Size = tuple[int, int]
 """A terminal's (columns, rows)."""

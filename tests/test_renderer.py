@@ -10,7 +10,9 @@ import pytest
 
 from buscaminas.game.view import Highlight, State, View
 from buscaminas.ui import layout
-from buscaminas.ui.renderer import LEGACY, NERD, Line, Renderer
+from buscaminas.ui.icons import LEGACY, NERD
+from buscaminas.ui.pipe import plain
+from buscaminas.ui.renderer import Line, Renderer
 
 ROWS = ("##1..", "#F2..", "*X1..")
 CURSOR_MOVE = re.compile(r"\x1b\[(\d+);(\d+)H")
@@ -99,7 +101,7 @@ def test_every_number_shows_in_its_own_colour_and_none_as_a_flag() -> None:
     text, frame = Renderer.draw(view(("12345678F",)), (60, 20), LEGACY, None)
     screen = pyte.Screen(60, 20)
     pyte.Stream(screen).feed(text)
-    top, left = frame.origin
+    top, left = frame.anchor.row, frame.anchor.column
     row = next(r for r in range(top, 20) if screen.display[r].strip().startswith("1  "))
     cells = [screen.buffer[row][left + 3 + 2 * x] for x in range(9)]
     assert "".join(cell.data for cell in cells) == "12345678F"
@@ -116,7 +118,7 @@ def test_the_status_line_counts_mines_time_and_hints() -> None:
 
 
 def test_plain_output_has_no_escape_sequences() -> None:
-    text = Renderer.plain(view(messages=("hello",)))
+    text = plain(view(messages=("hello",)))
     assert text == "hello\n##1..\n#F2..\n*X1..\n"
 
 
@@ -136,7 +138,7 @@ def test_a_hint_sets_apart_its_target_numbers_and_mines_without_colour() -> None
     text, frame = Renderer.draw(view(highlight=marked), (60, 20), LEGACY, None)
     screen = pyte.Screen(60, 20)
     pyte.Stream(screen).feed(text)
-    left = frame.origin[1] + 3  # past the row labels
+    left = frame.anchor.column + 3  # past the row labels
     first_row = next(r for r in range(20) if screen.display[r].strip().startswith("1  "))
 
     def attributes(x: int, y: int) -> tuple[str, bool, bool, bool, bool]:

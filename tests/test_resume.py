@@ -21,27 +21,15 @@ from buscaminas.core.engine import Action, Move
 from buscaminas.game import unfinished
 from buscaminas.game.commands import Command, Verb
 from buscaminas.game.journal import Played, loads
-from buscaminas.game.keeper import Keeper
 from buscaminas.game.questions import Question
 from buscaminas.game.rounds import Kept, Round
-from buscaminas.game.session import Session
-from buscaminas.game.settings import Settings
 from buscaminas.records import claim
 from buscaminas.records.presets import board_label
 from buscaminas.records.sharecode import ShareCode
 from buscaminas.records.stats import format_stats
 from buscaminas.records.storage import Claim, Store
-from tests.terminal_support import KEPT, ROOT, Player, run_piped, scratch_directory
-
-
-def store_in(directory: Path) -> Store:
-    return Store(directory / "buscaminas.sqlite3", on_warning=print)
-
-
-def beginner(directory: Path, *, resumed: Kept | None = None) -> Session:
-    settings = Settings.from_preset("beginner", seed=3)
-    keeper = Keeper(store_in(directory))
-    return Session(settings, keeper, legend=[], clock=lambda: 100.0, resumed=resumed)
+from tests.record_support import beginner, store_in
+from tests.terminal_support import KEPT, ROOT, Player, rows, run_piped, scratch_directory
 
 
 def test_a_game_put_away_comes_back_whole(tmp_path: Path) -> None:
@@ -133,10 +121,6 @@ def test_a_resumed_game_puts_the_cursor_back_where_the_player_left_it(tmp_path: 
     ((_, snapshot),) = store_in(tmp_path).unfinished()
     second = beginner(tmp_path, resumed=Round.from_snapshot(snapshot, lambda: 100.0))
     assert second.view().cursor == (5, 2)
-
-
-def rows(output: str, width: int) -> list[str]:
-    return [line for line in output.splitlines() if re.fullmatch(rf"[#F.1-8*X]{{{width}}}", line)]
 
 
 def test_a_piped_game_left_at_the_end_of_input_is_resumed(tmp_path: Path) -> None:
@@ -333,7 +317,7 @@ def test_a_game_given_up_is_recorded_with_its_own_time(tmp_path: Path) -> None:
 LOSING_THE_RACE = """
 import sys
 import os
-from buscaminas import cli
+from buscaminas.entry import cli
 from buscaminas.game import unfinished
 from buscaminas.records import claim
 from buscaminas.records.storage import Claim, Store

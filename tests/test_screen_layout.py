@@ -18,7 +18,8 @@ import pytest
 from buscaminas.game import keys
 from buscaminas.game.view import State, View
 from buscaminas.ui import layout
-from buscaminas.ui.renderer import LEGACY, Renderer
+from buscaminas.ui.icons import LEGACY
+from buscaminas.ui.renderer import Renderer
 from tests.terminal_support import Player
 
 BIG = ("--width", "99", "--height", "99", "--mines", "30", "--classic", "--seed", "1")

@@ -11,8 +11,7 @@ from buscaminas.core.engine import Termination
 from buscaminas.game.commands import Command, Verb
 from buscaminas.game.questions import Question
 from buscaminas.game.settings import Settings
-from tests.loop_support import session_on
-from tests.test_app import no_guess_fails
+from tests.loop_support import no_guess_fails, session_on
 
 
 def test_the_cursor_starts_at_the_centre_and_follows_moves_hints_and_the_ai(

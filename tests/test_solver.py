@@ -6,7 +6,7 @@ import math
 import random
 
 import pytest
-from hypothesis import HealthCheck, assume, event, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from buscaminas.core.engine import Action, Minesweeper, Move
@@ -15,7 +15,7 @@ from buscaminas.core.solver.counting import ESTIMATE_SCALE, Constraints
 from tests.play_support import play
 from tests.solver_support import (
     arbitrary_positions,
-    brute_force,
+    assert_matches_brute_force,
     draw_position,
     played_positions,
 )
@@ -75,26 +75,6 @@ def test_position_from_game_is_what_the_player_sees() -> None:
 
 
 # --- exact analysis against brute force ---------------------------------------
-
-
-def assert_matches_brute_force(position: Position) -> None:
-    census = brute_force(position)
-    event("too many layouts" if census is None else f"consistent: {census.layouts > 0}")
-    if census is None:
-        return
-    if census.layouts == 0:
-        with pytest.raises(InconsistentPosition):
-            analyze(position)
-        return
-    result = analyze(position)
-    assert result.layouts == census.layouts
-    assert set(result.probability) == set(census.mine_layouts)
-    for cell, mines in census.mine_layouts.items():
-        assert math.isclose(result.probability[cell], mines / census.layouts, abs_tol=1e-9)
-    assert result.safe == {cell for cell, mines in census.mine_layouts.items() if mines == 0}
-    assert result.mines == {
-        cell for cell, mines in census.mine_layouts.items() if mines == census.layouts
-    }
 
 
 @pytest.mark.slow

@@ -10,7 +10,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from benchmarks.shapes import SHAPES, build
-from buscaminas import analyze_file
 from buscaminas.core.engine import Action, Minesweeper, Move
 from buscaminas.core.solver import (
     Analysis,
@@ -27,9 +26,15 @@ from buscaminas.core.solver.counting import ESTIMATE_SCALE, Constraints
 from buscaminas.core.solver.endgame import ENDGAME_LAYOUTS
 from buscaminas.core.solver.local import settle_one_number
 from buscaminas.core.solver.masks import Masks
+from buscaminas.entry import analyze_file
 from tests.play_support import play
-from tests.solver_support import arbitrary_positions, brute_force, draw_position, played_positions
-from tests.test_solver import assert_matches_brute_force
+from tests.solver_support import (
+    arbitrary_positions,
+    assert_matches_brute_force,
+    brute_force,
+    draw_position,
+    played_positions,
+)
 
 SMALL = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -12,7 +12,7 @@ from buscaminas.core.grid import Grid, Point
 from buscaminas.core.solver import NothingToReveal, Position, analyze, strategy
 from buscaminas.core.solver.budget import OverBudget
 from buscaminas.core.solver.endgame import ENDGAME_LAYOUTS
-from buscaminas.core.solver.strategy import _unavoidable_guess
+from buscaminas.core.solver.strategy import Weighed, _unavoidable_guess
 from tests.solver_support import layouts_of, played_positions
 
 
@@ -142,16 +142,16 @@ def test_past_its_budget_the_ai_plays_the_best_guess_it_has_weighed(
     safest = min(candidates, key=lambda cell: (board.tally.mine_layouts[cell], cell[1], cell[0]))
     others = [cell for cell in candidates if cell != safest]
     assert len(others) >= 2
-    survival = {safest: 0.5, others[0]: 0.75, others[1]: 0.9}
+    survived = {safest: 50, others[0]: 75, others[1]: 90}
     weighed: list[Point] = []
 
-    def weigh(_board: object, _counted: object, cell: Point, budget: object) -> float:
+    def weigh(_board: object, _counted: object, cell: Point, budget: object) -> Weighed:
         if len(weighed) == 2:
             raise OverBudget
         weighed.append(cell)
-        return survival.get(cell, 0.0)
+        return Weighed(survived.get(cell, 0), 0, 100, 100)
 
-    monkeypatch.setattr(strategy, "_two_move_survival", weigh)
-    move = strategy._best_weighed(board.constraints, board.tally, candidates, safest)
+    monkeypatch.setattr(strategy, "weigh", weigh)
+    move, _ = strategy._best_weighed(board.constraints, board.tally, candidates, safest)
     assert weighed == [safest, others[0]]
     assert move == others[0], "the better of the two weighed, not the safest alone"

@@ -15,14 +15,16 @@ from pathlib import Path
 
 import pytest
 
-from buscaminas.cli import GAME, TOOLS, Refused, build_parser, command_of, main
+from buscaminas.entry.cli import main
+from buscaminas.entry.invocation import GAME, TOOLS, command_of
+from buscaminas.entry.parser import Refused, build_parser
 from buscaminas.records.storage import DATABASE_NAME, Store
 from tests.record_support import make_record
 from tests.terminal_support import ROOT, Player
 
 RUN = """
 import contextlib, io, json, sys
-from buscaminas.cli import main
+from buscaminas.entry.cli import main
 with contextlib.redirect_stdout(io.StringIO()):
     try:
         main(sys.argv[1:])
@@ -54,7 +56,7 @@ def test_the_tools_load_no_terminal_toolkit(tool: str, tmp_path: Path) -> None:
         "analyze": ["analyze", str(position_file(tmp_path)), "--mines", "2"],
     }[tool]
     loaded = loaded_by(*argv)
-    assert "buscaminas.cli" in loaded
+    assert "buscaminas.entry.cli" in loaded
     assert not {
         name for name in loaded if name.split(".")[0] in ("prompt_toolkit", "asyncio", "wcwidth")
     }
@@ -72,7 +74,7 @@ def test_stats_parse_no_json(tmp_path: Path) -> None:
     """Only games kept (in progress, or pending beside a locked database) are JSON."""
     script = (
         "import contextlib, io, sys\n"
-        "from buscaminas.cli import main\n"
+        "from buscaminas.entry.cli import main\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         "    main(sys.argv[1:])\n"
         "print('json' in sys.modules, 'sqlite3' in sys.modules)\n"
@@ -88,14 +90,15 @@ def test_stats_parse_no_json(tmp_path: Path) -> None:
 FIRST_BOARD = (
     "import sys, tempfile\n"
     "from pathlib import Path\n"
-    "import buscaminas.game.app, buscaminas.cli, buscaminas.game.unfinished\n"
+    "import buscaminas.game.app, buscaminas.entry.cli, buscaminas.game.unfinished\n"
     "import buscaminas.ui.terminal\n"
     "from buscaminas.records.boardfile import BoardFile\n"
     "from buscaminas.game.keeper import Keeper\n"
     "from buscaminas.game.session import Session\n"
     "from buscaminas.game.settings import Settings\n"
     "from buscaminas.records.storage import Store\n"
-    "from buscaminas.ui.renderer import LEGACY, Renderer\n"
+    "from buscaminas.ui.icons import LEGACY\n"
+    "from buscaminas.ui.renderer import Renderer\n"
     "store = Store(Path(tempfile.mkdtemp()) / 'games', on_warning=print)\n"
     "session = Session({settings}, Keeper(store), legend=[])\n"
     "Renderer.draw(session.view(), (80, 24), LEGACY, None)\n"
@@ -234,7 +237,7 @@ def test_english_reads_no_catalogue(tmp_path: Path) -> None:
     a start in Spanish opens its own."""
     script = (
         "import sys\n"
-        "from buscaminas.cli import main\n"
+        "from buscaminas.entry.cli import main\n"
         "opened = []\n"
         "sys.addaudithook(lambda event, args: event == 'open' and opened.append(str(args[0])))\n"
         "main(sys.argv[1:])\n"
@@ -360,7 +363,8 @@ def test_a_start_with_no_game_kept_loads_no_sqlite(tmp_path: Path) -> None:
         "from buscaminas.game.session import Session\n"
     "from buscaminas.game.settings import Settings\n"
         "from buscaminas.records.storage import Store\n"
-        "from buscaminas.ui.renderer import LEGACY, Renderer\n"
+        "from buscaminas.ui.icons import LEGACY\n"
+        "from buscaminas.ui.renderer import Renderer\n"
         "store = Store(Path(sys.argv[1]) / 'games', on_warning=print)\n"
         "assert unfinished.newest(store, time.monotonic) is None\n"
         "session = Session(Settings.from_preset('expert'), Keeper(store), legend=[])\n"
@@ -405,7 +409,8 @@ def test_a_game_refused_after_parsing_is_refused_in_the_whole_parsers_words(
 
     game = refused()
     with monkeypatch.context() as whole_parser:
-        whole_parser.setattr("buscaminas.cli.command_of", lambda arguments: None)
+        for reader in ("invocation", "parser"):
+            whole_parser.setattr(f"buscaminas.entry.{reader}.command_of", lambda arguments: None)
         whole = refused()
     assert whole[0] == 2 and whole[1]
     assert game == whole

@@ -17,7 +17,8 @@ from buscaminas.records.stats import (
     statistics,
     worst_to_best,
 )
-from buscaminas.records.storage import BEST_TIMES, Recorded, Store
+from buscaminas.records.storage import Recorded, Store
+from buscaminas.records.summaries import BEST_TIMES
 from buscaminas.records.tally import GameCount
 from tests.record_support import BEGINNER, EXPERT, make_record
 

@@ -57,6 +57,12 @@ def state(session: Session) -> tuple[Any, ...]:
     )
 
 
+def play(session: Session, command: Command) -> None:
+    """A command as the game's loop carries it out: drawn, then kept before the next."""
+    session.handle(command)
+    session.keep()
+
+
 def kept(session: Session) -> list[tuple[Move, ...]]:
     """The moves of each game the records keep in progress, read as the next start would."""
     with sqlite3.connect(session.keeper.store.path) as db:
@@ -69,26 +75,26 @@ def kept(session: Session) -> list[tuple[Move, ...]]:
 
 def test_flags_undo_hints_and_a_pause_are_taken_back_whole(tmp_path: Path) -> None:
     session = session_on(tmp_path)
-    session.handle(Command(Verb.TRY, (2, 1)))
-    session.handle(Command(Verb.FLAG, (0, 1)))
-    session.handle(Command(Verb.UNDO))  # the flag is what redo would put back
+    play(session, Command(Verb.TRY, (2, 1)))
+    play(session, Command(Verb.FLAG, (0, 1)))
+    play(session, Command(Verb.UNDO))  # the flag is what redo would put back
     session.steer((-2, 1))
     before, records = state(session), kept(session)
     session.hold()
     session.steer((0, 1))  # the keys of a word: f, r, u, c, p…
-    session.handle(Command(Verb.FLAG, session.ui.cursor))
-    session.handle(Command(Verb.REDO))
-    session.handle(Command(Verb.UNDO))
-    session.handle(Command(Verb.UNDO))
+    play(session, Command(Verb.FLAG, session.ui.cursor))
+    play(session, Command(Verb.REDO))
+    play(session, Command(Verb.UNDO))
+    play(session, Command(Verb.UNDO))
     session.steer(Jump.DECIDED)
-    session.handle(Command(Verb.HELP))
-    session.handle(Command(Verb.PAUSE))
+    play(session, Command(Verb.HELP))
+    play(session, Command(Verb.PAUSE))
     assert state(session) != before
     view = session.withdraw()
     assert state(session) == before
     assert kept(session) == records, "the records keep the game as it was"
     assert view.cursor == before[9] and view.rows == before[0]
-    session.handle(Command(Verb.REDO))
+    play(session, Command(Verb.REDO))
     assert session.current.game.flags == {(0, 1)}, "what redo puts back is still there"
 
 
@@ -108,8 +114,8 @@ def test_a_board_untouched_before_the_word_is_untouched_again(tmp_path: Path) ->
     session = session_on(tmp_path, Settings.from_preset("beginner", 3))
     before = state(session)
     session.hold()
-    session.handle(Command(Verb.TRY, session.ui.cursor))  # the first reveal: mines dealt
-    session.handle(Command(Verb.FLAG, (0, 0)))
+    play(session, Command(Verb.TRY, session.ui.cursor))  # the first reveal: mines dealt
+    play(session, Command(Verb.FLAG, (0, 0)))
     assert kept(session), "a game begun is kept"
     session.withdraw()
     assert state(session) == before and session.current.journal.start is None

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from buscaminas.game.commands import MAX_LINE
-from buscaminas.ui.renderer import NERD
+from buscaminas.ui.icons import NERD
 from tests.terminal_support import KEPT, ROOT, Player, run_piped, scratch_directory, write_board
 
 BOARD = (

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from buscaminas import i18n
 from buscaminas.game.textwidth import _NARROW, _columns, around, clip, fitting, width, wrap
-from buscaminas.ui.renderer import LEGACY, NERD
+from buscaminas.ui.icons import LEGACY, NERD
 from tools import catalogue
 
 HEART = "\u2764\ufe0f"  # ❤ made an emoji by its variation selector

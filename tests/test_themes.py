@@ -10,7 +10,8 @@ import pyte
 import pytest
 
 from buscaminas.game.view import State, View
-from buscaminas.ui.renderer import LEGACY, Renderer
+from buscaminas.ui.icons import LEGACY
+from buscaminas.ui.renderer import Renderer
 from buscaminas.ui.themes import COLOUR_BLIND, THEMES, Ink, Theme
 from tests.terminal_support import Player, cell_on_screen, run_piped, write_board
 

@@ -22,14 +22,23 @@ from buscaminas.ui.typeahead import Typeahead
 def reading() -> Iterator[tuple[PipeInput, Typeahead, list[int]]]:
     """A pipe, the typeahead that reads it, and how many times it told of keys."""
     arrived: list[int] = []
+    HANDED.clear()
     with create_pipe_input() as pipe:
-        yield pipe, Typeahead(pipe, lambda: arrived.append(1)), arrived
+        yield pipe, Typeahead(pipe, lambda: arrived.append(1), HANDED.extend), arrived
+
+
+HANDED: list[KeyPress] = []
+"""What the typeahead being read handed over at once."""
 
 
 def read_all(typeahead: Typeahead) -> list[KeyPress]:
     """Read what the pipe holds (less than one read's worth), then what a pause in the
-    input flushes; what was handed over at once."""
-    return typeahead.read_keys() + typeahead.flush_keys()
+    input flushes; what was handed over at once (the application's processor gets
+    nothing)."""
+    assert typeahead.read_keys() + typeahead.flush_keys() == []
+    handed = HANDED.copy()
+    HANDED.clear()
+    return handed
 
 
 def taken(typeahead: Typeahead, *, typing: bool) -> list[KeyPress]:
@@ -112,3 +121,11 @@ def test_the_end_of_the_input_is_told() -> None:
         pipe.close()
         typeahead.read_keys()
         assert typeahead.closed
+
+
+def test_a_mouse_report_the_toolkit_cannot_read_never_reaches_it() -> None:
+    """prompt_toolkit's mouse binding raises on these, which would end the game."""
+    with reading() as (pipe, typeahead, _arrived):
+        pipe.send_text("\x1b[<1;2M\x1b[M" + chr(48) + "**\x1b[<0;3;4M")
+        read_all(typeahead)
+        assert taken(typeahead, typing=False) == [KeyPress(Keys.Vt100MouseEvent, "\x1b[<0;3;4M")]

@@ -54,7 +54,7 @@ def counting(self, *args, **kwargs):
     opened.append(args)
     real(self, *args, **kwargs)
 storage.Store.__init__ = counting
-from buscaminas import cli
+from buscaminas.entry import cli
 status = cli.main(sys.argv[1:])
 print("records opened:", len(opened), file=sys.stderr)
 sys.exit(status)

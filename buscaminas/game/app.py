@@ -72,6 +72,16 @@ class App:
             resumed=resumed,
         )
 
+    @classmethod
+    def around(cls, session: Session, screen: Screen) -> App:
+        """An app for a session made before its screen: a terminal's first frame is drawn
+        from the session before the front end that reads the keys has loaded."""
+        app = cls.__new__(cls)
+        app.screen, app.session = screen, session
+        if screen.audience is Audience.VIEWER:
+            session.on_progress = screen.show
+        return app
+
     def run(self) -> None:
         """Play until the player leaves; EOFError and KeyboardInterrupt pass to the caller,
         but for Ctrl-C at a question, which cancels the question."""
@@ -88,9 +98,19 @@ class App:
             if reply.leave:
                 return
             self.present(reply)
+            self.keep()
 
     def goodbye(self) -> list[str]:
         return self.session.goodbye()
+
+    def keep(self) -> None:
+        """The game into the records once its picture is on the screen and before the
+        next input is read: the player sees a move without waiting for the disk, and a
+        kill loses at most the move just shown.  Words that it could not be kept are
+        drawn at once."""
+        self.screen.drawn()
+        if self.session.keep():
+            self.screen.show(self.session.view())
 
     def steer(self, step: Point | Jump) -> View:
         """Move the cursor; the jump to a cell logic decides asks the solver, which works
@@ -151,6 +171,7 @@ class App:
                     if session.ai_playing and interrupt.made:
                         return session.stop_ai()
                     if not (session.ai_playing and screen.audience is Audience.VIEWER):
+                        session.keep()  # the last move's words are shown with the reply
                         continue
                     shown = time.monotonic()
                     while True:  # the move on screen for its pace, which + and - change
@@ -159,6 +180,7 @@ class App:
                             said = (*view.messages, pace_words(pace, SPEEDS[speed]))
                             view = view._replace(messages=said)
                         screen.show(view)
+                        self.keep()
                         left = shown + pace / SPEEDS[speed] - time.monotonic()
                         key = screen.key_pressed_within(max(0.0, left))
                         if key is Act.FASTER or key is Act.SLOWER:

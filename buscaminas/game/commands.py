@@ -118,7 +118,7 @@ class EmptyLine(ParseError):
 
 
 class LineTooLong(ParseError):
-    def __init__(self, line: str) -> None:
+    def __init__(self, line: str = "") -> None:
         super().__init__(line[:SHOWN_COLUMNS])
 
     def message(self) -> str:

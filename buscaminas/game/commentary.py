@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..core.engine import Action, Termination
 from ..i18n import _, ngettext
+from . import guessing
 from .commands import label, said
 from .percent import percent
 from .review import Judgement, Review, Verdict
@@ -38,6 +39,9 @@ def verdict(judgement: Judgement) -> str:
         words = _("{verdict} (an estimate: too many layouts to count)").format(verdict=words)
     if judgement.lost:
         words = _("{verdict}; this move lost the game").format(verdict=words)
+    if judgement.reasons is not None:
+        reason = guessing.why(judgement.reasons)
+        words = _("{verdict}. {reason}").format(verdict=words, reason=reason)
     return words
 
 
@@ -112,8 +116,7 @@ def summary(review: Review) -> list[str]:
     if review.flag_guesses:
         lines.append(
             _(
-                "Flags the numbers did not prove: {count} (a flag cannot lose the game:"
-                " no risk)."
+                "Flags the numbers did not prove: {count} (a flag cannot lose the game: no risk)."
             ).format(count=review.flag_guesses)
         )
     if review.blunders:

@@ -23,6 +23,7 @@ from ..core.grid import Point
 from ..core.solver import Analysis, Position, analyze
 from ..core.solver.explain import Reason, ReasonKind, explain
 from ..i18n import _, ngettext
+from . import guessing
 from .commands import label, labels, listing
 from .percent import percent
 from .view import Highlight
@@ -251,7 +252,8 @@ def _rescue(analysis: Analysis, game: Minesweeper, position: Position) -> Hint:
                 " about {chance} of the time (an estimate: too many layouts to count)."
             )
         )
-    return Hint((message.format(chance=safest),), rescue=tuple(ranked))
+    advice = _("The AI would guess {reason}").format(reason=guessing.why(guessing.of(analysis)))
+    return Hint((message.format(chance=safest), advice), rescue=tuple(ranked))
 
 
 def chance(game: Minesweeper, cell: Point) -> Hint:

@@ -77,6 +77,8 @@ class Journal:
         self.redo_stack: list[Played] = []
         """Moves taken back, the latest last: what a redo puts back.  Not part of the
         game's history: a journal read back has none."""
+        self._written: _Written | None = None
+        """The start and the moves as :meth:`dumps` last wrote them (:class:`_Written`)."""
 
     def _fields(self) -> tuple[object, ...]:
         return (
@@ -146,6 +148,7 @@ class Journal:
             return None
         played = self.moves.pop()
         self.redo_stack.append(played)
+        self._written = None  # written again from the start, the move gone
         return played
 
     def to_put_back(self) -> Played | None:
@@ -182,8 +185,15 @@ class Journal:
     def dumps(self) -> str:
         """The journal in its compact form: a move takes three or four bytes (its cell
         and action, its time after the last in milliseconds), so that an expert game's
-        row stays small however many games are kept."""
-        return _compact(self)
+        row stays small however many games are kept.
+
+        The game in progress is kept after every move: the start's cells and the
+        moves written before are not encoded again (:class:`_Written`), so that a
+        move on a 99×99 board costs about what it costs on an expert one."""
+        written = self._written
+        if written is None or not written.leads(self):
+            written = self._written = _Written(self)
+        return _compact(self, written.add(self))
 
 
 class JournalError(ValueError):
@@ -268,28 +278,61 @@ _STARTED, _WHOSE = 1, 2
 _LISTED, _MAPPED = 0, 1
 
 
-def _compact(journal: Journal) -> str:
+class _Written:
+    """A journal's start and moves in the compact form, kept from one
+    :meth:`Journal.dumps` to the next and added to as moves come: the start's cells
+    are encoded once a game, each move once (a move taken back writes them again)."""
+
+    def __init__(self, journal: Journal) -> None:
+        self.start = journal.start
+        self.cells = bytearray()
+        start, width = journal.start, journal.width
+        if start is not None:
+            for cells in (start.mines, start.revealed, start.flagged, start.marked):
+                numbers = sorted(y * width + x for x, y in cells)
+                _put_cells(self.cells, numbers, width * journal.height)
+        self.moves = bytearray()
+        self.count = 0
+        self.last: Played | None = None
+        self.latest = 0
+        """The latest time written, in milliseconds: each move is written after it."""
+
+    def leads(self, journal: Journal) -> bool:
+        """Whether ``journal`` is what was written with moves after it."""
+        moves = journal.moves
+        return (
+            self.start is journal.start
+            and self.count <= len(moves)
+            and (self.count == 0 or moves[self.count - 1] == self.last)
+        )
+
+    def add(self, journal: Journal) -> _Written:
+        """Write the moves of ``journal`` not written yet."""
+        put, width = partial(_put, self.moves), journal.width
+        for played in journal.moves[self.count :]:
+            x, y = played.move.cell
+            put((y * width + x) * 8 + _ACTIONS.index(played.move.action) * 2 + played.by_ai)
+            at = round(played.at * 1000)
+            put(max(at - self.latest, 0))
+            self.latest = max(at, self.latest)
+        self.count = len(journal.moves)
+        self.last = journal.moves[-1] if journal.moves else None
+        return self
+
+
+def _compact(journal: Journal, written: _Written) -> str:
     import base64
 
-    width = journal.width
     out = bytearray()
     put = partial(_put, out)
-    for number in (FORMAT, width, journal.height, journal.mine_count):
+    for number in (FORMAT, journal.width, journal.height, journal.mine_count):
         put(number)
     put(0 if journal.refused is None else journal.refused + 1)
-    start = journal.start
-    put((_STARTED if start is not None else 0) | (_WHOSE if journal.whose_known else 0))
-    if start is not None:
-        for cells in (start.mines, start.revealed, start.flagged, start.marked):
-            _put_cells(out, sorted(y * width + x for x, y in cells), width * journal.height)
+    started = _STARTED if journal.start is not None else 0
+    put(started | (_WHOSE if journal.whose_known else 0))
+    out += written.cells
     put(len(journal.moves))
-    latest = 0
-    for played in journal.moves:
-        x, y = played.move.cell
-        put((y * width + x) * 8 + _ACTIONS.index(played.move.action) * 2 + played.by_ai)
-        at = round(played.at * 1000)
-        put(max(at - latest, 0))
-        latest = max(at, latest)
+    out += written.moves
     return COMPACT + base64.b85encode(bytes(out)).decode("ascii")
 
 

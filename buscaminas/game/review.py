@@ -29,6 +29,9 @@ from ..core.grid import Point
 from ..core.solver import Analysis, Position, analyze
 from ..core.solver.budget import Budget
 from ..core.solver.local import PAIR_WORK, settle_one_number, settle_pairs
+from ..core.solver.strategy import weigh_beside_safest
+from . import guessing
+from .guessing import Guess
 from .journal import Journal, Played
 
 NEARBY = 3
@@ -82,6 +85,8 @@ class Judgement:
     """This move ended the game with a mine."""
     flagging: bool = False
     """The move put flags (a flag, or an expand that flagged) rather than revealing."""
+    reasons: Guess | None = None
+    """For a forced guess of one cell: what the words of its reasons rest on."""
 
     @property
     def guess(self) -> bool:
@@ -292,8 +297,27 @@ def _judge_reveal(
             estimated=estimated,
         )
     return Judgement(
-        number, played, Verdict.FORCED_GUESS, risk, cells, safest=safest, estimated=estimated
+        number,
+        played,
+        Verdict.FORCED_GUESS,
+        risk,
+        cells,
+        safest=safest,
+        estimated=estimated,
+        reasons=_weighed(cells, analysis),
     )
+
+
+def _weighed(cells: tuple[Point, ...], analysis: Analysis) -> Guess | None:
+    """A guess of one cell weighed as the AI weighs its own, for the same words: the AI's
+    own reasons when it is the AI's cell, else beside the safest cell.  None for an
+    expand or a position too wide to count exactly."""
+    if len(cells) != 1 or not analysis.exact:
+        return None
+    cell = cells[0]
+    if cell == analysis.best_move:
+        return guessing.of(analysis)
+    return guessing.of(analysis, weigh_beside_safest(analysis.constraints, analysis.tally, cell))
 
 
 def _expand_risk(cell: Point, game: Minesweeper, analysis: Analysis) -> tuple[float, bool]:

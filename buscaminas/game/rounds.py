@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import copy
 import math
+import os
 import random
-import secrets
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, NamedTuple, TypeVar
@@ -70,7 +70,7 @@ class Round:
         self.settings = settings
         self.seed = seed
         self.kind = settings.kind
-        self.identity = identity or secrets.token_hex(16)
+        self.identity = identity or os.urandom(16).hex()
         """The game's name in the records, from its first action to its end: kept in
         progress under it, then recorded under it once.  A loss taken back goes on
         under a new one (:meth:`take_back`), the loss staying recorded as it was."""
@@ -266,7 +266,7 @@ class Round:
         if self.game.end is None:
             self.finished_at = None  # the clock runs again: the game goes on
             if self.recorded:
-                self.identity = secrets.token_hex(16)
+                self.identity = os.urandom(16).hex()
                 self.recorded = False
         self.took_back = True
         return played

@@ -38,8 +38,8 @@ class CursorKeys(Protocol):
 class Audience(Enum):
     """Who reads what the game writes, which decides what it shows and how.
 
-    One value for what used to be told by three flags (a person watching, a
-    person reading lines, a script): they were one question.  Who *types* is
+    One value, not three flags, for a person watching, a person reading
+    lines and a script: they are one question.  Who *types* is
     another (a person's moves earn points, a program's do not: ``scripted``,
     kept apart), and so is ``animated``, a preference of the person at a
     full screen.  A terminal for input and a pipe for output is a program's
@@ -67,6 +67,11 @@ class Screen(Protocol):
     """Whether reveals are animated wave by wave (a preference of a :attr:`Audience.VIEWER`)."""
 
     def show(self, view: View) -> None: ...
+
+    def drawn(self) -> None:
+        """Wait until what was shown is on the screen: the records are written after the
+        picture, never in its way."""
+        ...
 
     def fits(self, width: int, height: int) -> bool:
         """Whether enough of a ``width`` × ``height`` board can be shown right now to play:

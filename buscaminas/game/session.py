@@ -127,13 +127,8 @@ class Session:
     # --- commands, each verb's handler named in its row -------------------------------
 
     def handle(self, command: Command) -> Reply:
-        """Carry out one command; whatever it did to the game is in the records before
-        the next is read."""
-        reply = self._handle(command)
-        self._persist()
-        return reply
-
-    def _handle(self, command: Command) -> Reply:
+        """Carry out one command; the front end draws what it did, then has it kept
+        (:meth:`keep`) before it reads the next."""
         if verbs.ROWS[command.verb].fresh:
             self.ui.page = None
             self.ui.highlight = Highlight()
@@ -222,12 +217,7 @@ class Session:
         return self.answer("n")  # one of NO
 
     def answer(self, text: str) -> Reply:
-        """The answer to :attr:`question`; the game, as it leaves it, is in the records."""
-        reply = self._answer(text)
-        self._persist()
-        return reply
-
-    def _answer(self, text: str) -> Reply:
+        """The answer to :attr:`question`; kept, as :meth:`handle`'s command is, by :meth:`keep`."""
         answer = text.strip().lower()
         question, self.question = self.question, None
         if answer in QUIT:  # from any question, as from the board
@@ -282,7 +272,7 @@ class Session:
             return None
         if command.verb not in AFTER_THE_END:
             return None
-        reply = self._handle(command)
+        reply = self.handle(command)
         if self.current.game.end is not None:
             self.question = Question.AGAIN
         return Reply(before=reply.before, outcome=reply.outcome, question=self.question)
@@ -322,10 +312,8 @@ class Session:
 
     def ai_step(self) -> Reply:
         """The AI's next move, said in words; it stops at its count or at the end.  Like
-        the player's, the move is in the records before the next."""
-        reply = self.stepper.step(self.current, self.ui, lambda move: self._play_as(move, True))
-        self._persist()
-        return reply
+        the player's, it is kept (:meth:`keep`) before the next."""
+        return self.stepper.step(self.current, self.ui, lambda move: self._play_as(move, True))
 
     def ai_moves_expected(self) -> int:
         """At most how many moves the AI has still to make."""
@@ -392,10 +380,13 @@ class Session:
         cursor where the player left it."""
         self.keeper.put_away(self.current, self.ui.cursor)
 
-    def _persist(self) -> None:
-        """Keep the game in progress in the records as the last command left it, and say
-        so if it could not be kept."""
-        self.tell(*self.keeper.keep(self.current, self.ui.cursor))
+    def keep(self) -> bool:
+        """Keep the game in progress as the last command left it: called once its picture
+        is drawn, before the next input is acted on, so the screen never waits for the
+        disk.  True when it could not be kept: the words saying so are to be drawn."""
+        told = self.keeper.keep(self.current, self.ui.cursor)
+        self.tell(*told)
+        return bool(told)
 
     def _finish_if_over(self) -> None:
         """Record a game that has just ended, say how it went, ask to play again."""

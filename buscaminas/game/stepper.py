@@ -13,7 +13,6 @@ from collections.abc import Callable
 from ..core.engine import Action, Move
 from ..i18n import _, ngettext
 from .coordinates import label
-from .percent import percent
 from .questions import Question
 from .reply import Reply
 from .rounds import Round
@@ -42,6 +41,7 @@ class Stepper:
         AI's), said in ``ui``'s words."""
         game = current.game
         from ..core.solver import Position, analyze
+        from . import guessing
 
         analysis = analyze(Position.from_game(game))
         cell = analysis.best_move
@@ -59,12 +59,9 @@ class Stepper:
             return reply
         self._played += 1
         if chance == 0:
-            what = _("AI: {cell} is safe.")
-        elif analysis.exact:
-            what = _("AI: {cell} is a guess, the best there is ({chance} chance of a mine).")
+            shown = _("AI: {cell} is safe.").format(cell=label(cell))
         else:
-            what = _("AI: {cell} is a guess, the safest it can find (about {chance}, an estimate).")
-        shown = what.format(cell=label(cell), chance=percent(chance))
+            shown = _("AI: guessing {reason}").format(reason=guessing.why(guessing.of(analysis)))
         ui.messages = (*unflagged, shown, *ui.messages)
         ui.highlight = Highlight(frozenset({cell}))
         done = self._left is not None and self._played >= self._left

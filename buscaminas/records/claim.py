@@ -17,7 +17,6 @@ lease: it lapses when its owner has written nothing for :data:`LEASE` seconds.
 from __future__ import annotations
 
 import os
-import socket
 import sys
 import time
 from functools import cache
@@ -56,6 +55,10 @@ def alive(claim: object, renewed: object, now: float | None = None) -> bool:
 
 @cache
 def _machine() -> str:
+    if hasattr(os, "uname"):  # the host's name as gethostname() reads it, without sockets
+        return os.uname().nodename.replace(_SEPARATOR, "_")
+    import socket
+
     return socket.gethostname().replace(_SEPARATOR, "_")
 
 

@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from .. import i18n
 from ..i18n import _
-from . import inputfile, nesting
+from . import inputfile, nesting, places
 
 FILE_NAME = "config.toml"
 CONFIG_DIR_VARIABLE = "BUSCAMINAS_CONFIG_DIR"
@@ -38,11 +38,7 @@ def default_path() -> Path:
     """``$BUSCAMINAS_CONFIG_DIR/config.toml``, else the one in platformdirs' user
     configuration directory for buscaminas (``~/.config/buscaminas`` on Linux,
     which ``XDG_CONFIG_HOME`` moves)."""
-    directory = os.environ.get(CONFIG_DIR_VARIABLE)
-    if not directory:
-        import platformdirs
-
-        directory = platformdirs.user_config_dir("buscaminas", appauthor=False)
+    directory = os.environ.get(CONFIG_DIR_VARIABLE) or places.user_directory("config")
     return Path(directory) / FILE_NAME
 
 

@@ -7,7 +7,6 @@ only means the question comes back next time.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from . import inputfile, nesting, outputfile
@@ -28,6 +27,8 @@ class Preferences:
         put in its place must not hang the game) or one nested deeper than any of ours."""
         try:
             text = inputfile.read_bytes(self.path, MAX_BYTES).decode("utf-8")
+            import json  # a start with its icons given on the command line reads none
+
             data = None if nesting.deeper_than(text) else json.loads(text)
         except (OSError, ValueError):  # UnreadableFile and UnicodeDecodeError among them
             return {}
@@ -43,6 +44,8 @@ class Preferences:
         data = {**self._load(), "icons": name}
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            import json
+
             outputfile.write_text(self.path, json.dumps(data), replace=True)
         except OSError:
             return False

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from ..core.board import BoardKind, BoardSpec
 from ..core.scoring import GameRecord, index_of_efficiency
 from ..i18n import _, ngettext
-from .storage import BEST_TIMES, Recorded, Store
+from .storage import Recorded, Store
+from .summaries import BEST_TIMES
 from .tally import BoardSummary, GameCount, count_all
 
 BoardLabel = Callable[[BoardSpec], str]

@@ -1,12 +1,18 @@
 """Scores that last: one SQLite database of finished games, kept at the edge.
 
+The facade of the records; its parts each do one job: the file as SQLite opens it
+and repairs it (:mod:`.database`, the schema in one transaction by :mod:`.schema`),
+the rows read back (:mod:`.reading`), the boards' summaries (:mod:`.summaries`),
+the games kept pending (:mod:`.pending`).
+
 Keeping a score must never cost the player a game, so no failure escapes a
 :class:`Store`, whatever the bytes on disk: a database that is read-only or from
 a newer version becomes a one-line warning and the call returns as if there
 were nothing saved; a damaged file is moved aside (never deleted), and every
 row that can still be read is copied into a new one (:mod:`.salvage`).  Nor
 does a failure escape a read: every row is checked as it is read (a game by
-:mod:`.gamerow`, a board's summary by :mod:`.tally`, a game in progress here),
+:mod:`.gamerow`, a board's summary by :mod:`.tally`, a game in progress by
+:mod:`.reading`),
 text is decoded by the store's own rule, and a row that cannot be read is set
 aside whole (:mod:`.setaside`); the player is told once.
 
@@ -20,34 +26,31 @@ took in, so that a game is written once even if two games take it in at the
 same moment.
 
 Nothing the store opens can block it: the database and its journal are looked
-at before SQLite opens them (a named pipe there is refused: :mod:`.dbfile`), and
-every other file is read without blocking (:mod:`.inputfile`).  A file that is not
-as the last process to find it sound left it is checked when a process first opens
-it (:mod:`.dbfile`, :mod:`.salvage`).
+at before SQLite opens them (:mod:`.dbfile`), and every other file is read
+without blocking (:mod:`.inputfile`).
 """
 
 from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Iterable
-from contextlib import closing, suppress
+from collections.abc import Callable
+from contextlib import suppress
 from datetime import UTC, datetime
 from enum import Enum
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-import platformdirs
-
-from ..core.board import BoardSpec
 from ..core.scoring import GameRecord
-from ..i18n import _, ngettext
-from . import claim, dbfile, gamerow, nesting, outputfile, pending, schema, setaside, tally
-from .gamerow import NAMES, BadRow, from_row, to_row
-from .schema import CLEAN, OTHER_WINS, NewerSchemaError
+from ..i18n import _
+from . import claim, dbfile, outputfile, pending, places, reading, setaside, tally
+from .database import Database, failures, locked
+from .gamerow import NAMES, to_row
+from .schema import CLEAN, OTHER_WINS
 from .setaside import GAMES, UNFINISHED
-from .tally import BoardSummary, Summary, summary_of
+from .summaries import BOARD, Summaries
+from .tally import BoardSummary
 
 if TYPE_CHECKING:
     import sqlite3
@@ -56,19 +59,10 @@ T = TypeVar("T")
 
 DATA_DIR_VARIABLE = "BUSCAMINAS_DATA_DIR"
 DATABASE_NAME = "buscaminas.sqlite3"
-BEST_TIMES = 10
-"""How many of the fastest wins a board's summary holds."""
 TIMEOUT = 2.0
 """Seconds a game waits for another to finish writing: short, since a game that
 waits longer is kept pending rather than lost."""
 
-_BOARD = "preset IS ? AND width IS ? AND height IS ? AND mines IS ?"
-_OF_SUMMARY = (
-    "(preset, width, height, mines)"
-    " IS (SELECT preset, width, height, mines FROM board_summaries WHERE rowid = ?)"
-)
-"""The games of a summary's board, named by the summary's rowid: its values may be
-anything a hand wrote, which cannot always be handed back as parameters."""
 _COLUMNS = ", ".join(NAMES)
 _INSERT = (
     f"INSERT INTO games ({_COLUMNS}) VALUES ({', '.join('?' * len(NAMES))})"
@@ -79,11 +73,6 @@ _INSERT = (
 _IDENTITY = NAMES.index("identity")
 _PENDING_TAKEN = "SELECT 1 FROM taken_pending WHERE name = ?"
 _TAKE_PENDING = "INSERT INTO taken_pending (name) VALUES (?)"
-_SELECT_NUMBERED = f"SELECT id, {_COLUMNS} FROM games"
-_SELECT_LIGHT = "SELECT id, " + ", ".join(
-    "NULL" if name == "journal" else name for name in NAMES
-) + " FROM games"
-"""The games without their journals, which only a replay, a review or an export reads."""
 _PRACTICE = "SELECT practice FROM games WHERE id = ?"
 _KEEP = (
     "INSERT INTO unfinished (identity, saved_at, snapshot, owner, renewed_at)"
@@ -98,32 +87,6 @@ _UNFINISHED = (
 _OWNER = "SELECT owner, renewed_at FROM unfinished WHERE identity = ?"
 _CLAIM = "UPDATE unfinished SET owner = ?, renewed_at = ? WHERE identity = ?"
 _FORGET = "DELETE FROM unfinished WHERE identity = ?"
-_SUMMARY_COLUMNS = (
-    f"rowid, preset, width, height, mines, fresh, last_id, {', '.join(tally.TALLIES)}"
-)
-_SUMMARY = f"SELECT {_SUMMARY_COLUMNS} FROM board_summaries WHERE {_BOARD}"
-_SUMMARIES = f"SELECT {_SUMMARY_COLUMNS} FROM board_summaries"
-_COUNT_IN = (
-    f"UPDATE board_summaries SET fresh = 1, last_id = ?,"
-    f" {', '.join(f'{name} = ?' for name in tally.TALLIES)} WHERE rowid = ?"
-)
-_SUMMARISE_EVERY_BOARD = (
-    "INSERT INTO board_summaries (preset, width, height, mines)"
-    " SELECT DISTINCT preset, width, height, mines FROM games AS game WHERE NOT EXISTS"
-    " (SELECT 1 FROM board_summaries AS summary WHERE summary.preset IS game.preset"
-    " AND summary.width IS game.width AND summary.height IS game.height"
-    " AND summary.mines IS game.mines)"
-)
-"""A stale summary for every board that has none: after summaries that were no
-summary of any board (a hand's, a damaged file's) have gone."""
-
-
-def _damage(error: sqlite3.DatabaseError) -> bool:
-    """Whether SQLite's ``error`` says the file is damaged: a plain database error, or a
-    header naming a file format no SQLite writes (one flipped bit there is enough)."""
-    import sqlite3
-
-    return type(error) is sqlite3.DatabaseError or str(error) == "unsupported file format"
 
 
 class Recorded(Enum):
@@ -152,9 +115,7 @@ def database_in(data_dir: Path | None) -> Path | None:
 
 def default_path() -> Path:
     """Where the scores live: ``$BUSCAMINAS_DATA_DIR``, else the user data directory."""
-    directory = os.environ.get(DATA_DIR_VARIABLE) or platformdirs.user_data_dir(
-        "buscaminas", appauthor=False
-    )
+    directory = os.environ.get(DATA_DIR_VARIABLE) or places.user_directory("data")
     return Path(directory) / DATABASE_NAME
 
 
@@ -180,7 +141,9 @@ class Store:
         self.nothing_kept = self.path.with_name(f"{self.path.name}.nothing-kept")
         """The database's :func:`_stamp` when a look found no game kept in it."""
         self._warn = on_warning
-        self._timeout = timeout
+        self.database = Database(self.path, on_warning=on_warning, timeout=timeout)
+        """The file as SQLite opens it, repaired when it is damaged."""
+        self._summaries = Summaries(self._read)
         self.owner = claim.owner() if owner is None else owner
         """Who this process is to a game in progress it plays (:mod:`.claim`)."""
         self.played_elsewhere = 0
@@ -189,8 +152,6 @@ class Store:
         self._told: set[tuple[str, int]] = set()
         """The rows that could not be read and were told of, by table and rowid: one
         warning each, however often a read-only database shows them again."""
-        self._looked = False
-        """Whether this store has looked at the file once, and checked it if it had to."""
 
     def add_game(self, game: GameRecord) -> Recorded:
         """Save a finished game, and say whether it set a new best time.
@@ -208,15 +169,15 @@ class Store:
                 board = (game.preset, game.width, game.height, game.mines)
                 best = self._read(
                     db,
-                    f"{_BOARD} AND {CLEAN} AND NOT (identity IS ? AND identity IS NOT NULL)",
+                    f"{BOARD} AND {CLEAN} AND NOT (identity IS ? AND identity IS NOT NULL)",
                     "ORDER BY seconds LIMIT 1",
                     (*board, game.identity),
                     light=True,
                 )
-                before = self._summary(db, board)
+                before = self._summaries.of_board(db, board)
                 if before is not None and not before.fresh:  # count the board again
-                    self._count_again(db, before.rowid)
-                    before = self._summary(db, board)
+                    self._summaries.count_again(db, before.rowid)
+                    before = self._summaries.of_board(db, board)
                 again = game.identity is not None and db.execute(
                     "SELECT 1 FROM games WHERE identity = ?", (game.identity,)
                 ).fetchone()
@@ -226,9 +187,7 @@ class Store:
                 if before is None or (before.fresh and before.last_id < number and not again):
                     # the board's first game, or the next of a summary that counts all
                     counts = before.counts if before is not None else tally.NOTHING
-                    (summary,) = db.execute(_SUMMARY, board).fetchone()[:1]
-                    counts = tally.counted(counts, recorded)
-                    db.execute(_COUNT_IN, (number, *counts, summary))
+                    self._summaries.count_in(db, board, number, tally.counted(counts, recorded))
                 if game.identity is not None:
                     db.execute(_FORGET, (game.identity,))
             pending.forget(taken)
@@ -240,11 +199,11 @@ class Store:
 
         failure = _("This game was not saved: {reason}.")
         try:
-            return self._run_repairing(add)
-        except _failures() as error:
-            if _locked(error):
+            return self.database.run(add)
+        except failures() as error:
+            if locked(error):
                 return self._keep_pending(game, failure)
-            self._warn(failure.format(reason=self._reason(error)))
+            self._warn(failure.format(reason=self.database.reason(error)))
             return Recorded.NOT_SAVED
 
     def keep(self, identity: str, snapshot: dict[str, Any], *, playing: bool) -> bool:
@@ -267,10 +226,10 @@ class Store:
                 return db.execute(_KEEP, row).rowcount > 0  # 0: claimed by another
 
         try:
-            kept = self._run_repairing(keep)
-        except _failures() as error:
+            kept = self.database.run(keep)
+        except failures() as error:
             failure = _("The game in progress was not kept: {reason}.")
-            self._warn(failure.format(reason=self._reason(error)))
+            self._warn(failure.format(reason=self.database.reason(error)))
             return False
         if not kept:
             self._warn(_("This game was taken up elsewhere: it is kept there, not here."))
@@ -304,7 +263,7 @@ class Store:
                     elsewhere += 1
                     continue
                 try:
-                    read = (_identity(identity), _snapshot(text))
+                    read = (reading.identity_of(identity), reading.snapshot_of(text))
                     check(*read)
                 except ValueError as why:
                     unreadable[rowid] = str(why)
@@ -322,10 +281,10 @@ class Store:
             return []  # nothing was ever kept: a first start creates nothing
         waiting = pending.waiting(self.pending)
         try:
-            kept, none_left = self._run_repairing(load)
-        except _failures() as error:
+            kept, none_left = self.database.run(load)
+        except failures() as error:
             failure = _("The game in progress could not be read: {reason}.")
-            self._warn(failure.format(reason=self._reason(error)))
+            self._warn(failure.format(reason=self.database.reason(error)))
             return []
         if none_left and seen is not None and dbfile.stamp(self.path) == seen:
             with suppress(OSError):  # a read-only place: the next start looks again
@@ -350,10 +309,10 @@ class Store:
                 return Claim.TAKEN
 
         try:
-            return self._run_repairing(claim_it)
-        except _failures() as error:
+            return self.database.run(claim_it)
+        except failures() as error:
             failure = _("The game in progress could not be taken up: {reason}.")
-            self._warn(failure.format(reason=self._reason(error)))
+            self._warn(failure.format(reason=self.database.reason(error)))
             return Claim.FAILED
 
     def forget(self, identity: str) -> None:
@@ -366,10 +325,10 @@ class Store:
                 db.execute(_FORGET, (identity,))
 
         try:
-            self._run_repairing(forget)
-        except _failures() as error:
+            self.database.run(forget)
+        except failures() as error:
             failure = _("The game in progress was not kept: {reason}.")
-            self._warn(failure.format(reason=self._reason(error)))
+            self._warn(failure.format(reason=self.database.reason(error)))
 
     def games(self) -> list[GameRecord] | None:
         """Every recorded game, in the order they were written; None when unreadable."""
@@ -424,87 +383,19 @@ class Store:
         def load(db: sqlite3.Connection) -> list[BoardSummary]:
             self._write_in(db, waiting)
             found = []
-            for rowid, board, summary in self._summary_rows(db):
+            for rowid, board, summary in self._summaries.rows(db):
                 if summary is not None and summary.fresh:
                     counts: tuple[int, ...] | None = summary.counts
                 else:
-                    counts = self._count_again(db, rowid)
+                    counts = self._summaries.count_again(db, rowid)
                 if counts is None or not counts[0] + sum(counts[tally.APART :: 2]):
                     continue  # a board whose every game was set aside or deleted
-                best, other = (self._fastest(db, rowid, wins) for wins in (CLEAN, OTHER_WINS))
+                fastest = self._summaries.fastest
+                best, other = (fastest(db, rowid, wins) for wins in (CLEAN, OTHER_WINS))
                 found.append(BoardSummary(board, counts, best, other))
             return found
 
         return self._look(load, list[BoardSummary]())
-
-    def _summary_rows(self, db: sqlite3.Connection) -> list[tuple[int, BoardSpec, Summary | None]]:
-        """Every board's summary: its rowid, its board, and the summary if it is what the
-        game writes (None: it is to be counted again).  A summary of no board the game
-        plays is counted again, which sets its games aside and lets it go, and the
-        boards it may have stood for are summarised anew (stale), when the database can
-        be written; until then they are left out."""
-        import sqlite3
-
-        found, nowhere = _summaries(db)
-        if nowhere:
-            for rowid in nowhere:
-                self._count_again(db, rowid)
-            with suppress(sqlite3.OperationalError):  # read-only or locked: not now
-                db.execute("BEGIN IMMEDIATE")
-                with db:
-                    db.execute(_SUMMARISE_EVERY_BOARD)
-            found, _nowhere = _summaries(db)
-        return found
-
-    def _summary(self, db: sqlite3.Connection, board: tuple[object, ...]) -> Summary | None:
-        """The summary of ``board``, if it has one; one that is not what the game writes
-        is counted again first."""
-        for _attempt in range(2):
-            row = db.execute(_SUMMARY, board).fetchone()
-            if row is None:
-                return None
-            try:
-                return summary_of(row)
-            except BadRow:
-                self._count_again(db, row[0])
-        return None
-
-    def _fastest(self, db: sqlite3.Connection, summary: int, wins: str) -> tuple[GameRecord, ...]:
-        """The fastest of the ``wins`` (a condition) on the board of ``summary`` (its
-        rowid), from their index."""
-        order = f"ORDER BY seconds, id LIMIT {BEST_TIMES}"
-        fastest = self._read(db, f"{_OF_SUMMARY} AND {wins}", order, (summary,), light=True)
-        return tuple(game for _number, game in fastest)
-
-    def _count_again(self, db: sqlite3.Connection, rowid: int) -> tuple[int, ...] | None:
-        """The counts of a board whose summary is stale, from its games in order, kept
-        (fresh) when the database can be written; None for a board no game can be read
-        on (its games set aside: bad values make bad boards), whose summary goes."""
-        import sqlite3
-
-        def count() -> tuple[tuple[int, ...], int]:
-            games = self._read(db, _OF_SUMMARY, "ORDER BY id", (rowid,), light=True)
-            last = games[-1][0] if games else 0
-            return tally.count_all(game for _number, game in games), last
-
-        def keep() -> tuple[tuple[int, ...], int]:
-            counts, last = count()
-            if last:
-                db.execute(_COUNT_IN, (last, *counts, rowid))
-            else:
-                db.execute("DELETE FROM board_summaries WHERE rowid = ?", (rowid,))
-            return counts, last
-
-        if db.in_transaction:  # a game being saved: the count is kept with it
-            counts, last = keep()
-        else:
-            try:
-                db.execute("BEGIN IMMEDIATE")
-                with db:
-                    counts, last = keep()
-            except sqlite3.OperationalError:  # read-only or locked: counted, not kept
-                counts, last = count()
-        return counts if last else None
 
     def _write_in(self, db: sqlite3.Connection, waiting: list[pending.Waiting]) -> None:
         """Write in the games kept pending (read before), if the database can be
@@ -526,10 +417,10 @@ class Store:
         if dbfile.nothing_yet(self.path):
             return nothing
         try:
-            return self._run_repairing(load)
-        except _failures() as error:
+            return self.database.run(load)
+        except failures() as error:
             failure = _("The statistics could not be read: {reason}.")
-            self._warn(failure.format(reason=self._reason(error)))
+            self._warn(failure.format(reason=self.database.reason(error)))
             return None
 
     # --- rows that cannot be read ------------------------------------------------------
@@ -550,12 +441,12 @@ class Store:
         once, and the games are selected again without them: one look at the
         records finds, and tells of, all that cannot be read.
         """
-        select = partial(_select, condition, order, light=light)
-        found, unreadable = _games(db.execute(select(()), parameters))
+        select = partial(reading.select, condition, order, light=light)
+        found, unreadable = reading.games_of(db.execute(select(()), parameters))
         if not unreadable:
             return found
         every = self._put_aside(db, GAMES, None)
-        found, _unreadable = _games(db.execute(select(every), parameters))
+        found, _unreadable = reading.games_of(db.execute(select(every), parameters))
         return found
 
     def _put_aside(
@@ -572,7 +463,7 @@ class Store:
         import sqlite3
 
         def unreadable() -> dict[int, str]:
-            return _unreadable_games(db) if rows is None else rows
+            return reading.unreadable_games(db) if rows is None else rows
 
         reason = None
         if db.in_transaction:
@@ -585,7 +476,7 @@ class Store:
                     found = unreadable()
                     setaside.move(db, table, found)
             except sqlite3.OperationalError as error:
-                found, reason = unreadable(), self._reason(error)
+                found, reason = unreadable(), self.database.reason(error)
         news = sorted(rowid for rowid in found if (table, rowid) not in self._told)
         self._told.update((table, rowid) for rowid in news)
         if news:
@@ -626,232 +517,3 @@ class Store:
                 db.execute(_FORGET, (row[_IDENTITY],))  # over: no longer in progress
             taken.append(file)
         return taken
-
-    # --- the file ---------------------------------------------------------------------
-
-    def _run_repairing(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """Run ``work``, once more on a new database, with every row of the old that can
-        be read, if the file is damaged."""
-        from .salvage import Damaged
-
-        try:
-            return self._run(work)
-        except Damaged:
-            self._replace_damaged()
-            return self._run(work)
-
-    def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """``work`` on a connection to the database, made and brought up to date first;
-        :class:`~buscaminas.records.salvage.Damaged` when SQLite finds the file damaged."""
-        import sqlite3  # here, not at the start: a game with nothing kept needs none
-
-        from .salvage import Damaged
-
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        dbfile.refuse_what_blocks(self.path)
-        try:
-            with closing(self._connected(self.path)) as db:
-                checked = self._look_once(db)
-                schema.migrate(db)
-                if checked and schema.tables_missing(db):
-                    raise Damaged("a table is missing")
-                done = work(db)
-        except UnicodeError as error:  # SQLite's message held bytes of the file, not UTF-8
-            raise Damaged(str(error)) from error
-        except sqlite3.DatabaseError as error:
-            if not _damage(error):  # locked, read-only, full: no damage
-                raise
-            raise Damaged(str(error)) from error
-        return done
-
-    def _connected(self, path: Path) -> sqlite3.Connection:
-        import sqlite3
-
-        connection = sqlite3.connect(path, timeout=self._timeout, isolation_level=None)
-        # Text that is not UTF-8 is one bad value for its row to be refused for,
-        # rather than an error that fails the whole query.
-        connection.text_factory = _DECODED
-        return connection
-
-    def _look_once(self, db: sqlite3.Connection) -> bool:
-        """At a store's first look, check a file that is not as a process that found it
-        sound left it (:mod:`.salvage`), unless this process has found it sound already;
-        whether it was checked."""
-        if self._looked or dbfile.sound_here(self.path):
-            return False
-        self._looked = True
-        if dbfile.as_left_sound(self.path):
-            return False
-        from .salvage import sound
-
-        if sound(db):
-            dbfile.note_sound(self.path)
-        return True
-
-    def _replace_damaged(self) -> None:
-        """Keep the damaged database aside as it was found (:func:`.dbfile.move_aside`),
-        and copy every row of it that can be read into a new one; the player is told
-        how many games were saved and where the damaged file is."""
-        aside = dbfile.move_aside(self.path)
-        if aside is None:
-            return  # another game moved it aside meanwhile: the new one is there
-        try:
-            saved: int | None = self._salvage(aside)
-        except _failures():  # the new file cannot be written: the damaged one keeps them
-            saved = None
-        self._looked = True
-        dbfile.note_sound(self.path)
-        self._warn(_salvaged_words(saved, aside))
-
-    def _salvage(self, aside: Path) -> int:
-        from .salvage import salvage
-
-        with closing(self._connected(self.path)) as db:
-            db.execute("BEGIN IMMEDIATE")
-            with db:
-                schema.apply(db)
-                return salvage(aside, db, _DECODED)
-
-    def _reason(self, error: Exception) -> str:
-        """Why the database failed, in the player's words rather than SQLite's."""
-        import sqlite3
-
-        path = str(self.path)
-        message = str(error)
-        if isinstance(error, NewerSchemaError):
-            reason = _("the score database {path} comes from a newer version of the game")
-        elif isinstance(error, dbfile.NotAFile):
-            reason = _("the score database {path} cannot be opened: {file} is not a file")
-            return reason.format(path=path, file=error.args[0])
-        elif isinstance(error, OSError) or _code(error) == sqlite3.SQLITE_CANTOPEN:
-            reason = _("the score database {path} cannot be opened")
-        elif _locked(error):
-            reason = _("the score database {path} is locked by another program")
-        elif _code(error) == sqlite3.SQLITE_READONLY:
-            reason = _("the score database {path} is read-only")
-        else:
-            reason = _("the score database {path} failed: {error}")
-        return reason.format(path=path, error=message)
-
-
-_DECODED = partial(str, encoding="utf-8", errors="surrogateescape")
-"""Text as SQLite holds it, bytes that are not UTF-8 kept as lone surrogates, which
-:mod:`buscaminas.records.gamerow` refuses; a partial, so that no Python code runs per value."""
-
-
-def _salvaged_words(saved: int | None, aside: Path) -> str:
-    """What the player is told of a damaged database: how many games were saved from
-    it, and where it is kept."""
-    if not saved:
-        words = _(
-            "The score database was damaged and no game in it could be read; it was kept as"
-            " {path} and a new one was started."
-        )
-        return words.format(path=aside)
-    words = ngettext(
-        "The score database was damaged: {count} game was saved from it into a new one,"
-        " and the damaged file was kept as {path}.",
-        "The score database was damaged: {count} games were saved from it into a new one,"
-        " and the damaged file was kept as {path}.",
-        saved,
-    )
-    return words.format(count=saved, path=aside)
-
-
-def _summaries(
-    db: sqlite3.Connection,
-) -> tuple[list[tuple[int, BoardSpec, Summary | None]], list[int]]:
-    """Every summary whose board is one the game plays (its rowid, its board, and the
-    summary itself unless it is to be counted again), and the rowids of the others."""
-    found: list[tuple[int, BoardSpec, Summary | None]] = []
-    nowhere = []
-    for row in db.execute(_SUMMARIES).fetchall():
-        try:
-            board = gamerow.board_of(*row[1:5])
-        except BadRow:
-            nowhere.append(row[0])
-            continue
-        try:
-            found.append((row[0], board, summary_of(row)))
-        except BadRow:
-            found.append((row[0], board, None))
-    return found, nowhere
-
-
-def _failures() -> tuple[type[Exception], ...]:
-    """Everything a store turns into a warning rather than let it end the game."""
-    import sqlite3
-
-    return (sqlite3.Error, OSError, NewerSchemaError)
-
-
-def _locked(error: Exception) -> bool:
-    """Whether another program holds the database: a wait, not a failure of the disk."""
-    import sqlite3
-
-    return _code(error) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
-
-
-def _code(error: Exception) -> int | None:
-    """SQLite's primary result code for ``error``: its own words, not its English text."""
-    code = getattr(error, "sqlite_errorcode", None)
-    return None if code is None else int(code) & 0xFF
-
-
-def _select(condition: str, order: str, skipped: tuple[int, ...], *, light: bool) -> str:
-    """The numbered games ``condition`` selects in ``order``, but for rows ``skipped``
-    (rowids, whole numbers, written in as they are); ``light``: without journals."""
-    rowids = ", ".join(str(int(rowid)) for rowid in skipped)
-    skip = f" AND id NOT IN ({rowids})" if skipped else ""
-    select = _SELECT_LIGHT if light else _SELECT_NUMBERED
-    return f"{select} WHERE ({condition}){skip} {order}"
-
-
-def _games(rows: Iterable[Any]) -> tuple[list[tuple[int, GameRecord]], bool]:
-    """The numbered games of ``rows`` that can be read, and whether any cannot."""
-    found, unreadable = [], False
-    for row in rows:
-        try:
-            found.append((row[0], from_row(row[1:])))
-        except BadRow:
-            unreadable = True
-    return found, unreadable
-
-
-def _unreadable_games(db: sqlite3.Connection) -> dict[int, str]:
-    """Every row of the games table that cannot be read, and why."""
-    unreadable = {}
-    for row in db.execute(_SELECT_NUMBERED):
-        try:
-            from_row(row[1:])
-        except BadRow as why:
-            unreadable[row[0]] = str(why)
-    return unreadable
-
-
-def _identity(value: object) -> str:
-    """A kept game's identity: the text it is taken up by."""
-    if not isinstance(value, str):
-        raise BadRow(f"identity: {type(value).__name__}, not text")
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        raise BadRow("identity: not UTF-8") from None
-    return value
-
-
-def _snapshot(text: object) -> dict[str, Any]:
-    """A kept game's snapshot: a JSON object, whose fields the game itself checks."""
-    import json
-
-    if not isinstance(text, str):
-        raise BadRow(f"snapshot: {type(text).__name__}, not text")
-    if nesting.deeper_than(text):
-        raise BadRow(f"snapshot: nested more than {nesting.LIMIT} deep")
-    try:
-        document = json.loads(text)
-    except ValueError:
-        raise BadRow("snapshot: not JSON") from None
-    if not isinstance(document, dict):
-        raise BadRow("snapshot: not a JSON object")
-    return document

@@ -6,7 +6,6 @@ front end feeds them the keys and reports it reads, and does what they say.
 
 from __future__ import annotations
 
-import re
 from enum import Enum
 from functools import lru_cache
 from typing import NamedTuple
@@ -196,49 +195,6 @@ class Report(NamedTuple):
     row: int
     column: int
     step: Point = (0, 0)
-
-
-_SGR = re.compile(r"\x1b\[<(\d+);(\d+);(\d+)([Mm])")
-_URXVT = re.compile(r"\x1b\[(\d+);(\d+);(\d+)M")
-_X10_PREFIX = "\x1b[M"
-_SHIFT, _MOTION, _WHEEL, _BUTTONS = 4, 32, 64, 3
-WHEEL_ROWS = 3
-"""Rows (or columns) the view moves for one notch of the wheel."""
-
-
-def parse_mouse(report: str) -> Report | None:
-    """A report in SGR (mode 1006), urxvt's (1015) or the X10 encoding; None for
-    anything unreadable."""
-    match = _SGR.fullmatch(report)
-    if match:
-        code, column, row, kind = match.groups()
-        return _report(int(code), int(row), int(column), release=kind == "m")
-    match = _URXVT.fullmatch(report)
-    if match:
-        code, column, row = match.groups()
-        return _report(int(code) - 32, int(row), int(column), release=False)
-    if report.startswith(_X10_PREFIX) and len(report) == len(_X10_PREFIX) + 3:
-        code, column, row = (ord(char) - 32 for char in report[len(_X10_PREFIX) :])
-        return _report(code, row, column, release=False)
-    return None
-
-
-def _report(code: int, row: int, column: int, *, release: bool) -> Report | None:
-    """``code`` read with its modifier bits (shift 4, meta 8, control 16)."""
-    if row < 1 or column < 1:
-        return None
-    button = code & _BUTTONS
-    if code & _WHEEL:
-        if code & _MOTION:
-            return None
-        sideways = bool(code & _SHIFT) or button >= 2  # Shift+wheel, or a tilted wheel
-        sign = -1 if button % 2 == 0 else 1
-        step = (sign * WHEEL_ROWS, 0) if sideways else (0, sign * WHEEL_ROWS)
-        return Report(Kind.WHEEL, None, row - 1, column - 1, step)
-    if button == _BUTTONS:  # the older encodings report every release as button 3
-        return Report(Kind.RELEASE, None, row - 1, column - 1)
-    kind = Kind.RELEASE if release else Kind.DRAG if code & _MOTION else Kind.PRESS
-    return Report(kind, Button(button), row - 1, column - 1)
 
 
 class Pan(NamedTuple):

@@ -38,6 +38,9 @@ SCROLL_MARGIN = 2
 around it."""
 COMPACT_STEP = 2
 """In a one-row column header, every second column is numbered."""
+ROOM_TO_TYPE = 24
+"""Columns kept free after the prompt under the board; with fewer the prompt starts at
+the left edge."""
 
 Window = tuple[int, int, int, int]
 """The first column and row of the board in view, and how many of each."""
@@ -303,3 +306,35 @@ def _reading_footer(reading: Reading, columns: int) -> tuple[int, str]:
 def wrapped(message: str, columns: int) -> tuple[str, ...]:
     """A message's lines: wrapped once, not again at every tick of the clock."""
     return tuple(textwidth.wrap(message, columns))
+
+
+def held_together(text: str, groups: list[str], columns: int) -> list[str]:
+    """``text`` wrapped at words, each of ``groups`` (“9 more rows”) kept on one line
+    where a line can hold it."""
+    held = text
+    for group in groups:
+        if textwidth.width(group) <= columns:
+            held = held.replace(group, group.replace(" ", NO_BREAK))
+    return [line.replace(NO_BREAK, " ") for line in textwidth.wrap(held, columns)]
+
+
+def screenful(lines: list[str], room: int, view: View, columns: int) -> list[str]:
+    """The screenful of ``lines`` that ``view`` asks for in ``room`` rows, and under
+    it which one it is and what to type for the next, wrapped at words: the rows
+    it takes come off the page."""
+    for footer_rows in range(1, room):
+        per_page = room - footer_rows
+        pages = -(-len(lines) // per_page)
+        number = min(max(view.page_number, 1), pages)
+        if number < pages:
+            footer = _("Page {number} of {pages}: type “{command} {next}” for the next.")
+        else:
+            footer = _("Page {number} of {pages}: type “{command} 1” for the first.")
+        said = footer.format(
+            number=number, pages=pages, command=view.page_command, next=number + 1
+        )
+        below = held_together(said, [f"“{view.page_command} {number + 1}”"], columns)
+        if len(below) <= footer_rows:
+            break
+    shown = lines[(number - 1) * per_page : number * per_page]
+    return [*shown, *[""] * (per_page - len(shown)), *below]

@@ -20,7 +20,10 @@ from ..game.commands import MAX_LINE
 from ..game.keys import Act, Mode
 from ..game.screen import Audience, CursorKeys
 from ..game.view import View
-from .renderer import IconSet, Renderer
+from . import layout
+from .ansi import encoded
+from .icons import IconSet, cell_look, shows_on_blank
+from .renderer import Renderer
 
 _LONGEST_READ = MAX_LINE + 2
 """A line the parser accepts and its ``\\r\\n``; anything longer is too long whole."""
@@ -37,6 +40,53 @@ def columns_of(stream: TextIO) -> int | None:
         return max(2, os.get_terminal_size(stream.fileno()).columns - 1)
     except (AttributeError, OSError, ValueError):
         return None
+
+
+def plain(view: View, icons: IconSet | None = None) -> str:
+    """For a program: the messages, then the board (or page) with no escape sequence;
+    with ``icons``, the board's characters in their colours (colour forced)."""
+    lines = list(view.messages)
+    lines += view.page if view.page is not None else rows(view, icons)
+    return "".join(line + "\n" for line in lines)
+
+
+def labelled(view: View, icons: IconSet | None = None, columns: int | None = None) -> str:
+    """Line by line for a person (a dumb terminal): the messages, the board with its
+    column and row numbers, and the status line with the mines left; a page as it is.
+    With ``icons``, the cells in their colours (colour forced).  Words are wrapped at
+    ``columns``, if given, rather than broken by the terminal."""
+
+    def wrapped(text: str, *, hanging: bool = True) -> list[str]:
+        if columns is None:
+            return [text]
+        return textwidth.paragraph(text, columns) if hanging else textwidth.wrap(text, columns)
+
+    lines = [wrapped_line for message in view.messages for wrapped_line in wrapped(message)]
+    if view.page is not None:
+        lines += [wrapped_line for text in view.page for wrapped_line in wrapped(text)]
+    else:
+        label = layout.label_width(view.height)
+        numbers = layout.column_numbers(range(view.width), view.width)
+        lines += [" " * (label + 1) + line for line in numbers]
+        lines += [f"{y + 1:>{label}} " + row for y, row in enumerate(rows(view, icons, gap=" "))]
+        lines += wrapped(Renderer.status(view), hanging=False)
+    return "".join(line.rstrip() + "\n" for line in lines)
+
+
+def rows(view: View, icons: IconSet | None, gap: str = "") -> list[str]:
+    """The board's rows in the position format, each cell styled as ``icons`` draw
+    it when given (the characters stay the position format's whatever the icons),
+    the mine that went off as it does on the terminal."""
+    if icons is None:
+        return [gap.join(row) for row in view.rows]
+    drawn = []
+    for y, row in enumerate(view.rows):
+        segments: list[tuple[str, str]] = []
+        for x, char in enumerate(row):
+            style = cell_look(char, icons, exploded=(x, y) == view.exploded)[1]
+            segments += [(style, char), ("" if shows_on_blank(style) else style, gap)]
+        drawn.append(encoded(segments[:-1]))
+    return drawn
 
 
 class PipeScreen:
@@ -69,9 +119,9 @@ class PipeScreen:
         their coordinates and the mines left."""
         reader = self.audience is Audience.READER
         shown = (
-            Renderer.labelled(view, self._icons, self._columns())
+            labelled(view, self._icons, self._columns())
             if reader
-            else Renderer.plain(view, self._icons)
+            else plain(view, self._icons)
         )
         self._sink.write(shown)
         self._sink.flush()
@@ -97,7 +147,7 @@ class PipeScreen:
         for message in view.messages:
             self.say(message)
         if any(set(row) - {Symbol.HIDDEN} for row in view.rows):
-            self._sink.write("".join(row + "\n" for row in Renderer.rows(view, self._icons)))
+            self._sink.write("".join(row + "\n" for row in rows(view, self._icons)))
             self._sink.flush()
 
     def read(
@@ -145,6 +195,9 @@ class PipeScreen:
             return self.read(last + " ")
         self.say(question.rstrip())
         return self.read(question)
+
+    def drawn(self) -> None:
+        """Written already: :meth:`show` flushes the lines before it returns."""
 
     def say(self, line: str) -> None:
         self._sink.write("".join(wrapped + "\n" for wrapped in self._wrapped(line)))

@@ -28,6 +28,8 @@ from prompt_toolkit.input.vt100_parser import Vt100Parser
 from prompt_toolkit.key_binding import KeyPress
 from prompt_toolkit.keys import Keys
 
+from .seam import readable
+
 READ_BYTES = 4096
 """Read at one go: plain text costs little whatever its length, and a piece full of
 escape sequences is parsed in a few milliseconds."""
@@ -44,11 +46,18 @@ def typed(press: KeyPress) -> bool:
 
 class Typeahead(Input):
     """The terminal's input, queued: the keys it reads wait for :meth:`take`, but for
-    Ctrl-C, which is handed over at once; ``arrived`` is told when keys came."""
+    Ctrl-C, which is handed to ``at_once``; ``arrived`` is told when keys came.  A
+    mouse report prompt_toolkit's parser cannot read is dropped."""
 
-    def __init__(self, terminal: Input, arrived: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        terminal: Input,
+        arrived: Callable[[], None],
+        at_once: Callable[[list[KeyPress]], None],
+    ) -> None:
         self._terminal = terminal
         self._arrived = arrived
+        self._at_once_to = at_once
         self._queue: deque[KeyPress | deque[str]] = deque()
         """Keys, and runs of typed characters."""
         self._at_once: list[KeyPress] = []
@@ -122,7 +131,7 @@ class Typeahead(Input):
             self._ahead.append(len(self._queue) - sum(self._ahead))
         elif typed(press):
             self._typed(press.key)
-        else:
+        elif press.key != Keys.Vt100MouseEvent or readable(press.data):
             self._queue.append(press)
 
     def _typed(self, characters: str) -> None:
@@ -134,11 +143,14 @@ class Typeahead(Input):
             queue.append(deque(characters))
 
     def _handed_over(self) -> list[KeyPress]:
-        """Ctrl-C at once; the front end is told of the rest."""
+        """Ctrl-C to ``at_once``; the front end is told of the rest.  The application's
+        own key processor gets nothing: the front end's processes every key."""
         at_once, self._at_once = self._at_once, []
+        if at_once:
+            self._at_once_to(at_once)
         if self._queue:
             self._arrived()
-        return at_once
+        return []
 
     # --- what the front end takes --------------------------------------------------------
 

@@ -15,7 +15,7 @@ import time
 from .. import signals
 from ..game.keys import Act
 from ..game.playback import Playback
-from .renderer import IconSet
+from .icons import IconSet
 from .terminal import TerminalScreen
 
 POLL_SECONDS = 0.25

@@ -9,7 +9,7 @@ from functools import cached_property
 from ..grid import Point
 from .counting import Constraints, Tally, tally
 from .position import Position
-from .strategy import choose_move
+from .strategy import Choice, choose_move
 
 
 @dataclass(frozen=True, eq=False)
@@ -46,9 +46,14 @@ class Analysis:
     the AI clicks first on a blank board."""
 
     @cached_property
+    def choice(self) -> Choice:
+        """The AI's move and why: what the words of a guess cite."""
+        return choose_move(self.constraints, self.tally, opening_start=self.opening_start)
+
+    @property
     def best_move(self) -> Point:
         """The cell the AI reveals next: a safe one whenever one exists."""
-        return choose_move(self.constraints, self.tally, opening_start=self.opening_start)
+        return self.choice.cell
 
 
 def analyze(position: Position, *, opening_start: bool = True) -> Analysis:

@@ -12,6 +12,7 @@ stays an exact ratio.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from ..grid import Point
 from .counting import Constraints, Tally
@@ -26,24 +27,37 @@ class _SearchTooLarge(Exception):
     pass
 
 
-def best_endgame_move(board: Constraints, counted: Tally) -> Point | None:
+@dataclass(frozen=True)
+class Searched:
+    """The search's move: of ``layouts`` layouts left, it wins ``wins`` when every later
+    move is optimal."""
+
+    cell: Point
+    wins: int
+    layouts: int
+
+
+def best_endgame_move(board: Constraints, counted: Tally) -> Searched | None:
     """The guess that wins the most layouts when every later move is optimal,
     or None when the game tree is too large to search in time."""
     game = _Endgame.of(board, counted)
     layouts = tuple(game.layouts())
     everyone = (1 << len(game.cells)) - 1
     try:
-        best = max(
-            _undecided(layouts, everyone),
-            key=lambda index: (
-                game.wins_after(layouts, 0, index),
-                sum(not layout >> index & 1 for layout in layouts),
-                -index,
-            ),
-        )
+        wins = {
+            index: game.wins_after(layouts, 0, index) for index in _undecided(layouts, everyone)
+        }
     except _SearchTooLarge:
         return None
-    return game.cells[best]
+    best = max(
+        wins,
+        key=lambda index: (
+            wins[index],
+            sum(not layout >> index & 1 for layout in layouts),
+            -index,
+        ),
+    )
+    return Searched(game.cells[best], wins[best], len(layouts))
 
 
 def _undecided(layouts: tuple[int, ...], unrevealed: int) -> list[int]:

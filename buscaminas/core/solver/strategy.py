@@ -18,13 +18,15 @@ position could not be counted exactly, the safest cell.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
 from itertools import combinations
 
 from ..grid import Point
 from .budget import LOOKAHEAD_WORK, Budget, OverBudget
 from .counting import Constraints, InconsistentPosition, Tally, tally
-from .endgame import ENDGAME_LAYOUTS, best_endgame_move
+from .endgame import ENDGAME_LAYOUTS, Searched, best_endgame_move
 
 NEAR_BEST = (1, 10)
 """How much less safe than the safest cell a candidate may be, relative to it,
@@ -44,33 +46,112 @@ class NothingToReveal(ValueError):
     """Every hidden cell is a mine: the game is won, or should be."""
 
 
-def choose_move(board: Constraints, counted: Tally, *, opening_start: bool = True) -> Point:
+class Why(Enum):
+    """Why the AI plays its cell."""
+
+    SAFE = "safe"
+    """The cell is proved safe."""
+    FIRST = "first"
+    """The board is blank: where a first click does most."""
+    FORCED = "forced"
+    """A group no later move can tell about (:func:`_unavoidable_guess`)."""
+    SEARCHED = "searched"
+    """Few layouts remain: the move an exhaustive search of the game wins most with."""
+    WEIGHED = "weighed"
+    """The candidate likeliest to survive this move and the next."""
+    SAFEST = "safest"
+    """The safest cell, unweighed: the position was too wide to count exactly."""
+
+
+@dataclass(frozen=True)
+class Weighed:
+    """What revealing one cell promises, in layouts (exact ratios, not floats).
+
+    ``survived`` counts the layouts in which this move and the best next one
+    both survive; ``opened`` those in which the cell is safe and the number
+    it shows leaves a cell proved safe for the next move; ``safe`` those in
+    which the cell is safe; ``total`` every layout.
+    """
+
+    survived: int
+    opened: int
+    safe: int
+    total: int
+
+    @property
+    def survival(self) -> float:
+        return self.survived / self.total
+
+    @property
+    def progress(self) -> float:
+        """When the cell is safe, the chance that it leaves a safe move next."""
+        return self.opened / self.safe if self.safe else 0.0
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The AI's move and the facts behind it, for the words that say why.
+
+    ``safest`` is a cell of the lowest chance of a mine (the first in reading
+    order among those weighed); ``weighed`` every candidate weighed before
+    the budget ran out; ``group`` the cells of a forced guess; ``searched``
+    what the endgame's search found.
+    """
+
+    cell: Point
+    why: Why
+    safest: Point | None = None
+    weighed: Mapping[Point, Weighed] = field(default_factory=dict)
+    group: frozenset[Point] = frozenset()
+    searched: Searched | None = None
+
+
+def choose_move(board: Constraints, counted: Tally, *, opening_start: bool = True) -> Choice:
     safe = list(counted.safe())
     if safe:
-        return min(safe, key=_reading_order)
+        return Choice(min(safe, key=_reading_order), Why.SAFE)
     if all(counted.mine_layouts[cell] == counted.total for cell in board.hidden):
         raise NothingToReveal("every hidden cell is a mine")
     if not board.numbers:
-        return first_click(board, opening_start=opening_start)
+        return Choice(first_click(board, opening_start=opening_start), Why.FIRST)
     forced = _unavoidable_guess(board, counted)
     if forced is not None:
-        return forced
+        cell, group = forced
+        return Choice(cell, Why.FORCED, group=group)
     candidates = _candidates(board, counted)
-    safest = min(candidates, key=lambda cell: (counted.mine_layouts[cell], _reading_order(cell)))
+    safest = _safest(counted, candidates)
     if not counted.exact:
-        return safest
+        return Choice(safest, Why.SAFEST, safest)
     if counted.total <= ENDGAME_LAYOUTS:
         searched = best_endgame_move(board, counted)
         if searched is not None:
-            return searched
-    return _best_weighed(board, counted, candidates, safest)
+            return Choice(searched.cell, Why.SEARCHED, safest, searched=searched)
+    best, weighed = _best_weighed(board, counted, candidates, safest)
+    return Choice(best, Why.WEIGHED, safest, weighed)
+
+
+def weigh_beside_safest(board: Constraints, counted: Tally, cell: Point) -> Choice:
+    """A guess the AI did not choose, such as a player's, weighed beside the safest cell
+    as the AI weighs its candidates, so that both can be said in the same words."""
+    candidates = _candidates(board, counted)
+    safest = _safest(counted, candidates)
+    weighed: dict[Point, Weighed] = {}
+    if counted.exact:
+        budget = Budget(LOOKAHEAD_WORK)
+        try:
+            for weighing in dict.fromkeys((safest, cell)):
+                weighed[weighing] = weigh(board, counted, weighing, budget)
+        except OverBudget:
+            pass
+    return Choice(cell, Why.WEIGHED, safest, weighed)
 
 
 def _best_weighed(
     board: Constraints, counted: Tally, candidates: list[Point], safest: Point
-) -> Point:
+) -> tuple[Point, dict[Point, Weighed]]:
     """The candidate likeliest to survive two moves (the safer, then the first listed,
-    among equals), weighed within :data:`~.budget.LOOKAHEAD_WORK`.
+    among equals), weighed within :data:`~.budget.LOOKAHEAD_WORK`, and every
+    candidate weighed.
 
     The safest candidate is weighed first: past the budget the best of those
     weighed is played, so a budget spent on a big board still leaves the
@@ -78,17 +159,23 @@ def _best_weighed(
     """
     budget = Budget(LOOKAHEAD_WORK)
     best, best_key = safest, None
+    weighed: dict[Point, Weighed] = {}
     order = sorted(range(len(candidates)), key=lambda index: candidates[index] != safest)
     for index in order:
         cell = candidates[index]
         try:
-            survival = _two_move_survival(board, counted, cell, budget)
+            weighed[cell] = weigh(board, counted, cell, budget)
         except OverBudget:
             break
-        key = (survival, -counted.mine_layouts[cell], -index)
+        key = (weighed[cell].survival, -counted.mine_layouts[cell], -index)
         if best_key is None or key > best_key:
             best, best_key = cell, key
-    return best
+    return best, weighed
+
+
+def _safest(counted: Tally, candidates: list[Point]) -> Point:
+    """The candidate least likely a mine, the first in reading order among equals."""
+    return min(candidates, key=lambda cell: (counted.mine_layouts[cell], _reading_order(cell)))
 
 
 def _reading_order(cell: Point) -> tuple[int, int]:
@@ -111,7 +198,7 @@ def first_click(board: Constraints, *, opening_start: bool) -> Point:
     return (x, y)
 
 
-def _unavoidable_guess(board: Constraints, counted: Tally) -> Point | None:
+def _unavoidable_guess(board: Constraints, counted: Tally) -> tuple[Point, frozenset[Point]] | None:
     """A guess no later move can spare, such as a 50/50 walled in by mines.
 
     A small group of undecided cells is walled in when no hidden cell
@@ -120,7 +207,8 @@ def _unavoidable_guess(board: Constraints, counted: Tally) -> Point | None:
     is the same in every arrangement, so the mine total will not either.
     If, besides, revealing any of its cells would show a number known in
     advance, the group only ever offers a bare guess: take it now, since
-    later it could only cost the work done in between.
+    later it could only cost the work done in between.  Answers the cell to
+    try and the group.
     """
     total = counted.total
     undecided = {cell for cells, count in counted.shares if 0 < count < total for cell in cells}
@@ -138,10 +226,11 @@ def _unavoidable_guess(board: Constraints, counted: Tally) -> Point | None:
         if arrangements is None or len({len(mines) for mines in arrangements}) != 1:
             continue
         if all(_shows_one_number(cell, arrangements, certain, neighbours) for cell in group):
-            return min(
+            cell = min(
                 group,
                 key=lambda cell: (sum(cell in mines for mines in arrangements), cell),
             )
+            return cell, frozenset(group)
     return None
 
 
@@ -236,12 +325,13 @@ def _candidates(board: Constraints, counted: Tally) -> list[Point]:
     return frontier[:FRONTIER_CANDIDATES] + outside
 
 
-def _two_move_survival(board: Constraints, counted: Tally, cell: Point, budget: Budget) -> float:
-    """The chance that revealing ``cell`` and then the best next cell both survive.
+def weigh(board: Constraints, counted: Tally, cell: Point, budget: Budget) -> Weighed:
+    """What revealing ``cell`` promises: surviving it and the best next cell, and a
+    safe move next.
 
     Raises :class:`OverBudget` when the counts it needs exceed ``budget``.
     """
-    survived = 0
+    survived = opened = 0
     mine_layouts, total = counted.mine_layouts, counted.total
     around = [mine_layouts[near] for near in board.grid.neighbours(cell) if near in board.hidden]
     fewest = sum(layouts == total for layouts in around)
@@ -255,6 +345,7 @@ def _two_move_survival(board: Constraints, counted: Tally, cell: Point, budget: 
             raise OverBudget
         if next(iter(after.safe()), None) is not None:
             survived += after.total
+            opened += after.total
         else:
             survived += after.total - after.fewest()
-    return survived / counted.total
+    return Weighed(survived, opened, total - mine_layouts[cell], total)

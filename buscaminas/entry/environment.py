@@ -23,8 +23,8 @@ import textwrap
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from .i18n import _
-from .records import config, preferences, storage
+from ..i18n import _
+from ..records import config, preferences, storage
 
 NO_COLOUR = "NO_COLOR"
 FORCING = ("FORCE_COLOR", "CLICOLOR_FORCE")

@@ -11,15 +11,15 @@ file: a remembered answer is the game's note, the file the player's word.
 
 from __future__ import annotations
 
-import argparse
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import NamedTuple
 
-from . import i18n
-from .i18n import _
-from .records import config
-from .records.config import ConfigFile, ConfigKey
+from .. import i18n
+from ..i18n import _
+from ..records import config
+from ..records.config import ConfigFile, ConfigKey
 
 ICONS = ("legacy", "nerd")
 """The icons' pair of flags, and of keys: at most one of them true."""
@@ -42,7 +42,7 @@ class SettingOrigin(NamedTuple):
 
 def config_keys() -> list[ConfigKey]:
     """Every key the file may hold: a flag's name, and the values the flag takes."""
-    from .ui.themes import SPELLINGS, THEMES
+    from ..ui.themes import SPELLINGS, THEMES
 
     return [
         ConfigKey("lang", str, i18n.LANGUAGES),
@@ -64,37 +64,67 @@ def file_language(found: ConfigFile) -> str | None:
     return None if value is None else str(value.value)
 
 
-def apply_config(args: argparse.Namespace, found: ConfigFile) -> None:
-    """Give every setting the command line left out its value from the file, else its
-    default, and note where each came from in ``args.origins``.  Only the settings
-    the command has (``stats`` has no ``--marks``) are touched."""
+class Options(NamedTuple):
+    """The player's settings in effect for this run, each settled once (flag, file,
+    default): what every command and the game read, never the parser's namespace."""
+
+    lang: str | None
+    """The language asked for; None for the locale's."""
+    data_dir: Path | None
+    """``--data-dir``; None for the default place."""
+    legacy: bool
+    nerd: bool
+    """The icons asked for (at most one): by a flag or the file."""
+    marks: bool
+    theme: str
+    animation: bool
+    mouse: bool
+    origins: Mapping[str, SettingOrigin]
+    """Where each setting came from, for ``buscaminas config``."""
+    config: ConfigFile
+    """The settings file as read, with what is wrong with it."""
+    keys_problem: str | None = None
+    """What is wrong with the file's ``[keys]``, if anything (the default keys stay)."""
+
+
+def settle(given: Mapping[str, object], found: ConfigFile) -> Options:
+    """The settings in effect: each one ``given`` on the command line (None where the
+    command line leaves it out), else the file's, else its default."""
+    values: dict[str, object] = {}
     origins: dict[str, SettingOrigin] = {}
-    if not hasattr(args, "theme"):  # a replay is coloured too, with no flag for it
-        args.theme = None
     for name in ("lang", *DEFAULTS):
-        if not hasattr(args, name):
-            continue
-        if getattr(args, name) is not None:
+        if given.get(name) is not None:
+            values[name] = given[name]
             origins[name] = SettingOrigin("flag")
         elif name in found.values:
-            setattr(args, name, found.values[name].value)
+            values[name] = found.values[name].value
             origins[name] = SettingOrigin("file", found.values[name].line)
         elif name in DEFAULTS:
-            setattr(args, name, DEFAULTS[name])
+            values[name] = DEFAULTS[name]
             origins[name] = SettingOrigin("default")
         else:
+            values[name] = None
             origins[name] = SettingOrigin("locale")
-    if hasattr(args, "legacy"):
-        chosen = [name for name in ICONS if getattr(args, name)]
+    chosen = [name for name in ICONS if given.get(name)]
+    if chosen:
+        origins["icons"] = SettingOrigin("flag")
+    else:
+        chosen = [name for name in ICONS if found.values.get(name, _UNSET).value is True]
         if chosen:
-            origins["icons"] = SettingOrigin("flag")
-        else:
-            chosen = [name for name in ICONS if found.values.get(name, _UNSET).value is True]
-            if chosen:
-                origins["icons"] = SettingOrigin("file", found.values[chosen[0]].line)
-        for name in ICONS:
-            setattr(args, name, name in chosen)
-    args.origins = origins
+            origins["icons"] = SettingOrigin("file", found.values[chosen[0]].line)
+    data_dir = given.get("data_dir")
+    return Options(
+        lang=None if values["lang"] is None else str(values["lang"]),
+        data_dir=data_dir if isinstance(data_dir, Path) else None,
+        legacy="legacy" in chosen,
+        nerd="nerd" in chosen,
+        marks=bool(values["marks"]),
+        theme=str(values["theme"]),
+        animation=bool(values["animation"]),
+        mouse=bool(values["mouse"]),
+        origins=origins,
+        config=found,
+    )
 
 
 _UNSET = config.ConfigValue(False, 0)
@@ -104,7 +134,7 @@ def apply_keys(found: ConfigFile) -> str | None:
     """Put the cursor keys the file's ``[keys]`` gives in use; what is wrong with them,
     if anything, in which case the default keys stay: half a table could leave a
     meaning with no key, or a key with two."""
-    from .game import keys
+    from ..game import keys
 
     try:
         table = keys.remapped({name: str(given.value) for name, given in found.keys.items()})
@@ -122,23 +152,22 @@ def problem(found: ConfigFile) -> str:
     return words.format(problem=found.problem)
 
 
-def show(
-    args: argparse.Namespace, found: ConfigFile, remembered: str | None, kept: Path
-) -> list[str]:
+def show(options: Options, remembered: str | None, kept: Path) -> list[str]:
     """``buscaminas config``: the file's path, then each setting in effect as the line the
     file would hold for it, with where it came from; ``remembered`` is the icon set
     answered once (kept in ``kept``), if any."""
+    found = options.config
     lines = [_("Settings file: {file}").format(file=found.path)]
     if found.problem is not None:
         lines.append(problem(found))
     elif not found.exists:
         lines.append(_("There is no such file: every setting below is a flag's or a default."))
     lines += [_("Each key is the flag's name; a flag on the command line wins over the file."), ""]
-    origins: dict[str, SettingOrigin] = args.origins
+    origins = options.origins
     rows: list[tuple[str, str]] = []
-    language = i18n.choose_language(args.lang)
+    language = i18n.choose_language(options.lang)
     rows.append((f'lang = "{language}"', _origin_words(origins["lang"])))
-    icons = next((name for name in ICONS if getattr(args, name)), None)
+    icons = next((name for name in ICONS if getattr(options, name)), None)
     if icons is not None:
         rows.append((f"{icons} = true", _origin_words(origins["icons"])))
     elif remembered is not None:
@@ -150,7 +179,7 @@ def show(
 
     colours = colour(os.environ, terminal=True)
     for name in DEFAULTS:
-        value = getattr(args, name)
+        value = getattr(options, name)
         shown = f'"{value}"' if isinstance(value, str) else str(value).lower()
         words = _origin_words(origins[name])
         if name == "theme" and not colours.on:
@@ -160,13 +189,13 @@ def show(
         rows.append((f"{name} = {shown}", words))
     width = max(len(setting) for setting, _words in rows)
     lines += [f"{setting:<{width}}  # {words}" for setting, words in rows]
-    return lines + _keys_in_effect(found, args.keys_problem)
+    return lines + _keys_in_effect(found, options.keys_problem)
 
 
 def _keys_in_effect(found: ConfigFile, refused: str | None) -> list[str]:
     """The ``[keys]`` table in effect, every cursor key's meaning with its keys, as the
     file would hold it, and where each came from."""
-    from .game import keys
+    from ..game import keys
 
     rows = []
     for name, given in keys.cursor_keys(keys.table()).items():

@@ -17,19 +17,19 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from . import i18n
-from .core.scoring import GameRecord
-from .game import efficiency, foreign, textwidth
-from .game.commentary import help_note, review_lines
-from .game.journal import Journal, JournalError, loads
-from .game.playback import Playback, timeline
-from .game.review import review
-from .i18n import _
-from .records import documents, outputfile
-from .records.presets import board_name
-from .records.replayfile import ReplayError
-from .records.storage import Store, database_in
-from .ui.renderer import IconSet
+from .. import i18n
+from ..core.scoring import GameRecord
+from ..game import efficiency, foreign, textwidth
+from ..game.commentary import help_note, review_lines
+from ..game.journal import Journal, JournalError, loads
+from ..game.playback import Playback, timeline
+from ..game.review import review
+from ..i18n import _
+from ..records import documents, outputfile
+from ..records.presets import board_name
+from ..records.replayfile import ReplayError
+from ..records.storage import Store, database_in
+from ..ui.icons import IconSet
 
 
 class NotShown(Exception):
@@ -135,7 +135,7 @@ def replay_game(data_dir: Path | None, number: int | Path | None, icons: IconSet
         for line in timeline(shown.journal):
             print(line)
         return 0
-    from .ui.watch import watch  # the terminal's toolkit loads only to watch
+    from ..ui.watch import watch  # the terminal's toolkit loads only to watch
 
     watch(Playback(shown.journal, shown.board), icons)
     return 0
@@ -265,8 +265,8 @@ def export_game(data_dir: Path | None, number: int, path: Path) -> int:
 def exported(game: GameRecord, journal: Journal, *, replay: bool) -> bytes:
     """The bytes of game ``game`` (its ``journal``) as a replay or as its board; raises
     :class:`NotShown` for a game the replay format cannot hold."""
-    from .game import evf
-    from .records import mbf
+    from ..game import evf
+    from ..records import mbf
 
     if not replay:
         if journal.start is None:
@@ -293,7 +293,7 @@ def exported(game: GameRecord, journal: Journal, *, replay: bool) -> bytes:
 def _agreed(question: str) -> bool:
     """Ask ``question`` on standard output; only a yes read from standard input agrees
     (the end of the input does not)."""
-    from .game.questions import SURE
+    from ..game.questions import SURE
 
     print(question, end="", flush=True)
     answer = sys.stdin.readline()

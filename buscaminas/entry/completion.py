@@ -85,7 +85,7 @@ def _context(tool: str, said: str, parser: argparse.ArgumentParser) -> Context:
 
 def contexts(parser: argparse.ArgumentParser) -> list[Context]:
     """The game's options, then each tool's options and arguments."""
-    from .cli import tool_parsers
+    from .parser import tool_parsers
 
     tools = tool_parsers(parser)
     return [_context("", "", parser), *(_context(*tool) for tool in tools)]

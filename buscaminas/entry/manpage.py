@@ -12,16 +12,17 @@ import argparse
 import textwrap
 from collections.abc import Iterable, Iterator
 
-from . import __version__, environment
-from .game import commands, keys
-from .i18n import _
+from .. import __version__
+from ..game import commands, keys
+from ..i18n import _
+from . import environment
 
 WIDTH = 78
 
 
 def page(parser: argparse.ArgumentParser) -> str:
     """The manual page of the command ``parser`` reads, in roff, in the player's language."""
-    from .cli import tool_parsers
+    from .parser import tool_parsers
 
     tools = tool_parsers(parser)
     shared = _shared(tools)

@@ -3,12 +3,12 @@ or what is wrong with the position, in the player's words."""
 
 from __future__ import annotations
 
-from .core.solver import Analysis, InconsistentPosition, NothingToReveal, Position, analyze
-from .core.solver.position import PositionError, Problem
-from .game.coordinates import label
-from .game.percent import percent
-from .i18n import _, ngettext
-from .records.inputfile import not_text
+from ..core.solver import Analysis, InconsistentPosition, NothingToReveal, Position, analyze
+from ..core.solver.position import PositionError, Problem
+from ..game.coordinates import label
+from ..game.percent import percent
+from ..i18n import _, ngettext
+from ..records.inputfile import not_text
 
 CELL_WIDTH = 5
 

@@ -1,0 +1,1 @@
+"""The ``buscaminas`` command and its tools: the layer above all the others."""

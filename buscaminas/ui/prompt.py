@@ -1,0 +1,54 @@
+"""The prompt's row for a mode: what the keys will do, the typed line, a question."""
+
+from __future__ import annotations
+
+import re
+
+from prompt_toolkit.buffer import Buffer
+
+from ..game import keys, textwidth
+from ..game.commands import LineTooLong
+from ..game.keys import Mode
+from ..i18n import _
+from .modes import Asking, Replaying, TerminalMode, Watching
+from .renderer import Line
+
+ANSWERS = re.compile(r"\[[^\]]*\]")
+"""The answers a question lists, “[Enter = yes, n = no]”: read as one, kept on one line."""
+NO_BREAK = "\u00a0"
+
+
+def line(mode: TerminalMode, buffer: Buffer, columns: int, *, cut: bool, every_key: bool) -> Line:
+    """The prompt's row: what the keys will do is written at its start; under the
+    board's words, that a line was cut at the parser's limit (``cut``); ``every_key``:
+    the whole legend."""
+    if isinstance(mode, Replaying):
+        return Line(prompt="", legend=tuple(keys.legend((Mode.REPLAY,), columns - 1)))
+    if isinstance(mode, Watching):
+        return Line(prompt="", legend=tuple(keys.legend((mode.keys,), columns - 1)))
+    said = (LineTooLong(buffer.text).message(),) if cut else ()
+    if isinstance(mode, Asking):
+        above, prompt = question_lines(mode.question, columns)
+        return Line(prompt, buffer.text, buffer.cursor_position, above=(*above, *said))
+    if mode.keys is Mode.CURSOR:
+        legend = tuple(keys.legend((Mode.CURSOR,), columns - 1))
+        brief = () if every_key else (keys.brief(columns - 1),)
+        return Line(f" {_('KEYS')} ", style="7", legend=legend, brief=brief)
+    shown: tuple[str, ...] = ()
+    if every_key:
+        shown = tuple(keys.legend((Mode.LINE, Mode.BOARD, Mode.EVERYWHERE), columns - 1))
+    return Line("> ", buffer.text, buffer.cursor_position, legend=shown, above=said)
+
+
+def question_lines(question: str, columns: int) -> tuple[tuple[str, ...], str]:
+    """A question in lines that end between words, as prose is read: the last one on
+    the prompt's row, the others above it.  The answers it lists in brackets stay on
+    one line, and its closing space stays for the answer."""
+    held = ANSWERS.sub(lambda answers: answers[0].replace(" ", NO_BREAK), question.rstrip(" "))
+    room = max(10, columns - 1 - min(20, columns // 4))
+    lines = [
+        part_line.replace(NO_BREAK, " ")
+        for part in held.split("\n")
+        for part_line in textwidth.wrap(part, room)
+    ]
+    return tuple(lines[:-1]), lines[-1] + question[len(question.rstrip(" ")) :]
