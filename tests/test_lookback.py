@@ -141,7 +141,7 @@ def test_a_game_that_does_not_exist_or_cannot_be_shown_is_said_so(tmp_path: Path
         assert (status, out) == (1, "")
         assert err.strip() == "The moves of game 2 are damaged: they cannot be read."
     status, _out, err = run(tmp_path, "review", "x")
-    assert status == 2 and "“x” is not a whole number of at most 18 digits" in err
+    assert status == 2 and "“x” is neither a game's number nor a replay (.evf, .avf or .rmv)" in err
 
 
 def test_the_list_says_which_games_were_assisted(tmp_path: Path) -> None:
@@ -280,7 +280,8 @@ def test_a_lost_game_is_replayed_and_reviewed_to_the_move_that_lost(tmp_path: Pa
     reviewed = run(tmp_path, "review")[1].splitlines()
     assert reviewed[3].endswith("blunder: the numbers proved it a mine; this move lost the game")
     assert "The move that lost: move 2, try 5 1." in reviewed
-    assert "Chance of losing you accepted: 100%." in reviewed[-2]
+    assert "Chance of losing you accepted: 100%." in reviewed[-3]
+    assert reviewed[-1] == "3BV 2, ZiNi 2, your clicks 2."
 
 
 @pytest.mark.parametrize("tool", ["games", "replay", "review"])

@@ -61,6 +61,8 @@ SHARED = {
     # the levels of --logic, typed as they are
     "single", "pair", "subset",
     "evf", "mbf", "roff", "sqlite", "nerd", "font", "tab", "esc",
+    # a figure players rank efficiency by, named as they name it
+    "zini",
     # a system and a terminal's name in `--help`'s environment
     "linux", "dumb",
 }  # fmt: skip

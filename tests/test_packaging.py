@@ -117,6 +117,8 @@ def test_colorama_is_required_on_windows_alone_and_linters_are_the_dev_extras(
     assert extras["dev"] == ["mypy>=1.8", "ruff>=0.4"]
     assert not {r for r in extras["test"] if r.startswith(("ruff", "mypy"))}
     assert {"pytest>=7", "pexpect>=4.8", "pyte>=0.8.2"} <= set(extras["test"])
+    assert extras["replays"] == ["ms_toollib>=1.5"]
+    assert "ms_toollib>=1.5" in extras["test"], "the tests read replays, in CI too"
 
 
 @pytest.mark.slow

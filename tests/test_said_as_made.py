@@ -97,7 +97,8 @@ def test_the_status_line_gives_the_end_time_the_words_give(tmp_path: Path) -> No
     won = session.view()
     seconds = session.records[-1].seconds
     assert 0 < seconds < 1
-    assert won.messages[0].startswith(f"You won in {seconds:.2f} s: ")
+    assert won.messages[0] == "3BV 3, ZiNi 3, your clicks 3."  # what the board needed
+    assert won.messages[1].startswith(f"You won in {seconds:.2f} s: ")
     assert f"Time: {seconds:.2f} s" in Renderer.status(won)
 
 

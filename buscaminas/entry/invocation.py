@@ -82,8 +82,11 @@ class Invocation(NamedTuple):
     """How many games ``games`` lists; None for every one (``--all``)."""
     form: str = "table"
     """How ``games`` lists them: ``table``, ``json``, ``csv`` or ``ids``."""
-    number: int | None = None
-    """The game ``replay``, ``review`` or ``export`` names; None for the last one."""
+    number: int | Path | None = None
+    """The game ``replay``, ``review`` or ``export`` names (or, for ``replay`` and
+    ``review``, a replay file of another game); None for the last one."""
+    clicks: bool = False
+    """``review --clicks``."""
     file: Path = Path()
     """The position ``analyze`` reads, or the file ``export`` writes."""
     mines: int = 0
@@ -124,6 +127,7 @@ def _typed(given: dict[str, Any], options: Options) -> Invocation:
         listed=None if given.get("all") else how_many,
         form=given.get("form", "table"),
         number=given.get("number"),
+        clicks=given.get("clicks", False),
         file=given.get("file", Path()),
         mines=given["mines"] if tool == "analyze" else 0,
         shell=given.get("shell", ""),

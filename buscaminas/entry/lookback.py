@@ -15,10 +15,11 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 from .. import i18n
 from ..core.scoring import GameRecord
-from ..game import textwidth
+from ..game import efficiency, foreign, textwidth
 from ..game.commentary import help_note, review_lines
 from ..game.journal import Journal, JournalError, loads
 from ..game.playback import Playback, timeline
@@ -26,6 +27,7 @@ from ..game.review import review
 from ..i18n import _
 from ..records import documents, outputfile
 from ..records.presets import board_name
+from ..records.replayfile import ReplayError
 from ..records.storage import Store, database_in
 from ..ui.icons import IconSet
 
@@ -120,35 +122,92 @@ def _padded(cell: str, columns: int, *, right: bool) -> str:
     return room + cell if right else cell + room
 
 
-def replay_game(data_dir: Path | None, number: int | None, icons: IconSet | None) -> int:
-    """``buscaminas replay [N]``: watched on a terminal (``icons`` given), else as lines."""
+def replay_game(data_dir: Path | None, number: int | Path | None, icons: IconSet | None) -> int:
+    """``buscaminas replay [N | FILE]``: game N, or a replay of another game, watched on a
+    terminal (``icons`` given), else as lines."""
     try:
-        number, game, journal = chosen(store_in(data_dir), number)
+        shown = looked_at(data_dir, number)
     except NotShown as why:
         print(why, file=sys.stderr)
         return 1
     if icons is None:
-        print(heading(number, game))
-        for line in timeline(journal):
+        print(shown.title)
+        for line in timeline(shown.journal):
             print(line)
         return 0
     from ..ui.watch import watch  # the terminal's toolkit loads only to watch
 
-    watch(Playback(journal, board_name(game.board, game.kind)), icons)
+    watch(Playback(shown.journal, shown.board), icons)
     return 0
 
 
-def review_game(data_dir: Path | None, number: int | None) -> int:
-    """``buscaminas review [N]``: the moves judged, then the summary, as plain text."""
+def review_game(data_dir: Path | None, number: int | Path | None, *, clicks: bool = False) -> int:
+    """``buscaminas review [N | FILE]``: the moves judged, the summary and the board's
+    figures, as plain text; with ``clicks``, where clicks could have been saved instead."""
     try:
-        number, game, journal = chosen(store_in(data_dir), number)
+        shown = looked_at(data_dir, number)
     except NotShown as why:
         print(why, file=sys.stderr)
         return 1
-    judged = review(journal, dealt=game.code is not None)
-    for line in [heading(number, game), *review_lines(judged), *help_note(judged, game.assisted)]:
+    start = shown.journal.start
+    found = None if start is None else efficiency.coach(shown.journal, start.mines, shown.clicks)
+    if clicks and found is not None:
+        lines = [shown.title, *efficiency.advice(found)]
+    elif clicks:
+        print(_("This game's mines were never dealt: it has no clicks to count."), file=sys.stderr)
+        return 1
+    else:
+        judged = review(shown.journal, dealt=shown.dealt)
+        lines = [shown.title, *review_lines(judged), *help_note(judged, shown.assisted)]
+        if found is not None:
+            lines.append(efficiency.side_by_side(found.three_bv, found.zini, found.clicks))
+    for line in lines:
         print(line)
     return 0
+
+
+class Shown(NamedTuple):
+    """A game as ``replay`` and ``review`` show it."""
+
+    title: str
+    board: str
+    """The board's name, as the status line gives it."""
+    journal: Journal
+    clicks: int | None
+    """Every click it took, the useless ones too; None when they were not counted."""
+    dealt: bool
+    """Its mines were laid around the first cell tried, so that reveal was free."""
+    assisted: bool
+
+
+def looked_at(data_dir: Path | None, number: int | Path | None) -> Shown:
+    """Game ``number`` (the latest when None) or the replay file it names, as ``replay``
+    and ``review`` show it; raises :class:`NotShown` saying why it cannot be."""
+    if isinstance(number, Path):
+        try:
+            played = foreign.read(number)
+        except ReplayError as why:
+            raise NotShown(str(why)) from None
+        title = foreign.heading(number, played)
+        # Every Minesweeper that records these replays makes the first click safe.
+        return Shown(
+            title,
+            foreign.board_title(played),
+            played.journal,
+            played.replay.clicks,
+            dealt=True,
+            assisted=False,
+        )
+    number, game, journal = chosen(store_in(data_dir), number)
+    board = board_name(game.board, game.kind)
+    return Shown(
+        heading(number, game),
+        board,
+        journal,
+        game.clicks,
+        dealt=game.code is not None,
+        assisted=game.assisted,
+    )
 
 
 EXPORTS = (".evf", ".mbf")

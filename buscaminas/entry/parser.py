@@ -93,8 +93,18 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             continue
         looking_back = add_tool(name, does)
         looking_back.add_argument(
-            "number", nargs="?", type=_whole, metavar=_("number"), help=_("its number in “games”")
+            "number",
+            nargs="?",
+            type=_game_or_replay,
+            metavar=_("number|file"),
+            help=_("its number in “games”, or a replay of another game (.evf, .avf, .rmv)"),
         )
+        if name == "review":
+            looking_back.add_argument(
+                "--clicks",
+                action="store_true",
+                help=_("show where a chord or a flag left out would have saved clicks"),
+            )
         if name == "replay":
             _icon_options(looking_back, default=argparse.SUPPRESS)
     if command is None or command == "export":
@@ -351,6 +361,22 @@ def _whole(text: str) -> int:
             )
         )
     return int(text)
+
+
+def _game_or_replay(text: str) -> int | Path:
+    """What ``replay`` and ``review`` look back at: a game's number, or a replay file,
+    known by its name."""
+    from ..records.replayfile import KINDS
+
+    if Path(text).suffix.lower() in KINDS:
+        return Path(text)
+    if text.lstrip("+-").isdigit():
+        return _whole(text)
+    raise argparse.ArgumentTypeError(
+        _("“{text}” is neither a game's number nor a replay (.evf, .avf or .rmv)").format(
+            text=text[:300]
+        )
+    )
 
 
 def _icon_options(parser: argparse.ArgumentParser, *, default: object) -> None:

@@ -50,7 +50,7 @@ def play(invocation: Invocation) -> int:
         invocation.board, settings_from_flags(invocation.board), options.data_dir
     )
     audience = Audience.READER if invocation.reader else audience_of_the_streams()
-    front: Front = (
+    front: FrontEnd = (
         OnTheTerminal(options, settings, invocation.board)
         if audience is Audience.VIEWER
         else InAPipe(options, audience)
@@ -70,7 +70,7 @@ def audience_of_the_streams() -> Audience:
     return Audience.READER if os.environ.get("TERM") == "dumb" else Audience.VIEWER
 
 
-class Front(Protocol):
+class FrontEnd(Protocol):
     """What a front end brings to the start: all that differs between a terminal's full
     screen and a pipe's lines."""
 
@@ -125,7 +125,7 @@ class Front(Protocol):
 def start_game(
     settings: Settings | Custom | None,
     invocation: Invocation,
-    front: Front,
+    front: FrontEnd,
     drill: Drill | None = None,
 ) -> int:
     """Play: the board settled (taken up, asked or the flags'), graded as ``--logic``
@@ -188,7 +188,7 @@ def start_game(
 
 
 def _board(
-    settings: Settings | Custom | None, flags: BoardFlags, store: Store, front: Front
+    settings: Settings | Custom | None, flags: BoardFlags, store: Store, front: FrontEnd
 ) -> tuple[Settings, Kept | None, bool]:
     """The board to play, the kept game it is if one is taken up, and whether a kept
     game waits for a later start."""

@@ -67,7 +67,7 @@ def show_history(args: Invocation) -> int:
     if args.tool == "games":
         return lookback.list_games(data_dir, args.listed, args.form)
     if args.tool == "export":
-        assert args.number is not None  # the parser requires it
+        assert isinstance(args.number, int)  # the parser requires a game's number
         return lookback.export_game(data_dir, args.number, args.file)
     if args.tool == "replay":
         from ..game.screen import Audience
@@ -76,4 +76,4 @@ def show_history(args: Invocation) -> int:
         watching = audience_of_the_streams() is Audience.VIEWER
         icons = chosen_icons(args.options) if watching else None
         return lookback.replay_game(data_dir, args.number, icons)
-    return lookback.review_game(data_dir, args.number)
+    return lookback.review_game(data_dir, args.number, clicks=args.clicks)

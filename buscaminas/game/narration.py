@@ -9,13 +9,17 @@ from __future__ import annotations
 
 from ..core.engine import Action, Minesweeper, Notice, Outcome, Termination
 from ..i18n import _, ngettext
+from . import efficiency
 from .commands import label, labels, said
-from .journal import Played
+from .journal import Journal, Played
 
 
-def outcome(done: Outcome, game: Minesweeper, seconds: float) -> tuple[str, ...]:
+def outcome(
+    done: Outcome, game: Minesweeper, seconds: float, journal: Journal | None = None
+) -> tuple[str, ...]:
     """The words for what a move did (``done``): why it was refused, what it flagged,
-    how the game ended; ``seconds`` is the time to tell if it ended."""
+    how the game ended; ``seconds`` is the time to tell if it ended, and after a win
+    the clicks of the game's ``journal`` are set beside the fewest the board needed."""
     messages: list[str] = []
     if done.notice is Notice.WRONG_FLAG:
         messages.append(
@@ -44,6 +48,11 @@ def outcome(done: Outcome, game: Minesweeper, seconds: float) -> tuple[str, ...]
             _("Boom! The mine at {cell} exploded. Time: {seconds:.2f} s.").format(
                 cell=label(exploded), seconds=seconds
             )
+        )
+    if done.end is Termination.WON and journal is not None:
+        clicks = journal.clicks
+        messages.append(
+            efficiency.after_win(game, len(journal.moves) if clicks is None else clicks)
         )
     return tuple(messages)
 

@@ -370,7 +370,7 @@ class Session:
         if game.exploded is not None:
             self.ui.cursor = game.exploded  # where the game ended, in view
         current.log(outcome, by_ai=by_ai)
-        self.ui.messages = narration.outcome(outcome, game, current.seconds())
+        self.ui.messages = narration.outcome(outcome, game, current.seconds(), current.journal)
         if dealing and current.kind is BoardKind.NO_GUESS:
             # Said once the board exists: a search that fails would make it untrue.
             no_guessing = _("This board can be solved without guessing.")

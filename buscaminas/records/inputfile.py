@@ -45,19 +45,21 @@ def read_text(path: Path) -> str:
         raise UnreadableFile(not_text()) from error
 
 
-def read_bytes(path: Path, limit: int = LIMIT_BYTES) -> bytes:
+def read_bytes(path: Path, limit: int = LIMIT_BYTES, too_big: str | None = None) -> bytes:
     """The bytes of ``path``, or of standard input when it is ``-``, for a format that
     is not text (MBF); refused as :func:`read_text` refuses, but for not being text.
-    ``limit``: the most bytes a file of its kind holds (a board's by default)."""
+    ``limit``: the most bytes a file of its kind holds (a board's by default);
+    ``too_big``: what a larger file is told, when it is not a board."""
+    refusal = _too_big(limit) if too_big is None else too_big
     if str(path) == STANDARD_INPUT:
         data = _read_at_most(_STDIN_FD, limit + 1)
     else:
         with opened(path) as descriptor:
             if os.fstat(descriptor).st_size > limit:
-                raise UnreadableFile(_too_big(limit))
+                raise UnreadableFile(refusal)
             data = _read_at_most(descriptor, limit + 1)
     if len(data) > limit:
-        raise UnreadableFile(_too_big(limit))
+        raise UnreadableFile(refusal)
     return data
 
 
