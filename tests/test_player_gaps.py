@@ -265,8 +265,9 @@ SAME_IN_BOTH = {
     "IOE {value}",
     "RQP {value}",
     "{rank}. {seconds} s  {date}  3BV/s {speed}",
+    "{verdict}. {reason}",
 }
-"""Messages whose Spanish is their English: the figures' names."""
+"""Messages whose Spanish is their English: the figures' names, two sentences joined."""
 
 
 def test_no_spanish_entry_is_left_in_english() -> None:

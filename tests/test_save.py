@@ -104,6 +104,7 @@ def test_enter_or_anything_but_yes_keeps_the_file_as_it_was(tmp_path: Path, answ
     session, file = saved_session(tmp_path)
     session.handle(Command(Verb.SAVE, file=str(file)))
     session.answer(answer)
+    session.keep()  # as the loop does once the answer is drawn
     assert session.question is None
     assert session.view().messages == (f"Not saved: {file} is as it was.",)
     assert file.read_text() == OLD
