@@ -422,6 +422,11 @@ def _first_keys(binding: Binding) -> str:
     return "".join(_spoken(key) for key in firsts.values())
 
 
+def mode_word(mode: Mode) -> str:
+    """The keys' mode in a word or two, for the status line of a board at the prompt."""
+    return _("Cursor keys") if mode is Mode.CURSOR else _("Tab: keys")
+
+
 def legend(modes: tuple[Mode, ...], columns: int, *, mouse: bool = False) -> list[str]:
     """The keys of ``modes`` as lines of at most ``columns`` columns, never cutting an
     entry in two unless an entry alone is wider than a line."""

@@ -18,6 +18,8 @@ import os
 import sys
 from typing import Any
 
+from ..game import keys
+from ..game.keys import Mode
 from ..game.view import View
 from .renderer import CLEAR, CSI, RESET, SHOW_CURSOR, Frame, IconSet, Renderer
 
@@ -58,7 +60,8 @@ class FirstFrame:
     def draw(self, view: View, icons: IconSet) -> None:
         """The board, its words and the prompt, as the front end would draw them."""
         size = os.get_terminal_size(sys.stdout.fileno())
-        drawn, self.frame = Renderer.draw(view, (size.columns, size.lines), icons, None)
+        shown = view._replace(keys=keys.mode_word(Mode.LINE))  # the keys start at the line
+        drawn, self.frame = Renderer.draw(shown, (size.columns, size.lines), icons, None)
         self.view = view
         _write(drawn)
 

@@ -556,7 +556,7 @@ class TerminalScreen:
         """The mode, in a word or two, for the status line."""
         if self._asking is not None:
             return ""
-        return _("Cursor keys") if self._mode is Mode.CURSOR else _("Tab: keys")
+        return keys.mode_word(self._mode)
 
     def _line(self, columns: int) -> Line:
         """The prompt's row: what the keys will do is written at its start; under the
