@@ -18,7 +18,8 @@ import pytest
 
 from buscaminas.game import keys
 from buscaminas.ui import terminal
-from tests.terminal_support import BIG, ROOT, Player, cell_on_screen, in_view, write_board
+from tests.terminal_support import ROOT, Player, cell_on_screen, write_board
+from tests.test_big_boards import BIG, in_view
 
 BOARD = ("*####", "#####", "#####", "*###*")
 """Three mines in the corners: 3 2 opens the middle, 1 2 and 5 3 stay hidden."""
@@ -243,9 +244,8 @@ def test_the_mode_is_named_on_the_prompts_row(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("rows", "columns"), [(24, 80), (50, 200)])
 def test_the_end_of_an_expert_game_is_read_whole(rows: int, columns: int) -> None:
     player = Player(
-        "--lang", "en", "--preset", "expert", "--seed", "4", "--legacy", "--no-animation",
-        rows=rows, columns=columns,
-    )  # the AI's moves at once: the words at the end are the point
+        "--lang", "en", "--preset", "expert", "--seed", "4", "--legacy", rows=rows, columns=columns
+    )
     player.wait_for("Mines left: 99")
     player.type("auto")
     player.wait_for("Play again with the same settings?", timeout=60)
@@ -336,6 +336,8 @@ def test_a_stop_from_outside_hands_back_every_mode_and_fg_takes_them_again() -> 
 
 
 def test_only_the_terminal_adapter_touches_the_terminals_modes() -> None:
+    """The adapter, and the first frame drawn before it loads, which hands it the
+    terminal's modes (``TerminalScreen.enter``)."""
     touching = set()
     for path in (ROOT / "buscaminas").rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -347,5 +349,4 @@ def test_only_the_terminal_adapter_touches_the_terminals_modes() -> None:
                 names = [node.module]
             if {"termios", "tty", "select", "msvcrt"} & {n.split(".")[0] for n in names}:
                 touching.add(path.relative_to(ROOT).as_posix())
-    # the terminal front end, and the first frame it takes over from (ui/firstframe)
     assert touching == {"buscaminas/ui/terminal.py", "buscaminas/ui/firstframe.py"}

@@ -47,16 +47,18 @@ class FirstFrame:
         return sys.platform != "win32" and sys.stdin.isatty() and sys.stdout.isatty()
 
     def take(self) -> None:
-        """Keys neither echoed nor gathered into lines from now on (Ctrl-C still
-        interrupts), and the alternate screen, cleared."""
+        """The raw mode the front end keeps from then on (prompt_toolkit's): keys neither
+        echoed nor gathered into lines, Ctrl-C, Ctrl-Z and Enter read as keys, for the
+        game to act on once it reads them; and the alternate screen, cleared."""
         import termios
 
         descriptor = sys.stdin.fileno()
         self.modes = termios.tcgetattr(descriptor)
-        quiet = termios.tcgetattr(descriptor)
-        quiet[3] &= ~(termios.ECHO | termios.ICANON | termios.IEXTEN)
-        quiet[6][termios.VMIN], quiet[6][termios.VTIME] = 1, 0
-        termios.tcsetattr(descriptor, termios.TCSANOW, quiet)  # TCSANOW: nothing typed is lost
+        raw = termios.tcgetattr(descriptor)
+        raw[0] &= ~(termios.IXON | termios.IXOFF | termios.ICRNL | termios.INLCR | termios.IGNCR)
+        raw[3] &= ~(termios.ECHO | termios.ICANON | termios.IEXTEN | termios.ISIG)
+        raw[6][termios.VMIN] = 1
+        termios.tcsetattr(descriptor, termios.TCSANOW, raw)  # TCSANOW: nothing typed is lost
         _write(ALTERNATE_SCREEN + CLEAR)
 
     def draw(self, view: View, icons: IconSet) -> None:
