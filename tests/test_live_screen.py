@@ -18,8 +18,7 @@ import pytest
 
 from buscaminas.game import keys
 from buscaminas.ui import terminal
-from tests.terminal_support import ROOT, Player, cell_on_screen, write_board
-from tests.test_big_boards import BIG, in_view
+from tests.terminal_support import BIG, ROOT, Player, cell_on_screen, in_view, write_board
 
 BOARD = ("*####", "#####", "#####", "*###*")
 """Three mines in the corners: 3 2 opens the middle, 1 2 and 5 3 stay hidden."""
@@ -244,8 +243,9 @@ def test_the_mode_is_named_on_the_prompts_row(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("rows", "columns"), [(24, 80), (50, 200)])
 def test_the_end_of_an_expert_game_is_read_whole(rows: int, columns: int) -> None:
     player = Player(
-        "--lang", "en", "--preset", "expert", "--seed", "4", "--legacy", rows=rows, columns=columns
-    )
+        "--lang", "en", "--preset", "expert", "--seed", "4", "--legacy", "--no-animation",
+        rows=rows, columns=columns,
+    )  # the AI's moves at once: the words at the end are the point
     player.wait_for("Mines left: 99")
     player.type("auto")
     player.wait_for("Play again with the same settings?", timeout=60)
