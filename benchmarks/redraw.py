@@ -132,7 +132,7 @@ class BenchScreen:
     def say(self, line: str) -> None:
         self.frame = None
 
-    def pause(self, seconds: float) -> None:
+    def linger(self, seconds: float) -> None:
         """Reveal waves are drawn, not waited for."""
 
     def key_pressed_within(self, seconds: float) -> Act | None:

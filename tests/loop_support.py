@@ -69,7 +69,7 @@ class ScriptedScreen:
     def say(self, line: str) -> None:
         raise AssertionError("the loop speaks through views")
 
-    def pause(self, seconds: float) -> None:
+    def linger(self, seconds: float) -> None:
         pass
 
     def watching(self, mode: Mode) -> AbstractContextManager[object]:

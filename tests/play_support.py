@@ -171,7 +171,7 @@ class Handover:
     def say(self, line: str) -> None:
         pass
 
-    def pause(self, seconds: float) -> None:
+    def linger(self, seconds: float) -> None:
         pass
 
     def watching(self, mode: Mode) -> AbstractContextManager[object]:

@@ -229,7 +229,7 @@ class App:
             try:
                 for frame in self.session.wave_views(reply):
                     self.screen.show(frame)
-                    self.screen.pause(WAVE_SECONDS)
+                    self.screen.linger(WAVE_SECONDS)
             except KeyboardInterrupt:
                 pass
         self.screen.show(self.session.view())

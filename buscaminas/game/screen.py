@@ -111,7 +111,9 @@ class Screen(Protocol):
         the board, it is shown with the next question."""
         ...
 
-    def pause(self, seconds: float) -> None: ...
+    def linger(self, seconds: float) -> None:
+        """Keep what is drawn on screen ``seconds`` (between the waves of a reveal)."""
+        ...
 
     def key_pressed_within(self, seconds: float) -> Act | None:
         """Wait up to ``seconds``; at once, if the player presses a key meanwhile, what

@@ -144,7 +144,7 @@ class PipeScreen:
         self._sink.write(line + "\n")
         self._sink.flush()
 
-    def pause(self, seconds: float) -> None:
+    def linger(self, seconds: float) -> None:
         """Pipes are not interactive: nothing to wait for."""
 
     def key_pressed_within(self, seconds: float) -> Act | None:

@@ -181,7 +181,7 @@ class TerminalScreen:
         """A line before the board: shown above the next question."""
         self._post(self.front.said.append, line)
 
-    def pause(self, seconds: float) -> None:
+    def linger(self, seconds: float) -> None:
         time.sleep(seconds)
 
     def read(
