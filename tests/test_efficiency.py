@@ -78,6 +78,18 @@ def test_a_win_in_no_more_clicks_than_zini_needs_no_advice(tmp_path: Path) -> No
     assert "review --clicks" not in played.stdout
 
 
+def test_a_win_the_ai_helped_gives_the_figures_without_calling_the_clicks_the_players(
+    tmp_path: Path,
+) -> None:
+    board = write_board(tmp_path / "strip.txt", "*####", "#####", "####*")
+    played = run_piped("--board", str(board), "--data-dir", str(tmp_path), lines="auto\nn\n")
+    figures = [line for line in played.stdout.splitlines() if line.startswith("3BV ")]
+    assert len(figures) == 1 and re.fullmatch(
+        r"3BV \d+, ZiNi \d+, clicks \d+, the AI's among them\.", figures[0]
+    )
+    assert "your clicks" not in played.stdout and "review --clicks" not in played.stdout
+
+
 def test_review_clicks_reads_the_games_own_records(tmp_path: Path) -> None:
     board = write_board(tmp_path / "cross.txt", "###", "#*#", "###")
     moves = ["try 1 1", "flag 3 3", "flag 3 3", "flag 2 2", "expand 1 1"]

@@ -90,12 +90,18 @@ def side_by_side(three_bv_count: int, zini_count: int, clicks: int) -> str:
     )
 
 
-def after_win(game: Minesweeper, clicks: int) -> str:
+def after_win(game: Minesweeper, clicks: int, *, assisted: bool = False) -> str:
     """What a won ``game`` needed against the ``clicks`` it took, and where to learn more
-    when it took more than ZiNi."""
+    when it took more than ZiNi; ``assisted``: the AI made some of them, so they are not
+    all the player's and there is no advice to give."""
     layout = game.layout
     fewest = zini(game.width, game.height, layout)
-    figures = side_by_side(three_bv(game.width, game.height, layout), fewest, clicks)
+    three_bv_count = three_bv(game.width, game.height, layout)
+    if assisted:
+        return _("3BV {three_bv}, ZiNi {zini}, clicks {clicks}, the AI's among them.").format(
+            three_bv=three_bv_count, zini=fewest, clicks=clicks
+        )
+    figures = side_by_side(three_bv_count, fewest, clicks)
     if clicks <= fewest:
         return figures
     return _("{figures} “buscaminas review --clicks” shows where clicks could be saved.").format(

@@ -51,8 +51,11 @@ def outcome(
         )
     if done.end is Termination.WON and journal is not None:
         clicks = journal.clicks
+        assisted = any(played.by_ai for played in journal.moves)
         messages.append(
-            efficiency.after_win(game, len(journal.moves) if clicks is None else clicks)
+            efficiency.after_win(
+                game, len(journal.moves) if clicks is None else clicks, assisted=assisted
+            )
         )
     return tuple(messages)
 
