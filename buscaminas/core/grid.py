@@ -64,8 +64,8 @@ class Grid:
     def mine_counts(self, mines: Collection[Point]) -> dict[Point, int]:
         """The number each safe cell shows: how many of ``mines`` touch it."""
         return {
-            cell: sum(near in mines for near in self._neighbours[cell])
-            for cell in self.cells()
+            cell: sum(near in mines for near in around)
+            for cell, around in self._neighbours.items()
             if cell not in mines
         }
 
@@ -76,9 +76,12 @@ class Grid:
 
 @lru_cache(maxsize=64)
 def _neighbour_table(width: int, height: int) -> dict[Point, tuple[Point, ...]]:
+    """Each cell's neighbours as the table's own keys: a 99×99 board's table then
+    holds 9,801 cells, not eight copies of each (4 MiB less)."""
+    rows = [[(x, y) for x in range(width)] for y in range(height)]
     return {
-        (x, y): tuple(
-            (x + dx, y + dy)
+        rows[y][x]: tuple(
+            rows[y + dy][x + dx]
             for dy in (-1, 0, 1)
             for dx in (-1, 0, 1)
             if (dx or dy) and 0 <= x + dx < width and 0 <= y + dy < height
