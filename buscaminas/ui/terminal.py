@@ -134,7 +134,7 @@ class TerminalScreen:
         thread, self._thread = self._thread, None
         if thread is None:
             return
-        if hasattr(signal, "SIGWINCH"):
+        if self._resized is not None:  # None: interrupted before the handler was set
             signal.signal(signal.SIGWINCH, self._resized)
         loop = self.front.loop
         if loop is not None and thread.is_alive():
