@@ -412,9 +412,24 @@ def draw_damages(
     return damages
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(strict=st.booleans(), data=st.data())
 def test_garbage_in_any_column_leaves_the_tools_and_the_next_game_working(
+    strict: bool, data: st.DataObject
+) -> None:
+    assert_garbage_leaves_the_tools_and_the_next_game_working(strict, data)
+
+
+@pytest.mark.slow
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(strict=st.booleans(), data=st.data())
+def test_garbage_in_any_column_of_40_databases_leaves_the_tools_and_the_next_game_working(
+    strict: bool, data: st.DataObject
+) -> None:
+    assert_garbage_leaves_the_tools_and_the_next_game_working(strict, data)
+
+
+def assert_garbage_leaves_the_tools_and_the_next_game_working(
     strict: bool, data: st.DataObject
 ) -> None:
     directory = Path(scratch_directory())

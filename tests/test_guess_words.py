@@ -205,8 +205,17 @@ def test_a_guess_riskier_than_the_lowest_says_what_it_gives_for_the_risk() -> No
 
 
 def test_a_player_guess_is_weighed_beside_the_safest_in_the_same_words() -> None:
+    assert_weighed_beside_the_safest(15)
+
+
+@pytest.mark.slow
+def test_a_player_guess_in_60_positions_is_weighed_beside_the_safest_in_the_same_words() -> None:
+    assert_weighed_beside_the_safest(60)
+
+
+def assert_weighed_beside_the_safest(positions: int) -> None:
     kinds: Counter[str] = Counter()
-    for position in guess_positions(60):
+    for position in guess_positions(positions):
         analysis = analyze(position)
         riskiest = max(
             (cell for cell, chance in analysis.probability.items() if chance < 1),

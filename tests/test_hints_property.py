@@ -127,11 +127,24 @@ def flagged_everywhere(draw: st.DrawFn) -> tuple[Minesweeper, frozenset[Point]]:
     return game, layout
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(flagged_everywhere())
 def test_help_when_every_covered_cell_is_flagged(
     case: tuple[Minesweeper, frozenset[Point]],
 ) -> None:
+    assert_help_keeps_the_game_going(case)
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None)
+@given(flagged_everywhere())
+def test_help_when_every_covered_cell_is_flagged_in_300_games(
+    case: tuple[Minesweeper, frozenset[Point]],
+) -> None:
+    assert_help_keeps_the_game_going(case)
+
+
+def assert_help_keeps_the_game_going(case: tuple[Minesweeper, frozenset[Point]]) -> None:
     """Whatever the flags, help says something true and keeps the game going: a proof,
     or a wrong flag taken off and the safe cell under it revealed."""
     game, layout = case

@@ -210,13 +210,23 @@ class LiveSession(RuleBasedStateMachine):
         self.folder.cleanup()
 
 
-@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
-def test_random_sessions_through_the_whole_terminal() -> None:
+def run_random_sessions(sessions: int) -> None:
     run = LiveSession.TestCase
     run.settings = settings(
-        max_examples=10,
+        max_examples=sessions,
         stateful_step_count=12,
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow],
     )
     run().runTest()
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
+def test_random_sessions_through_the_whole_terminal() -> None:
+    run_random_sessions(3)
+
+
+@pytest.mark.slow
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
+def test_ten_random_sessions_through_the_whole_terminal() -> None:
+    run_random_sessions(10)

@@ -169,7 +169,9 @@ def test_two_cursor_keys_do_what_they_say_apart_or_together(tmp_path: Path, pair
     assert player.finish() == 0
 
 
-@pytest.mark.parametrize("command", ["f 1 3", "flag 1 3"])
+@pytest.mark.parametrize(
+    "command", ["f 1 3", pytest.param("flag 1 3", marks=pytest.mark.slow)]  # a second a key
+)
 def test_a_command_typed_by_habit_a_second_a_key_does_what_it_says(
     tmp_path: Path, command: str
 ) -> None:

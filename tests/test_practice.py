@@ -252,9 +252,11 @@ def test_in_a_pipe_win_replay_then_the_code_with_the_same_moves_is_practice(
     assert "won, practice" in games[2] and "practice" not in games[1]
 
 
+@pytest.mark.slow
 def test_on_a_terminal_the_code_of_a_board_won_sets_no_best_time(tmp_path: Path) -> None:
     """The issue's reproduction as a player meets it: a win at the keyboard (a best
-    time), its replay, then its code and the same moves, typed: practice, no best time."""
+    time), its replay, then its code and the same moves, typed: practice, no best time.
+    Slow; the quick suite has it at the session and through a pipe, above."""
     from tests.terminal_support import WIN, Player, won_in_a_pipe
 
     moves, _output = won_in_a_pipe(tmp_path / "moves")  # the winning moves, found by a pipe

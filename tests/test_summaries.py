@@ -131,11 +131,24 @@ SUMMARY_GARBAGE = {
 }
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_summaries_that_are_not_what_the_game_writes_are_counted_again(
     data: st.DataObject,
 ) -> None:
+    assert_counted_again(data)
+
+
+@pytest.mark.slow
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_summaries_that_are_not_what_the_game_writes_in_25_databases_are_counted_again(
+    data: st.DataObject,
+) -> None:
+    assert_counted_again(data)
+
+
+def assert_counted_again(data: st.DataObject) -> None:
     """Garbage in any column of any summary: ``stats`` answers, with what counting every
     game says, and the next game is counted in."""
     path = Path(scratch_directory()) / DATABASE_NAME
