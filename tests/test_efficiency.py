@@ -88,6 +88,9 @@ def test_a_win_the_ai_helped_gives_the_figures_without_calling_the_clicks_the_pl
         r"3BV \d+, ZiNi \d+, clicks \d+, the AI's among them\.", figures[0]
     )
     assert "your clicks" not in played.stdout and "review --clicks" not in played.stdout
+    for review in (["review", "--clicks"], ["review"]):
+        status, out, _err = run(tmp_path, *review)
+        assert status == 0 and figures[0] in out.splitlines() and "your clicks" not in out
 
 
 def test_review_clicks_reads_the_games_own_records(tmp_path: Path) -> None:

@@ -160,7 +160,11 @@ def review_game(data_dir: Path | None, number: int | Path | None, *, clicks: boo
         judged = review(shown.journal, dealt=shown.dealt)
         lines = [shown.title, *review_lines(judged), *help_note(judged, shown.assisted)]
         if found is not None:
-            lines.append(efficiency.side_by_side(found.three_bv, found.zini, found.clicks))
+            lines.append(
+                efficiency.side_by_side(
+                    found.three_bv, found.zini, found.clicks, assisted=found.assisted
+                )
+            )
     for line in lines:
         print(line)
     return 0

@@ -66,6 +66,8 @@ class Coach(NamedTuple):
     clicks: int
     chords: tuple[Chord, ...]
     flags: tuple[Flag, ...]
+    assisted: bool = False
+    """The AI made some of the moves: the clicks are not all the player's."""
 
     @property
     def saved(self) -> int:
@@ -83,11 +85,13 @@ class _Click(NamedTuple):
     flags: frozenset[Point]
 
 
-def side_by_side(three_bv_count: int, zini_count: int, clicks: int) -> str:
-    """``3BV 31, ZiNi 24, your clicks 35.``"""
-    return _("3BV {three_bv}, ZiNi {zini}, your clicks {clicks}.").format(
-        three_bv=three_bv_count, zini=zini_count, clicks=clicks
-    )
+def side_by_side(three_bv_count: int, zini_count: int, clicks: int, *, assisted: bool) -> str:
+    """``3BV 31, ZiNi 24, your clicks 35.``; ``assisted``: some clicks were the AI's."""
+    if assisted:
+        words = _("3BV {three_bv}, ZiNi {zini}, clicks {clicks}, the AI's among them.")
+    else:
+        words = _("3BV {three_bv}, ZiNi {zini}, your clicks {clicks}.")
+    return words.format(three_bv=three_bv_count, zini=zini_count, clicks=clicks)
 
 
 def after_win(game: Minesweeper, clicks: int, *, assisted: bool = False) -> str:
@@ -96,13 +100,10 @@ def after_win(game: Minesweeper, clicks: int, *, assisted: bool = False) -> str:
     all the player's and there is no advice to give."""
     layout = game.layout
     fewest = zini(game.width, game.height, layout)
-    three_bv_count = three_bv(game.width, game.height, layout)
-    if assisted:
-        return _("3BV {three_bv}, ZiNi {zini}, clicks {clicks}, the AI's among them.").format(
-            three_bv=three_bv_count, zini=fewest, clicks=clicks
-        )
-    figures = side_by_side(three_bv_count, fewest, clicks)
-    if clicks <= fewest:
+    figures = side_by_side(
+        three_bv(game.width, game.height, layout), fewest, clicks, assisted=assisted
+    )
+    if assisted or clicks <= fewest:
         return figures
     return _("{figures} “buscaminas review --clicks” shows where clicks could be saved.").format(
         figures=figures
@@ -143,6 +144,7 @@ def coach(journal: Journal, mines: frozenset[Point], clicks: int | None = None) 
         len(journal.moves) if counted is None else counted,
         _chords(reveals, mines, game.grid.neighbours),
         _idle_flags(flagging, chorded, unflagged),
+        any(played.by_ai for played in journal.moves),
     )
 
 
@@ -231,7 +233,7 @@ def advice(found: Coach) -> list[str]:
     """``review --clicks``: the figures, then each place clicks could have been saved."""
     places = [(chord.first, _chord_words(chord)) for chord in found.chords]
     places += [(flag.number, _flag_words(flag)) for flag in found.flags]
-    lines = [side_by_side(found.three_bv, found.zini, found.clicks)]
+    lines = [side_by_side(found.three_bv, found.zini, found.clicks, assisted=found.assisted)]
     lines += [words for _number, words in sorted(places)]
     if not places:
         return [*lines, _("No chord or flag left out would have saved a click.")]
