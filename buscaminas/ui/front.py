@@ -7,10 +7,8 @@ emacs keys).  The screen is the game's: the application's layout is a
 :class:`Unseen` output, and every character the player sees is written by the
 game's :class:`~buscaminas.ui.renderer.Renderer` on this thread, one frame diffed
 against the last, whenever the typed line, the mode or the view changed.
-
-The keys go through a :class:`KeyProcessor` of the game's own, fed one step at a
-time from the typeahead while the game is not behind, so that each key is read in
-the mode the keys before it left.
+The keys go through the game's own :class:`KeyProcessor`, a step at a time while the
+game is not behind, so that each key is read in the mode the keys before it left.
 """
 
 from __future__ import annotations
@@ -121,6 +119,8 @@ class Front:
         self.said: list[str] = []
         """Lines said before the board since the last answer, above the next question."""
         self.frame: Frame | None = None
+        self.shown_first = False
+        """The first frame drew the board that the game's first :meth:`new_board` starts."""
         self.origin: Point | None = None
         """The board cell at the window's corner, kept from frame to frame so that the
         view stays where it is; None for a new board, shown around the cursor."""
@@ -528,9 +528,11 @@ class Front:
     # --- what is drawn ----------------------------------------------------------------------
 
     def new_board(self, view: View) -> None:
-        self.said.clear()
-        self.origin = None
-        self._pointer = controls.Pointer()
+        if not self.shown_first:  # else the board on screen: a button held on it stays held
+            self.said.clear()
+            self.origin = None
+            self._pointer = controls.Pointer()
+        self.shown_first = False
         self.draw_view(view)
 
     def draw_view(self, view: View) -> None:

@@ -116,6 +116,7 @@ class TerminalScreen:
         self._line_discipline = _line_discipline() if first is None else first.modes
         if first is not None:  # the keys typed since act on the board it shows
             self.front.view, self.front.frame = first.view, first.frame
+            self.front.shown_first = True
         if self.front.output is None:
             self.front.output = create_output(stdout=sys.stdout)
         self._thread = threading.Thread(target=self._run, name="terminal", daemon=True)
