@@ -110,6 +110,19 @@ def test_bash_offers_the_games_recorded_after_replay_review_and_export(
     assert bash_offers(bash_script, "replay", "--data-dir", str(played / "none"), "") == []
 
 
+def test_replay_and_review_offer_replay_files_beside_the_games(
+    bash_script: Path, played: Path
+) -> None:
+    for name in ("mine.evf", "arbiter.avf", "vienna.rmv", "notes.txt"):
+        (played / name).write_bytes(b"")
+    env = {"BUSCAMINAS_DATA_DIR": str(played)}
+    for tool in ("replay", "review"):
+        offered = bash_offers(bash_script, tool, "", cwd=played, env=env)
+        assert offered == ["1", "2", "3", "mine.evf", "arbiter.avf", "vienna.rmv"], tool
+        assert bash_offers(bash_script, tool, "vi", cwd=played, env=env) == ["vienna.rmv"]
+    assert bash_offers(bash_script, "export", "", cwd=played, env=env) == ["1", "2", "3"]
+
+
 def test_bash_offers_files_where_a_file_goes(bash_script: Path, played: Path) -> None:
     (played / "game.evf").write_bytes(b"")
     assert bash_offers(bash_script, "export", "1", "ga", cwd=played) == ["game.evf"]
@@ -169,7 +182,9 @@ def test_zsh_offers_what_the_line_takes_next(played: Path, tmp_path: Path) -> No
     assert offers("") == ["stats", "games", "replay", "review", "export", "analyze", "config",
                           "manpage", "completion"]
     assert offers("--theme", "") == list(THEMES)
-    assert offers("replay", "--data-dir", str(played), "") == ["1", "2", "3"]
+    assert offers("replay", "--data-dir", str(played), "") == [
+        "1", "2", "3", "(files -g *.(evf|avf|rmv))"
+    ]
     assert offers("export", "1", "") == ["(files )"]
     assert offers("--data-dir", "") == ["(files -/)"]
     assert "--ids" in offers("games", "--")

@@ -21,12 +21,14 @@ SHELLS = ("bash", "zsh", "fish")
 GAME_NUMBER = "number"
 """The name the parser gives an argument that is a game's number in ``games``."""
 
-FLAG, CHOICE, FILE, DIRECTORY, ANYTHING, GAME = (
-    "flag", "choice", "file", "directory", "anything", "game"
+FLAG, CHOICE, FILE, DIRECTORY, ANYTHING, GAME, GAME_OR_REPLAY = (
+    "flag", "choice", "file", "directory", "anything", "game", "game or replay"
 )
 """What a word completes to: nothing follows a flag; an option's or an argument's
-value is one of its choices, a file, a directory, a game's number, or anything
-(a size, a seed, a code: nothing to offer)."""
+value is one of its choices, a file, a directory, a game's number, a game's number
+or a replay file, or anything (a size, a seed, a code: nothing to offer)."""
+REPLAYS = ("evf", "avf", "rmv")
+"""The replay files ``replay`` and ``review`` read, by their names' endings."""
 
 
 class Word(NamedTuple):
@@ -61,7 +63,9 @@ def _kind(action: argparse.Action) -> str:
     if _choices(action):
         return CHOICE
     if action.dest == GAME_NUMBER:
-        return GAME
+        from .parser import game_or_replay
+
+        return GAME_OR_REPLAY if action.type is game_or_replay else GAME
     if action.type is Path:
         return DIRECTORY if action.metavar == "DIR" else FILE
     return ANYTHING
@@ -196,6 +200,12 @@ def _bash_offer(word: Word) -> str:
         return f'mapfile -t COMPREPLY < <(compgen -W {_words(list(word.choices))} -- "$cur")'
     if word.kind == GAME:
         return "_buscaminas_games"
+    if word.kind == GAME_OR_REPLAY:
+        globs = " ".join(f'"$cur"*.{ending}' for ending in REPLAYS)
+        return (
+            f'_buscaminas_games; local replay; for replay in {globs}; do [[ -f $replay ]]'
+            ' && COMPREPLY+=("$replay"); done'
+        )
     if word.kind in (FILE, DIRECTORY):
         which = "-d" if word.kind == DIRECTORY else "-f"
         return (
@@ -274,6 +284,8 @@ def _zsh_offer(word: Word) -> str:
         return f"compadd -- {' '.join(shlex.quote(choice) for choice in word.choices)}"
     if word.kind == GAME:
         return "_buscaminas_games"
+    if word.kind == GAME_OR_REPLAY:
+        return f"_buscaminas_games; _files -g '*.({'|'.join(REPLAYS)})'"
     if word.kind == FILE:
         return "_files"
     if word.kind == DIRECTORY:
@@ -364,6 +376,9 @@ def _fish_offer(word: Word) -> str:
         return f" -x -a {_fish_quote(' '.join(word.choices))}"
     if word.kind == GAME:
         return " -x -a '(__buscaminas_games)'"
+    if word.kind == GAME_OR_REPLAY:
+        replays = " ".join(f"*.{ending}" for ending in REPLAYS)
+        return f" -x -a '(__buscaminas_games) (for replay in {replays}; echo $replay; end)'"
     if word.kind == FILE:
         return " -r -F"
     if word.kind == DIRECTORY:

@@ -95,7 +95,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         looking_back.add_argument(
             "number",
             nargs="?",
-            type=_game_or_replay,
+            type=game_or_replay,
             metavar=_("number|file"),
             help=_("its number in “games”, or a replay of another game (.evf, .avf, .rmv)"),
         )
@@ -363,7 +363,7 @@ def _whole(text: str) -> int:
     return int(text)
 
 
-def _game_or_replay(text: str) -> int | Path:
+def game_or_replay(text: str) -> int | Path:
     """What ``replay`` and ``review`` look back at: a game's number, or a replay file,
     known by its name."""
     from ..records.replayfile import KINDS
