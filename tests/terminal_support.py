@@ -43,6 +43,15 @@ def scratch_directory() -> str:
     return tempfile.mkdtemp(prefix="game-", dir=SCRATCH.name)
 
 
+
+def hooked(directory: Path, source: str, **variables: str) -> dict[str, str]:
+    """The environment of a program that runs ``source`` as it starts (a
+    ``sitecustomize`` on its path, in ``directory``), with ``variables`` beside it."""
+    hook = directory / "hook"
+    hook.mkdir()
+    (hook / "sitecustomize.py").write_text(source)
+    return {"PYTHONPATH": os.pathsep.join([str(ROOT), str(hook)]), **variables}
+
 class AnsweringScreen(pyte.Screen):
     """A screen that answers the cursor-position requests prompt_toolkit sends."""
 

@@ -9,13 +9,12 @@ board shows are sure to come while the front end is not up.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from tests.terminal_support import (
-    ROOT,
     Player,
     assert_restored,
+    hooked,
     line_discipline,
     wait_for_exit,
 )
@@ -38,13 +37,7 @@ sys.addaudithook(_slow)
 
 
 def slow_toolkit(directory: Path) -> dict[str, str]:
-    hook = directory / "hook"
-    hook.mkdir()
-    (hook / "sitecustomize.py").write_text(SLOW_TOOLKIT)
-    return {
-        "PYTHONPATH": os.pathsep.join([str(ROOT), str(hook)]),
-        "LOADED_BEFORE": str(directory / "loaded"),
-    }
+    return hooked(directory, SLOW_TOOLKIT, LOADED_BEFORE=str(directory / "loaded"))
 
 
 def board_shown(player: Player) -> None:

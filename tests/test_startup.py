@@ -20,7 +20,7 @@ from buscaminas.entry.invocation import GAME, TOOLS, command_of
 from buscaminas.entry.parser import Refused, build_parser
 from buscaminas.records.storage import DATABASE_NAME, Store
 from tests.record_support import make_record
-from tests.terminal_support import ROOT, Player
+from tests.terminal_support import ROOT, Player, hooked
 
 RUN = """
 import contextlib, io, json, sys
@@ -172,13 +172,7 @@ was up, or after."""
 
 def counting_collections(directory: Path) -> dict[str, str]:
     """The environment of a program whose collections are noted in ``directory``."""
-    hook = directory / "hook"
-    hook.mkdir()
-    (hook / "sitecustomize.py").write_text(COUNTING_COLLECTIONS)
-    return {
-        "PYTHONPATH": os.pathsep.join([str(ROOT), str(hook)]),
-        "COLLECTIONS_LOG": str(directory / "collections"),
-    }
+    return hooked(directory, COUNTING_COLLECTIONS, COLLECTIONS_LOG=str(directory / "collections"))
 
 
 def collections(environment: dict[str, str]) -> list[str]:
