@@ -105,6 +105,23 @@ def test_a_board_comes_again_until_solved_without_a_mistake_then_the_next() -> N
     assert played.stdout.count("Boom!") == 1
 
 
+def test_a_drill_game_is_counted_apart_as_a_drill_not_as_a_board_of_its_size() -> None:
+    data = {"BUSCAMINAS_DATA_DIR": scratch_directory()}
+    first = drills.Drill(list(Pattern), 4).settings
+    assert first.layout is not None
+    clean = "".join(
+        f"{x + 1} {y + 1}\n"
+        for x, y in sorted(Grid(first.width, first.height).points)
+        if (x, y) not in first.layout
+    )
+    won = run_piped("--drill", "--seed", "4", "--lang", "en", lines=clean + "quit\n", env=data)
+    assert "You won" in won.stdout, won.stdout
+    named = (("en", "Drill 8×6", "Custom"), ("es", "Práctica 8×6", "Personal"))
+    for language, drill, custom in named:
+        stats = run_piped("stats", "--lang", language, env=data)
+        assert drill in stats.stdout and custom not in stats.stdout, stats.stdout
+
+
 def test_drill_is_refused_beside_a_board_of_its_own() -> None:
     refused = run_piped("--drill", "--preset", "beginner", "--lang", "en")
     assert refused.returncode == 2
@@ -114,7 +131,7 @@ def test_drill_is_refused_beside_a_board_of_its_own() -> None:
 def test_a_drill_on_the_full_screen_opens_its_board_and_names_its_pattern() -> None:
     player = Player("--drill", "--seed", "4", "--lang", "en", "--legacy")
     player.wait_for("Drill: this board needs the 1-2-1 pattern.")
-    assert "Custom 8×6, 9 mines" in player.text
+    assert "Drill 8×6, no-guess" in player.text
     assert any(char.isdigit() for line in player.board(6) for char in line), player.text
     player.type("quit")
     assert player.finish() == 0

@@ -38,6 +38,7 @@ from ..core.engine import Termination
 from ..core.grid import Grid, Point
 from ..core.scoring import GameRecord
 from ..i18n import _
+from ..records.presets import DRILL
 from .journal import Journal, JournalError, loads
 from .review import Verdict, review
 from .rounds import Round
@@ -182,7 +183,7 @@ def board(pattern: Pattern, seed: int) -> Settings:
         )
         met: set[Pattern] = set()
         if grade(grid, mines, start, partial(_meet, met)).solved and pattern in met:
-            return Settings(WIDTH, HEIGHT, MINES, layout=mines, opening=start)
+            return Settings(WIDTH, HEIGHT, MINES, DRILL, layout=mines, opening=start)
     raise NoDrillBoard(pattern.value)
 
 

@@ -25,7 +25,7 @@ from ..core.grid import Point
 from ..core.scoring import GameRecord, in_utc
 from ..i18n import _
 from ..records import seen
-from ..records.presets import DAILY, PRESETS, board_name
+from ..records.presets import DAILY, DRILL, PRESETS, board_name
 from ..records.sharecode import SEED_BITS, ShareCode
 from .coordinates import label
 from .journal import Journal, JournalError, Played, loads
@@ -514,6 +514,6 @@ def _generator_version(version: Any) -> int | None:
 
 
 def _preset(name: Any) -> str | None:
-    if name is None or name in PRESETS or name == DAILY:
+    if name is None or name in PRESETS or name in (DAILY, DRILL):
         return None if name is None else str(name)
     raise JournalError(f"no preset is called {name!r}")

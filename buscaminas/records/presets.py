@@ -62,6 +62,9 @@ RANKED = ("beginner", "intermediate", "expert")
 """The sizes players rank times on, whose densities a custom size is offered."""
 DAILY = "daily"
 """The day's board (``--daily``): intermediate's size, kept apart in the statistics."""
+DRILL = "drill"
+"""A drill's board (``--drill``), kept apart in the statistics: practice at one
+pattern on a board made for it, not a game of its size."""
 CUSTOM = ("custom", "personalizado")
 """The names of a size of the player's own, in the menu and ``--preset``."""
 
@@ -133,9 +136,9 @@ def usual_mines(width: int, height: int) -> tuple[int, Preset]:
 
 def fits(preset: str | None, width: int, height: int, mines: int) -> bool:
     """Whether a game of this size can be counted under ``preset``: none, the day's
-    board, or a preset of that very size (a board read back from the records must
+    board, a drill's, or a preset of that very size (a board read back from the records must
     not be named after a preset it is not, nor after one this version does not know)."""
-    if preset is None or preset == DAILY:
+    if preset is None or preset in (DAILY, DRILL):
         return True
     known = PRESETS.get(preset)
     return known is not None and (known.width, known.height, known.mines) == (width, height, mines)
@@ -159,6 +162,8 @@ def board_label(board: BoardSpec) -> str:
     size = f"{board.width}×{board.height}"
     if board.preset == DAILY:
         return _("Daily {size}").format(size=size)
+    if board.preset == DRILL:
+        return _("Drill {size}").format(size=size)
     if board.preset is not None:
         return f"{PRESETS[board.preset].label()} {size}"
     return ngettext(
