@@ -186,6 +186,17 @@ def test_logic_deals_a_board_of_its_level_whose_code_deals_it_again(
     )
     grid = Grid(code.width, code.height)
     assert grade(grid, mines, first).hardest is Level[level.upper()]
+    assert re.search(rf"Its hardest deduction reads [a-z ]+ \({level}\)\.", played.stdout)
+
+
+def test_a_board_dealt_at_a_level_says_its_grade_in_spanish_and_an_ungraded_board_none() -> None:
+    graded = run_piped(
+        "--preset", "beginner", "--logic", "single", "--seed", "5", "--lang", "es",
+        lines="4 4\nsalir\n",
+    )
+    assert "Su deducción más difícil lee un número solo (single)." in graded.stdout
+    plain = run_piped("--preset", "beginner", "--seed", "5", "--lang", "en", lines="4 4\nquit\n")
+    assert "without guessing." in plain.stdout and "hardest deduction" not in plain.stdout
 
 
 @pytest.mark.parametrize("other", [("--classic",), ("--daily",)])
@@ -202,6 +213,7 @@ def test_logic_deals_on_the_full_screen_too() -> None:
     player.wait_for("Mines left: 10")
     player.type("4 4")
     player.wait_for("This board can be solved without guessing.")
+    player.wait_for("Its hardest deduction reads two numbers together (pair).")
     player.type("auto")
     player.wait_until(lambda: SAID_CODE.search(player.text) is not None, timeout=60)
     code = sharecode.parse(SAID_CODE.findall(player.text)[-1])

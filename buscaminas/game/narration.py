@@ -7,6 +7,7 @@ what would work instead, what an ``expand`` flagged, how the game ended.
 
 from __future__ import annotations
 
+from ..core.board import Level
 from ..core.engine import Action, Minesweeper, Notice, Outcome, Termination
 from ..i18n import _, ngettext
 from . import efficiency
@@ -58,6 +59,22 @@ def outcome(
             )
         )
     return tuple(messages)
+
+
+def no_guessing(logic: Level | None) -> tuple[str, ...]:
+    """The promise a no-guess board makes, said once it exists (a search that fails
+    would make it untrue), and the grade ``--logic`` asked for, so that the player
+    knows what the board will ask of them."""
+    promise = _("This board can be solved without guessing.")
+    if logic is None:
+        return (promise,)
+    hardest = {
+        Level.SINGLE: _("Its hardest deduction reads one number alone (single)."),
+        Level.PAIR: _("Its hardest deduction reads two numbers together (pair)."),
+        Level.SUBSET: _("Its hardest deduction reads several numbers together (subset)."),
+        Level.GLOBAL: _("Its hardest deduction reads the numbers with the mines left (global)."),
+    }
+    return (promise, hardest[logic])
 
 
 def made(played: Played, before: Minesweeper) -> str:

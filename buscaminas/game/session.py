@@ -372,9 +372,8 @@ class Session:
         current.log(outcome, by_ai=by_ai)
         self.ui.messages = narration.outcome(outcome, game, current.seconds(), current.journal)
         if dealing and current.kind is BoardKind.NO_GUESS:
-            # Said once the board exists: a search that fails would make it untrue.
-            no_guessing = _("This board can be solved without guessing.")
-            self.ui.messages = (no_guessing, *self.ui.messages)
+            promise = narration.no_guessing(current.settings.logic)
+            self.ui.messages = (*promise, *self.ui.messages)
         self._finish_if_over()
         return Reply(before=before, outcome=outcome, question=self.question)
 
