@@ -78,6 +78,8 @@ def test_bash_offers_the_tools_and_the_choices_the_parser_knows(bash_script: Pat
     assert bash_offers(bash_script, "") == list(tools.choices)
     assert bash_offers(bash_script, "--preset", "") == presets.spellings()
     assert bash_offers(bash_script, "--preset", "ex") == ["expert", "experto"]
+    assert bash_offers(bash_script, "--preset", "f") == [], "facil (Large) reads as easy"
+    assert bash_offers(bash_script, "--preset", "gr") == ["grande"]
     assert bash_offers(bash_script, "--theme", "") == list(THEMES)
     assert bash_offers(bash_script, "--lang", "") == ["es", "en"]
     assert bash_offers(bash_script, "--lang", "=", "e") == ["es", "en"], "--lang=e, as split"

@@ -99,10 +99,10 @@ def names(*, sized: bool = False) -> list[str]:
 
 
 def spellings() -> list[str]:
-    """Every name a board answers to, once each, for a shell to complete: the keys, then
-    the English and Spanish names, then :data:`CUSTOM`'s."""
-    every = [preset.key for preset in PRESETS.values()]
-    every += [preset.english.lower() for preset in PRESETS.values()]
+    """The names a shell completes, once each: the English and Spanish names, then
+    :data:`CUSTOM`'s.  Not the first names kept for old scripts: offered, ``facil``
+    (Large, 50×20) would read as Spanish for “easy”, which is Tiny."""
+    every = [preset.english.lower() for preset in PRESETS.values()]
     every += [preset.spanish.lower() for preset in PRESETS.values()]
     return list(dict.fromkeys([*every, *CUSTOM]))
 
