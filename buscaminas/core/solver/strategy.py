@@ -18,7 +18,7 @@ position could not be counted exactly, the safest cell.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import combinations
@@ -27,19 +27,11 @@ from ..grid import Point
 from .budget import LOOKAHEAD_WORK, Budget, OverBudget
 from .counting import Constraints, InconsistentPosition, Tally, tally
 from .endgame import ENDGAME_LAYOUTS, Searched, best_endgame_move
-from .pairs import exchangeable_pair
 
 NEAR_BEST = (1, 10)
 """How much less safe than the safest cell a candidate may be, relative to it,
 as a ratio of integers, not a float: layout counts on a big board are far
 beyond floats."""
-DENSE = (1, 5)
-"""A board at least this dense in mines (mines over hidden cells) weighs information."""
-NEAR_EQUAL = (1, 100)
-"""How much less often, relatively, a cell may survive two moves and still be
-preferred for the layouts it cuts."""
-DEAD_MARGIN = (1, 20)
-"""How much safer, relatively, a dead cell must be than the best live one to be tried."""
 OPENING_INSET = 2
 """How far in from the corner the AI's first click goes when it is sure to open."""
 WALLED_IN_CELLS = 4
@@ -63,8 +55,6 @@ class Why(Enum):
     """The board is blank: where a first click does most."""
     FORCED = "forced"
     """A group no later move can tell about (:func:`_unavoidable_guess`)."""
-    PAIR = "pair"
-    """Two cells no later move can tell apart, guessed early (:mod:`.pairs`)."""
     SEARCHED = "searched"
     """Few layouts remain: the move an exhaustive search of the game wins most with."""
     WEIGHED = "weighed"
@@ -87,11 +77,6 @@ class Weighed:
     opened: int
     safe: int
     total: int
-    numbers: int = 2
-    """How many numbers the cell can show when safe: one, and it is *dead*."""
-    squares: int = 0
-    """The sum over the numbers the cell can show of their layouts squared: over
-    ``safe``, how many layouts are expected to remain once it is revealed."""
 
     @property
     def survival(self) -> float:
@@ -133,10 +118,6 @@ def choose_move(board: Constraints, counted: Tally, *, opening_start: bool = Tru
     if forced is not None:
         cell, group = forced
         return Choice(cell, Why.FORCED, group=group)
-    pair = exchangeable_pair(board, counted)
-    if pair is not None:
-        cell, group = pair
-        return Choice(cell, Why.PAIR, group=group)
     candidates = _candidates(board, counted)
     safest = _safest(counted, candidates)
     if not counted.exact:
@@ -189,47 +170,7 @@ def _best_weighed(
         key = (weighed[cell].survival, -counted.mine_layouts[cell], -index)
         if best_key is None or key > best_key:
             best, best_key = cell, key
-    if best in weighed and board.mines * DENSE[1] >= len(board.hidden) * DENSE[0]:
-        best = _sharpest(best, weighed)
-    return _alive(best, weighed, counted), weighed
-
-
-def _sharpest(best: Point, weighed: Mapping[Point, Weighed]) -> Point:
-    """Of the cells that survive two moves nearly as often as ``best`` (within
-    :data:`NEAR_EQUAL`), the one expected to leave the fewest layouts: on a
-    dense board most guesses are nearly equal, and the one that tells most
-    spares later guesses."""
-    part, whole = NEAR_EQUAL
-    top = weighed[best]
-    near = [
-        cell
-        for cell, figures in weighed.items()
-        if figures.survived * top.total * whole >= top.survived * figures.total * (whole - part)
-        and figures.safe
-    ]
-    chosen = best
-    for cell in near:
-        mine, theirs = weighed[cell], weighed[chosen]
-        if mine.squares * theirs.safe < theirs.squares * mine.safe:
-            chosen = cell
-    return chosen
-
-
-def _alive(best: Point, weighed: Mapping[Point, Weighed], counted: Tally) -> Point:
-    """``best``, or, when it is dead (it can show only one number, so it tells
-    nothing), the best live cell weighed, unless ``best`` is safer by
-    :data:`DEAD_MARGIN`: a dead cell tells nothing, and a later number may
-    yet settle it for free."""
-    if weighed.get(best) is None or weighed[best].numbers != 1:
-        return best
-    live = [cell for cell, figures in weighed.items() if figures.numbers > 1]
-    if not live:
-        return best
-    choice = max(live, key=lambda cell: (weighed[cell].survival, -counted.mine_layouts[cell]))
-    part, whole = DEAD_MARGIN
-    if weighed[best].safe * whole > weighed[choice].safe * (whole + part):
-        return best
-    return choice
+    return best, weighed
 
 
 def _safest(counted: Tally, candidates: list[Point]) -> Point:
@@ -257,9 +198,7 @@ def first_click(board: Constraints, *, opening_start: bool) -> Point:
     return (x, y)
 
 
-def _unavoidable_guess(
-    board: Constraints, counted: Tally, near: Iterable[Point] | None = None
-) -> tuple[Point, frozenset[Point]] | None:
+def _unavoidable_guess(board: Constraints, counted: Tally) -> tuple[Point, frozenset[Point]] | None:
     """A guess no later move can spare, such as a 50/50 walled in by mines.
 
     A small group of undecided cells is walled in when no hidden cell
@@ -276,8 +215,7 @@ def _unavoidable_guess(
     certain = {cell for cells, count in counted.shares if count == total for cell in cells}
     neighbours = board.grid.neighbours
     seen: set[Point] = set()
-    starts = undecided if near is None else undecided.intersection(near)
-    for start in sorted(starts, key=_reading_order):
+    for start in sorted(undecided, key=_reading_order):
         if start in seen:
             continue
         group = _adjacent_group(start, undecided, neighbours, WALLED_IN_CELLS)
@@ -393,36 +331,21 @@ def weigh(board: Constraints, counted: Tally, cell: Point, budget: Budget) -> We
 
     Raises :class:`OverBudget` when the counts it needs exceed ``budget``.
     """
-    survived = opened = numbers = squares = 0
+    survived = opened = 0
     mine_layouts, total = counted.mine_layouts, counted.total
     around = [mine_layouts[near] for near in board.grid.neighbours(cell) if near in board.hidden]
     fewest = sum(layouts == total for layouts in around)
     most = sum(layouts > 0 for layouts in around)
     for number in range(fewest, most + 1):
-        shown = board.reveal({cell: number})
         try:
-            after = tally(shown, budget)
+            after = tally(board.reveal({cell: number}), budget)
         except InconsistentPosition:
             continue
         if not after.exact:
             raise OverBudget
-        numbers += 1
-        squares += after.total * after.total
         if next(iter(after.safe()), None) is not None:
-            lived = after.total
+            survived += after.total
             opened += after.total
         else:
-            lived = after.total - after.fewest()
-        survived += _past_new_fifty_fifty(shown, after, cell, lived)
-    return Weighed(survived, opened, total - mine_layouts[cell], total, numbers, squares)
-
-
-def _past_new_fifty_fifty(after_board: Constraints, after: Tally, cell: Point, lived: int) -> int:
-    """``lived`` layouts of ``after``, less those lost later to a guess no move can
-    spare that revealing ``cell`` walls in: such a group touches the cell, and its
-    guess will be lost as often as its safest cell is a mine."""
-    forced = _unavoidable_guess(after_board, after, after_board.grid.neighbours(cell))
-    if forced is None:
-        return lived
-    guess, _ = forced
-    return lived * (after.total - after.mine_layouts[guess]) // after.total
+            survived += after.total - after.fewest()
+    return Weighed(survived, opened, total - mine_layouts[cell], total)
