@@ -16,6 +16,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
 from buscaminas.game.commands import Command, Verb
+from buscaminas.ui import pump as pump_module
 from buscaminas.ui import terminal
 from buscaminas.ui.events import Events, Typed
 from buscaminas.ui.hands import Hands
@@ -142,3 +143,26 @@ def test_keys_waiting_for_the_game_go_on_as_it_catches_up() -> None:
     as_read, caught_up = asyncio.run(_pumped("xx", behind=True))
     assert as_read == []
     assert caught_up == ["x held", "x held"]
+
+
+def test_a_line_handed_to_the_game_gives_it_the_interpreter_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    slept: list[float] = []
+    monkeypatch.setattr(pump_module.time, "sleep", slept.append)
+    events = Events()
+    bindings = KeyBindings()
+    bindings.add("enter")(lambda _event: events.put(Typed("flag 1 1")))
+    bindings.add("x")(lambda _event: None)
+
+    async def read(keys: str) -> None:
+        with create_pipe_input() as pipe:
+            pump = Pump(pipe, events, bindings, Hands(), lambda: False)
+            pump.start()
+            pipe.send_text(keys)
+            pump.typeahead.read_keys()
+
+    asyncio.run(read("x"))
+    assert slept == [], "a key that hands the game nothing gave the interpreter away"
+    asyncio.run(read("\r"))
+    assert slept == [0]

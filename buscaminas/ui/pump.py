@@ -3,7 +3,8 @@
 The keys wait in :class:`~buscaminas.ui.typeahead.Typeahead` while the game has yet to
 handle the event they wait on (:class:`~buscaminas.ui.events.Events`), and go to the
 key bindings as they are read, or as the game catches up: not a turn of the loop
-later, which under load is a wake-up later.  Each key is handled holding the hands
+later, which under load is a wake-up later; an event the game is to act on gets the
+interpreter at once (:meth:`Pump._pump`).  Each key is handled holding the hands
 (:mod:`buscaminas.ui.hands`), so that the game's thread never draws half a key.
 """
 
@@ -90,7 +91,10 @@ class Pump:
         """Hand the keys read ahead to the key bindings one step at a time, for as long as
         the game is not behind; a run of characters that only type goes in one step.  A
         flood of keys yields the loop every :data:`PUMP_SECONDS`, so that a Ctrl-C read
-        meanwhile is answered at once."""
+        meanwhile is answered at once.  An event handed to the game is acted on at once:
+        this thread sleeps a moment, so that the game's takes the interpreter (and the
+        processor) now, and what is left of this turn of the loop (prompt_toolkit's own
+        bookkeeping) waits until the game has drawn."""
         self._pumping = False
         until = time.monotonic() + PUMP_SECONDS
         while self.typeahead.waiting and not self.events.behind():
@@ -98,6 +102,8 @@ class Pump:
             if time.monotonic() > until:
                 self._soon()
                 return
+        if self.events.behind():
+            time.sleep(0)  # the game gets the interpreter now, not after this turn of the loop
 
     def _at_once(self, presses: list[KeyPress]) -> None:
         """Ctrl-C, read past whatever waits: answered now, in the application's context."""
