@@ -94,7 +94,7 @@ class Pump:
         meanwhile is answered at once.  An event handed to the game is acted on at once:
         this thread sleeps a moment, so that the game's takes the interpreter (and the
         processor) now, and what is left of this turn of the loop (prompt_toolkit's own
-        bookkeeping) waits until the game has drawn."""
+        bookkeeping, a paint the game's picture makes needless) waits until it has drawn."""
         self._pumping = False
         until = time.monotonic() + PUMP_SECONDS
         while self.typeahead.waiting and not self.events.behind():
@@ -102,7 +102,7 @@ class Pump:
             if time.monotonic() > until:
                 self._soon()
                 return
-        if self.events.behind():
+        if not self.events.empty():
             time.sleep(0)  # the game gets the interpreter now, not after this turn of the loop
 
     def _at_once(self, presses: list[KeyPress]) -> None:
