@@ -16,8 +16,6 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
 from buscaminas.game.commands import Command, Verb
-from buscaminas.ui import pump as pump_module
-from buscaminas.ui import terminal
 from buscaminas.ui.events import Events, Typed
 from buscaminas.ui.hands import Hands
 from buscaminas.ui.pump import Pump
@@ -82,7 +80,7 @@ def test_a_picture_drawn_here_leaves_the_processor_before_the_move_is_kept(
                 sleeps.append(seconds)
             sleep(seconds)
 
-        monkeypatch.setattr(terminal.time, "sleep", noted)
+        monkeypatch.setattr(time, "sleep", noted)
         session.handle(Command(Verb.FLAG, (0, 0)))
         piped.screen.show(session.view())
         piped.screen.drawn()
@@ -149,7 +147,7 @@ def test_a_line_handed_to_the_game_gives_it_the_interpreter_at_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     slept: list[float] = []
-    monkeypatch.setattr(pump_module.time, "sleep", slept.append)
+    monkeypatch.setattr(time, "sleep", slept.append)
     events = Events()
     bindings = KeyBindings()
     bindings.add("enter")(lambda _event: events.put(Typed("flag 1 1")))
