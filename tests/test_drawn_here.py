@@ -129,6 +129,7 @@ async def _pumped(keys: str, *, behind: bool = False) -> tuple[list[str], list[s
         pump.typeahead.read_keys()
         as_read = list(handled)
         pump.caught_up(1)
+        await asyncio.sleep(0)  # a turn of the loop
         return as_read, handled
 
 

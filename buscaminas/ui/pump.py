@@ -2,8 +2,8 @@
 
 The keys wait in :class:`~buscaminas.ui.typeahead.Typeahead` while the game has yet to
 handle the event they wait on (:class:`~buscaminas.ui.events.Events`), and go to the
-key bindings as they are read, or as the game catches up: not a turn of the loop
-later, which under load is a wake-up later; an event the game is to act on gets the
+key bindings as they are read, not a turn of the loop later, which under load is a
+wake-up later, or as the game catches up; an event the game is to act on gets the
 interpreter at once (:meth:`Pump._pump`).  Each key is handled holding the hands
 (:mod:`buscaminas.ui.hands`), so that the game's thread never draws half a key.
 """
@@ -73,10 +73,12 @@ class Pump:
         self._context = contextvars.copy_context()
 
     def caught_up(self, handled: int) -> None:
-        """The game has handled its first ``handled`` events and waits for the next."""
+        """The game has handled its first ``handled`` events and waits for the next: the
+        keys waiting go on once this call the game posted has run (the game's thread
+        draws what they do only when nothing it posted is still running)."""
         self.events.handled(handled)
         if self.typeahead.waiting and not self.events.behind():
-            self._now()
+            self._soon()
 
     def _now(self) -> None:
         if self._context is not None:
