@@ -1,15 +1,16 @@
 """The terminal thread: prompt_toolkit's application, the keys, and the screen.
 
-prompt_toolkit runs the loop, reads the terminal (through :class:`Typeahead`),
-parses keys and mouse reports, and edits the typed line (history, completion, the
-emacs keys).  The screen is the game's: the application's layout is a
-:class:`~buscaminas.ui.seam.MouseArea` that draws nothing, rendered into an
-:class:`Unseen` output, and every character the player sees is written by the
-game's :class:`~buscaminas.ui.renderer.Renderer` on this thread, one frame diffed
-against the last, whenever the typed line, the mode or the view changed.
-The keys go through the game's own key processor (:mod:`~buscaminas.ui.pump`), a step
-at a time while the game is not behind, so that each key is read in the mode the keys
-before it left; a view the game shows may be drawn on its thread (:mod:`~buscaminas.ui.hands`).
+prompt_toolkit runs the loop, reads the terminal (through
+:class:`~buscaminas.ui.typeahead.Typeahead`), parses keys and mouse reports, and edits
+the typed line (history, completion, the emacs keys).  The screen is the game's: the
+application's layout is a :class:`~buscaminas.ui.seam.MouseArea` that draws nothing,
+rendered into an :class:`Unseen` output, and every character the player sees is
+written by the game's :class:`~buscaminas.ui.renderer.Renderer`, one frame diffed
+against the last, whenever the typed line, the mode or the view changed: on this
+thread, or on the game's for a view it shows while this one waits
+(:mod:`~buscaminas.ui.hands`).  The keys go through the game's own key processor
+(:mod:`~buscaminas.ui.pump`), a step at a time while the game is not behind, so that
+each key is read in the mode the keys before it left.
 """
 
 from __future__ import annotations
