@@ -1,23 +1,23 @@
 """The terminal thread: prompt_toolkit's application, the keys, and the screen.
 
-prompt_toolkit runs the loop, reads the terminal (through :class:`Typeahead`),
-parses keys and mouse reports, and edits the typed line (history, completion, the
-emacs keys).  The screen is the game's: the application's layout is a
-:class:`~buscaminas.ui.seam.MouseArea` that draws nothing, rendered into an
-:class:`Unseen` output, and every character the player sees is written by the
-game's :class:`~buscaminas.ui.renderer.Renderer` on this thread, one frame diffed
-against the last, whenever the typed line, the mode or the view changed.
-The keys go through the game's own :class:`KeyProcessor`, a step at a time while the
-game is not behind, so that each key is read in the mode the keys before it left.
+prompt_toolkit runs the loop, reads the terminal (through
+:class:`~buscaminas.ui.typeahead.Typeahead`), parses keys and mouse reports, and edits
+the typed line (history, completion, the emacs keys).  The screen is the game's: the
+application's layout is a :class:`~buscaminas.ui.seam.MouseArea` that draws nothing,
+rendered into an :class:`Unseen` output, and every character the player sees is
+written by the game's :class:`~buscaminas.ui.renderer.Renderer`, one frame diffed
+against the last, whenever the typed line, the mode or the view changed: on this
+thread, or on the game's for a view it shows while this one waits
+(:mod:`~buscaminas.ui.hands`).  The keys go through the game's own key processor
+(:mod:`~buscaminas.ui.pump`), a step at a time while the game is not behind, so that
+each key is read in the mode the keys before it left.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import sys
 import threading
-import time
 from typing import Any
 
 from prompt_toolkit.application import Application
@@ -28,7 +28,6 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyPress
-from prompt_toolkit.key_binding.key_processor import KeyProcessor
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import Layout, Window
 from prompt_toolkit.output import Output
@@ -38,7 +37,7 @@ from ..core.grid import Point
 from ..game.commands import MAX_LINE, capped
 from ..game.keys import Act, Mode
 from ..game.view import View
-from . import controls, layout, prompt, typeahead
+from . import controls, layout, prompt, pump, typeahead
 from .ansi import CLEAR, CSI
 from .bindings import key_bindings
 from .events import (
@@ -56,6 +55,7 @@ from .events import (
     Withdraw,
 )
 from .frame import Frame
+from .hands import Hands
 from .icons import IconSet
 from .modes import (
     FIRST_MODE,
@@ -74,7 +74,6 @@ from .modes import (
 from .renderer import Line as PromptLine
 from .renderer import Renderer
 from .seam import MouseArea, Unseen, UnseenLine
-from .typeahead import Typeahead
 
 ALTERNATE_SCREEN = CSI + "?1049h"
 MOUSE_ON = CSI + "?1000h" + CSI + "?1002h" + CSI + "?1006h"
@@ -90,9 +89,6 @@ does for both, rather than a paint of the row alone competing with the move."""
 RENDER_SECONDS = 0.1
 """The least time between two of prompt_toolkit's renders: all they draw is the mouse
 handlers' map, which changes with the terminal's size alone."""
-PUMP_SECONDS = 0.005
-"""How long the keys read ahead are handed on at one go before the loop reads again
-(Ctrl-C among them): a flood of keys never holds the loop longer."""
 
 
 class Front:
@@ -143,12 +139,12 @@ class Front:
         self.away = False
         self.ready = threading.Event()
         self.loop: asyncio.AbstractEventLoop | None = None
-        self._context: contextvars.Context | None = None
-        """The application's context, where its keys are handled."""
         self._paint_due = False
-        self._paint_late: asyncio.TimerHandle | None = None
-        """The paint :meth:`paint_later` put off, if any."""
-        self._pumping = False
+        self._paint_late = False
+        """A paint is put off for a line sent (:meth:`_paint_later`)."""
+        self._paints = 0
+        """Paints so far: the one put off is due only if none came meanwhile."""
+        self.hands = Hands()
         self.buffer = Buffer(
             history=InMemoryHistory(),
             completer=WordCompleter(words, ignore_case=True, sentence=True),
@@ -158,8 +154,8 @@ class Front:
             on_cursor_position_changed=lambda _buffer: self.paint_soon(),
             on_completions_changed=lambda _buffer: self.paint_soon(),
         )
-        self.typeahead = Typeahead(stdin, self._pump_soon, self._at_once)
-        self._keys = KeyProcessor(key_bindings(self))
+        self.pump = pump.Pump(stdin, events, key_bindings(self), self.hands, self.typing)
+        self.typeahead = self.pump.typeahead
         self.app: Application[None] = Application(
             layout=Layout(MouseArea(Window(UnseenLine(self.buffer)), self.mouse_report)),
             full_screen=True,
@@ -194,7 +190,7 @@ class Front:
         loop = asyncio.get_running_loop()
         loop.set_exception_handler(self._failed)
         self.loop = loop
-        self._context = contextvars.copy_context()
+        self.pump.start()
         drawn = self.frame is not None  # by FirstFrame, on the alternate screen
         self.write(self.modes_on() if drawn else ALTERNATE_SCREEN + self.modes_on() + CLEAR)
         self.ready.set()
@@ -260,41 +256,6 @@ class Front:
         until the game has handled it."""
         self.events.put(event)
 
-    def caught_up(self, handled: int) -> None:
-        """The game has handled its first ``handled`` events and waits for the next."""
-        self.events.handled(handled)
-        if self.typeahead.waiting and not self.events.behind():
-            self._pump_soon()
-
-    def _pump_soon(self) -> None:
-        """Keys came, or the game caught up: hand the keys on, from the loop."""
-        if not self._pumping and self.loop is not None and self._context is not None:
-            self._pumping = True
-            self.loop.call_soon(self._pump, context=self._context.copy())
-
-    def _pump(self) -> None:
-        """Hand the keys read ahead to the key bindings one step at a time, for as long as
-        the game is not behind; a run of characters that only type goes in one step.  A
-        flood of keys yields the loop every :data:`PUMP_SECONDS`, so that a Ctrl-C read
-        meanwhile is answered at once."""
-        self._pumping = False
-        until = time.monotonic() + PUMP_SECONDS
-        while self.typeahead.waiting and not self.events.behind():
-            self._keys.feed_multiple(self.typeahead.take(typing=types(self.mode)))
-            self._keys.process_keys()
-            if time.monotonic() > until:
-                self._pump_soon()
-                return
-
-    def _at_once(self, presses: list[KeyPress]) -> None:
-        """Ctrl-C, read past whatever waits: answered now, in the application's context."""
-        if self._context is not None:
-            self._context.copy().run(self._process, presses)
-
-    def _process(self, presses: list[KeyPress]) -> None:
-        self._keys.feed_multiple(presses)
-        self._keys.process_keys()
-
     # --- the mode ---------------------------------------------------------------------------
 
     def become(self, mode: TerminalMode) -> None:
@@ -320,6 +281,9 @@ class Front:
 
     def _switch(self, keys: Mode) -> None:
         self.become(switched(self.mode, keys))
+
+    def typing(self) -> bool:
+        return types(self.mode)
 
     def on_board(self) -> bool:
         return self.view is not None
@@ -547,18 +511,24 @@ class Front:
     def paint_soon(self) -> None:
         """Paint once the keys read together are all handled: a paste is one paint.  A
         line just sent to the game has a paint promised already (:meth:`_paint_later`)."""
-        if not self._paint_due and self._paint_late is None and self.loop is not None:
+        if not self._paint_due and not self._paint_late and self.loop is not None:
             self._paint_due = True
             self.loop.call_soon(self._paint_due_now)
 
     def _paint_due_now(self) -> None:
-        if self._paint_due and self._paint_late is None:
+        if self._paint_due and not self._paint_late:
             self.paint()
 
     def _paint_later(self) -> None:
-        """Paint within :data:`LINE_SECONDS`, or sooner with whatever comes first."""
-        if self._paint_late is None and self.loop is not None:
-            self._paint_late = self.loop.call_later(LINE_SECONDS, self.paint)
+        """Paint within :data:`LINE_SECONDS`, or sooner with whatever comes first (the
+        game's answer, most often drawn on the game's thread)."""
+        if not self._paint_late and self.loop is not None:
+            self._paint_late = True
+            self.loop.call_later(LINE_SECONDS, self._paint_unless_painted, self._paints)
+
+    def _paint_unless_painted(self, paints: int) -> None:
+        if paints == self._paints:
+            self.paint()
 
     def shown(self) -> View | None:
         """The view as drawn: with the mode's word on the status line."""
@@ -573,11 +543,13 @@ class Front:
 
     def paint(self, *, whole: bool = False) -> None:
         """Bring the screen up to date: the view and the prompt's row, only what changed
-        unless ``whole``."""
-        self._paint_due = False
-        if self._paint_late is not None:
-            self._paint_late.cancel()
-            self._paint_late = None
+        unless ``whole``; on either thread, holding the hands."""
+        with self.hands.lock:
+            self._paint(whole)
+
+    def _paint(self, whole: bool) -> None:
+        self._paint_due = self._paint_late = False
+        self._paints += 1
         if self.away or self.loop is None:
             return
         size = self.size()

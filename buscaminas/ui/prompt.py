@@ -8,14 +8,43 @@ from prompt_toolkit.buffer import Buffer
 
 from ..game import keys, textwidth
 from ..game.commands import LineTooLong
-from ..game.keys import Mode
-from ..i18n import _
+from ..game.keys import Binding, Mode
+from ..i18n import _, language
 from .modes import Asking, Replaying, TerminalMode, Watching
 from .renderer import Line
 
 ANSWERS = re.compile(r"\[[^\]]*\]")
 """The answers a question lists, “[Enter = yes, n = no]”: read as one, kept on one line."""
 NO_BREAK = "\u00a0"
+BRIEF = "brief"
+"""The one-line legend's name among the legends kept (:class:`Legends`)."""
+
+
+class Legends:
+    """The key legends drawn, by their modes and width, kept while the key table and the
+    language they are worded from stay the same: wrapping one again costs more than the
+    rest of a cursor's move on the screen."""
+
+    def __init__(self) -> None:
+        self._from: tuple[tuple[Binding, ...], str] | None = None
+        self._lines: dict[tuple[tuple[Mode, ...] | str, int], tuple[str, ...]] = {}
+
+    def __call__(self, modes: tuple[Mode, ...] | str, columns: int) -> tuple[str, ...]:
+        """The legend of ``modes`` (or :data:`BRIEF`), in lines of ``columns``."""
+        table, words = keys.table(), language()
+        if self._from is None or self._from[0] is not table or self._from[1] != words:
+            self._from, self._lines = (table, words), {}
+        lines = self._lines.get((modes, columns))
+        if lines is None:
+            if isinstance(modes, str):
+                lines = (keys.brief(columns),)
+            else:
+                lines = tuple(keys.legend(modes, columns))
+            self._lines[(modes, columns)] = lines
+        return lines
+
+
+legends = Legends()
 
 
 def line(mode: TerminalMode, buffer: Buffer, columns: int, *, cut: bool, every_key: bool) -> Line:
@@ -23,20 +52,20 @@ def line(mode: TerminalMode, buffer: Buffer, columns: int, *, cut: bool, every_k
     board's words, that a line was cut at the parser's limit (``cut``); ``every_key``:
     the whole legend."""
     if isinstance(mode, Replaying):
-        return Line(prompt="", legend=tuple(keys.legend((Mode.REPLAY,), columns - 1)))
+        return Line(prompt="", legend=legends((Mode.REPLAY,), columns - 1))
     if isinstance(mode, Watching):
-        return Line(prompt="", legend=tuple(keys.legend((mode.keys,), columns - 1)))
+        return Line(prompt="", legend=legends((mode.keys,), columns - 1))
     said = (LineTooLong(buffer.text).message(),) if cut else ()
     if isinstance(mode, Asking):
         above, prompt = question_lines(mode.question, columns)
         return Line(prompt, buffer.text, buffer.cursor_position, above=(*above, *said))
     if mode.keys is Mode.CURSOR:
-        legend = tuple(keys.legend((Mode.CURSOR,), columns - 1))
-        brief = () if every_key else (keys.brief(columns - 1),)
+        legend = legends((Mode.CURSOR,), columns - 1)
+        brief = () if every_key else legends(BRIEF, columns - 1)
         return Line(f" {_('KEYS')} ", style="7", legend=legend, brief=brief)
     shown: tuple[str, ...] = ()
     if every_key:
-        shown = tuple(keys.legend((Mode.LINE, Mode.BOARD, Mode.EVERYWHERE), columns - 1))
+        shown = legends((Mode.LINE, Mode.BOARD, Mode.EVERYWHERE), columns - 1)
     return Line("> ", buffer.text, buffer.cursor_position, legend=shown, above=said)
 
 

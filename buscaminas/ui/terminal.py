@@ -8,7 +8,8 @@ nothing typed is ever echoed, and a key or a click that comes while the game is
 busy waits in order.  The game (questions, the session, the AI, a replay) runs on
 the main thread, where the signals land, and talks to the terminal thread through
 two doors: events in (:meth:`read`, :meth:`ask`, :meth:`next_key`, from
-:class:`~buscaminas.ui.events.Events`) and views out (:meth:`show`).
+:class:`~buscaminas.ui.events.Events`) and views out (:meth:`show`), drawn on the
+game's thread when nothing posted to the terminal thread waits (:mod:`~buscaminas.ui.hands`).
 
 This is the one module that touches the terminal's modes; the rest of the
 game sees a :class:`~buscaminas.game.screen.Screen`.
@@ -39,6 +40,7 @@ from .ansi import CLEAR, CSI, RESET, SHOW_CURSOR
 from .events import AtCursor, Clicked, Event, Events, Hold, Pressed, Steer, Typed, Withdraw
 from .firstframe import FirstFrame
 from .front import ESCAPE_SECONDS, Front
+from .hands import DRAWN_HERE, STOPPING_SIGNALS
 from .icons import IconSet
 
 __all__ = ["ESCAPE_SECONDS", "TerminalScreen"]
@@ -50,13 +52,6 @@ TICK_SECONDS = 0.25
 """How often the clock under the prompt is checked; it changes once a second."""
 DRAWN_SECONDS = 0.5
 """The longest the game waits for a picture to be drawn before it keeps the move."""
-STOPPING_SIGNALS = {
-    getattr(signal, name)
-    for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGTSTP", "SIGWINCH")
-    if hasattr(signal, name)
-}
-"""Signals the terminal thread never takes: Python runs every handler on the main
-thread anyway, and a signal the kernel hands to this thread would not wake it."""
 
 
 class TerminalScreen:
@@ -166,9 +161,16 @@ class TerminalScreen:
         return layout.fits(width, height, self.size())
 
     def show(self, view: View) -> None:
-        self._post(self.front.draw_view, view)
+        self._draw(self.front.draw_view, view)
 
     def drawn(self) -> None:
+        """The views shown are on the terminal: drawn here, or by the terminal thread
+        within :data:`DRAWN_SECONDS`.  A picture drawn here leaves the processor, a
+        moment, to the terminal that reads it: the game's work that follows (keeping
+        the move) would otherwise hold it from the reader, a millisecond under load."""
+        if self.front.hands.idle():
+            time.sleep(0)  # a sleep, unlike sched_yield, gives the processor away
+            return
         done = threading.Event()
         self._post(done.set)  # after the draws posted before it
         if self._thread is not None and self._thread.is_alive():
@@ -176,7 +178,7 @@ class TerminalScreen:
 
     def start(self, view: View) -> None:
         """The board of a new game: what was said before it is gone."""
-        self._post(self.front.new_board, view)
+        self._draw(self.front.new_board, view)
 
     def say(self, line: str) -> None:
         """A line before the board: shown above the next question."""
@@ -286,15 +288,27 @@ class TerminalScreen:
         """The next event within ``seconds`` (see :meth:`Events.take`).  The terminal
         thread is told first that every event taken so far is handled: the keys read
         after them may be read now."""
-        self._post(self.front.caught_up, self.events.taken)
+        self._post(self.front.pump.caught_up, self.events.taken)
         return self.events.take(seconds)
+
+    def _draw(self, call: Callable[[View], None], view: View) -> None:
+        """Draw ``view`` by ``call`` here and now, when what was posted before has run and
+        the application runs: no wait for the terminal thread to wake; else post it."""
+        hands = self.front.hands
+        if DRAWN_HERE and hands.idle() and self.front.loop is not None and self._thread:
+            with hands.here():
+                call(view)
+        else:
+            self._post(call, view)
 
     def _post(self, call: Callable[..., object], *args: object) -> None:
         """Run ``call`` on the terminal thread, after what was posted before it."""
         loop = self.front.loop
+        hands = self.front.hands
         if loop is not None and self._thread is not None:
             with contextlib.suppress(RuntimeError):  # the loop has just ended
-                loop.call_soon_threadsafe(call, *args)
+                loop.call_soon_threadsafe(hands.run, call, *args)
+                hands.posted += 1
 
     def _across(self, job: Coroutine[Any, Any, None]) -> None:
         """Run the coroutine ``job`` on the terminal thread and wait until it is done."""
