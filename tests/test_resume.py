@@ -423,7 +423,9 @@ def test_in_a_pipe_a_game_that_cannot_be_kept_is_said_so_before_leaving(
 def test_on_a_terminal_a_game_that_cannot_be_kept_is_said_so_before_leaving(
     tmp_path: Path,
 ) -> None:
-    blocked = tmp_path / "data"
+    """Said whole after the game's screen, the path too: wider than the terminal, it is
+    left for the terminal to fold, not broken with a line's end inside it."""
+    blocked = tmp_path / ("a-data-directory-with-a-long-name-" * 3)
     blocked.write_text("a file where the data directory should be")
     player = Player(
         "--preset", "beginner", "--seed", "3", "--legacy", "--lang", "en",
@@ -437,6 +439,7 @@ def test_on_a_terminal_a_game_that_cannot_be_kept_is_said_so_before_leaving(
     assert player.finish() == 0
     after = player.output.decode().rpartition("\x1b[?1049l")[2]  # after the game's screen
     assert " ".join(unkept.split()) in " ".join(after.split()), "wrapped at words, said whole"
+    assert str(blocked / "buscaminas.sqlite3") in after.split()
     assert " ".join(KEPT.split()) not in " ".join(after.split())
 
 

@@ -61,6 +61,14 @@ def test_no_wrapped_line_is_wider_than_asked_and_nothing_is_lost(
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
 
 
+@given(st.text(st.sampled_from("ab/ 🙂界"), max_size=80), st.integers(3, 40))
+def test_unsplit_a_word_wider_than_a_line_stands_whole_on_its_own(text: str, columns: int) -> None:
+    lines = wrap(text, columns, split_long=False)
+    assert [word for line in lines for word in line.split()] == text.split()
+    for line in lines:
+        assert width(line) <= columns or len(line.split()) == 1, line
+
+
 def test_a_cell_is_never_split_across_lines() -> None:
     assert wrap("so 5 4 is safe", 5) == ["so", "5 4", "is", "safe"]
 

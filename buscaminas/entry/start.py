@@ -329,8 +329,8 @@ class OnTheTerminal:
 
         width = columns_of(sys.stdout)
         for line in [*self.told, *(session.goodbye() if session else []), _("See you soon!")]:
-            for wrapped in [line] if width is None else textwidth.paragraph(line, width):
-                print(wrapped)  # words whole, not cut by the terminal at its edge
+            whole = [line] if width is None else textwidth.paragraph(line, width, split_long=False)
+            print(*whole, sep="\n")  # words whole, not cut by the terminal at its edge
 
 
 class InAPipe:

@@ -110,12 +110,14 @@ def clip(text: str, columns: int) -> str:
     return fitting(text, columns - width(ELLIPSIS)) + ELLIPSIS
 
 
-def wrap(text: str, columns: int, indent: str = "") -> list[str]:
+def wrap(text: str, columns: int, indent: str = "", *, split_long: bool = True) -> list[str]:
     """``text`` broken at spaces into lines of at most ``columns`` columns.
 
     The first line keeps ``text``'s own leading spaces and the later ones
     start with ``indent``; a word longer than a line is split, so that no
-    line is ever wider than asked.
+    line is ever wider than asked, unless not ``split_long``: then it stands
+    whole on a line of its own, for the terminal to fold (a path printed
+    after the game is copied whole from a folded line, not from a broken one).
     """
     columns = max(columns, width(indent) + 2)
     body = text.lstrip(" ")
@@ -128,7 +130,7 @@ def wrap(text: str, columns: int, indent: str = "") -> list[str]:
             lines.append(line)
             candidate = indent + word
         line, fresh = candidate, False
-        while width(line) > columns:
+        while split_long and width(line) > columns:
             head = fitting(line, columns)
             lines.append(head)
             line = indent + line[len(head) :]
@@ -136,9 +138,9 @@ def wrap(text: str, columns: int, indent: str = "") -> list[str]:
     return lines
 
 
-def paragraph(text: str, columns: int) -> list[str]:
+def paragraph(text: str, columns: int, *, split_long: bool = True) -> list[str]:
     """``text`` wrapped at words, its later lines under its text (:func:`hanging`)."""
-    return wrap(text, columns, hanging(text, columns))
+    return wrap(text, columns, hanging(text, columns), split_long=split_long)
 
 
 def hanging(line: str, columns: int) -> str:
