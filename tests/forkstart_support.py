@@ -294,11 +294,10 @@ class ForkedPty(ptyprocess.PtyProcess):  # type: ignore[misc]
         if not self.closed:
             self.flush()
             self.fileobj.close()
+            self.fd, self.closed = -1, True
             SERVER.wait(self.child, self.delayafterclose)
             if self.isalive() and not self.terminate(force):
                 raise ptyprocess.PtyProcessError("Could not terminate the child.")
-            self.fd = -1
-            self.closed = True
 
     def terminate(self, force: bool = False) -> bool:
         """As ptyprocess's: SIGHUP, SIGCONT, SIGINT, then SIGKILL if ``force``, each
