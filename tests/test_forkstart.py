@@ -48,6 +48,16 @@ def test_a_forked_start_reads_its_own_environment_and_limits(tmp_path: Path) -> 
     assert forked_in_this_test() == 2
 
 
+def test_a_stream_a_module_kept_as_it_loaded_is_the_child_s() -> None:
+    """The pipe's screen reads the standard input its module found (``source=sys.stdin``):
+    the child's own, which the program told to replace what is not UTF-8."""
+    played = forkstart_support.run(
+        [sys.executable, "-m", "buscaminas", *PLAYED], input=b"\xff 1 1\n", cwd=ROOT
+    )
+    assert "Unknown command “\ufffd”" in played.stdout.decode()
+    assert forked_in_this_test() == 1
+
+
 def test_exit_statuses_and_signals_come_back() -> None:
     assert run_piped("--preset", "nonsense").returncode == 2
     ended = Player(*PLAYED, "--legacy")

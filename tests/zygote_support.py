@@ -37,6 +37,9 @@ import tempfile
 import threading
 import time
 import traceback
+import types
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any, NoReturn
 
 import buscaminas
@@ -47,17 +50,62 @@ LARGEST_MESSAGE = 1 << 20
 """A request's bytes at most: its environment and arguments."""
 
 
-def load() -> None:
+def load() -> Captured:
     """Load every module of the program, the ones its start loads and the ones it
     loads later (the solver, the terminal toolkit), its entry point excepted."""
     gc.disable()  # the start's own collector hold, as :mod:`buscaminas.collector` says
     for module in pkgutil.walk_packages(buscaminas.__path__, f"{PROGRAM}."):
         if not module.name.endswith(".__main__"):
             importlib.import_module(module.name)
+    captured = Captured.find()
     gc.freeze()  # kept out of the children's collections, so their pages stay shared
+    return captured
 
 
-def serve(connection: socket.socket) -> None:
+@dataclass(frozen=True)
+class Captured:
+    """Where the loaded modules keep a standard stream as they found it when they
+    loaded: a default argument (``source=sys.stdin``) or a module's global.  An
+    exec'd start gives them its own streams; so does a child, by :meth:`rebind`."""
+
+    streams: tuple[object, ...]
+    functions: list[types.FunctionType]
+    namespaces: list[dict[str, object]]
+
+    @classmethod
+    def find(cls) -> Captured:
+        streams = (sys.stdin, sys.stdout, sys.stderr)
+
+        def holds(values: Iterable[object]) -> bool:
+            return any(value is stream for value in values for stream in streams)
+
+        functions = [
+            function
+            for function in gc.get_objects()
+            if isinstance(function, types.FunctionType)
+            and holds([*(function.__defaults__ or ()), *(function.__kwdefaults__ or {}).values()])
+        ]
+        namespaces = [
+            vars(module)
+            for module in list(sys.modules.values())
+            if module is not sys and holds(vars(module).values())
+        ]
+        return cls(streams, functions, namespaces)
+
+    def rebind(self, streams: Sequence[object]) -> None:
+        """Give ``streams`` in place of the server's own, where they were kept."""
+        swap = {id(old): new for old, new in zip(self.streams, streams, strict=True)}
+        for function in self.functions:
+            if function.__defaults__:
+                function.__defaults__ = tuple(swap.get(id(v), v) for v in function.__defaults__)
+            if function.__kwdefaults__:
+                kept = function.__kwdefaults__.items()
+                function.__kwdefaults__ = {name: swap.get(id(v), v) for name, v in kept}
+        for namespace in self.namespaces:
+            namespace.update((name, swap[id(v)]) for name, v in namespace.items() if id(v) in swap)
+
+
+def serve(connection: socket.socket, captured: Captured) -> None:
     """Answer starts until the client goes away, then end every child still running."""
     selector = selectors.DefaultSelector()
     selector.register(connection, selectors.EVENT_READ)
@@ -82,7 +130,7 @@ def serve(connection: socket.socket) -> None:
                         os.close(ended)
                     selector.close()
                     connection.close()
-                    become(json.loads(message), fds)
+                    become(json.loads(message), fds, captured)
                 for fd in fds:
                     os.close(fd)
                 ended = os.pidfd_open(pid)
@@ -98,7 +146,7 @@ def serve(connection: socket.socket) -> None:
                 connection.send(json.dumps({"ended": pid, "status": status}).encode())
 
 
-def become(request: dict[str, Any], fds: list[int]) -> NoReturn:
+def become(request: dict[str, Any], fds: list[int], captured: Captured) -> NoReturn:
     """In the forked child: set up what an exec'd interpreter would have, run the
     program, and end as its interpreter would (:func:`run`)."""
     status = 1
@@ -114,10 +162,14 @@ def become(request: dict[str, Any], fds: list[int]) -> NoReturn:
         for limit, soft, hard in request["limits"]:
             resource.setrlimit(limit, (soft, hard))
         reset_signals()
-        for fd, (encoding, errors, write_through) in enumerate(request["streams"]):
-            stream = standard_stream(fd, encoding, errors, buffered=not write_through)
-            setattr(sys, ("stdin", "stdout", "stderr")[fd], stream)
-            setattr(sys, ("__stdin__", "__stdout__", "__stderr__")[fd], stream)
+        streams = [
+            standard_stream(fd, encoding, errors, buffered=not write_through)
+            for fd, (encoding, errors, write_through) in enumerate(request["streams"])
+        ]
+        for name, stream in zip(("stdin", "stdout", "stderr"), streams, strict=True):
+            setattr(sys, name, stream)
+            setattr(sys, f"__{name}__", stream)
+        captured.rebind(streams)
         sys.path[0] = request["cwd"]  # ``-m`` puts the directory first
         sys.argv = [PROGRAM, *request["argv"]]
         gc.enable()
@@ -222,8 +274,8 @@ def exit_status(code: object) -> int:
 
 def main() -> None:
     """The server's process: the client's socket is the descriptor its argument names."""
-    load()
-    serve(socket.socket(fileno=int(sys.argv[1])))
+    captured = load()
+    serve(socket.socket(fileno=int(sys.argv[1])), captured)
 
 
 if __name__ == "__main__":
