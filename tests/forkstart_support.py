@@ -128,9 +128,10 @@ class Server:
     def end_test(self) -> None:
         """Kill what the test started and left running, and wait for it to end."""
         for child in self.this_test:
-            if child.status is None and not child.lost:
-                os.kill(child.pid, signal.SIGKILL)
-                self.wait(child, None)
+            if child.status is None and not child.lost and self.connection is not None:
+                self.connection.send(json.dumps({"kill": child.pid}).encode())
+                with contextlib.suppress(ChildProcessError):  # the server died meanwhile
+                    self.wait(child, None)
         self.this_test.clear()
 
     def close(self) -> None:

@@ -10,10 +10,11 @@ limits.  Only the standard library is loaded here besides the program, so that t
 children's modules are the program's.
 
 One client talks to it over a socket pair (the test side, :mod:`tests.forkstart_support`):
-a request is a JSON message with the child's standard streams beside it; the answer
-says the child's pid, and each child's wait status follows as it ends, for this
-process is its parent.  The server ends, its children killed, when the client has
-gone.
+a request to start is a JSON message with the child's standard streams beside it;
+the answer says the child's pid, and each child's wait status follows as it ends, for
+this process is its parent.  A request to kill a child is carried out only while
+the child is not reaped, so that its pid cannot be another process's.  The server
+ends, its children killed, when the client has gone.
 """
 
 from __future__ import annotations
@@ -124,13 +125,18 @@ def serve(connection: socket.socket, captured: Captured) -> None:
                         os.kill(pid, signal.SIGKILL)
                         os.waitpid(pid, 0)
                     return
+                request = json.loads(message)
+                if "kill" in request:
+                    if request["kill"] in children.values():  # not reaped: the pid is its
+                        os.kill(request["kill"], signal.SIGKILL)
+                    continue
                 pid = os.fork()
                 if pid == 0:
                     for ended in children:
                         os.close(ended)
                     selector.close()
                     connection.close()
-                    become(json.loads(message), fds, captured)
+                    become(request, fds, captured)
                 for fd in fds:
                     os.close(fd)
                 ended = os.pidfd_open(pid)
