@@ -96,22 +96,21 @@ class Server:
     ) -> Child:
         """Fork ``python -m buscaminas *argv`` with ``fds`` as its standard streams (one,
         a terminal's slave, if ``terminal``), once :func:`forkable` has said it may be."""
-        started = self.started(env)
+        interpreter = self.interpreter(env)
         request = {
             "argv": [os.fspath(word) for word in argv],
-            "env": {**env, **started["env"]},
+            "env": {**env, **interpreter["env"]},
             "cwd": os.fspath(cwd),
             "terminal": terminal,
             "limits": [list(limit) for limit in limits],
-            "streams": started["streams"],
+            "streams": interpreter["streams"],
         }
         socket.send_fds(self._connected(), [json.dumps(request).encode()], list(fds))
-        while True:
-            message = self._read(None)
-            if message is not None and "started" in message:
-                child = self.running[message["started"]] = Child(message["started"])
-                self.this_test.append(child)
-                return child
+        while "started" not in (message := self._answer()):
+            pass  # a child's end, noted
+        child = self.running[message["started"]] = Child(message["started"])
+        self.this_test.append(child)
+        return child
 
     def wait(self, child: Child, timeout: float | None) -> int | None:
         """``child``'s wait status, or None if it has not ended within ``timeout``
@@ -153,7 +152,7 @@ class Server:
             self.environment = dict(os.environ)
         return self._setup(env, os.fspath(cwd)) == self._setup(self.environment, str(ROOT))
 
-    def started(self, env: Mapping[str, str]) -> dict[str, Any]:
+    def interpreter(self, env: Mapping[str, str]) -> dict[str, Any]:
         """What an interpreter started in ``env`` decides from its locale, once per locale."""
         variables = {name: value for name, value in env.items() if name.startswith("PYTHON")}
         variables.update((name, env[name]) for name in LOCALE if name in env)
@@ -181,7 +180,7 @@ class Server:
         entries = [cwd, *filter(None, python.pop("PYTHONPATH", "").split(os.pathsep))]
         path = list(dict.fromkeys(os.path.join(cwd, entry) for entry in entries))
         home = env.get("HOME") if site.ENABLE_USER_SITE else None
-        locale = self.started(env)
+        locale = self.interpreter(env)
         return python, path, home, locale["utf8"], locale["names"]
 
     def _connected(self) -> socket.socket:
@@ -199,9 +198,15 @@ class Server:
                     pass_fds=(theirs.fileno(),),
                 )
             self.connection = ours
-            while self._read(None) is None:
-                pass  # ready once it has loaded the program
-        return self.connection
+            self._answer()  # ready, once it has loaded the program
+        return ours
+
+    def _answer(self) -> dict[str, Any]:
+        """The server's next message, waited for."""
+        message = self._read(None)
+        if message is None:
+            raise ChildProcessError("the fork server died")
+        return message
 
     def _read(self, timeout: float | None) -> dict[str, Any] | None:
         """One message from the server, within ``timeout`` seconds; a child's end is
