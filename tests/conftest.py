@@ -58,14 +58,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 @pytest.fixture(autouse=True)
-def fork_start(request: pytest.FixtureRequest) -> Iterator[None]:
-    """A test marked ``exec_start`` execs every start; what a test left running of
-    the fork server's children is killed as it ends."""
-    forking = forkstart_support.enabled
-    if request.node.get_closest_marker("exec_start") is not None:
-        forkstart_support.enabled = False
-    try:
-        yield
-    finally:
-        forkstart_support.enabled = forking
-        forkstart_support.SERVER.end_test()
+def fork_start() -> Iterator[None]:
+    """What a test left running of the fork server's children is killed as it ends."""
+    yield
+    forkstart_support.SERVER.end_test()

@@ -11,10 +11,10 @@ parent) go another way.
 
 A start is forked only where an exec'd interpreter would be set up as the server
 was: the same ``PYTHON*`` variables, the same modules found first on the path,
-the same UTF-8 mode and file-name encoding for its locale.  Anything else (a
-``sitecustomize`` on the path, ``python -c``, another command) is exec'd, as is
-every start without ``--fork-start``, and every start of a test marked
-``exec_start``, whose subject is the process's start itself.
+the same UTF-8 mode and file-name encoding for its locale.  Anything else is
+exec'd, as is every start without ``--fork-start``: so are the tests whose subject
+is the start itself, which hook it (a ``sitecustomize`` on the path), run a
+script of their own (``python -c``) or start it directly.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ of file names and of the standard streams, the locale it sets for itself in plac
 C, PEP 538, which its children inherit) and from ``-u`` (the streams' buffering)."""
 
 enabled = False
-"""Whether starts are forked: ``--fork-start``, but for a test marked ``exec_start``."""
+"""Whether starts are forked: ``--fork-start``."""
 
 
 @dataclass
