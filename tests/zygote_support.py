@@ -2,7 +2,7 @@
 child for each start asked of it, which becomes the program as an exec'd start would.
 
 A start of ``python -m buscaminas`` spends most of its time loading the interpreter
-and the package; the quick suite starts the program some fifteen hundred times.  A
+and the package; the quick suite starts the program hundreds of times.  A
 child forked from here skips that, and then sets up what an exec'd interpreter would
 have decided for itself: its session and terminal, its standard streams and their
 encodings, its arguments, environment, locale, time zone, directory, signals and
@@ -195,7 +195,7 @@ def attach(fds: list[int], *, terminal: bool) -> None:
     else:
         for number, fd in enumerate(fds):
             os.dup2(fd, number)
-    os.closerange(3, resource.getrlimit(resource.RLIMIT_NOFILE)[0])
+    os.closerange(3, os.sysconf("SC_OPEN_MAX"))
 
 
 def reset_signals() -> None:
