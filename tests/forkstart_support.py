@@ -186,8 +186,9 @@ class Server:
     def _connected(self) -> socket.socket:
         if self.process is not None and self.process.poll() is not None:
             self._lose()
-        if self.connection is None:
-            ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        connection = self.connection
+        if connection is None:
+            connection, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
             with theirs:
                 self.process = subprocess.Popen(
                     [sys.executable, "-m", "tests.zygote_support", str(theirs.fileno())],
@@ -197,9 +198,9 @@ class Server:
                     env=self.environment,
                     pass_fds=(theirs.fileno(),),
                 )
-            self.connection = ours
+            self.connection = connection
             self._answer()  # ready, once it has loaded the program
-        return ours
+        return connection
 
     def _answer(self) -> dict[str, Any]:
         """The server's next message, waited for."""
