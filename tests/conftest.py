@@ -1,16 +1,21 @@
 """Unit tests read the English catalogue, so that their expected messages are stable;
-the package is compiled once, as an installed one is, for the tests that start it."""
+the package is compiled once, as an installed one is, for the tests that start it;
+``--fork-start`` starts it by forking a loaded copy (:mod:`tests.forkstart_support`)."""
 
 from __future__ import annotations
 
 import compileall
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 from buscaminas import i18n
 from buscaminas.entry.environment import CLICOLOUR, FORCING, NO_COLOUR
 from buscaminas.records.config import CONFIG_DIR_VARIABLE
+from tests import forkstart_support
 
 MEMORY = Path("/dev/shm")
 """A file system in memory, on Linux."""
@@ -34,3 +39,26 @@ for variable in (NO_COLOUR, *FORCING, CLICOLOUR):
 # checkout installed in editable mode, or PYTHONDONTWRITEBYTECODE set) each start
 # would compile the whole package again, for two fifths of its start-up time.
 compileall.compile_dir(Path(i18n.__file__).parent, quiet=1)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--fork-start",
+        action="store_true",
+        help="start the program by forking a copy that has loaded it (the quick suite)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    forkstart_support.enabled = bool(config.getoption("fork_start"))
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    forkstart_support.SERVER.close()
+
+
+@pytest.fixture(autouse=True)
+def fork_start() -> Iterator[None]:
+    """What a test left running of the fork server's children is killed as it ends."""
+    yield
+    forkstart_support.SERVER.end_test()

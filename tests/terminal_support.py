@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import resource
 import shlex
 import subprocess
 import sys
@@ -17,13 +16,13 @@ import tempfile
 import termios
 import time
 from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 
 import pexpect
 import pyte
 
 from buscaminas.core import generator
+from tests import forkstart_support
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRATCH = tempfile.TemporaryDirectory(prefix="buscaminas-tests-")
@@ -96,7 +95,7 @@ class Player:
         command = [sys.executable, "-m", "buscaminas", *args]
         if shell:
             command = ["bash", "--norc", "--noprofile", "--noediting", "-i"]
-        self.child = pexpect.spawn(
+        self.child = forkstart_support.spawn(
             command[0], command[1:], dimensions=(rows, columns), env=environment, cwd=str(ROOT)
         )
         self.screen.child = self.child
@@ -244,13 +243,9 @@ def run_piped(
     """The program with ``lines`` on its standard input and both outputs captured;
     ``file_size``: no file it writes may grow past that many bytes, as on a full disk;
     ``env``: variables to set beside a scratch data and configuration directory."""
-    limit = None
-    if file_size is not None:
-        limit = partial(resource.setrlimit, resource.RLIMIT_FSIZE, (file_size, file_size))
-    return subprocess.run(
+    return forkstart_support.run(
         [sys.executable, "-m", "buscaminas", *args],
         input=lines,
-        capture_output=True,
         text=True,
         cwd=ROOT,
         env={
@@ -260,7 +255,7 @@ def run_piped(
             **(env or {}),
         },
         timeout=timeout,
-        preexec_fn=limit,
+        file_size=file_size,
     )
 
 

@@ -38,6 +38,7 @@ from buscaminas.game.rounds import Kept, Round
 from buscaminas.game.session import Session
 from buscaminas.game.settings import Settings
 from buscaminas.records.storage import DATABASE_NAME, Store
+from tests import forkstart_support
 from tests.terminal_support import ROOT, Player, run_piped, wait_for_input
 
 SIDE = 8
@@ -187,7 +188,7 @@ def kill_in_a_pipe(
     program ``pause`` seconds later; the seconds it ran.  ``shown``: the program shows
     the board before the first command (a game resumed with something on it)."""
     began = time.monotonic()
-    with subprocess.Popen(
+    with forkstart_support.popen(
         [sys.executable, "-m", "buscaminas", *arguments],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,

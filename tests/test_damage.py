@@ -29,6 +29,7 @@ from buscaminas.records import dbfile
 from buscaminas.records.boardfile import BoardFile
 from buscaminas.records.storage import DATABASE_NAME, Store, database_in
 from buscaminas.ui.pipe import PipeScreen
+from tests import forkstart_support
 from tests.damage_support import GAMES, PAGE, pages_of_games, real_records, schema_pages, surviving
 from tests.record_support import make_record, run
 from tests.terminal_support import ROOT, run_piped, scratch_directory, wait_for_input
@@ -250,7 +251,7 @@ def test_a_file_is_checked_when_it_is_not_as_a_process_that_ended_left_it(tmp_pa
     os.utime(database)  # another program wrote it
     assert checks_made(database) == 1, "checked once in a process, then trusted"
     assert checks_made(database) == 0, "as the last process left it"
-    killed = subprocess.Popen(
+    killed = forkstart_support.popen(
         [sys.executable, "-m", "buscaminas", "--preset", "beginner", "--data-dir", str(tmp_path)],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT,
     )

@@ -14,6 +14,7 @@ from buscaminas.game.screen import Audience
 from buscaminas.game.settings import Settings
 from buscaminas.game.view import State
 from buscaminas.records.storage import DATABASE_NAME, Store, database_in
+from tests import forkstart_support
 from tests.loop_support import ScriptedScreen, clicks_that_win
 from tests.terminal_support import run_piped
 
@@ -130,7 +131,7 @@ def test_typed_at_a_terminal_into_a_pipe_is_a_program_s_audience_and_the_player_
 
     settings = Settings.from_preset("beginner", seed=3)
     typed, terminal = os.openpty()
-    game = subprocess.Popen(
+    game = forkstart_support.popen(
         [sys.executable, "-m", "buscaminas", "--seed", "3", "--data-dir", str(tmp_path),
          "--lang", "en"],
         stdin=terminal,

@@ -28,6 +28,7 @@ from buscaminas.records.presets import board_label
 from buscaminas.records.sharecode import ShareCode
 from buscaminas.records.stats import format_stats
 from buscaminas.records.storage import Claim, Store
+from tests import forkstart_support
 from tests.record_support import beginner, store_in
 from tests.terminal_support import KEPT, ROOT, Player, rows, run_piped, scratch_directory
 
@@ -376,7 +377,7 @@ def test_a_terminal_that_loses_the_race_while_it_offers_the_game_says_so(
     run_piped("--preset", "beginner", "--seed", "3", *data, lines="4 4\n")
     player = Player("--legacy", *data)
     player.wait_for("Resume it?")
-    with subprocess.Popen(
+    with forkstart_support.popen(
         [sys.executable, "-m", "buscaminas", "--resume", *data],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
@@ -503,7 +504,7 @@ def test_a_claim_whose_process_has_ended_but_is_not_yet_reaped_is_nobody_s() -> 
 def playing_in_a_pipe(data: Path, *first: str) -> subprocess.Popen[str]:
     """A beginner game played from a pipe that stays open, once its ``first`` lines are
     played and kept."""
-    game = subprocess.Popen(
+    game = forkstart_support.popen(
         [sys.executable, "-m", "buscaminas", "--preset", "beginner", "--seed", "3",
          "--data-dir", str(data), "--lang", "en"],
         stdin=subprocess.PIPE,

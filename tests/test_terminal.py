@@ -11,6 +11,7 @@ import pytest
 
 from buscaminas.game.commands import MAX_LINE
 from buscaminas.ui.icons import NERD
+from tests import forkstart_support
 from tests.terminal_support import KEPT, ROOT, Player, run_piped, scratch_directory, write_board
 
 BOARD = (
@@ -333,10 +334,9 @@ def test_help_and_auto_in_pipe_mode() -> None:
 
 
 def test_undecodable_bytes_in_a_pipe_are_bad_input_not_a_crash() -> None:
-    result = subprocess.run(
+    result = forkstart_support.run(
         [sys.executable, "-m", "buscaminas", "--preset", "beginner", "--lang", "en"],
         input=b"\xff\xfe 1 1\nflag 2 2\n",
-        capture_output=True,
         cwd=ROOT,
         timeout=30,
         env={**os.environ, "BUSCAMINAS_DATA_DIR": scratch_directory()},
@@ -432,7 +432,7 @@ def test_a_piped_board_file_shows_its_position_first(board_file: Path) -> None:
 def test_tools_writing_to_a_closed_pipe_exit_quietly(tmp_path: Path) -> None:
     position = tmp_path / "big.txt"
     position.write_text("\n".join(["#" * 30] * 30) + "\n")
-    tool = subprocess.Popen(
+    tool = forkstart_support.popen(
         [sys.executable, "-m", "buscaminas", "analyze", str(position), "--mines", "100"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
