@@ -368,7 +368,9 @@ MEMORY_BOARD = ["--width", "99", "--height", "99", "--mines", "2000", "--classic
 def _report_memory(roots: list[tuple[str, Path]], runs: int) -> None:
     """The most memory a 99×99 game held (``VmHWM``) and what it holds (``VmRSS``) once
     the AI has played it to its end, against the prompt_toolkit floor after a few keys,
-    each tree's runs and the floor's interleaved; medians, MiB."""
+    each tree's runs and the floor's interleaved; medians, MiB.  The peak is the bound on
+    what the game holds: memory it frees mostly stays with the process, kept by Python's
+    allocator for the objects that come next, so what it holds after is near its peak."""
     found: dict[str, list[tuple[float, float]]] = {}
     for _run in range(runs):
         for label, root in roots:

@@ -277,14 +277,14 @@ def expert_row(path: Path) -> tuple[int, int]:
     """The bytes of an expert game's row, played as a person plays, and of its journal."""
     from benchmarks.review import played
     from buscaminas.core.board import BoardKind
-    from buscaminas.core.scoring import GameRecord
+    from buscaminas.core.scoring import GameRecord, Score
     from buscaminas.records.storage import Store
 
     journal = played(30, 16, 99, seed=1, pace=0.6)
     game, outcomes = journal.rebuild()
     record = GameRecord.from_game(
         game,
-        outcomes,
+        Score.of(outcomes, game.number),
         started_at=datetime(2024, 1, 1, tzinfo=UTC),
         seconds=journal.moves[-1].at,
         preset="expert",

@@ -15,9 +15,8 @@ from buscaminas.core.grid import Grid, Point
 from buscaminas.core.scoring import (
     FLOOD_POINTS,
     GameRecord,
-    board_commands,
+    Score,
     index_of_efficiency,
-    points,
     three_bv,
 )
 from buscaminas.records import gamerow
@@ -40,7 +39,8 @@ def play(board: Layout, *moves: Move) -> tuple[Minesweeper, list[Outcome]]:
 
 
 def recorded(game: Minesweeper, outcomes: list[Outcome], **given: Any) -> GameRecord:
-    """The record of a game, with what it does not depend on set plainly unless given."""
+    """The record of a game played through ``outcomes``, with what it does not depend on
+    set plainly unless given."""
     plain: dict[str, Any] = {
         "started_at": NOON,
         "seconds": 1.0,
@@ -51,7 +51,7 @@ def recorded(game: Minesweeper, outcomes: list[Outcome], **given: Any) -> GameRe
         "assisted": False,
         "scripted": False,
     }
-    return GameRecord.from_game(game, outcomes, **{**plain, **given})
+    return GameRecord.from_game(game, Score.of(outcomes, game.number), **{**plain, **given})
 
 
 def try_(x: int, y: int) -> Move:
@@ -136,33 +136,33 @@ def test_three_bv_is_between_one_and_the_safe_cells(
 
 
 def test_a_flood_scores_each_cell_after_the_one_tried() -> None:
-    _game, outcomes = play(CORNER, try_(2, 2))
+    game, outcomes = play(CORNER, try_(2, 2))
     assert len(outcomes[0].revealed) == 8
-    assert points(*CORNER, outcomes) == 7 * 20
+    assert Score.of(outcomes, game.number).points == 7 * 20
 
 
 def test_a_number_tried_directly_scores_sixty() -> None:
-    _game, outcomes = play(CORNER, try_(1, 1))
-    assert points(*CORNER, outcomes) == 60
+    game, outcomes = play(CORNER, try_(1, 1))
+    assert Score.of(outcomes, game.number).points == 60
 
 
 def test_an_expand_scores_the_numbers_it_opens_and_nothing_for_zeros_or_flags() -> None:
     # The expand opens the numbers (1, 0) and (0, 1) and five zeros with nothing
     # left for them to flood.
-    _game, outcomes = play(CORNER, try_(1, 1), flag(0, 0), expand(1, 1))
-    assert points(*CORNER, outcomes) == 60 + 2 * 60
+    game, outcomes = play(CORNER, try_(1, 1), flag(0, 0), expand(1, 1))
+    assert Score.of(outcomes, game.number).points == 60 + 2 * 60
 
 
 def test_an_explosion_scores_nothing() -> None:
-    _game, outcomes = play(CORNER, try_(0, 0))
-    assert points(*CORNER, outcomes) == 0
+    game, outcomes = play(CORNER, try_(0, 0))
+    assert Score.of(outcomes, game.number).points == 0
 
 
 # --- commands, the figures and the record ---------------------------------------------
 
 
 def test_only_commands_that_changed_the_board_count() -> None:
-    _game, outcomes = play(
+    game, outcomes = play(
         CORNER,
         flag(1, 1),  # changes the board
         try_(1, 1),  # refused: the cell is flagged
@@ -170,7 +170,7 @@ def test_only_commands_that_changed_the_board_count() -> None:
         expand(1, 1),  # refused: the cell is hidden
         try_(1, 1),  # changes the board
     )
-    assert board_commands(outcomes) == 3
+    assert Score.of(outcomes, game.number).board_commands == 3
 
 
 def test_the_figures_are_the_communitys() -> None:

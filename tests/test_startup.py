@@ -347,6 +347,9 @@ def test_only_a_command_line_that_names_no_tool_nor_help_is_the_games() -> None:
     assert command_of(["--lang", "es", "stats"]) is None  # the whole parser sorts it out
     assert command_of(["--board", "review"]) is None
     assert command_of(["--help"]) is command_of(["--h"]) is command_of(["-h"]) is None
+    assert command_of(["--he"]) is None  # --help or --height: the parser says which
+    assert command_of(["--width", "99", "--height", "99", "--mines", "2000"]) == GAME
+    assert command_of(["--height=99"]) == GAME
 
 
 def test_a_start_with_no_game_kept_loads_no_sqlite(tmp_path: Path) -> None:

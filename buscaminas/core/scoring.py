@@ -8,7 +8,7 @@ database and no terminal.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -84,7 +84,7 @@ class GameRecord(NamedTuple):
     def from_game(
         cls,
         game: Minesweeper,
-        outcomes: Sequence[Outcome],
+        score: Score,
         *,
         started_at: datetime,
         seconds: float,
@@ -103,7 +103,7 @@ class GameRecord(NamedTuple):
         fingerprint: str | None = None,
         ai_moves: int = 0,
     ) -> GameRecord:
-        """The record of ``game`` played through ``outcomes``: over, or abandoned with
+        """The record of ``game``, whose moves made ``score``: over, or abandoned with
         its mines (``abandoned_layout``), which the engine keeps hidden until the end."""
         from .engine import Termination
 
@@ -123,9 +123,9 @@ class GameRecord(NamedTuple):
             won=game.end is Termination.WON,
             seconds=seconds,
             three_bv=three_bv(game.width, game.height, mines),
-            board_commands=board_commands(outcomes),
+            board_commands=score.board_commands,
             hints=hints,
-            points=points(game.width, game.height, mines, outcomes) if own else 0,
+            points=score.points if own else 0,
             assisted=assisted,
             scripted=scripted,
             abandoned=abandoned,
@@ -229,8 +229,8 @@ def three_bv(width: int, height: int, mines: Iterable[Point]) -> int:
     return openings + len(numbers.keys() - opened)
 
 
-def points(width: int, height: int, mines: Iterable[Point], outcomes: Iterable[Outcome]) -> int:
-    """The score of the original game for the cells the moves revealed.
+def move_points(outcome: Outcome, number: Callable[[Point], int | None]) -> int:
+    """What one move scores in the original game; ``number``: a revealed cell's number.
 
     A move reveals its first wave directly: the cell tried, or the cells an
     expand opens around a number.  Each number among those is worth
@@ -239,15 +239,34 @@ def points(width: int, height: int, mines: Iterable[Point], outcomes: Iterable[O
     :data:`FLOOD_POINTS`.  A move that explodes reveals nothing and scores
     nothing.
     """
-    numbers = Grid(width, height).mine_counts(frozenset(mines))
-    total = 0
-    for outcome in outcomes:
-        if not outcome.waves:
-            continue
-        direct, *flood = outcome.waves
-        total += NUMBER_POINTS * sum(1 for cell in direct if numbers[cell])
-        total += FLOOD_POINTS * sum(len(wave) for wave in flood)
-    return total
+    if not outcome.waves:
+        return 0
+    direct, *flood = outcome.waves
+    numbers = NUMBER_POINTS * sum(1 for cell in direct if number(cell))
+    return numbers + FLOOD_POINTS * sum(len(wave) for wave in flood)
+
+
+class Score(NamedTuple):
+    """What a game's moves have scored so far: the board commands (the effective
+    clicks) and the points, added move by move as the moves are made, so that
+    recording a game never plays it all again."""
+
+    board_commands: int = 0
+    points: int = 0
+
+    def after(self, outcome: Outcome, number: Callable[[Point], int | None]) -> Score:
+        """The score once ``outcome``'s move is made; ``number``: a revealed cell's number."""
+        if not outcome.changed_board:
+            return self
+        return Score(self.board_commands + 1, self.points + move_points(outcome, number))
+
+    @classmethod
+    def of(cls, outcomes: Iterable[Outcome], number: Callable[[Point], int | None]) -> Score:
+        """The score of ``outcomes``, made one after another."""
+        score = cls()
+        for outcome in outcomes:
+            score = score.after(outcome, number)
+        return score
 
 
 def index_of_efficiency(three_bv: int, clicks: int) -> float:
@@ -256,7 +275,3 @@ def index_of_efficiency(three_bv: int, clicks: int) -> float:
     return three_bv / clicks if clicks else 0.0
 
 
-def board_commands(outcomes: Iterable[Outcome]) -> int:
-    """How many moves changed the board, the effective clicks: the denominator of
-    throughput."""
-    return sum(1 for outcome in outcomes if outcome.changed_board)

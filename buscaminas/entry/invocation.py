@@ -35,9 +35,15 @@ def command_of(arguments: Sequence[str]) -> str | None:
     no word could name a tool or ask for help; else None, for the whole parser."""
     if arguments[:1] and arguments[0] in TOOLS:
         return arguments[0]
-    if any(word in TOOLS or word.startswith(("-h", "--h")) for word in arguments):
+    if any(word in TOOLS or _help_asked(word) for word in arguments):
         return None
     return GAME
+
+
+def _help_asked(word: str) -> bool:
+    """``-h``, ``--help`` or what argparse may read as it (``--he`` is ``--help`` or
+    ``--height``); ``--height`` spelled whole is the board's, and reads without it."""
+    return word.startswith(("-h", "--h")) and word.partition("=")[0] != "--height"
 
 
 def leave(message: str) -> NoReturn:

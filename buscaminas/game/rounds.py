@@ -3,10 +3,10 @@
 A :class:`Round` is what a game is beside the rules: when it started, the
 hints it took, the AI's moves, whether an undo helped, and the
 :class:`~buscaminas.game.journal.Journal` of its moves, the one history of
-them, from which undo rebuilds the board, the records score it, and a game
-left unfinished is kept (:meth:`Round.snapshot`, :meth:`Round.from_snapshot`).
-What the player looks at (the cursor, the highlights, the words) is not the
-game's: it is the session's :class:`~buscaminas.game.ui_state.UIState`.
+them, from which undo rebuilds the board and a game left unfinished is
+kept (:meth:`Round.snapshot`, :meth:`Round.from_snapshot`).  What the player
+looks at (the cursor, the highlights, the words) is not the game's: it is the
+session's :class:`~buscaminas.game.ui_state.UIState`.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any, NamedTuple, TypeVar
 from ..core.board import BoardKind
 from ..core.engine import Action, Minesweeper, Move, Outcome, Termination
 from ..core.grid import Point
-from ..core.scoring import GameRecord, in_utc
+from ..core.scoring import GameRecord, Score, in_utc
 from ..i18n import _
 from ..records import seen
 from ..records.presets import DAILY, DRILL, PRESETS, board_name
@@ -66,7 +66,10 @@ class Round:
         self.journal = journal or Journal(
             settings.width, settings.height, settings.mines, start=board
         )
-        self.game: Minesweeper = self.journal.game()
+        self.game: Minesweeper
+        self.score: Score
+        """What the journal's moves scored, kept move by move (:meth:`log`)."""
+        self._replay()
         self.settings = settings
         self.seed = seed
         self.kind = settings.kind
@@ -126,18 +129,26 @@ class Round:
             self.seed = seed
 
     def log(self, outcome: Outcome, *, by_ai: bool = False) -> None:
-        """Keep the outcome, starting the clock at the first reveal and stopping it at the
-        end; a new move the AI chose (``by_ai``; not one put back by a redo) counts as
-        one of its moves."""
+        """Keep the outcome and add it to the score, starting the clock at the first
+        reveal and stopping it at the end; a new move the AI chose (``by_ai``; not one
+        put back by a redo) counts as one of its moves."""
         if self.started_at is None and (outcome.waves or outcome.end is not None):
             self.started_at = self._clock()
             self.started_wall = datetime.now(UTC)
         if outcome.end is not None and self.finished_at is None:
             self.finished_at = self._clock()
         self.acted = True
+        self.score = self.score.after(outcome, self.game.number)
         if self.journal.note(outcome, self.elapsed() or 0.0, by_ai=by_ai) and by_ai:
             self.ai_moves += 1
             self.assisted = True
+
+    def _replay(self) -> None:
+        """The board and its score from the journal, its moves made again: the one
+        history, when a round begins on a journal (a game resumed) and when a move is
+        taken back."""
+        self.game, outcomes = self.journal.rebuild()
+        self.score = Score.of(outcomes, self.game.number)
 
     def take_a_hint(self, asked: Point | None) -> None:
         """The player asked for help about ``asked`` (a cell, or None for the board):
@@ -266,7 +277,7 @@ class Round:
         played = self.journal.take_back()
         if played is None:
             return None
-        self.game = self.journal.game()
+        self._replay()
         if self.game.end is None:
             self.finished_at = None  # the clock runs again: the game goes on
             if self.recorded:
@@ -293,7 +304,7 @@ class Round:
         )
         vars(self).update(checkpoint)
         if not unchanged:
-            self.game = self.journal.game()
+            self._replay()
 
     def pause(self) -> None:
         """Stop the clock of the game in progress until :meth:`go_on`."""
@@ -385,10 +396,9 @@ class Round:
         if abandoned and start is None:
             raise ValueError("a game is abandoned only once its mines are dealt")
         code = self.code()
-        _game, outcomes = self.journal.rebuild()  # the one history, scored as it ended
         return GameRecord.from_game(
             self.game,
-            outcomes,
+            self.score,
             started_at=self.started_wall or datetime.now(UTC),
             seconds=self.seconds(),
             preset=self.settings.preset,

@@ -6,6 +6,7 @@ the dealer, the keeper, the stepper and the helper.  It knows nothing of termina
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -344,8 +345,11 @@ class Session:
         return bool(told)
 
     def _finish_if_over(self) -> None:
-        """Record a game that has just ended, say how it went, ask to play again."""
+        """Record a game that has just ended, say how it went, ask to play again.  What the
+        solver kept of the game's positions goes first: no later position is this game's,
+        and the record is made in the memory they held."""
         if self.current.record_once():
+            _forget_the_analysis()
             self.question = Question.AGAIN  # asked even if Ctrl-C cuts the save short
             self.tell(*self.keeper.record_end(self.current))
 
@@ -391,3 +395,11 @@ class Session:
         before, outcome = rescued
         self._finish_if_over()
         return Reply(before=before, outcome=outcome, question=self.question)
+
+
+def _forget_the_analysis() -> None:
+    """Let go of what the solver keeps of the positions it read, if it was ever loaded: a
+    game played without it (a board file, by hand) left nothing, and loads nothing."""
+    solver = sys.modules.get("buscaminas.core.solver")
+    if solver is not None:
+        solver.forget()

@@ -5,7 +5,7 @@ imports the engine, so the engine and the UI may build on it freely.
 """
 
 from .analysis import Analysis, analyze
-from .counting import InconsistentPosition
+from .counting import InconsistentPosition, forget
 from .explain import Reason, ReasonKind, explain
 from .position import Position, PositionError
 from .strategy import NothingToReveal
@@ -20,4 +20,5 @@ __all__ = [
     "ReasonKind",
     "analyze",
     "explain",
+    "forget",
 ]

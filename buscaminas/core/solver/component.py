@@ -19,22 +19,22 @@ exhausting the machine.
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from collections.abc import Iterator
 from math import comb
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple
 
 from ..grid import Point
 from .budget import HELD_BYTES, Budget, OverBudget
 from .local import Constraint, InconsistentPosition
 from .ordering import NARROW_ENOUGH, Class, classes_of, narrowest_order
 from .polynomials import Poly, pack, product_cost, slot_for, unpack
+from .remembered import Remembered
 
 REMEMBERED = 4096
-"""Components whose counts are kept: most are unchanged from one move to the
-next, and between the positions the AI weighs."""
+"""Most components whose counts are kept (:mod:`.remembered`): most are unchanged
+from one move to the next, and between the positions the AI weighs."""
 REMEMBERED_TOO_WIDE = 256
-"""Components kept as known to exceed a whole analysis's budget."""
+"""Most components kept as known to exceed a whole analysis's budget."""
 PLAN_WORK = 300
 """Units of :mod:`.budget` a number of a component costs before its counting starts:
 grouping its cells into classes and planning the steps took 6 to 14 µs a number,
@@ -87,11 +87,22 @@ class Component(NamedTuple):
 
 Group = list[Constraint]
 """The numbers of one component."""
-_T = TypeVar("_T")
 
-_counted: OrderedDict[frozenset[Constraint], Component] = OrderedDict()
-_too_wide: OrderedDict[frozenset[Constraint], int] = OrderedDict()
+_counted: Remembered[frozenset[Constraint], Component] = Remembered(REMEMBERED)
+_too_wide: Remembered[frozenset[Constraint], int] = Remembered(REMEMBERED_TOO_WIDE)
 """Components that did not fit a whole budget, with that budget's size."""
+
+
+def next_position() -> None:
+    """Another position is read: the counts neither it nor the one before it used go."""
+    _counted.next_position()
+    _too_wide.next_position()
+
+
+def forget_counts() -> None:
+    """Nothing counted is kept: the game is over, and the next starts afresh."""
+    _counted.clear()
+    _too_wide.clear()
 
 
 def components(constraints: list[Constraint]) -> list[Group]:
@@ -142,9 +153,8 @@ def count_component(group: Group, budget: Budget, most_states: int | None = None
     key = frozenset(group)
     found = _counted.get(key)
     if found is not None:
-        _counted.move_to_end(key)
         return found
-    if budget.limit <= _too_wide.get(key, 0):
+    if budget.limit <= (_too_wide.get(key) or 0):
         raise OverBudget
     # Choosing the order and planning the steps read the component whole: not
     # begun when the budget cannot pay for them, so that pairs of numbers may
@@ -163,9 +173,9 @@ def count_component(group: Group, budget: Budget, most_states: int | None = None
         counted = counting.run(budget)
     except OverBudget:
         if whole_budget:
-            _remember(_too_wide, key, budget.limit, REMEMBERED_TOO_WIDE)
+            _too_wide.put(key, budget.limit)
         raise
-    _remember(_counted, key, counted, REMEMBERED)
+    _counted.put(key, counted)
     return counted
 
 
@@ -211,14 +221,6 @@ def _two_numbers(
         ),
         slot,
     )
-
-
-def _remember(
-    cache: OrderedDict[frozenset[Constraint], _T], key: frozenset[Constraint], value: _T, size: int
-) -> None:
-    cache[key] = value
-    if len(cache) > size:
-        cache.popitem(last=False)
 
 
 class _Counting:

@@ -24,6 +24,7 @@ from operator import mul, not_
 from ..alphabet import COUNTS, COVERED, Symbol
 from ..grid import Grid, Point
 from .budget import ANALYSIS_WORK, Budget, OverBudget
+from .component import forget_counts, next_position
 from .estimate import estimate
 from .frontier import Frontier, count_frontier
 from .local import InconsistentPosition, Settled, settle_one_number
@@ -125,16 +126,18 @@ class Constraints:
         The board read last is remembered: the AI and the hints read one
         position after another, each most often the last with a few more
         cells revealed, and such a board is worked out from the last one
-        (:meth:`reveal`) at the cost of what changed, not of the board.
+        (:meth:`reveal`) at the cost of what changed, not of the board.  Only
+        the last board is kept, and the counts of the components it and the one
+        before it used (:mod:`.remembered`): a long game keeps no more than a
+        short one.
         """
         last = _last_read[0] if _last_read else None
         shown = None if last is None else _revealed_since(last[0], position)
-        if last is None or shown is None:
-            board = cls.read(position)
-        elif shown:
-            board = last[1].reveal(shown)
-        else:
+        if last is not None and shown == {}:
             board = last[1]
+        else:
+            next_position()
+            board = cls.read(position) if last is None or shown is None else last[1].reveal(shown)
         _last_read[:] = [(position, board)]
         return board
 
@@ -258,6 +261,13 @@ class Constraints:
 
 _last_read: list[tuple[Position, Constraints]] = []
 """The position :meth:`Constraints.of` read last, and its board."""
+
+
+def forget() -> None:
+    """Keep nothing of the positions read: the game is over, and the next one starts
+    afresh (its first position is read whole)."""
+    _last_read.clear()
+    forget_counts()
 
 
 def _revealed_since(before: Position, after: Position) -> dict[Point, int] | None:
