@@ -35,9 +35,19 @@ def test_position_text_round_trips() -> None:
 
 
 def test_rows_given_as_a_list_make_the_same_hashable_value() -> None:
-    position = Position(["#1", "#1"], 1)  # type: ignore[arg-type]
+    position = Position(["#1", "#1"], 1)
     assert position == Position(("#1", "#1"), 1)
     assert hash(position) == hash(Position(("#1", "#1"), 1))
+
+
+def test_a_position_is_never_changed() -> None:
+    """A position is a value, hashed and compared: its rows and mines stay as made."""
+    position = Position.parse("#1\n#1", mines=1)
+    with pytest.raises(AttributeError):
+        position.mines = 2  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        position.rows = ("11", "11")  # type: ignore[misc]
+    assert position == Position(("#1", "#1"), 1)
 
 
 def test_parse_accepts_one_final_newline() -> None:
