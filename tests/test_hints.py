@@ -140,7 +140,6 @@ def test_an_estimate_is_never_called_exact(monkeypatch: pytest.MonkeyPatch) -> N
             safe=counted.safe,
             mines=counted.mines,
             probability=counted.probability,
-            layouts=None,
             constraints=counted.constraints,
             tally=counted.tally,
             exact=False,

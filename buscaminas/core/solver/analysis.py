@@ -36,7 +36,6 @@ class Analysis:
         safe: frozenset[Point],
         mines: frozenset[Point],
         probability: Mapping[Point, float],
-        layouts: int | None,
         constraints: Constraints,
         tally: Tally,
         exact: bool = True,
@@ -46,8 +45,6 @@ class Analysis:
         self.safe = safe
         self.mines = mines
         self.probability = probability
-        self.layouts = layouts
-        """How many mine layouts agree with the position, when they could be counted."""
         self.constraints = constraints
         self.tally = tally
         self.exact = exact
@@ -55,6 +52,12 @@ class Analysis:
         self.opening_start = opening_start
         """Whether the game's first click is always an opening, which decides where
         the AI clicks first on a blank board."""
+
+    @property
+    def layouts(self) -> int | None:
+        """How many mine layouts agree with the position, when they could be counted:
+        worked out when asked (the counting keeps them in proportion)."""
+        return self.tally.total if self.exact else None
 
     @cached_property
     def choice(self) -> Choice:
@@ -83,7 +86,6 @@ def analyze(position: Position, *, opening_start: bool = True) -> Analysis:
         safe=frozenset(counted.safe()),
         mines=frozenset(counted.mines()),
         probability=counted.chances(),
-        layouts=counted.total if counted.exact else None,
         constraints=board,
         tally=counted,
         exact=counted.exact,
