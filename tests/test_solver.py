@@ -35,9 +35,19 @@ def test_position_text_round_trips() -> None:
 
 
 def test_rows_given_as_a_list_make_the_same_hashable_value() -> None:
-    position = Position(["#1", "#1"], 1)  # type: ignore[arg-type]
+    position = Position(["#1", "#1"], 1)
     assert position == Position(("#1", "#1"), 1)
     assert hash(position) == hash(Position(("#1", "#1"), 1))
+
+
+def test_a_position_is_never_changed() -> None:
+    """A position is a value, hashed and compared: its rows and mines stay as made."""
+    position = Position.parse("#1\n#1", mines=1)
+    with pytest.raises(AttributeError):
+        position.mines = 2  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        position.rows = ("11", "11")  # type: ignore[misc]
+    assert position == Position(("#1", "#1"), 1)
 
 
 def test_parse_accepts_one_final_newline() -> None:
@@ -119,6 +129,24 @@ def test_blank_board_spreads_the_mines_evenly() -> None:
     result = analyze(Position.parse("\n".join(["#" * 30] * 16), mines=99))
     assert result.layouts == math.comb(480, 99)
     assert set(result.probability.values()) == {99 / 480}
+
+
+def test_a_big_board_is_counted_in_proportion_and_exactly() -> None:
+    """On 99×99 the ways to lay the mines off the frontier run to thousands of bits:
+    the count keeps its figures in proportion, a few bits each, and the layouts,
+    each cell's count and the chances, worked out from them, are exact."""
+    rows = ["1" + "#" * 98, *["#" * 99] * 98]
+    result = analyze(Position(rows, 2000))
+    beside, far = math.comb(9797, 1999), 3 * math.comb(9796, 1998)
+    assert result.layouts == 3 * beside
+    assert result.layouts.bit_length() > 7000
+    kept_total, kept_shares = result.tally.proportion
+    assert max(kept_total, *(kept for _, kept in kept_shares)).bit_length() < 64
+    assert result.tally.mine_layouts[(1, 0)] == beside
+    assert result.tally.mine_layouts[(50, 50)] == result.tally.fewest() == far
+    assert result.probability[(1, 1)] == 1 / 3
+    assert result.probability[(98, 98)] == 1999 / 9797
+    assert not result.safe and not result.mines
 
 
 def test_mine_count_alone_can_decide() -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import sys
-from dataclasses import replace
 from itertools import chain
 
 import pytest
@@ -60,7 +59,7 @@ def every_proof_sorted(position: Position, analysis: Analysis) -> Reason | None:
         unseen = [cell for cell in reason.known_mines if cell not in shown_mines]
         if any(cell not in proof_of for cell in unseen):
             return None
-        return replace(reason, premises=tuple(dict.fromkeys(proof_of[cell] for cell in unseen)))
+        return reason._replace(premises=tuple(dict.fromkeys(proof_of[cell] for cell in unseen)))
 
     def hardness(reason: Reason) -> tuple[int, bool, int]:
         steps = [

@@ -11,7 +11,7 @@ wherever it is judged.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..core.grid import Point
 from ..core.solver import Analysis
@@ -22,8 +22,7 @@ from .commands import label, labels
 from .percent import percent
 
 
-@dataclass(frozen=True)
-class Guess:
+class Guess(NamedTuple):
     """What the words of one guess rest on: the cell tried and the analysis before it.
 
     ``weighed`` holds the figures of the cell and of the safest, when known.

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import NamedTuple
 
 from ..core.alphabet import COUNTS, COVERED, Symbol
 from ..core.engine import Minesweeper
@@ -29,16 +30,14 @@ from .percent import percent
 from .view import Highlight
 
 
-@dataclass(frozen=True)
-class MineCount:
+class MineCount(NamedTuple):
     """A claim that ``cells`` hold exactly ``mines`` mines."""
 
     cells: frozenset[Point]
     mines: int
 
 
-@dataclass(frozen=True)
-class Hint:
+class Hint(NamedTuple):
     """What ``help`` says, what it claims, and the cells to rescue the player with.
 
     ``targets`` are the cells the hint is about; ``safe`` and ``mines`` every
@@ -50,7 +49,7 @@ class Hint:
     targets: frozenset[Point] = frozenset()
     safe: frozenset[Point] = frozenset()
     mines: frozenset[Point] = frozenset()
-    numbers: Mapping[Point, int] = field(default_factory=dict, hash=False)
+    numbers: Mapping[Point, int] = MappingProxyType({})
     counts: tuple[MineCount, ...] = ()
     rescue: tuple[Point, ...] | None = None
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..grid import Point
@@ -12,7 +11,6 @@ from .position import Position
 from .strategy import Choice, choose_move
 
 
-@dataclass(frozen=True, eq=False)
 class Analysis:
     """The facts about one position: proofs, probabilities and the move to play.
 
@@ -31,19 +29,35 @@ class Analysis:
     ``layouts`` is None.
     """
 
-    position: Position
-    safe: frozenset[Point]
-    mines: frozenset[Point]
-    probability: Mapping[Point, float]
-    layouts: int | None
-    """How many mine layouts agree with the position, when they could be counted."""
-    constraints: Constraints = field(repr=False)
-    tally: Tally = field(repr=False)
-    exact: bool = True
-    """Whether every probability is exact and ``safe`` and ``mines`` are complete."""
-    opening_start: bool = True
-    """Whether the game's first click is always an opening, which decides where
-    the AI clicks first on a blank board."""
+    def __init__(
+        self,
+        *,
+        position: Position,
+        safe: frozenset[Point],
+        mines: frozenset[Point],
+        probability: Mapping[Point, float],
+        constraints: Constraints,
+        tally: Tally,
+        exact: bool = True,
+        opening_start: bool = True,
+    ) -> None:
+        self.position = position
+        self.safe = safe
+        self.mines = mines
+        self.probability = probability
+        self.constraints = constraints
+        self.tally = tally
+        self.exact = exact
+        """Whether every probability is exact and ``safe`` and ``mines`` are complete."""
+        self.opening_start = opening_start
+        """Whether the game's first click is always an opening, which decides where
+        the AI clicks first on a blank board."""
+
+    @property
+    def layouts(self) -> int | None:
+        """How many mine layouts agree with the position, when they could be counted:
+        worked out when asked (the counting keeps them in proportion)."""
+        return self.tally.total if self.exact else None
 
     @cached_property
     def choice(self) -> Choice:
@@ -72,7 +86,6 @@ def analyze(position: Position, *, opening_start: bool = True) -> Analysis:
         safe=frozenset(counted.safe()),
         mines=frozenset(counted.mines()),
         probability=counted.chances(),
-        layouts=counted.total if counted.exact else None,
         constraints=board,
         tally=counted,
         exact=counted.exact,

@@ -298,25 +298,60 @@ class Tally:
     the cells the numbers settle), so that what is worked out per count (a
     probability, a comparison) is worked out once per share, not per cell.
 
+    The counting keeps them in proportion, over a ``scale``: ``(n, k,
+    divisor)`` says each count is the kept one times ``C(n, k) / divisor``.
+    On a big board the ways to lay the mines off the frontier run to
+    thousands of bits, and a proof or a probability needs only the
+    proportion; the counts themselves are worked out when first asked for.
+
     When ``exact`` is False the layouts were too many to count within the
     budget: ``total`` is then only a common denominator and the counts
     estimates over it, except that a cell at 0 or ``total`` is still proved
     safe or a mine, and only such a cell is.
     """
 
-    __slots__ = ("_mine_layouts", "exact", "shares", "total")
+    __slots__ = ("_mine_layouts", "_scale", "_scaled", "_shares", "_total", "exact", "proportion")
 
     def __init__(
-        self, total: int, shares: tuple[tuple[Collection[Point], int], ...], exact: bool = True
+        self,
+        total: int,
+        shares: tuple[tuple[Collection[Point], int], ...],
+        exact: bool = True,
+        scale: tuple[int, int, int] = (0, 0, 1),
     ):
-        self.total = total
-        self.shares = shares
-        """Groups of cells, none empty, with the layouts in which each of them is a mine."""
+        self.proportion = total, shares
+        """The total and the shares as kept: in proportion to the counts."""
         self.exact = exact
+        self._scale = scale
+        self._scaled: int | None = None
+        self._total: int | None = None
+        self._shares: tuple[tuple[Collection[Point], int], ...] | None = None
         self._mine_layouts: dict[Point, int] | None = None
 
     def __repr__(self) -> str:
         return f"Tally(total={self.total!r}, shares={self.shares!r}, exact={self.exact!r})"
+
+    def _count(self, kept: int) -> int:
+        """The count a kept figure stands for."""
+        n, k, divisor = self._scale
+        if self._scaled is None:
+            self._scaled = comb(n, k)
+        return kept * self._scaled // divisor
+
+    @property
+    def total(self) -> int:
+        """How many layouts agree with the board."""
+        if self._total is None:
+            self._total = self._count(self.proportion[0])
+        return self._total
+
+    @property
+    def shares(self) -> tuple[tuple[Collection[Point], int], ...]:
+        """Groups of cells, none empty, with the layouts in which each of them is a mine."""
+        if self._shares is None:
+            count = self._count
+            self._shares = tuple((cells, count(kept)) for cells, kept in self.proportion[1])
+        return self._shares
 
     @property
     def mine_layouts(self) -> dict[Point, int]:
@@ -334,14 +369,14 @@ class Tally:
 
     def fewest(self) -> int:
         """The layouts in which the safest cell is a mine."""
-        return min((count for _, count in self.shares), default=0)
+        return self._count(min((kept for _, kept in self.proportion[1]), default=0))
 
     def safe(self) -> Iterable[Point]:
-        return chain.from_iterable(cells for cells, count in self.shares if count == 0)
+        return chain.from_iterable(cells for cells, kept in self.proportion[1] if kept == 0)
 
     def mines(self) -> Iterable[Point]:
-        total = self.total
-        return chain.from_iterable(cells for cells, count in self.shares if count == total)
+        total, shares = self.proportion
+        return chain.from_iterable(cells for cells, kept in shares if kept == total)
 
 
 class Chances(Mapping[Point, float]):
@@ -362,14 +397,14 @@ class Chances(Mapping[Point, float]):
 
     def _table(self) -> dict[Point, float]:
         if self._rest is None:
-            counted = self._counted
-            largest, count = max(counted.shares, key=lambda share: len(share[0]), default=((), 0))
+            total, shares = self._counted.proportion
+            largest, count = max(shares, key=lambda share: len(share[0]), default=((), 0))
             self._largest = largest if isinstance(largest, AbstractSet) else frozenset(largest)
-            self._largest_chance = count / counted.total
+            self._largest_chance = count / total
             rest: dict[Point, float] = {}
-            for cells, count in counted.shares:
+            for cells, count in shares:
                 if cells is not largest:
-                    rest.update(dict.fromkeys(cells, count / counted.total))
+                    rest.update(dict.fromkeys(cells, count / total))
             self._rest = rest
         return self._rest
 
@@ -432,8 +467,14 @@ def _combine(board: Constraints, frontier: Frontier, budget: Budget) -> Tally:
     parts = [trimmed(component.counts) for component in frontier.components]
     least = sum(low for low, _ in parts)
     every = product([poly for _, poly in parts], budget)
-    # weight[m]: the ways to lay the rest when the frontier holds least + m mines.
-    weight = _binomials(spare, mines_left - least, len(every))
+    # beyond[m]: the ways to lay the rest when the frontier holds least + m mines,
+    # in proportion (see Tally); weight[m] the same times spare when the outside
+    # cells' share, below, divides by it.
+    beyond, (first, divisor) = _ways_beyond(spare, mines_left - least, len(every))
+    weight = beyond
+    if outside:
+        weight = [ways * spare for ways in beyond]
+        divisor *= spare
     total = sum(count * ways for count, ways in zip(every, weight, strict=True))
     if total == 0:
         raise InconsistentPosition("no layout of the mines agrees with every number")
@@ -460,11 +501,11 @@ def _combine(board: Constraints, frontier: Frontier, budget: Budget) -> Tally:
     if outside:
         # Layouts with one outside cell mined: C(spare - 1, k - 1) = C(spare, k) · k / spare.
         per_cell = sum(
-            count * ways * (mines_left - least - m) // spare
-            for m, (count, ways) in enumerate(zip(every, weight, strict=True))
+            count * ways * (mines_left - least - m)
+            for m, (count, ways) in enumerate(zip(every, beyond, strict=True))
         )
         shares.append((outside, per_cell))
-    return Tally(total, tuple(shares))
+    return Tally(total, tuple(shares), scale=(spare, first, divisor))
 
 
 def _split(known: Mapping[Point, bool]) -> tuple[Collection[Point], Collection[Point]]:
@@ -495,19 +536,23 @@ def _completion(
     ]
 
 
-def _binomials(cells: int, most: int, length: int) -> list[int]:
-    """``C(cells, most - m)`` for ``m`` in ``range(length)``, one from the next."""
-    result = []
-    for m in range(length):
-        chosen = most - m
-        if chosen < 0:
-            result.extend([0] * (length - m))
-            break
-        if chosen > cells:
-            result.append(0)
-        elif not result or result[-1] == 0:
-            result.append(comb(cells, chosen))
-        else:
-            # C(n, k) from C(n, k + 1) = C(n, k) · (n - k) / (k + 1).
-            result.append(result[-1] * (chosen + 1) // (cells - chosen))
-    return result
+def _ways_beyond(cells: int, most: int, length: int) -> tuple[list[int], tuple[int, int]]:
+    """``C(cells, most - m)`` for ``m`` in ``range(length)``, in proportion: each is
+    the one given times ``C(cells, first) / divisor``, with ``(first, divisor)``.
+
+    Between the fewest mines ``low`` and the most ``high`` laid,
+    ``C(n, k) = C(n, low) · (n - low) ⋯ (n - k + 1) / ((low + 1) ⋯ k)``: times
+    ``divisor = (low + 1) ⋯ high``, a product of a few dozen numbers, where
+    ``C(n, low)`` on a big board has thousands of bits."""
+    high, low = min(most, cells), max(most - length + 1, 0)
+    if low > high:
+        return [0] * length, (0, 1)
+    # rising[j]: (n - low) ⋯ (n - low - j + 1); falling[j]: high ⋯ (high - j + 1).
+    rising, falling = [1], [1]
+    for j in range(high - low):
+        rising.append(rising[-1] * (cells - low - j))
+        falling.append(falling[-1] * (high - j))
+    return [
+        rising[k - low] * falling[high - k] if low <= k <= high else 0
+        for k in range(most, most - length, -1)
+    ], (low, falling[-1])

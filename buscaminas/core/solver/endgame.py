@@ -12,7 +12,7 @@ stays an exact ratio.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..grid import Point
 from .counting import Constraints, Tally
@@ -27,8 +27,7 @@ class _SearchTooLarge(Exception):
     pass
 
 
-@dataclass(frozen=True)
-class Searched:
+class Searched(NamedTuple):
     """The search's move: of ``layouts`` layouts left, it wins ``wins`` when every later
     move is optimal."""
 

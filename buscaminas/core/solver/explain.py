@@ -12,7 +12,6 @@ the proof of that mine as a premise, so that nothing is asked on faith.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import chain
 from typing import NamedTuple, TypeVar, cast
@@ -40,8 +39,7 @@ class ReasonKind(Enum):
     """Only the total number of mines decides."""
 
 
-@dataclass(frozen=True)
-class Reason:
+class Reason(NamedTuple):
     """A proof that every cell of ``targets`` is a mine (``mine``) or safe.
 
     ``numbers`` are the revealed numbers the proof reads; ``known_mines`` the
@@ -144,7 +142,7 @@ def _simplest(
         premises = [proof_of_mine(cell) for cell in unseen]
         if any(premise is None for premise in premises):
             return None
-        return replace(reason, premises=tuple(dict.fromkeys(filter(None, premises))))
+        return reason._replace(premises=tuple(dict.fromkeys(filter(None, premises))))
 
     def hardness(reason: Reason) -> tuple[int, bool, int]:
         steps = [_step(reason), *(_step(premise) for premise in reason.premises)]
@@ -339,7 +337,7 @@ def _news_of(reason: Reason, position: Position, wrong_flags: frozenset[Point]) 
         targets = tuple(cell for cell in reason.targets if position[cell] != Symbol.FLAG)
     else:
         return reason
-    return replace(reason, targets=targets)
+    return reason._replace(targets=targets)
 
 
 def _in_reading_order(cells: Iterable[Point]) -> tuple[Point, ...]:
@@ -399,7 +397,7 @@ def _first_by_count(
         if news.targets:
             first = news.targets[0]
             numbers = (near for near in grid.neighbours(first) if position[near] in COUNTS)
-            return replace(news, targets=(first,), numbers=_in_reading_order(numbers))
+            return news._replace(targets=(first,), numbers=_in_reading_order(numbers))
     return None
 
 

@@ -7,7 +7,7 @@ and the benchmark can build one from a string, compare them and print them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
 from enum import Enum
 from typing import Protocol
 
@@ -72,35 +72,47 @@ class ShowsBoard(Protocol):
     def rows(self) -> tuple[str, ...]: ...
 
 
-@dataclass(frozen=True)
 class Position:
-    """The rows of the position text and the number of mines on the board."""
+    """The rows of the position text and the number of mines on the board: a value,
+    equal to another of the same rows and mines, and never changed once made.
 
-    rows: tuple[str, ...]
-    mines: int
+    A class of its own rather than a dataclass: the solver is loaded by a
+    session's first ``help`` or AI move, and the ``dataclasses`` module and the
+    methods it writes at import are a good part of that first answer's wait.
+    """
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.rows, tuple):
-            object.__setattr__(self, "rows", tuple(self.rows))
-        if not self.rows or not self.rows[0]:
+    __slots__ = ("_mines", "_rows")
+
+    def __init__(self, rows: Iterable[str], mines: int) -> None:
+        rows = tuple(rows)
+        if not rows or not rows[0]:
             raise PositionError(Problem.EMPTY_ROW, line=1)
         # Every row as wide as the first and every character a cell, read at once.
-        if len(set(map(len, self.rows))) != 1 or not LEGAL.issuperset("".join(self.rows)):
-            self._refuse(len(self.rows[0]))
-        if self.mines < 0:
-            raise PositionError(Problem.NEGATIVE_MINES, found=self.mines)
+        if len(set(map(len, rows))) != 1 or not LEGAL.issuperset("".join(rows)):
+            _refuse(rows, len(rows[0]))
+        if mines < 0:
+            raise PositionError(Problem.NEGATIVE_MINES, found=mines)
+        self._rows = rows
+        self._mines = mines
 
-    def _refuse(self, width: int) -> None:
-        """Raise for the first row that is empty, not ``width`` wide or shows what is
-        no cell."""
-        for line, row in enumerate(self.rows, start=1):
-            if not row:
-                raise PositionError(Problem.EMPTY_ROW, line=line)
-            if len(row) != width:
-                raise PositionError(Problem.RAGGED_ROW, line=line, found=len(row), expected=width)
-            if not LEGAL.issuperset(row):
-                column, char = next((x, c) for x, c in enumerate(row, start=1) if c not in LEGAL)
-                raise PositionError(Problem.NOT_A_CELL, line=line, column=column, found=char)
+    @property
+    def rows(self) -> tuple[str, ...]:
+        return self._rows
+
+    @property
+    def mines(self) -> int:
+        return self._mines
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self.mines == other.mines and self.rows == other.rows
+
+    def __hash__(self) -> int:
+        return hash((self.rows, self.mines))
+
+    def __repr__(self) -> str:
+        return f"Position(rows={self.rows!r}, mines={self.mines!r})"
 
     @property
     def width(self) -> int:
@@ -155,3 +167,15 @@ class Position:
         """The character at 0-based ``(x, y)``."""
         x, y = cell
         return self.rows[y][x]
+
+
+def _refuse(rows: tuple[str, ...], width: int) -> None:
+    """Raise for the first row that is empty, not ``width`` wide or shows what is no cell."""
+    for line, row in enumerate(rows, start=1):
+        if not row:
+            raise PositionError(Problem.EMPTY_ROW, line=line)
+        if len(row) != width:
+            raise PositionError(Problem.RAGGED_ROW, line=line, found=len(row), expected=width)
+        if not LEGAL.issuperset(row):
+            column, char = next((x, c) for x, c in enumerate(row, start=1) if c not in LEGAL)
+            raise PositionError(Problem.NOT_A_CELL, line=line, column=column, found=char)

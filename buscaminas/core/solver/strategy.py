@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from enum import Enum
 from itertools import combinations
+from types import MappingProxyType
+from typing import NamedTuple
 
 from ..grid import Point
 from .budget import LOOKAHEAD_WORK, Budget, OverBudget
@@ -63,8 +64,7 @@ class Why(Enum):
     """The safest cell, unweighed: the position was too wide to count exactly."""
 
 
-@dataclass(frozen=True)
-class Weighed:
+class Weighed(NamedTuple):
     """What revealing one cell promises, in layouts (exact ratios, not floats).
 
     ``survived`` counts the layouts in which this move and the best next one
@@ -88,8 +88,7 @@ class Weighed:
         return self.opened / self.safe if self.safe else 0.0
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(NamedTuple):
     """The AI's move and the facts behind it, for the words that say why.
 
     ``safest`` is a cell of the lowest chance of a mine (the first in reading
@@ -101,7 +100,7 @@ class Choice:
     cell: Point
     why: Why
     safest: Point | None = None
-    weighed: Mapping[Point, Weighed] = field(default_factory=dict)
+    weighed: Mapping[Point, Weighed] = MappingProxyType({})
     group: frozenset[Point] = frozenset()
     searched: Searched | None = None
 
