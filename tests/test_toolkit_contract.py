@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import threading
 import time
 
 import pytest
@@ -39,6 +40,8 @@ from prompt_toolkit.output import DummyOutput
 from buscaminas.game import keys
 from buscaminas.ui.controls import Button, Kind, Report
 from buscaminas.ui.front import ESCAPE_SECONDS, RENDER_SECONDS
+from buscaminas.ui.hands import Hands
+from buscaminas.ui.pump import HeldKeys
 from buscaminas.ui.seam import MouseArea, Unseen, UnseenLine
 from buscaminas.ui.typeahead import Typeahead
 from tests.toolkit_support import heard, inside, until
@@ -292,6 +295,45 @@ def test_the_application_reads_the_typeahead_and_flushes_a_lone_escape_soon() ->
 
         inside(app, escape)
     assert typeahead.take(typing=False) == [KeyPress(Keys.Escape, "\x1b")]
+
+
+def test_a_key_the_processors_own_timeout_lets_go_is_handled_through_process_keys() -> None:
+    """An Esc that may begin a longer binding waits in the key processor, which lets it
+    go after ``timeoutlen`` by calling its own ``process_keys``: :class:`HeldKeys`
+    overrides that method to handle every key holding the hands, so a lone Esc never
+    runs while the game's thread paints."""
+    hands = Hands()
+    held: list[bool] = []
+
+    def lock_taken_elsewhere() -> bool:
+        """Whether another thread finds the hands' lock taken."""
+        free: list[bool] = []
+
+        def try_it() -> None:
+            free.append(hands.lock.acquire(blocking=False))
+            if free[0]:
+                hands.lock.release()
+
+        other = threading.Thread(target=try_it)
+        other.start()
+        other.join()
+        return not free[0]
+
+    bindings = KeyBindings()
+    bindings.add(Keys.Escape)(lambda _event: held.append(lock_taken_elsewhere()))
+    bindings.add(Keys.Escape, "x")(lambda _event: None)
+    with create_pipe_input() as pipe:
+        app = line_app(Buffer(), input=pipe)
+        app.timeoutlen = ESCAPE_SECONDS
+
+        async def escape() -> None:
+            processor = HeldKeys(bindings, hands)
+            processor.handle([KeyPress(Keys.Escape, "\x1b")])
+            assert held == [], "an Esc that may begin Esc x waits"
+            await until(lambda: bool(held))
+
+        inside(app, escape)
+    assert held == [True]
 
 
 def test_ctrl_c_is_handed_over_at_once_and_the_applications_processor_gets_nothing() -> None:
