@@ -175,7 +175,7 @@ def show(options: Options, remembered: str | None, kept: Path) -> list[str]:
         rows.append((f"{remembered} = true", answer))
     else:
         rows.append(("# legacy / nerd", _("not chosen: the game asks at its next start")))
-    from .environment import colour
+    from .colours import colour
 
     colours = colour(os.environ, terminal=True)
     for name in DEFAULTS:

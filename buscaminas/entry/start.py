@@ -132,7 +132,6 @@ def start_game(
     asks, the records opened once and handed to the session, the session to ``front``;
     ``drill`` deals each next board.  Every way out puts the game away for the next
     start."""
-    from ..game.app import App
     from ..game.dealer import BoardRefused
     from ..game.keeper import Keeper
     from ..game.questions import Leave
@@ -173,7 +172,10 @@ def start_game(
             for problem in problems:
                 if problem is not None:
                     front.note(session, problem)
-            App.around(session, front.board_up(session)).run()
+            screen = front.board_up(session)  # the first board drawn before the rest loads
+            from ..game.app import App
+
+            App.around(session, screen).run()
     except (EOFError, KeyboardInterrupt, Leave):
         pass
     except BoardRefused as refused:
