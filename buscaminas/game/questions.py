@@ -40,8 +40,9 @@ QUIT = frozenset(word for verb in allowed(Allowed.AT_ANY_QUESTION) for word in s
 """``quit`` however it is spelt (``q``, ``exit``, ``salir``): it leaves from any question."""
 LEAVE = NO | QUIT
 """At “play again?”, every spelling of ``new``, ``again`` and ``quit`` means what it says."""
-_WHOLE = re.compile(r"\+?[0-9]{1,6}")
-"""An answer to a numeric question: ASCII digits only, since ``int`` refuses ``²``."""
+_WHOLE = r"\+?[0-9]{1,6}"
+"""An answer to a numeric question: ASCII digits only, since ``int`` refuses ``²``
+(compiled, and cached by :mod:`re`, at the first answer read)."""
 
 T = TypeVar("T", covariant=True)
 
@@ -198,11 +199,11 @@ class ChooseBoard:
         said = answer.strip()
         if not said:
             return presets.DEFAULT
-        if _WHOLE.fullmatch(said) and 1 <= int(said) <= len(self.keys):
+        if re.fullmatch(_WHOLE, said) and 1 <= int(said) <= len(self.keys):
             return self.keys[int(said) - 1]
         meant = presets.board_named(said)
         if meant == presets.CUSTOM[0] or (
-            _WHOLE.fullmatch(said) and int(said) == len(self.keys) + 1
+            re.fullmatch(_WHOLE, said) and int(said) == len(self.keys) + 1
         ):
             return Custom()
         return meant or Retry(
@@ -229,7 +230,7 @@ class Number:
         said = answer.strip()
         if self.default is not None and not said:
             return self.default
-        if _WHOLE.fullmatch(said) and self.low <= int(said) <= self.high:
+        if re.fullmatch(_WHOLE, said) and self.low <= int(said) <= self.high:
             return int(said)
         return Retry(
             _("Type a whole number from {low} to {high}.").format(low=self.low, high=self.high)

@@ -11,10 +11,8 @@ session's :class:`~buscaminas.game.ui_state.UIState`.
 
 from __future__ import annotations
 
-import copy
 import math
 import os
-import random
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, NamedTuple, TypeVar
@@ -188,7 +186,8 @@ class Round:
         if settings.opening is not None and number > 0:
             settings = settings.after_the_shared_board()
         if settings.seed is None:
-            seed = random.randrange(2**SEED_BITS)
+            # The system's random bytes: the random module is not loaded for one draw.
+            seed = int.from_bytes(os.urandom((SEED_BITS + 7) // 8)) % 2**SEED_BITS
         else:
             seed = (settings.seed + number) % 2**SEED_BITS
         return cls(settings, seed, clock)
@@ -289,6 +288,8 @@ class Round:
     def checkpoint(self) -> dict[str, Any]:
         """The round as it stands, to come back to exactly (:meth:`restore`): its journal,
         clock, counts and what redo would put back, every one apart from the round's."""
+        import copy
+
         state = {name: copy.copy(value) for name, value in vars(self).items() if name != "game"}
         state["journal"] = self.journal.copy()
         position, asked = self._asked
