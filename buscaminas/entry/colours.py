@@ -13,8 +13,6 @@ Read at every start on a terminal, and so kept apart from the tables of
 :mod:`buscaminas.entry.environment`, which only ``--help`` and the manual need.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from typing import NamedTuple
 

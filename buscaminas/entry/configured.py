@@ -9,8 +9,6 @@ answer never goes into the file because the game does not write the player's
 file: a remembered answer is the game's note, the file the player's word.
 """
 
-from __future__ import annotations
-
 import os
 from collections.abc import Mapping
 from pathlib import Path

@@ -7,8 +7,6 @@ the file and the defaults.  Named tuples, not dataclasses: the game's start
 compiles no dataclass (ARCHITECTURE.md, "Value types").
 """
 
-from __future__ import annotations
-
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -67,7 +65,7 @@ class BoardFlags(NamedTuple):
     game: str | None = None
     daily: bool = False
     resume: bool = False
-    logic: Level | None = None
+    logic: "Level | None" = None
     """The hardest deduction every board dealt is to need (``--logic``)."""
     drill: bool = False
     """Drill boards, built around the patterns missed lately (``--drill``)."""
@@ -78,7 +76,7 @@ class Invocation(NamedTuple):
     effect, and what the tool or the game was given."""
 
     tool: str | None
-    options: Options
+    options: "Options"
     board: BoardFlags = BoardFlags()
     reader: bool = False
     """The game for a screen reader, whatever the terminal (``--reader``)."""
@@ -101,7 +99,7 @@ class Invocation(NamedTuple):
     """The shell ``completion`` writes for."""
 
 
-def read(arguments: Sequence[str], found: ConfigFile) -> Invocation:
+def read(arguments: Sequence[str], found: "ConfigFile") -> Invocation:
     """The command line as typed values, its settings settled against ``found`` (the
     settings file): the game's plain command line without loading the parser."""
     from . import configured
@@ -115,7 +113,7 @@ def read(arguments: Sequence[str], found: ConfigFile) -> Invocation:
     return _typed(given, configured.settle(given, found))
 
 
-def _typed(given: dict[str, Any], options: Options) -> Invocation:
+def _typed(given: dict[str, Any], options: "Options") -> Invocation:
     tool = given.get("tool")
     flags = {name: given[name] for name in BoardFlags._fields if name in given}
     if flags.get("logic") is not None:

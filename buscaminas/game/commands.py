@@ -6,8 +6,6 @@ Every way a line can be wrong has its own :class:`ParseError` subclass, whose
 :meth:`~ParseError.message` tells the player what was wrong and what to type.
 """
 
-from __future__ import annotations
-
 import re
 import unicodedata
 from collections.abc import Sequence

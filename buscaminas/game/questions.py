@@ -12,8 +12,6 @@ the screen's one prompt (:meth:`Screen.ask`), whatever the front end: the
 terminal's application, a pipe, a test.
 """
 
-from __future__ import annotations
-
 import re
 from enum import Enum
 from typing import TYPE_CHECKING, Generic, NamedTuple, Protocol, TypeVar
@@ -103,7 +101,7 @@ def _yes_or_no(answer: str, otherwise: str) -> bool | Retry:
     return Retry(otherwise)
 
 
-def ask(screen: Screen, question: Asked[T]) -> T:
+def ask(screen: "Screen", question: Asked[T]) -> T:
     """Ask ``question`` until the answer means something, each time on a clean screen:
     its lines, then what was wrong with the last answer, if anything; :class:`Leave`
     when the answer is ``quit``."""
@@ -240,7 +238,7 @@ class Number:
 class TakeUp:
     """The game left unfinished: Enter takes it up, n gives it up."""
 
-    def __init__(self, kept: Kept) -> None:
+    def __init__(self, kept: "Kept") -> None:
         self.kept = kept
 
     def lines(self) -> list[str]:

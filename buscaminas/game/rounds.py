@@ -9,8 +9,6 @@ looks at (the cursor, the highlights, the words) is not the game's: it is the
 session's :class:`~buscaminas.game.ui_state.UIState`.
 """
 
-from __future__ import annotations
-
 import math
 import os
 from collections.abc import Callable
@@ -44,7 +42,7 @@ class Kept(NamedTuple):
     """A game left unfinished, as the records keep it: the round, and where the
     player's cursor was, to put it back there."""
 
-    round: Round
+    round: "Round"
     cursor: Point
 
 
@@ -177,7 +175,7 @@ class Round:
         self.kind = BoardKind.CLASSIC
 
     @classmethod
-    def numbered(cls, settings: Settings, number: int, clock: Callable[[], float]) -> Round:
+    def numbered(cls, settings: Settings, number: int, clock: Callable[[], float]) -> "Round":
         """Round ``number`` of a session (0 first); with ``--seed N`` it deals from seed
         N + ``number``, so that a seeded session replays whole, yet no two of its rounds
         are alike.  Every round has a seed, drawn when none is given, so that its share
@@ -192,7 +190,7 @@ class Round:
             seed = (settings.seed + number) % 2**SEED_BITS
         return cls(settings, seed, clock)
 
-    def dealt_again(self) -> Round:
+    def dealt_again(self) -> "Round":
         """This board as a new round (``again``): its mines, opened at its first cell as
         its share code would open it (a board file from its own start).  A board the
         player has seen (:attr:`seen`), of the kind it was; what that may not count

@@ -13,8 +13,6 @@ in :attr:`ConfigFile.keys` (a cursor key's meaning → its keys); the key table
 checks and applies it (:func:`buscaminas.game.keys.remapped`).
 """
 
-from __future__ import annotations
-
 import os
 import re
 from collections.abc import Sequence
@@ -182,7 +180,7 @@ def _value(path: Path, key: ConfigKey, value: object, line: int) -> bool | str:
     return value
 
 
-def _keys_table(path: Path, table: object, lines: _KeyLines) -> dict[str, ConfigValue]:
+def _keys_table(path: Path, table: object, lines: "_KeyLines") -> dict[str, ConfigValue]:
     """``[keys]``: cursor keys' names to keys, all strings; what they name is the key
     table's to check."""
     if not isinstance(table, dict):

@@ -1,8 +1,6 @@
 """The boards offered by name, how any board is named to the player, and what the player
 is told of a size or mine count out of bounds."""
 
-from __future__ import annotations
-
 import math
 import unicodedata
 import zlib
