@@ -10,12 +10,11 @@ compiles no dataclass (ARCHITECTURE.md, "Value types").
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
-if TYPE_CHECKING:
-    from ..core.board import Level
-    from ..records.config import ConfigFile
-    from .configured import Options
+from ..core.board import Level
+from ..records.config import ConfigFile
+from .configured import Options
 
 EXIT_USAGE = 2
 RECENT = 20
@@ -65,7 +64,7 @@ class BoardFlags(NamedTuple):
     game: str | None = None
     daily: bool = False
     resume: bool = False
-    logic: "Level | None" = None
+    logic: Level | None = None
     """The hardest deduction every board dealt is to need (``--logic``)."""
     drill: bool = False
     """Drill boards, built around the patterns missed lately (``--drill``)."""
@@ -76,7 +75,7 @@ class Invocation(NamedTuple):
     effect, and what the tool or the game was given."""
 
     tool: str | None
-    options: "Options"
+    options: Options
     board: BoardFlags = BoardFlags()
     reader: bool = False
     """The game for a screen reader, whatever the terminal (``--reader``)."""
@@ -99,7 +98,7 @@ class Invocation(NamedTuple):
     """The shell ``completion`` writes for."""
 
 
-def read(arguments: Sequence[str], found: "ConfigFile") -> Invocation:
+def read(arguments: Sequence[str], found: ConfigFile) -> Invocation:
     """The command line as typed values, its settings settled against ``found`` (the
     settings file): the game's plain command line without loading the parser."""
     from . import configured
@@ -113,12 +112,10 @@ def read(arguments: Sequence[str], found: "ConfigFile") -> Invocation:
     return _typed(given, configured.settle(given, found))
 
 
-def _typed(given: dict[str, Any], options: "Options") -> Invocation:
+def _typed(given: dict[str, Any], options: Options) -> Invocation:
     tool = given.get("tool")
     flags = {name: given[name] for name in BoardFlags._fields if name in given}
     if flags.get("logic") is not None:
-        from ..core.board import Level
-
         flags["logic"] = Level[flags["logic"].upper()]
     board = BoardFlags(**flags)
     how_many = RECENT if given.get("count") is None else given["count"]

@@ -38,14 +38,6 @@ far longer than a write (milliseconds), far shorter than SQLite's wait for a loc
 SNAPSHOT_FORMAT = 1
 
 
-class Kept(NamedTuple):
-    """A game left unfinished, as the records keep it: the round, and where the
-    player's cursor was, to put it back there."""
-
-    round: "Round"
-    cursor: Point
-
-
 class Round:
     """One game, with what the session keeps beside the engine: time, hints, help."""
 
@@ -446,7 +438,7 @@ class Round:
         }
 
     @classmethod
-    def from_snapshot(cls, document: Any, clock: Callable[[], float]) -> Kept:
+    def from_snapshot(cls, document: Any, clock: Callable[[], float]) -> "Kept":
         """The round :meth:`snapshot` kept; :class:`JournalError` if it is damaged."""
         try:
             if document["format"] != SNAPSHOT_FORMAT:
@@ -526,3 +518,11 @@ def _preset(name: Any) -> str | None:
     if name is None or name in PRESETS or name in (DAILY, DRILL):
         return None if name is None else str(name)
     raise JournalError(f"no preset is called {name!r}")
+
+
+class Kept(NamedTuple):
+    """A game left unfinished, as the records keep it: the round, and where the
+    player's cursor was, to put it back there."""
+
+    round: Round
+    cursor: Point
