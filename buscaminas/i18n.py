@@ -31,7 +31,6 @@ SOURCE_LANGUAGE = "en"
 """The language the message ids are written in (its catalogue maps each to itself)."""
 
 
-
 class _SourceWords:
     """The source language's words: each message id is its own translation, and the
     plural rule is gettext's own (one, else many), as ``gettext.NullTranslations``
