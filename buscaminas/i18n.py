@@ -10,10 +10,13 @@ installed package (``python -m tools.catalogue``).
 
 from __future__ import annotations
 
-import gettext
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gettext import NullTranslations
 
 DOMAIN = "buscaminas"
 ARGPARSE_DOMAIN = "argparse"
@@ -27,7 +30,22 @@ DEFAULT_LANGUAGE = "en"
 SOURCE_LANGUAGE = "en"
 """The language the message ids are written in (its catalogue maps each to itself)."""
 
-_translation: gettext.NullTranslations = gettext.NullTranslations()
+
+class _SourceWords:
+    """The source language's words: each message id is its own translation, and the
+    plural rule is gettext's own (one, else many), as ``gettext.NullTranslations``
+    has them; without loading gettext, which an English start never needs."""
+
+    @staticmethod
+    def gettext(message: str) -> str:
+        return message
+
+    @staticmethod
+    def ngettext(singular: str, plural: str, count: int) -> str:
+        return singular if count == 1 else plural
+
+
+_translation: NullTranslations | _SourceWords = _SourceWords()
 _language = SOURCE_LANGUAGE
 
 
@@ -64,6 +82,8 @@ def choose_language(requested: str | None = None) -> str:
     )
     if locale.split(".")[0] in ("C", "POSIX"):
         return DEFAULT_LANGUAGE
+    import gettext
+
     found = gettext.find(DOMAIN, LOCALE_DIR)
     return Path(found).parents[1].name if found else DEFAULT_LANGUAGE
 
@@ -79,8 +99,10 @@ def use(language: str) -> None:
     global _translation, _language
     _language = language
     if language == SOURCE_LANGUAGE:
-        _translation = gettext.NullTranslations()
+        _translation = _SourceWords()
     else:
+        import gettext
+
         _translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
     if "argparse" in sys.modules:
         word_argparse()
@@ -96,6 +118,7 @@ def word_argparse() -> None:
     start loads no parser: whoever loads one calls this.
     """
     import argparse
+    import gettext
 
     if _language == SOURCE_LANGUAGE:
         words = gettext.NullTranslations()

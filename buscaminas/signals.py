@@ -15,7 +15,6 @@ import _thread
 import os
 import signal
 import sys
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -140,7 +139,7 @@ def deferred() -> Iterator[None]:
     insisting, goes through at once.  A process never waits with its signals masked,
     so that nothing it reads meanwhile (a file that should not block, but does) can
     keep it from being ended."""
-    if threading.current_thread() is not threading.main_thread():
+    if _off_the_main_thread():
         yield  # signals reach the main thread alone: none to hold here
         return
     arrived: list[int] = []
@@ -171,6 +170,14 @@ def deferred() -> Iterator[None]:
             signal.raise_signal(signum)
 
 
+def _off_the_main_thread() -> bool:
+    """Whether this runs on another thread than the main one, which alone gets signals.
+    :mod:`threading` is loaded here, not at the start: the first board needs no thread."""
+    import threading
+
+    return threading.current_thread() is not threading.main_thread()
+
+
 class Request:
     """Whether a signal noted by :func:`noted` has arrived since its block began."""
 
@@ -184,7 +191,7 @@ def noted(signum: int) -> Iterator[Request]:
     reads the note where stopping leaves nothing half done.  Ctrl-C during ``auto``
     must stop the AI between two moves, not between a move and its record."""
     request = Request()
-    if threading.current_thread() is not threading.main_thread():
+    if _off_the_main_thread():
         yield request  # signals reach the main thread alone: none to note here
         return
 
@@ -203,6 +210,8 @@ def interrupt_the_main_thread() -> None:
     main thread is, as a terminal in cooked mode would have raised, for what is under
     way to cancel."""
     if hasattr(signal, "pthread_kill"):
+        import threading
+
         main = threading.main_thread().ident
         assert main is not None
         signal.pthread_kill(main, signal.SIGINT)

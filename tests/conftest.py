@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from buscaminas import i18n
-from buscaminas.entry.environment import CLICOLOUR, FORCING, NO_COLOUR
+from buscaminas.entry.colours import CLICOLOUR, FORCING, NO_COLOUR
 from buscaminas.records.config import CONFIG_DIR_VARIABLE
 from tests import forkstart_support
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from buscaminas.entry.environment import Colour, colour
+from buscaminas.entry.colours import Colour, colour
 from tests.terminal_support import Player, run_piped, write_board
 
 SGR_COLOUR = re.compile(r"\x1b\[[0-9;]*38;5;[0-9]+m")

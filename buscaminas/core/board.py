@@ -2,8 +2,6 @@
 group it by.  The records, the share codes and the game all speak of boards in
 these terms, so they live apart from any one of them."""
 
-from __future__ import annotations
-
 from enum import IntEnum, StrEnum
 from typing import NamedTuple
 

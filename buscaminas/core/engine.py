@@ -8,8 +8,6 @@ the game ended, if it did.  Moves the rules refuse come back as a
 tell the player why.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
 from typing import NamedTuple
@@ -132,7 +130,7 @@ class Minesweeper:
         revealed: Iterable[Point] = (),
         flagged: Iterable[Point] = (),
         marked: Iterable[Point] = (),
-    ) -> Minesweeper:
+    ) -> "Minesweeper":
         """A game whose mines are already laid, as a board file gives them."""
         layout = frozenset(mines)
         game = cls(width, height, len(layout))

@@ -6,8 +6,6 @@ the core speaks no language, and the front ends word it once
 (:func:`buscaminas.records.presets.out_of_bounds_message`).
 """
 
-from __future__ import annotations
-
 from enum import Enum
 from typing import NamedTuple
 

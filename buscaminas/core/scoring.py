@@ -6,8 +6,6 @@ outcomes, so the statistics can be checked on hand-made boards with no
 database and no terminal.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, NamedTuple
@@ -83,8 +81,8 @@ class GameRecord(NamedTuple):
     @classmethod
     def from_game(
         cls,
-        game: Minesweeper,
-        score: Score,
+        game: "Minesweeper",
+        score: "Score",
         *,
         started_at: datetime,
         seconds: float,
@@ -102,7 +100,7 @@ class GameRecord(NamedTuple):
         clicks: int | None = None,
         fingerprint: str | None = None,
         ai_moves: int = 0,
-    ) -> GameRecord:
+    ) -> "GameRecord":
         """The record of ``game``, whose moves made ``score``: over, or abandoned with
         its mines (``abandoned_layout``), which the engine keeps hidden until the end."""
         from .engine import Termination
@@ -229,7 +227,7 @@ def three_bv(width: int, height: int, mines: Iterable[Point]) -> int:
     return openings + len(numbers.keys() - opened)
 
 
-def move_points(outcome: Outcome, number: Callable[[Point], int | None]) -> int:
+def move_points(outcome: "Outcome", number: Callable[[Point], int | None]) -> int:
     """What one move scores in the original game; ``number``: a revealed cell's number.
 
     A move reveals its first wave directly: the cell tried, or the cells an
@@ -254,14 +252,14 @@ class Score(NamedTuple):
     board_commands: int = 0
     points: int = 0
 
-    def after(self, outcome: Outcome, number: Callable[[Point], int | None]) -> Score:
+    def after(self, outcome: "Outcome", number: Callable[[Point], int | None]) -> "Score":
         """The score once ``outcome``'s move is made; ``number``: a revealed cell's number."""
         if not outcome.changed_board:
             return self
         return Score(self.board_commands + 1, self.points + move_points(outcome, number))
 
     @classmethod
-    def of(cls, outcomes: Iterable[Outcome], number: Callable[[Point], int | None]) -> Score:
+    def of(cls, outcomes: "Iterable[Outcome]", number: Callable[[Point], int | None]) -> "Score":
         """The score of ``outcomes``, made one after another."""
         score = cls()
         for outcome in outcomes:

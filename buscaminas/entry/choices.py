@@ -109,17 +109,17 @@ def ask_size(screen: Screen, seed: int | None, *, no_guess: bool) -> Settings:
 
 def forced_colours(options: Options) -> IconSet | None:
     """The board's colours line by line: none, unless the environment forces them
-    (:func:`buscaminas.entry.environment.colour`), in the theme asked for."""
+    (:func:`buscaminas.entry.colours.colour`), in the theme asked for."""
     from ..ui.icons import LEGACY
-    from .environment import colour
+    from .colours import colour
 
     return LEGACY.with_theme(options.theme) if colour(os.environ, terminal=False).on else None
 
 
 def coloured() -> bool:
     """Colour on a terminal's full screen unless the environment turns it off
-    (``NO_COLOR``, ``CLICOLOR=0``: :func:`buscaminas.entry.environment.colour`)."""
-    from .environment import colour
+    (``NO_COLOR``, ``CLICOLOR=0``: :func:`buscaminas.entry.colours.colour`)."""
+    from .colours import colour
 
     return colour(os.environ, terminal=True).on
 

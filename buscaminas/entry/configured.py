@@ -9,8 +9,6 @@ answer never goes into the file because the game does not write the player's
 file: a remembered answer is the game's note, the file the player's word.
 """
 
-from __future__ import annotations
-
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -175,7 +173,7 @@ def show(options: Options, remembered: str | None, kept: Path) -> list[str]:
         rows.append((f"{remembered} = true", answer))
     else:
         rows.append(("# legacy / nerd", _("not chosen: the game asks at its next start")))
-    from .environment import colour
+    from .colours import colour
 
     colours = colour(os.environ, terminal=True)
     for name in DEFAULTS:

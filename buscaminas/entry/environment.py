@@ -1,57 +1,22 @@
-"""What the game reads from its environment and keeps on the disk, in one table each,
-and the colour the variables ask for.
+"""What the game reads from its environment and keeps on the disk, in one table each.
 
 ``--help`` lists both tables after the flags, with the files where they are on
 this machine; the manual page (:mod:`buscaminas.manpage`) lists them in its
 ENVIRONMENT and FILES sections, with the files where they are by default on
 each system, since one page serves every machine.
 
-Colour follows the conventions' precedence (https://no-color.org,
-https://bixense.com/clicolors, https://force-color.org): ``NO_COLOR`` beats
-everything, as the clicolors page and CMake read it, for it is the player's
-plain refusal (force-color.org's own example lets ``FORCE_COLOR`` win instead;
-the two pages disagree and the refusal is the safer reading); then
-``FORCE_COLOR`` or ``CLICOLOR_FORCE`` turn colour on wherever the game writes
-a board, a pipe included; then ``CLICOLOR=0`` turns it off; else a terminal
-that can move its cursor gets colour, a pipe or a dumb terminal none.
+The colour those variables ask for is read in :mod:`buscaminas.entry.colours`.
 """
 
 from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Mapping
 from typing import NamedTuple
 
 from ..i18n import _
 from ..records import config, preferences, storage
-
-NO_COLOUR = "NO_COLOR"
-FORCING = ("FORCE_COLOR", "CLICOLOR_FORCE")
-CLICOLOUR = "CLICOLOR"
-
-
-class Colour(NamedTuple):
-    """Whether to draw in colour, and the variable that decided it (None: the kind of
-    output did, by default)."""
-
-    on: bool
-    because: str | None = None
-
-
-def colour(environ: Mapping[str, str], *, terminal: bool) -> Colour:
-    """The colour ``environ`` asks for, where ``terminal`` says whether the board is
-    drawn on a terminal that can move its cursor (else a pipe, a file or a dumb
-    terminal).  A variable set to the empty string counts as unset, as every one of
-    the conventions says; ``FORCE_COLOR=0`` and ``CLICOLOR_FORCE=0`` force nothing."""
-    if environ.get(NO_COLOUR):
-        return Colour(False, NO_COLOUR)
-    for name in FORCING:
-        if environ.get(name, "") not in ("", "0"):
-            return Colour(True, name)
-    if environ.get(CLICOLOUR) == "0":
-        return Colour(False, f"{CLICOLOUR}=0")
-    return Colour(terminal)
+from .colours import CLICOLOUR, FORCING, NO_COLOUR
 
 
 class Entry(NamedTuple):

@@ -7,17 +7,14 @@ the file and the defaults.  Named tuples, not dataclasses: the game's start
 compiles no dataclass (ARCHITECTURE.md, "Value types").
 """
 
-from __future__ import annotations
-
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
-if TYPE_CHECKING:
-    from ..core.board import Level
-    from ..records.config import ConfigFile
-    from .configured import Options
+from ..core.board import Level
+from ..records.config import ConfigFile
+from .configured import Options
 
 EXIT_USAGE = 2
 RECENT = 20
@@ -119,8 +116,6 @@ def _typed(given: dict[str, Any], options: Options) -> Invocation:
     tool = given.get("tool")
     flags = {name: given[name] for name in BoardFlags._fields if name in given}
     if flags.get("logic") is not None:
-        from ..core.board import Level
-
         flags["logic"] = Level[flags["logic"].upper()]
     board = BoardFlags(**flags)
     how_many = RECENT if given.get("count") is None else given["count"]

@@ -14,7 +14,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .. import collector, signals
 from ..i18n import _
@@ -132,7 +132,6 @@ def start_game(
     asks, the records opened once and handed to the session, the session to ``front``;
     ``drill`` deals each next board.  Every way out puts the game away for the next
     start."""
-    from ..game.app import App
     from ..game.dealer import BoardRefused
     from ..game.keeper import Keeper
     from ..game.questions import Leave
@@ -173,7 +172,10 @@ def start_game(
             for problem in problems:
                 if problem is not None:
                     front.note(session, problem)
-            App.around(session, front.board_up(session)).run()
+            screen = front.board_up(session)  # the first board drawn before the rest loads
+            from ..game.app import App
+
+            App.around(session, screen).run()
     except (EOFError, KeyboardInterrupt, Leave):
         pass
     except BoardRefused as refused:
@@ -395,13 +397,17 @@ class InAPipe:
             self.pipe.say(line)
 
 
-class _Taken(NamedTuple):
-    """What became of the game left unfinished at the start."""
+class _Taken:
+    """What became of the game left unfinished at the start.  A plain class: a named
+    tuple's fields, annotated under ``from __future__ import annotations``, would each be
+    compiled as this module loads, before the first board (ARCHITECTURE.md, "Value
+    types")."""
 
-    kept: Kept | None
-    """The game to go on with; None when there was none, or it was given up or lost."""
-    lost: bool = False
-    """Another terminal took it up first (said): the board menu is to be offered."""
+    def __init__(self, kept: Kept | None, lost: bool = False) -> None:
+        self.kept = kept
+        """The game to go on with; None when there was none, or it was given up or lost."""
+        self.lost = lost
+        """Another terminal took it up first (said): the board menu is to be offered."""
 
 
 def _resumed(store: Store, clock: Callable[[], float], screen: Screen, *, ask: bool) -> _Taken:

@@ -6,8 +6,6 @@ Every way a line can be wrong has its own :class:`ParseError` subclass, whose
 :meth:`~ParseError.message` tells the player what was wrong and what to type.
 """
 
-from __future__ import annotations
-
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -32,11 +30,13 @@ for the verb and the spaces around it.  A front end keeps one character more of 
 longer line (:func:`capped`), so that it is refused whole, never acted on cut short."""
 SHOWN_COLUMNS = 20
 """How much of a bad word a message repeats back to the player."""
-_SEPARATORS = re.compile(r"[\s,;]+")
-_INTEGER = re.compile(r"[+-]?\d+")
+_SEPARATORS = r"[\s,;]+"
+"""What parts the words of a command (this and the patterns below are compiled, and
+cached by :mod:`re`, at the first command read: a start needs none)."""
+_INTEGER = r"[+-]?\d+"
 _INVISIBLE = ("Cc", "Cf")
 """Control and format characters: escape keys, bidi overrides, zero-width marks."""
-_NUMERIC_START = re.compile(r"[+-]?\.?\d")
+_NUMERIC_START = r"[+-]?\.?\d"
 
 
 SHORT = {row.short: row.verb for row in TABLE if row.short}
@@ -261,10 +261,10 @@ def parse(line: str, width: int, height: int) -> Command:
         raise LineTooLong(line)
     if any(unicodedata.category(char) in _INVISIBLE and char != "\t" for char in line):
         raise ControlCharacters()
-    tokens = [token for token in _SEPARATORS.split(line.strip().lower()) if token]
+    tokens = [token for token in re.split(_SEPARATORS, line.strip().lower()) if token]
     if not tokens:
         raise EmptyLine()
-    if _NUMERIC_START.match(tokens[0]):
+    if re.match(_NUMERIC_START, tokens[0]):
         verb, arguments = Verb.TRY, tokens
     else:
         verb, arguments = _verb(tokens[0]), tokens[1:]
@@ -279,7 +279,7 @@ def parse(line: str, width: int, height: int) -> Command:
     if len(arguments) not in ROWS[verb].words:
         raise WrongArgumentCount(verb, len(arguments))
     if Takes.TOPIC in ROWS[verb].takes:
-        if arguments and _INTEGER.fullmatch(arguments[0]):
+        if arguments and re.fullmatch(_INTEGER, arguments[0]):
             page = int(arguments[0])
             if page < 1:
                 raise NotPositive(verb, page)
@@ -393,7 +393,7 @@ def _verb_topic(word: str) -> Verb:
 
 
 def _integer(token: str, *, counting: bool) -> int:
-    if not _INTEGER.fullmatch(token):
+    if not re.fullmatch(_INTEGER, token):
         raise NotAnInteger(token, counting)
     return int(token)
 

@@ -8,7 +8,6 @@ none.  Nothing here asks or tells the player: the session does, from what
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator
 
 from ..core.board import BoardKind
@@ -86,6 +85,8 @@ def lay(current: Round, first: Point, progress: Progress | None) -> None:
 
 def _seeds(first: int) -> Iterator[int]:
     """The round's seed, then seeds drawn from it: each one a share code can name."""
+    import random
+
     from ..records.sharecode import SEED_BITS
 
     yield first

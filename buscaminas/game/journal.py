@@ -14,8 +14,6 @@ edit.  The form is the journal's own, here: the records keep it as text, and kno
 of it no more than a game's board fingerprint, which the game hands them.
 """
 
-from __future__ import annotations
-
 import math
 from collections.abc import Iterable
 from functools import partial
@@ -103,7 +101,7 @@ class Journal:
             f" moves={self.moves!r}, whose_known={self.whose_known}, refused={self.refused})"
         )
 
-    def copy(self) -> Journal:
+    def copy(self) -> "Journal":
         """The same journal, apart: moves added to one, or taken back, or put back, are
         not the other's."""
         copied = Journal(
@@ -306,7 +304,7 @@ class _Written:
             and (self.count == 0 or moves[self.count - 1] == self.last)
         )
 
-    def add(self, journal: Journal) -> _Written:
+    def add(self, journal: Journal) -> "_Written":
         """Write the moves of ``journal`` not written yet."""
         put, width = partial(_put, self.moves), journal.width
         for played in journal.moves[self.count :]:

@@ -11,8 +11,6 @@ The player may give any cursor key other keys in the ``[keys]`` table of
 the one bound, documented and shown.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import NamedTuple

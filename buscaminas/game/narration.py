@@ -10,7 +10,6 @@ from __future__ import annotations
 from ..core.board import Level
 from ..core.engine import Action, Minesweeper, Notice, Outcome, Termination
 from ..i18n import _, ngettext
-from . import efficiency
 from .commands import label, labels, said
 from .journal import Journal, Played
 
@@ -51,6 +50,8 @@ def outcome(
             )
         )
     if done.end is Termination.WON and journal is not None:
+        from . import efficiency  # its coaching is needed after a win, not at the start
+
         clicks = journal.clicks
         assisted = any(played.by_ai for played in journal.moves)
         messages.append(

@@ -12,8 +12,6 @@ the screen's one prompt (:meth:`Screen.ask`), whatever the front end: the
 terminal's application, a pipe, a test.
 """
 
-from __future__ import annotations
-
 import re
 from enum import Enum
 from typing import TYPE_CHECKING, Generic, NamedTuple, Protocol, TypeVar
@@ -40,8 +38,9 @@ QUIT = frozenset(word for verb in allowed(Allowed.AT_ANY_QUESTION) for word in s
 """``quit`` however it is spelt (``q``, ``exit``, ``salir``): it leaves from any question."""
 LEAVE = NO | QUIT
 """At “play again?”, every spelling of ``new``, ``again`` and ``quit`` means what it says."""
-_WHOLE = re.compile(r"\+?[0-9]{1,6}")
-"""An answer to a numeric question: ASCII digits only, since ``int`` refuses ``²``."""
+_WHOLE = r"\+?[0-9]{1,6}"
+"""An answer to a numeric question: ASCII digits only, since ``int`` refuses ``²``
+(compiled, and cached by :mod:`re`, at the first answer read)."""
 
 T = TypeVar("T", covariant=True)
 
@@ -102,7 +101,7 @@ def _yes_or_no(answer: str, otherwise: str) -> bool | Retry:
     return Retry(otherwise)
 
 
-def ask(screen: Screen, question: Asked[T]) -> T:
+def ask(screen: "Screen", question: Asked[T]) -> T:
     """Ask ``question`` until the answer means something, each time on a clean screen:
     its lines, then what was wrong with the last answer, if anything; :class:`Leave`
     when the answer is ``quit``."""
@@ -198,11 +197,11 @@ class ChooseBoard:
         said = answer.strip()
         if not said:
             return presets.DEFAULT
-        if _WHOLE.fullmatch(said) and 1 <= int(said) <= len(self.keys):
+        if re.fullmatch(_WHOLE, said) and 1 <= int(said) <= len(self.keys):
             return self.keys[int(said) - 1]
         meant = presets.board_named(said)
         if meant == presets.CUSTOM[0] or (
-            _WHOLE.fullmatch(said) and int(said) == len(self.keys) + 1
+            re.fullmatch(_WHOLE, said) and int(said) == len(self.keys) + 1
         ):
             return Custom()
         return meant or Retry(
@@ -229,7 +228,7 @@ class Number:
         said = answer.strip()
         if self.default is not None and not said:
             return self.default
-        if _WHOLE.fullmatch(said) and self.low <= int(said) <= self.high:
+        if re.fullmatch(_WHOLE, said) and self.low <= int(said) <= self.high:
             return int(said)
         return Retry(
             _("Type a whole number from {low} to {high}.").format(low=self.low, high=self.high)
@@ -239,7 +238,7 @@ class Number:
 class TakeUp:
     """The game left unfinished: Enter takes it up, n gives it up."""
 
-    def __init__(self, kept: Kept) -> None:
+    def __init__(self, kept: "Kept") -> None:
         self.kept = kept
 
     def lines(self) -> list[str]:

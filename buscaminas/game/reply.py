@@ -1,7 +1,5 @@
 """What a command did, beyond the view: the session's answer to the loop."""
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from ..core.engine import Outcome

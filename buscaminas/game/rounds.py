@@ -9,12 +9,8 @@ looks at (the cursor, the highlights, the words) is not the game's: it is the
 session's :class:`~buscaminas.game.ui_state.UIState`.
 """
 
-from __future__ import annotations
-
-import copy
 import math
 import os
-import random
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, NamedTuple, TypeVar
@@ -40,14 +36,6 @@ WAITED = 0.25
 far longer than a write (milliseconds), far shorter than SQLite's wait for a lock."""
 
 SNAPSHOT_FORMAT = 1
-
-
-class Kept(NamedTuple):
-    """A game left unfinished, as the records keep it: the round, and where the
-    player's cursor was, to put it back there."""
-
-    round: Round
-    cursor: Point
 
 
 class Round:
@@ -179,7 +167,7 @@ class Round:
         self.kind = BoardKind.CLASSIC
 
     @classmethod
-    def numbered(cls, settings: Settings, number: int, clock: Callable[[], float]) -> Round:
+    def numbered(cls, settings: Settings, number: int, clock: Callable[[], float]) -> "Round":
         """Round ``number`` of a session (0 first); with ``--seed N`` it deals from seed
         N + ``number``, so that a seeded session replays whole, yet no two of its rounds
         are alike.  Every round has a seed, drawn when none is given, so that its share
@@ -188,12 +176,13 @@ class Round:
         if settings.opening is not None and number > 0:
             settings = settings.after_the_shared_board()
         if settings.seed is None:
-            seed = random.randrange(2**SEED_BITS)
+            # The system's random bytes: the random module is not loaded for one draw.
+            seed = int.from_bytes(os.urandom((SEED_BITS + 7) // 8)) % 2**SEED_BITS
         else:
             seed = (settings.seed + number) % 2**SEED_BITS
         return cls(settings, seed, clock)
 
-    def dealt_again(self) -> Round:
+    def dealt_again(self) -> "Round":
         """This board as a new round (``again``): its mines, opened at its first cell as
         its share code would open it (a board file from its own start).  A board the
         player has seen (:attr:`seen`), of the kind it was; what that may not count
@@ -289,6 +278,8 @@ class Round:
     def checkpoint(self) -> dict[str, Any]:
         """The round as it stands, to come back to exactly (:meth:`restore`): its journal,
         clock, counts and what redo would put back, every one apart from the round's."""
+        import copy
+
         state = {name: copy.copy(value) for name, value in vars(self).items() if name != "game"}
         state["journal"] = self.journal.copy()
         position, asked = self._asked
@@ -447,7 +438,7 @@ class Round:
         }
 
     @classmethod
-    def from_snapshot(cls, document: Any, clock: Callable[[], float]) -> Kept:
+    def from_snapshot(cls, document: Any, clock: Callable[[], float]) -> "Kept":
         """The round :meth:`snapshot` kept; :class:`JournalError` if it is damaged."""
         try:
             if document["format"] != SNAPSHOT_FORMAT:
@@ -527,3 +518,11 @@ def _preset(name: Any) -> str | None:
     if name is None or name in PRESETS or name in (DAILY, DRILL):
         return None if name is None else str(name)
     raise JournalError(f"no preset is called {name!r}")
+
+
+class Kept(NamedTuple):
+    """A game left unfinished, as the records keep it: the round, and where the
+    player's cursor was, to put it back there."""
+
+    round: Round
+    cursor: Point

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable
 from pathlib import Path
 
@@ -47,5 +46,7 @@ def save(
             else _("The game was not saved to {file}: {reason}.")
         )
         return False, failure.format(file=path, reason=i18n.reason(error))
+    import shlex
+
     saved = _("Saved to {file}; “buscaminas --board {argument}” goes on with it.")
     return False, saved.format(file=path, argument=shlex.quote(str(path)))

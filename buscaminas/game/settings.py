@@ -1,8 +1,6 @@
 """The choices that stay the same from one round to the next: the board's size and
 mines, its kind, and where it comes from (a preset, a seed, a share code, a file)."""
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from ..core.board import BoardKind, BoardSpec, Level
@@ -32,12 +30,14 @@ class Settings(NamedTuple):
     """The hardest deduction every board must need, and need (``--logic``); None: any."""
 
     @classmethod
-    def from_preset(cls, name: str, seed: int | None = None, *, no_guess: bool = True) -> Settings:
+    def from_preset(
+        cls, name: str, seed: int | None = None, *, no_guess: bool = True
+    ) -> "Settings":
         preset = PRESETS[name]
         return cls(preset.width, preset.height, preset.mines, name, seed, no_guess=no_guess)
 
     @classmethod
-    def from_code(cls, code: ShareCode, preset: str | None) -> Settings:
+    def from_code(cls, code: ShareCode, preset: str | None) -> "Settings":
         """The board a share code names; ``preset`` groups it in the statistics."""
         return cls(
             code.width,
@@ -51,7 +51,7 @@ class Settings(NamedTuple):
             generator=None if code.layout is not None else code.generator,
         )
 
-    def after_the_shared_board(self) -> Settings:
+    def after_the_shared_board(self) -> "Settings":
         """What “play again” deals after a shared or daily board: a fresh board of its
         size, named as any board of that size is, not that board again."""
         preset = preset_of(self.width, self.height, self.mines)

@@ -5,7 +5,6 @@ back, and what the player is told."""
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 
 from ..core.engine import Move
@@ -76,6 +75,8 @@ class Held:
     the word's keys did is taken back if it turns out to be a command typed by habit."""
 
     def __init__(self, current: Round, checkpoint: dict[str, object], ui: UIState) -> None:
+        import copy
+
         self.current, self.checkpoint, self.ui = current, checkpoint, copy.copy(ui)
 
     def put_back(self, current: Round) -> bool:

@@ -25,10 +25,11 @@ ELLIPSIS = "…"
 HANGING_ROOM = 20
 """The fewest columns a wrapped column (a manual entry, a review's verdict) keeps for
 its words: with fewer, it wraps under an earlier column."""
-_COLUMN_STARTS = re.compile(r"^ *\d+\. +|^ +| {2,}(?=\S)")
+_COLUMN_STARTS = r"^ *\d+\. +|^ +| {2,}(?=\S)"
 """Where a line's text starts after its indent, a list's number, or a gap of two spaces
-or more between a table's columns."""
-_FIGURE = re.compile(r"[-+]?\d+[.,]\d+[,.;:)]?")
+or more between a table's columns (compiled, and cached by :mod:`re`, at the first
+text wrapped: no start needs it)."""
+_FIGURE = r"[-+]?\d+[.,]\d+[,.;:)]?"
 """A measured figure (``1.00``, ``12.5,``): held to the word before it, its name."""
 _INVISIBLE = frozenset({"Mn", "Me", "Cf", "Cc"})
 """Combining marks, format and control characters: they take no column of their own."""
@@ -150,7 +151,7 @@ def hanging(line: str, columns: int) -> str:
     column; under an earlier column where the last would leave fewer than
     :data:`HANGING_ROOM` columns (or a third of the line) for its words, and none
     where every column would."""
-    starts = [match.end() for match in _COLUMN_STARTS.finditer(line)]
+    starts = [match.end() for match in re.finditer(_COLUMN_STARTS, line)]
     room = min(columns - 2, max(HANGING_ROOM, columns // 3))
     fitting = [start for start in starts if columns - width(line[:start]) >= room]
     return " " * width(line[: fitting[-1]]) if fitting else ""
@@ -163,7 +164,7 @@ def _words(text: str) -> list[str]:
     words: list[str] = []
     for word in text.split(" "):
         cell = words and words[-1].isdigit() and word[:1].isdigit()
-        figure = words and words[-1] and _FIGURE.fullmatch(word)
+        figure = words and words[-1] and re.fullmatch(_FIGURE, word)
         if cell or figure:
             words[-1] += " " + word
         else:

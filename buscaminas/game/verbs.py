@@ -9,8 +9,6 @@ the cursor's keys, the questions and the session's dispatch all read
 :data:`TABLE`: adding a verb is a row here and its handler in the session.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable
 from enum import Enum, Flag, auto
 from typing import NamedTuple

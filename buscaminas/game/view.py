@@ -4,8 +4,6 @@ The session composes a :class:`View`; a front end draws it (the terminal
 through the renderer, a pipe as plain text).  Nothing here knows how.
 """
 
-from __future__ import annotations
-
 from enum import Enum
 from typing import NamedTuple
 

@@ -7,8 +7,6 @@ pairs may be separated by spaces.  Errors name the line and column, 1-based,
 so that a hand-edited file is quick to mend.
 """
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import NamedTuple
 

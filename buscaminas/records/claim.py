@@ -65,8 +65,8 @@ def _machine() -> str:
 @cache
 def _boot() -> str:
     """This boot's identity, where the system says it (Linux); empty elsewhere."""
-    try:
-        with open("/proc/sys/kernel/random/boot_id", encoding="ascii") as file:
+    try:  # ASCII read as UTF-8, the codec every start has loaded already
+        with open("/proc/sys/kernel/random/boot_id", encoding="utf-8") as file:
             return file.read().strip()
     except OSError:
         return ""
@@ -83,7 +83,7 @@ def _stat(pid: int) -> list[str]:
     """The fields of ``/proc/PID/stat`` after the process's name (its state first);
     none where the system has no such file, or the process is gone."""
     try:
-        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as file:
+        with open(f"/proc/{pid}/stat", encoding="utf-8", errors="replace") as file:
             stat = file.read()
     except OSError:
         return []

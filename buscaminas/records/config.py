@@ -13,8 +13,6 @@ in :attr:`ConfigFile.keys` (a cursor key's meaning → its keys); the key table
 checks and applies it (:func:`buscaminas.game.keys.remapped`).
 """
 
-from __future__ import annotations
-
 import os
 import re
 from collections.abc import Sequence
@@ -23,7 +21,7 @@ from typing import NamedTuple
 
 from .. import i18n
 from ..i18n import _
-from . import inputfile, nesting, places
+from . import inputfile, places
 
 FILE_NAME = "config.toml"
 CONFIG_DIR_VARIABLE = "BUSCAMINAS_CONFIG_DIR"
@@ -120,13 +118,17 @@ def _refused(path: Path, line: int | None, problem: str) -> ConfigFile:
     return ConfigFile(path, {}, {}, ConfigError(path, line, problem), exists=True)
 
 
-_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+_WHERE = r"\s*\(at line (\d+), column (\d+)\)$"
+"""Where tomllib's refusal says the fault is.  This and the patterns below are
+compiled (and cached, by :mod:`re`) when a file is read: most starts have none."""
 
 
 def _checked(
     path: Path, text: str, known: dict[str, ConfigKey]
 ) -> tuple[dict[str, ConfigValue], dict[str, ConfigValue]]:
     import tomllib
+
+    from . import nesting
 
     text = text.removeprefix(BOM)
     too_deep = _("its lists or tables nest more than {limit} deep, as no setting does")
@@ -138,9 +140,9 @@ def _checked(
         raise ConfigError(path, None, too_deep.format(limit=nesting.LIMIT)) from None
     except tomllib.TOMLDecodeError as error:
         words = str(error)
-        where = _WHERE.search(words)
+        where = re.search(_WHERE, words)
         line = int(where.group(1)) if where else None
-        problem = _("this is not TOML ({reason})").format(reason=_WHERE.sub("", words))
+        problem = _("this is not TOML ({reason})").format(reason=re.sub(_WHERE, "", words))
         raise ConfigError(path, line, problem) from None
     lines = _KeyLines(text)
     values: dict[str, ConfigValue] = {}
@@ -178,7 +180,7 @@ def _value(path: Path, key: ConfigKey, value: object, line: int) -> bool | str:
     return value
 
 
-def _keys_table(path: Path, table: object, lines: _KeyLines) -> dict[str, ConfigValue]:
+def _keys_table(path: Path, table: object, lines: "_KeyLines") -> dict[str, ConfigValue]:
     """``[keys]``: cursor keys' names to keys, all strings; what they name is the key
     table's to check."""
     if not isinstance(table, dict):
@@ -194,10 +196,10 @@ def _keys_table(path: Path, table: object, lines: _KeyLines) -> dict[str, Config
     return keys
 
 
-_TABLE = re.compile(r"\s*\[\s*([^\[\]]+?)\s*\]\s*(#.*)?$")
+_TABLE = r"\s*\[\s*([^\[\]]+?)\s*\]\s*(#.*)?$"
 _KEY = r"""(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')"""
 """A bare or quoted TOML key."""
-_ASSIGNMENT = re.compile(rf"\s*({_KEY}(?:\s*\.\s*{_KEY})*)\s*=")
+_ASSIGNMENT = rf"\s*({_KEY}(?:\s*\.\s*{_KEY})*)\s*="
 
 
 class _KeyLines:
@@ -208,12 +210,12 @@ class _KeyLines:
         self.found: dict[tuple[str, ...], int] = {}
         table: tuple[str, ...] = ()
         for number, line in enumerate(text.splitlines(), start=1):
-            header = _TABLE.match(line)
+            header = re.match(_TABLE, line)
             if header:
                 table = _path(header.group(1))
                 self.found.setdefault(table, number)
                 continue
-            assignment = _ASSIGNMENT.match(line)
+            assignment = re.match(_ASSIGNMENT, line)
             if assignment:
                 full = table + _path(assignment.group(1))
                 for depth in range(len(table) + 1, len(full) + 1):

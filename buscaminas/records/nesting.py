@@ -15,7 +15,7 @@ import re
 LIMIT = 32
 """Levels of lists and tables a text may nest: many more than the game ever writes."""
 
-_TOKENS = re.compile(
+_TOKENS = (
     r'"""(?:[^"\\]++|\\[\s\S]?|"(?!""))*+(?:"""|\Z)'  # TOML's multi-line strings
     r"|'''(?:[^']++|'(?!''))*+(?:'''|\Z)"
     r'|"(?:[^"\\\n]++|\\.?)*+"?'  # one-line strings (JSON's too), ended by the line's end
@@ -25,13 +25,14 @@ _TOKENS = re.compile(
 )
 """What counts: the brackets outside strings and comments, which may hold any.  Every
 repetition is possessive, so that no text sends the search back over what it read: the
-scan takes time in proportion to the text, whatever the text holds."""
+scan takes time in proportion to the text, whatever the text holds.  Compiled (and
+cached, by :mod:`re`) at the first text counted, not at every start."""
 
 
 def deeper_than(text: str, limit: int = LIMIT) -> bool:
     """Whether ``text`` opens more than ``limit`` lists or tables inside each other."""
     depth = 0
-    for token in _TOKENS.finditer(text):
+    for token in re.finditer(_TOKENS, text):
         bracket = token.group()
         if bracket in ("[", "{"):
             depth += 1

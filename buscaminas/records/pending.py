@@ -11,8 +11,6 @@ else is left where it is, for whoever put it there.  The files are read before
 the database's transaction begins, so that no read waits inside it.
 """
 
-from __future__ import annotations
-
 import time
 from contextlib import suppress
 from pathlib import Path

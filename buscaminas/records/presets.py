@@ -1,11 +1,8 @@
 """The boards offered by name, how any board is named to the player, and what the player
 is told of a size or mine count out of bounds."""
 
-from __future__ import annotations
-
 import math
 import unicodedata
-import zlib
 from datetime import date
 from typing import NamedTuple
 
@@ -147,9 +144,11 @@ def fits(preset: str | None, width: int, height: int, mines: int) -> bool:
 def daily_code(day: date) -> ShareCode:
     """The day's board: no-guess, intermediate's size, opened at its centre, dealt from a
     seed that only the date decides, so that everyone plays the same one that day."""
-    size = PRESETS["intermediate"]
+    import zlib
+
     from ..core.generator import VERSION
 
+    size = PRESETS["intermediate"]
     seed = zlib.crc32(f"buscaminas daily {day.isoformat()}".encode()) % 2**SEED_BITS
     centre = (size.width // 2 - 1, size.height // 2 - 1)
     return ShareCode(

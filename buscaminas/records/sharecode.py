@@ -25,8 +25,6 @@ that let one typo in sixteen deal another board; they are refused with a
 message of their own (:class:`OlderCode`).
 """
 
-from __future__ import annotations
-
 import math
 import unicodedata
 from collections.abc import Iterable, Iterator
@@ -141,7 +139,7 @@ class ShareCode(NamedTuple):
         values = {**board, "generator": self.generator, "seed": self.seed % 2**SEED_BITS}
         return _pack(_BOARD + _SEED, values, Form.SEED), SHORTEST
 
-    def with_layout(self, mines: Iterable[Point]) -> ShareCode:
+    def with_layout(self, mines: Iterable[Point]) -> "ShareCode":
         """The code carrying ``mines`` when it stays short enough to type, else this one."""
         carried = self._replace(seed=0, generator=0, layout=frozenset(mines))
         return carried if _layout_letters(carried) <= LAYOUT_LETTERS else self

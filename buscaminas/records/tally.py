@@ -12,8 +12,6 @@ apart, each under the first of these it is; the rest are the player's own, which
 alone make the played, won and abandoned counts and the streaks.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 

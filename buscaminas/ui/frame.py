@@ -6,8 +6,6 @@ new :class:`Anchor` (a moved board, a page in its place) is the one case that
 clears and draws it all.
 """
 
-from __future__ import annotations
-
 from enum import Enum
 from functools import cached_property
 from typing import NamedTuple

@@ -6,8 +6,6 @@ Looks only: the frame places cells and the pipe prints them, both from here, so 
 cell looks the same on the terminal and in coloured pipe output.
 """
 
-from __future__ import annotations
-
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -37,10 +35,10 @@ class IconSet(NamedTuple):
     theme: str = DEFAULT
     """The palette's name in :data:`~buscaminas.ui.themes.THEMES`, when coloured."""
 
-    def without_colour(self) -> IconSet:
+    def without_colour(self) -> "IconSet":
         return self._replace(coloured=False)
 
-    def with_theme(self, theme: str) -> IconSet:
+    def with_theme(self, theme: str) -> "IconSet":
         return self._replace(theme=theme)
 
     @property

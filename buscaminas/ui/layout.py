@@ -6,8 +6,6 @@ Arithmetic on sizes and lines only: the renderer draws what this module places, 
 the terminal asks it whether a board fits.
 """
 
-from __future__ import annotations
-
 from functools import lru_cache
 from typing import NamedTuple
 

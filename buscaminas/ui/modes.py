@@ -7,8 +7,6 @@ and a pause take every key (:class:`Watching`); a replay has its own keys
 over, and give it back when they end.
 """
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from ..game.keys import Mode

@@ -11,8 +11,6 @@ reach this module: it knows cells only as the characters of the position text
 format.
 """
 
-from __future__ import annotations
-
 from functools import lru_cache
 from typing import NamedTuple
 

@@ -10,8 +10,6 @@ WCAG AA's 4.5:1 (``tests/test_themes.py`` computes it from these tables).
 ``NO_COLOR`` outranks every theme: the renderer then draws no colour at all.
 """
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from ..core.alphabet import Symbol
