@@ -16,7 +16,9 @@ class Analysis:
 
     ``probability`` covers every hidden, flagged or marked cell (flags and
     marks are only the player's opinion); ``safe`` and ``mines`` are the
-    cells whose probability is exactly 0 or 1, so each is a proof.  After a
+    cells whose probability is exactly 0 or 1, so each is a proof.  Unless
+    given, they are listed off the tally when first asked for: on a big board
+    the cells the numbers clear run to thousands, and an AI move reads none.  After a
     loss, shown mines (``*``) count as known mines and wrong flags (``X``)
     as known safe cells, so a lost board can still be analysed.
 
@@ -33,8 +35,8 @@ class Analysis:
         self,
         *,
         position: Position,
-        safe: frozenset[Point],
-        mines: frozenset[Point],
+        safe: frozenset[Point] | None = None,
+        mines: frozenset[Point] | None = None,
         probability: Mapping[Point, float],
         constraints: Constraints,
         tally: Tally,
@@ -42,8 +44,8 @@ class Analysis:
         opening_start: bool = True,
     ) -> None:
         self.position = position
-        self.safe = safe
-        self.mines = mines
+        self._safe = safe
+        self._mines = mines
         self.probability = probability
         self.constraints = constraints
         self.tally = tally
@@ -52,6 +54,18 @@ class Analysis:
         self.opening_start = opening_start
         """Whether the game's first click is always an opening, which decides where
         the AI clicks first on a blank board."""
+
+    @property
+    def safe(self) -> frozenset[Point]:
+        if self._safe is None:
+            self._safe = frozenset(self.tally.safe())
+        return self._safe
+
+    @property
+    def mines(self) -> frozenset[Point]:
+        if self._mines is None:
+            self._mines = frozenset(self.tally.mines())
+        return self._mines
 
     @property
     def layouts(self) -> int | None:
@@ -83,8 +97,6 @@ def analyze(position: Position, *, opening_start: bool = True) -> Analysis:
     counted = tally(board)
     return Analysis(
         position=position,
-        safe=frozenset(counted.safe()),
-        mines=frozenset(counted.mines()),
         probability=counted.chances(),
         constraints=board,
         tally=counted,

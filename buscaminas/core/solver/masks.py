@@ -120,9 +120,20 @@ class Masks:
         def mask(table: bytes) -> int:
             return int(text.translate(table), 2)
 
-        numbers = mask(_NUMBERS)
-        needs: Planes = (mask(_NEEDS[0]), mask(_NEEDS[1]), mask(_NEEDS[2]), mask(_NEEDS[3]))
+        # Each mask read costs the board: a cell that is neither covered, a mine
+        # nor a wrong flag is a number, and only an 8 needs the fourth plane.
         width = len(rows[0])
+        covered = mask(_COVERED)
+        if b"*" in text or b"X" in text:
+            numbers = mask(_NUMBERS)
+        else:
+            numbers = _geometry(width, len(rows))[0] & ~covered
+        needs: Planes = (
+            mask(_NEEDS[0]),
+            mask(_NEEDS[1]),
+            mask(_NEEDS[2]),
+            mask(_NEEDS[3]) if b"8" in text else 0,
+        )
         shown_mines = 0
         if b"*" in text:
             mines = mask(_MINES)
@@ -131,7 +142,7 @@ class Masks:
             if negative & numbers:
                 return None
             needs = tuple(plane & numbers for plane in needs)
-        return cls(width, len(rows), mask(_COVERED), numbers, needs, shown_mines)
+        return cls(width, len(rows), covered, numbers, needs, shown_mines)
 
     def reveal(self, shown: Mapping[Point, int]) -> Masks:
         """These masks with the covered cells of ``shown`` shown, needing so many mines."""
