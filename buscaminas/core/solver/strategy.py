@@ -18,7 +18,7 @@ position could not be counted exactly, the safest cell.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from enum import Enum
 from itertools import combinations
 from types import MappingProxyType
@@ -33,7 +33,6 @@ NEAR_BEST = (1, 10)
 """How much less safe than the safest cell a candidate may be, relative to it,
 as a ratio of integers, not a float: layout counts on a big board are far
 beyond floats."""
-BANKED = (1, 100)
 OPENING_INSET = 2
 """How far in from the corner the AI's first click goes when it is sure to open."""
 WALLED_IN_CELLS = 4
@@ -42,9 +41,6 @@ FRONTIER_CANDIDATES = 10
 OUTSIDE_CANDIDATES = 3
 """Cells far from every number are interchangeable by probability; a few,
 picked where a zero is likeliest, stand for them all."""
-DEEPER_CANDIDATES = 4
-DEEPER_NEXT = 4
-DEEPER_WORK = 3_000_000
 
 
 class NothingToReveal(ValueError):
@@ -130,7 +126,6 @@ def choose_move(board: Constraints, counted: Tally, *, opening_start: bool = Tru
         if searched is not None:
             return Choice(searched.cell, Why.SEARCHED, safest, searched=searched)
     best, weighed = _best_weighed(board, counted, candidates, safest)
-    best = _deepest(board, counted, weighed, best)
     return Choice(best, Why.WEIGHED, safest, weighed)
 
 
@@ -174,18 +169,7 @@ def _best_weighed(
         key = (weighed[cell].survival, -counted.mine_layouts[cell], -index)
         if best_key is None or key > best_key:
             best, best_key = cell, key
-    return _banked(counted, weighed, best), weighed
-
-
-def _banked(counted: Tally, weighed: dict[Point, Weighed], best: Point) -> Point:
-    """Of the candidates surviving two moves nearly as often as ``best``, the safest now."""
-    part, whole = BANKED
-    near = [
-        cell
-        for cell, figures in weighed.items()
-        if (weighed[best].survived - figures.survived) * whole <= weighed[best].survived * part
-    ]
-    return min(near, key=lambda cell: (counted.mine_layouts[cell], cell != best))
+    return best, weighed
 
 
 def _safest(counted: Tally, candidates: list[Point]) -> Point:
@@ -332,17 +316,12 @@ def _candidates(board: Constraints, counted: Tally) -> list[Point]:
         if len(frontier) >= FRONTIER_CANDIDATES:
             break
     hidden, neighbours = board.hidden, board.grid.neighbours
-
-    def fewest_hidden(cell: Point) -> tuple[int, tuple[int, int]]:
-        return len(hidden.intersection(neighbours(cell))), _reading_order(cell)
-
-    outside = heapq.nsmallest(OUTSIDE_CANDIDATES, away, key=fewest_hidden)
-    beside = heapq.nsmallest(
+    outside = heapq.nsmallest(
         OUTSIDE_CANDIDATES,
-        (cell for cell in away if cell not in outside and touched.intersection(neighbours(cell))),
-        key=fewest_hidden,
+        away,
+        key=lambda cell: (len(hidden.intersection(neighbours(cell))), _reading_order(cell)),
     )
-    return frontier[:FRONTIER_CANDIDATES] + outside + beside
+    return frontier[:FRONTIER_CANDIDATES] + outside
 
 
 def weigh(board: Constraints, counted: Tally, cell: Point, budget: Budget) -> Weighed:
@@ -352,70 +331,20 @@ def weigh(board: Constraints, counted: Tally, cell: Point, budget: Budget) -> We
     Raises :class:`OverBudget` when the counts it needs exceed ``budget``.
     """
     survived = opened = 0
-    for _, after in _outcomes(board, counted, cell, budget):
-        if next(iter(after.safe()), None) is not None:
-            survived += after.total
-            opened += after.total
-        else:
-            survived += after.total - after.fewest()
-    return Weighed(survived, opened, counted.total - counted.mine_layouts[cell], counted.total)
-
-
-def _outcomes(
-    board: Constraints, counted: Tally, cell: Point, budget: Budget
-) -> Iterator[tuple[Constraints, Tally]]:
-    """Each position ``cell`` can leave when safe, one per number it can show, counted."""
     mine_layouts, total = counted.mine_layouts, counted.total
     around = [mine_layouts[near] for near in board.grid.neighbours(cell) if near in board.hidden]
     fewest = sum(layouts == total for layouts in around)
     most = sum(layouts > 0 for layouts in around)
     for number in range(fewest, most + 1):
-        revealed = board.reveal({cell: number})
         try:
-            after = tally(revealed, budget)
+            after = tally(board.reveal({cell: number}), budget)
         except InconsistentPosition:
             continue
         if not after.exact:
             raise OverBudget
-        yield revealed, after
-
-
-def _deeper(board: Constraints, counted: Tally, cell: Point, budget: Budget) -> int:
-    """The layouts in which revealing ``cell`` and then, while no cell is proved safe,
-    the best next guess weighed as :func:`weigh` does, survive until a safe move."""
-    survived = 0
-    for revealed, after in _outcomes(board, counted, cell, budget):
         if next(iter(after.safe()), None) is not None:
             survived += after.total
-            continue
-        nexts = sorted(_candidates(revealed, after), key=lambda near: after.mine_layouts[near])
-        best = 0
-        for near in nexts[:DEEPER_NEXT]:
-            if after.total - after.mine_layouts[near] <= best:
-                break
-            best = max(best, weigh(revealed, after, near, budget).survived)
-        survived += best
-    return survived
-
-
-def _deepest(
-    board: Constraints, counted: Tally, weighed: dict[Point, Weighed], best: Point
-) -> Point:
-    """Of the candidates likeliest to survive two moves, the one likeliest to survive
-    until a safe move with one more guess weighed; ``best`` when the work is over budget.
-
-    Surviving longer is never likelier than surviving two moves, so the candidates
-    are taken best first and the search stops when none left can do better."""
-    budget = Budget(DEEPER_WORK)
-    ranked = sorted(weighed, key=lambda cell: -weighed[cell].survived)[:DEEPER_CANDIDATES]
-    found, found_key = best, None
-    try:
-        for cell in ranked:
-            if found_key is not None and weighed[cell].survived <= found_key[0]:
-                break
-            key = (_deeper(board, counted, cell, budget), -counted.mine_layouts[cell])
-            if found_key is None or key > found_key:
-                found, found_key = cell, key
-    except OverBudget:
-        return best
-    return found
+            opened += after.total
+        else:
+            survived += after.total - after.fewest()
+    return Weighed(survived, opened, total - mine_layouts[cell], total)
