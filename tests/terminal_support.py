@@ -23,6 +23,7 @@ import pyte
 
 from buscaminas.core import generator
 from tests import forkstart_support
+from tests.emulator_support import Screen
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRATCH = tempfile.TemporaryDirectory(prefix="buscaminas-tests-")
@@ -51,7 +52,7 @@ def hooked(directory: Path, source: str, **variables: str) -> dict[str, str]:
     (hook / "sitecustomize.py").write_text(source)
     return {"PYTHONPATH": os.pathsep.join([str(ROOT), str(hook)]), **variables}
 
-class AnsweringScreen(pyte.Screen):
+class AnsweringScreen(Screen):
     """A screen that answers the cursor-position requests prompt_toolkit sends."""
 
     child: pexpect.spawn | None = None
