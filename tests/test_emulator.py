@@ -11,12 +11,18 @@ from tests.emulator_support import Screen
 WRITES = st.lists(
     st.one_of(
         st.text(st.sampled_from("ab ¿ñ\r\n\b\t"), max_size=40),
-        st.sampled_from(["\x1b[2J", "\x1b[K", "\x1b[H", "\x1b[3;5H", "\x1b[M", "\x1b[2P"]),
+        st.sampled_from(
+            [
+                *("\x1b[2J", "\x1b[1J", "\x1b[K", "\x1b[H", "\x1b[3;5H", "\x1bM", "\x1b[6;1H"),
+                *("\x1b[M", "\x1b[L", "\x1b[2P", "\x1b[2@", "\x1b[3X"),
+            ]
+        ),
         st.tuples(st.integers(1, 12), st.integers(1, 30)),
     ),
     max_size=30,
 )
-"""Text, wrapped and scrolled, erasures, moves and deletions, and resizes."""
+"""Text, wrapped and scrolled both ways, erasures, moves, insertions and deletions,
+and resizes."""
 
 
 @given(WRITES)
