@@ -93,6 +93,9 @@ class Player:
             **(env or {}),
         }
         self.data_dir = environment["BUSCAMINAS_DATA_DIR"]
+        self.cooked = new_pty_modes()
+        """The line discipline the program finds: a new pty's (read from the program's
+        own, it may already be the program's raw mode: a forked start is that quick)."""
         command = [sys.executable, "-m", "buscaminas", *args]
         if shell:
             command = ["bash", "--norc", "--noprofile", "--noediting", "-i"]
@@ -281,6 +284,16 @@ def write_board(path: Path, *rows: str) -> Path:
     codes = {"*": "11", "#": "10", ".": "00", "F": "20", "?": "30"}
     path.write_text("".join(" ".join(codes[c] for c in row) + "\n" for row in rows))
     return path
+
+
+def new_pty_modes() -> list[object]:
+    """The line discipline of a new pseudo-terminal, as a program started in one finds it."""
+    master, slave = os.openpty()
+    try:
+        return termios.tcgetattr(master)
+    finally:
+        os.close(master)
+        os.close(slave)
 
 
 def line_discipline(player: Player) -> list[object]:
