@@ -20,7 +20,7 @@ class Row:
 class Screen(pyte.Screen):
     """A ``pyte`` screen that renders again only the rows a change has touched: the
     tests read the screen each time they poll it, and ``pyte`` renders every cell of
-    every row each time it is asked (most of a terminal test's own CPU)."""
+    every row each time it is asked (a fifth of the terminal tests' own CPU)."""
 
     def __init__(self, columns: int, lines: int) -> None:
         self.rows: list[str] = []
