@@ -22,6 +22,7 @@ from prompt_toolkit.output import DummyOutput
 
 from buscaminas.ui.icons import LEGACY, IconSet
 from buscaminas.ui.terminal import ESCAPE_SECONDS, TerminalScreen
+from tests.emulator_support import Screen
 
 SETTLE_SECONDS = ESCAPE_SECONDS + 0.01
 """Longer than a lone Esc waits for the rest of a sequence."""
@@ -32,7 +33,7 @@ class EmulatedOutput(DummyOutput):
     fed to ``pyte`` and kept."""
 
     def __init__(self, columns: int, rows: int) -> None:
-        self.screen = pyte.Screen(columns, rows)
+        self.screen = Screen(columns, rows)
         self.stream = pyte.Stream(self.screen)
         self.written: list[str] = []
         self.lock = threading.Lock()

@@ -23,6 +23,7 @@ import pyte
 
 from buscaminas.core import generator
 from tests import forkstart_support
+from tests.emulator_support import Screen
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRATCH = tempfile.TemporaryDirectory(prefix="buscaminas-tests-")
@@ -51,7 +52,7 @@ def hooked(directory: Path, source: str, **variables: str) -> dict[str, str]:
     (hook / "sitecustomize.py").write_text(source)
     return {"PYTHONPATH": os.pathsep.join([str(ROOT), str(hook)]), **variables}
 
-class AnsweringScreen(pyte.Screen):
+class AnsweringScreen(Screen):
     """A screen that answers the cursor-position requests prompt_toolkit sends."""
 
     child: pexpect.spawn | None = None
@@ -92,6 +93,9 @@ class Player:
             **(env or {}),
         }
         self.data_dir = environment["BUSCAMINAS_DATA_DIR"]
+        self.cooked = new_pty_modes()
+        """The line discipline the program finds: a new pty's (read from the program's
+        own, it may already be the program's raw mode: a forked start is that quick)."""
         command = [sys.executable, "-m", "buscaminas", *args]
         if shell:
             command = ["bash", "--norc", "--noprofile", "--noediting", "-i"]
@@ -280,6 +284,16 @@ def write_board(path: Path, *rows: str) -> Path:
     codes = {"*": "11", "#": "10", ".": "00", "F": "20", "?": "30"}
     path.write_text("".join(" ".join(codes[c] for c in row) + "\n" for row in rows))
     return path
+
+
+def new_pty_modes() -> list[object]:
+    """The line discipline of a new pseudo-terminal, as a program started in one finds it."""
+    master, slave = os.openpty()
+    try:
+        return termios.tcgetattr(master)
+    finally:
+        os.close(master)
+        os.close(slave)
 
 
 def line_discipline(player: Player) -> list[object]:

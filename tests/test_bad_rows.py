@@ -34,7 +34,6 @@ from tests.record_support import WIN, beginner, corrupt, make_record, run, won_t
 from tests.terminal_support import (
     Player,
     assert_restored,
-    line_discipline,
     run_piped,
     wait_for_exit,
 )
@@ -410,7 +409,7 @@ def test_in_a_terminal_the_warnings_show_under_the_board_and_the_game_is_recorde
     player = Player(
         "--legacy", "--lang", "en", "--board", str(data / "board.txt"), "--data-dir", str(data)
     )
-    cooked = line_discipline(player)
+    cooked = player.cooked
     player.wait_for("A game left unfinished could not be read: it was set aside")
     player.prompt_row()
     for move in WIN.splitlines()[:-1]:

@@ -205,11 +205,7 @@ moves = st.lists(
 )
 
 
-@settings(max_examples=300, deadline=None)
-@given(seed=st.integers(0, 10**6), mines=st.integers(1, 29), script=moves)
-def test_any_sequence_of_moves_keeps_the_invariants(
-    seed: int, mines: int, script: list[tuple[Action, int, int]]
-) -> None:
+def moves_keep_the_invariants(seed: int, mines: int, script: list[tuple[Action, int, int]]) -> None:
     game = Minesweeper(6, 5, mines)
     for action, x, y in script:
         before = game.rows()
@@ -226,3 +222,20 @@ def test_any_sequence_of_moves_keeps_the_invariants(
         assert (game.end is Termination.WON) == (game.started and hidden_safe == 0)
         if game.end is not None:
             break
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 10**6), mines=st.integers(1, 29), script=moves)
+def test_any_sequence_of_moves_keeps_the_invariants(
+    seed: int, mines: int, script: list[tuple[Action, int, int]]
+) -> None:
+    moves_keep_the_invariants(seed, mines, script)
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 10**6), mines=st.integers(1, 29), script=moves)
+def test_three_hundred_sequences_of_moves_keep_the_invariants(
+    seed: int, mines: int, script: list[tuple[Action, int, int]]
+) -> None:
+    moves_keep_the_invariants(seed, mines, script)

@@ -18,7 +18,6 @@ from tests.terminal_support import (
     Player,
     assert_restored,
     hooked,
-    line_discipline,
     wait_for_exit,
 )
 
@@ -148,7 +147,7 @@ def test_a_cursor_key_typed_while_the_toolkit_loads_moves_the_cursor(tmp_path: P
 
 def test_ctrl_c_while_the_toolkit_loads_gives_the_terminal_back(tmp_path: Path) -> None:
     player = Player("--legacy", "--lang", "en", "--preset", "expert", env=slow_toolkit(tmp_path))
-    cooked = line_discipline(player)
+    cooked = player.cooked
     board_shown(player)
     player.wait_until(lambda: LOADING in player.output)
     player.child.sendintr()

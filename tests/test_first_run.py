@@ -14,7 +14,6 @@ from tests.terminal_support import (
     KEPT,
     Player,
     assert_restored,
-    line_discipline,
     run_piped,
     scratch_directory,
     wait_for_exit,
@@ -140,7 +139,7 @@ def test_every_way_out_leaves_every_start_up_question_with_the_terminal_restored
     question: str, way: str
 ) -> None:
     player = newcomer()
-    cooked = line_discipline(player)
+    cooked = player.cooked
     QUESTIONS[question](player)
     if way.startswith("ctrl-"):
         player.child.sendcontrol(way[-1])
@@ -160,7 +159,7 @@ def test_leaving_at_the_offer_of_a_kept_game_keeps_it(way: str) -> None:
     kept = run_piped("--preset", "beginner", "--seed", "3", "--data-dir", data, lines="4 4\n")
     assert kept.returncode == 0, kept.stderr
     player = newcomer("--legacy", data=data)
-    cooked = line_discipline(player)
+    cooked = player.cooked
     player.wait_for("Resume it?")
     if way == "ctrl-d":
         player.child.sendcontrol("d")

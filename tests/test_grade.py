@@ -112,11 +112,7 @@ def reference(grid: Grid, mines: frozenset[Point], start: Point) -> Level | None
 SIZES = st.sampled_from([(6, 6, 6), (7, 7, 9), (8, 6, 8)])
 
 
-@settings(max_examples=40, deadline=None)
-@given(size=SIZES, seed=st.integers(0, 2**30 - 1))
-def test_the_grade_of_a_no_guess_board_is_the_lowest_level_that_solves_it(
-    size: tuple[int, int, int], seed: int
-) -> None:
+def graded_at_the_lowest_level(size: tuple[int, int, int], seed: int) -> None:
     width, height, count = size
     grid, start = Grid(width, height), (width // 2, height // 2)
     mines = generate(width, height, count, start=start, seed=seed, no_guess=True)
@@ -125,11 +121,24 @@ def test_the_grade_of_a_no_guess_board_is_the_lowest_level_that_solves_it(
     assert (graded_as.hardest or Level.SINGLE) is reference(grid, mines, start)
 
 
-@settings(max_examples=40, deadline=None)
-@given(size=SIZES, seed=st.integers(0, 2**30 - 1), level=st.sampled_from(Level))
-def test_every_board_dealt_at_a_level_needs_that_level_and_none_harder(
-    size: tuple[int, int, int], seed: int, level: Level
+@settings(max_examples=15, deadline=None)
+@given(size=SIZES, seed=st.integers(0, 2**30 - 1))
+def test_the_grade_of_a_no_guess_board_is_the_lowest_level_that_solves_it(
+    size: tuple[int, int, int], seed: int
 ) -> None:
+    graded_at_the_lowest_level(size, seed)
+
+
+@pytest.mark.slow
+@settings(max_examples=40, deadline=None)
+@given(size=SIZES, seed=st.integers(0, 2**30 - 1))
+def test_the_grade_of_forty_no_guess_boards_is_the_lowest_level_that_solves_them(
+    size: tuple[int, int, int], seed: int
+) -> None:
+    graded_at_the_lowest_level(size, seed)
+
+
+def dealt_at_its_level(size: tuple[int, int, int], seed: int, level: Level) -> None:
     width, height, count = size
     grid, start = Grid(width, height), (width // 2, height // 2)
     try:
@@ -141,6 +150,23 @@ def test_every_board_dealt_at_a_level_needs_that_level_and_none_harder(
     assert solves_at(grid, mines, start, level), "nothing harder is needed"
     assert level is Level.SINGLE or not solves_at(grid, mines, start, Level(level - 1))
     assert generate(width, height, count, start=start, seed=used, no_guess=True) == mines
+
+
+@settings(max_examples=15, deadline=None)
+@given(size=SIZES, seed=st.integers(0, 2**30 - 1), level=st.sampled_from(Level))
+def test_every_board_dealt_at_a_level_needs_that_level_and_none_harder(
+    size: tuple[int, int, int], seed: int, level: Level
+) -> None:
+    dealt_at_its_level(size, seed, level)
+
+
+@pytest.mark.slow
+@settings(max_examples=40, deadline=None)
+@given(size=SIZES, seed=st.integers(0, 2**30 - 1), level=st.sampled_from(Level))
+def test_forty_boards_dealt_at_a_level_need_that_level_and_none_harder(
+    size: tuple[int, int, int], seed: int, level: Level
+) -> None:
+    dealt_at_its_level(size, seed, level)
 
 
 def test_a_board_that_needs_a_guess_is_not_solved() -> None:

@@ -19,7 +19,6 @@ from tests.record_support import make_record, run
 from tests.terminal_support import (
     Player,
     assert_restored,
-    line_discipline,
     run_piped,
     wait_for_exit,
     write_board,
@@ -200,7 +199,7 @@ def watching(tmp_path: Path) -> tuple[Player, list[object]]:
     player = Player(
         "--legacy", "--lang", "en", "replay", env={"BUSCAMINAS_DATA_DIR": str(tmp_path)}
     )
-    cooked = line_discipline(player)
+    cooked = player.cooked
     player.wait_for("Replay, 1×")
     return player, cooked
 

@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -157,9 +158,7 @@ class CheckingScreen(ScriptedScreen):
         return super().read(prompt, live, cursor)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(LINES, min_size=5, max_size=50), st.integers(0, 2**20), st.data())
-def test_every_finished_game_is_recorded_once_with_its_result_whatever_follows(
+def sittings_record_each_finished_game_once(
     lines: list[str], seed: int, data: st.DataObject
 ) -> None:
     """Leaving (``quit``, ``n``) ends a sitting; the next one offers the game left in
@@ -192,3 +191,23 @@ def test_every_finished_game_is_recorded_once_with_its_result_whatever_follows(
                 kept = None
             elif kept is not None and not unfinished.take_up(store, kept):
                 kept = None
+
+
+SITTINGS = st.lists(LINES, min_size=5, max_size=50), st.integers(0, 2**20), st.data()
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(*SITTINGS)
+def test_every_finished_game_is_recorded_once_with_its_result_whatever_follows(
+    lines: list[str], seed: int, data: st.DataObject
+) -> None:
+    sittings_record_each_finished_game_once(lines, seed, data)
+
+
+@pytest.mark.slow
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(*SITTINGS)
+def test_sixty_runs_of_sittings_record_each_finished_game_once(
+    lines: list[str], seed: int, data: st.DataObject
+) -> None:
+    sittings_record_each_finished_game_once(lines, seed, data)

@@ -40,7 +40,7 @@ def playing() -> Player:
 )
 def test_an_ending_signal_restores_the_terminal_and_exits_as_signalled(signum: int) -> None:
     player = Player("--lang", "en", "--preset", "beginner", "--legacy", "--seed", "1")
-    cooked = line_discipline(player)
+    cooked = player.cooked
     player.wait_for("Mines left: 10")
     player.type("4 4")
     player.wait_until(lambda: "Playing" in player.text)
@@ -57,7 +57,7 @@ def test_an_ending_signal_restores_the_terminal_and_exits_as_signalled(signum: i
 def test_a_signal_during_the_ai_game_restores_the_terminal_too() -> None:
     """Outside the prompt (the AI playing) the terminal is cooked, the handler the same."""
     player = Player("--lang", "en", "--width", "30", "--height", "16", "--mines", "99", "--legacy")
-    cooked = line_discipline(player)
+    cooked = player.cooked
     player.wait_for("Mines left: 99")
     player.type("auto")
     player.wait_for("AI:")

@@ -38,6 +38,8 @@ from tests.solver_support import (
 )
 
 SMALL = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+QUICK = settings(SMALL, max_examples=50)
+"""The quick tier's share of a sweep that a ``slow`` twin makes whole."""
 
 
 def biggest_component(position: Position) -> component.Group:
@@ -117,9 +119,7 @@ def test_weighing_a_wide_components_orders_is_paid_for_and_left_to_pairs_when_ho
     assert ANALYSIS_WORK - budget.left == len(hopeless) * component.PLAN_WORK
 
 
-@SMALL
-@given(played_positions(max_side=7))
-def test_two_numbers_are_counted_as_the_steps_count_them(position: Position) -> None:
+def two_numbers_counted_as_the_steps_count_them(position: Position) -> None:
     settled = Masks.read(position.rows)
     assert settled is not None
     found = settled.settle()
@@ -131,24 +131,44 @@ def test_two_numbers_are_counted_as_the_steps_count_them(position: Position) -> 
             assert dict(counted.unpacked()) == dict(stepped.unpacked())
 
 
+@QUICK
+@given(played_positions(max_side=7))
+def test_two_numbers_are_counted_as_the_steps_count_them(position: Position) -> None:
+    two_numbers_counted_as_the_steps_count_them(position)
+
+
+@pytest.mark.slow
 @SMALL
-@given(played_positions())
-def test_pairs_before_counting_keep_played_positions_exact(position: Position) -> None:
+@given(played_positions(max_side=7))
+def test_two_numbers_are_counted_as_the_steps_count_them_swept(position: Position) -> None:
+    two_numbers_counted_as_the_steps_count_them(position)
+
+
+def pairs_before_counting_keep_it_exact(position: Position) -> None:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(frontier_stage, "WIDE_STATES", 0)
         component._counted.clear()
         assert_matches_brute_force(position)
     component._counted.clear()
+
+
+@QUICK
+@given(played_positions())
+def test_pairs_before_counting_keep_played_positions_exact(position: Position) -> None:
+    pairs_before_counting_keep_it_exact(position)
+
+
+@pytest.mark.slow
+@SMALL
+@given(played_positions())
+def test_pairs_before_counting_keep_played_positions_exact_swept(position: Position) -> None:
+    pairs_before_counting_keep_it_exact(position)
 
 
 @SMALL
 @given(arbitrary_positions())
 def test_pairs_before_counting_keep_arbitrary_positions_exact(position: Position) -> None:
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(frontier_stage, "WIDE_STATES", 0)
-        component._counted.clear()
-        assert_matches_brute_force(position)
-    component._counted.clear()
+    pairs_before_counting_keep_it_exact(position)
 
 
 # --- plain where it cannot be --------------------------------------------------
@@ -165,9 +185,7 @@ def uncountable(position: Position) -> counting.Tally:
         return counting.tally(Constraints.read(position))
 
 
-@SMALL
-@given(played_positions(max_side=6))
-def test_what_an_inexact_tally_calls_certain_is_certain(position: Position) -> None:
+def certain_in_an_inexact_tally_is_certain(position: Position) -> None:
     census = brute_force(position)
     if census is None or census.layouts == 0:
         return
@@ -177,6 +195,19 @@ def test_what_an_inexact_tally_calls_certain_is_certain(position: Position) -> N
             assert census.mine_layouts[cell] == 0
         elif layouts == counted.total:
             assert census.mine_layouts[cell] == census.layouts
+
+
+@QUICK
+@given(played_positions(max_side=6))
+def test_what_an_inexact_tally_calls_certain_is_certain(position: Position) -> None:
+    certain_in_an_inexact_tally_is_certain(position)
+
+
+@pytest.mark.slow
+@SMALL
+@given(played_positions(max_side=6))
+def test_what_an_inexact_tally_calls_certain_is_certain_swept(position: Position) -> None:
+    certain_in_an_inexact_tally_is_certain(position)
 
 
 @SMALL
