@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 import pyte
@@ -26,6 +27,14 @@ class Screen(pyte.Screen):
         self.rows: list[str] = []
         """Each row as last rendered."""
         super().__init__(columns, lines)
+
+    def draw(self, data: str) -> None:
+        """As ``pyte``'s; but a combining mark drawn at the start of a row joins the last
+        cell of the row above, which ``pyte`` does not note in ``dirty``."""
+        top = self.cursor.y
+        super().draw(data)
+        if not data.isascii() and any(map(unicodedata.combining, data)):
+            self.dirty.update(range(max(top - 1, 0), self.cursor.y + 1))
 
     @property
     def display(self) -> list[str]:

@@ -10,7 +10,7 @@ from tests.emulator_support import Screen
 
 WRITES = st.lists(
     st.one_of(
-        st.text(st.sampled_from("ab ¿ñ\r\n\b\t"), max_size=40),
+        st.text(st.sampled_from("ab ¿ñ\u0301\r\n\b\t"), max_size=40),
         st.sampled_from(
             [
                 *("\x1b[2J", "\x1b[1J", "\x1b[K", "\x1b[H", "\x1b[3;5H", "\x1bM", "\x1b[6;1H"),
@@ -21,8 +21,8 @@ WRITES = st.lists(
     ),
     max_size=30,
 )
-"""Text, wrapped and scrolled both ways, erasures, moves, insertions and deletions,
-and resizes."""
+"""Text (a combining accent among it), wrapped and scrolled both ways, erasures,
+moves, insertions and deletions, and resizes."""
 
 
 @given(WRITES)
