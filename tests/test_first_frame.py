@@ -163,3 +163,25 @@ def test_a_question_before_the_board_waits_for_the_toolkit(tmp_path: Path) -> No
     assert LOADING in player.output and b"Mines left" not in player.output
     player.child.sendintr()
     wait_for_exit(player)
+
+
+def test_a_resize_while_the_toolkit_loads_is_drawn_once_it_has_loaded(tmp_path: Path) -> None:
+    """The terminal changed size after the first board, before the front end listens
+    for it: the board is drawn again for the new size, with no key pressed."""
+    player = Player(
+        *("--legacy", "--lang", "en", "--preset", "expert"),
+        rows=24,
+        columns=80,
+        env=slow_toolkit(tmp_path),
+    )
+    board_shown(player)
+    player.wait_until(lambda: LOADING in player.output)
+    player.resize(30, 110)
+
+    def centred() -> bool:
+        title = next((line for line in player.lines if "BUSCAMINAS" in line), "")
+        return abs(title.find("BUSCAMINAS") - (110 - len("BUSCAMINAS")) // 2) <= 1
+
+    player.wait_until(centred)
+    player.type("quit")
+    assert player.finish() == 0
