@@ -7,6 +7,7 @@ import re
 import signal
 import termios
 import time
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +18,7 @@ from tests.terminal_support import (
     SHOW_CURSOR,
     Player,
     assert_restored,
+    hooked,
     line_discipline,
     wait_for_exit,
 )
@@ -240,3 +242,41 @@ def test_in_the_background_the_game_draws_nothing_and_its_clock_stands_still(how
     assert re.search(r"Time: [12] s", shell.text), "the stopped seconds are not played time"
     shell.type("quit")
     shell.wait_for("See you soon!")
+
+
+BUSY_REVIEW = """
+import os, signal, sys, time
+
+REVIEW = "buscaminas.game.review"
+
+def _busy(event, args):
+    if event == "import" and args[0] == REVIEW and REVIEW not in sys.modules:
+        os.write(1, b"<reviewing>")
+        time.sleep(3.0)
+
+sys.addaudithook(_busy)
+signal.signal(signal.SIGINT, signal.SIG_IGN)  # as a script's background job starts it
+"""
+
+
+def test_ctrl_c_cancels_a_busy_game_though_it_was_started_with_interrupts_ignored(
+    tmp_path: Path,
+) -> None:
+    """Ctrl-C is a key on the board's screen: while the game is busy (here, loading the
+    review for 3 s) it interrupts the game's own main thread, which it must do even when
+    the program was started ignoring SIGINT."""
+    player = Player(
+        *("--lang", "en", "--preset", "beginner", "--legacy", "--seed", "1"),
+        env=hooked(tmp_path, BUSY_REVIEW),
+    )
+    player.wait_for("Mines left: 10")
+    player.type("4 4")
+    player.wait_until(lambda: "Playing" in player.text)
+    player.type("review")
+    player.wait_until(lambda: b"<reviewing>" in player.output)
+    started = time.monotonic()
+    player.child.sendintr()
+    player.wait_for("Cancelled.")
+    assert time.monotonic() - started < 2.0, "cancelled at once, not after the review"
+    player.type("quit")
+    assert player.finish() == 0

@@ -87,6 +87,9 @@ class TerminalScreen:
         self._line_discipline: list[Any] | None = None
         self._resized: Any = None
         """The handler of resizes before ours."""
+        self._interrupts_ignored = False
+        """The program was started ignoring SIGINT, which it hears while it has the
+        terminal."""
 
     @property
     def icons(self) -> IconSet:
@@ -119,6 +122,12 @@ class TerminalScreen:
         self.front.ready.wait()
         if hasattr(signal, "SIGWINCH"):
             self._resized = signal.signal(signal.SIGWINCH, lambda _n, _f: self._resize())
+        if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+            # Ctrl-C is a key now, and the game interrupts its own main thread with it
+            # (signals.interrupt_the_main_thread): heard though the program was started
+            # ignoring SIGINT, as a script's background job is.
+            self._interrupts_ignored = True
+            signal.signal(signal.SIGINT, signal.default_int_handler)
 
     def restore(self) -> None:
         """Give the terminal back as it was: the application ends (raw mode with it),
@@ -132,6 +141,9 @@ class TerminalScreen:
             return
         if self._resized is not None:  # None: interrupted before the handler was set
             signal.signal(signal.SIGWINCH, self._resized)
+        if self._interrupts_ignored:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            self._interrupts_ignored = False
         loop = self.front.loop
         if loop is not None and thread.is_alive():
             with contextlib.suppress(RuntimeError):
