@@ -539,3 +539,28 @@ def test_a_database_cut_short_is_kept_aside_and_its_games_carried_into_a_new_one
         f"The score database was damaged: {len(carried)} games were saved from it into a new"
         f" one, and the damaged file was kept as {aside}."
     ]
+
+
+
+def test_a_game_the_damaged_file_will_not_read_back_is_saved_in_the_salvaged_one(
+    store: Store, warned: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A damaged index can hide the row just written from the read that follows it in
+    the same transaction: that is damage, the file is salvaged, and the game is saved
+    in the new one, with no crash."""
+    from buscaminas.records.database import Database
+
+    store.add_game(make_record())
+    storage = "buscaminas.records.storage._PRACTICE"
+    monkeypatch.setattr(storage, "SELECT practice FROM games WHERE id = ? AND 0")
+    replace = Database._replace_damaged
+
+    def salvaged(database: Database) -> None:
+        replace(database)
+        monkeypatch.undo()  # the new file reads back what it holds
+
+    monkeypatch.setattr(Database, "_replace_damaged", salvaged)
+    assert store.add_game(make_record(day=1)) is Recorded.SAVED
+    games = store.games()
+    assert games is not None and len(games) == 2
+    assert warned

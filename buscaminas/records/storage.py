@@ -160,6 +160,8 @@ class Store:
         and its board's summary counts it, so that no look at the records reads
         every game; the best time it is measured against is one row of an index.
         """
+        import sqlite3
+
         waiting = pending.waiting(self.pending)  # read before the transaction waits
 
         def add(db: sqlite3.Connection) -> Recorded:
@@ -182,7 +184,10 @@ class Store:
                     "SELECT 1 FROM games WHERE identity = ?", (game.identity,)
                 ).fetchone()
                 (number,) = db.execute(f"{_INSERT} RETURNING id", to_row(game)).fetchall()[0]
-                (practice,) = db.execute(_PRACTICE, (number,)).fetchone()
+                read_back = db.execute(_PRACTICE, (number,)).fetchone()
+                if read_back is None:  # a damaged index hides the row just written
+                    raise sqlite3.DatabaseError("the game just written cannot be read back")
+                (practice,) = read_back
                 recorded = game._replace(practice=practice == 1)
                 if before is None or (before.fresh and before.last_id < number and not again):
                     # the board's first game, or the next of a summary that counts all
