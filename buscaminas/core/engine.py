@@ -352,7 +352,7 @@ class Minesweeper:
         """Lay the mines, once, before the first move reveals anything."""
         if self._mines is not None:
             problem = "the mines are laid already"
-        elif len(mines) != self.mine_count or not mines <= set(self.grid.cells()):
+        elif len(mines) != self.mine_count or not all(map(self.grid.__contains__, mines)):
             problem = f"a layout of {self.mine_count} mines on the board"
         else:
             self._mines = mines

@@ -62,12 +62,16 @@ class Grid:
         return self._neighbours[cell]
 
     def mine_counts(self, mines: Collection[Point]) -> dict[Point, int]:
-        """The number each safe cell shows: how many of ``mines`` touch it."""
-        return {
-            cell: sum(near in mines for near in around)
-            for cell, around in self._neighbours.items()
-            if cell not in mines
-        }
+        """The number each safe cell shows: how many of ``mines`` touch it.  Counted
+        from the mines outwards: a fifth of the board's cells are mines at most, so
+        this is a few times quicker than asking each cell about its eight."""
+        counts = dict.fromkeys(self._neighbours, 0)
+        for mine in mines:
+            for near in self._neighbours.get(mine, ()):
+                counts[near] += 1
+        for mine in mines:
+            counts.pop(mine, None)
+        return counts
 
     def neighbourhood(self, cell: Point) -> tuple[Point, ...]:
         """``cell`` and its neighbours: the area an opening first click keeps free."""
