@@ -30,11 +30,13 @@ class Screen(pyte.Screen):
 
     def draw(self, data: str) -> None:
         """As ``pyte``'s; but a combining mark drawn at the start of a row joins the last
-        cell of the row above, which ``pyte`` does not note in ``dirty``."""
-        top = self.cursor.y
+        cell of the row above, which ``pyte`` does not note in ``dirty``.  The cursor
+        may end above where it began (``pyte`` keeps it below a shrunken screen)."""
+        before = self.cursor.y
         super().draw(data)
         if not data.isascii() and any(map(unicodedata.combining, data)):
-            self.dirty.update(range(max(top - 1, 0), self.cursor.y + 1))
+            after = self.cursor.y
+            self.dirty.update(range(max(min(before, after) - 1, 0), max(before, after) + 1))
 
     @property
     def display(self) -> list[str]:

@@ -103,6 +103,10 @@ class Player:
             command[0], command[1:], dimensions=(rows, columns), env=environment, cwd=str(ROOT)
         )
         self.screen.child = self.child
+        # pexpect pauses 50 ms before every send, for programs that lose what is typed
+        # before they are ready; this one keeps it (tests/test_first_frame.py), so keys
+        # go at once, as a player's do.
+        self.child.delaybeforesend = None
         if shell:
             self.wait_for("$")
             self.type(shlex.join([sys.executable, "-m", "buscaminas", *args]))

@@ -31,6 +31,7 @@ from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
+from tests.source_support import parsed
 from tests.terminal_support import ROOT
 
 DOCUMENT = ROOT / "ARCHITECTURE.md"
@@ -99,7 +100,7 @@ def classes(root: Path) -> dict[str, set[str]]:
     """Every class of the package by name, with its members."""
     found: dict[str, set[str]] = {}
     for path in package_of(root).rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             if isinstance(node, ast.ClassDef):
                 found.setdefault(node.name, set()).update(members(node))
     return found
@@ -111,8 +112,8 @@ def names_in(module: Path) -> set[str]:
         inner = {path.stem for path in module.glob("*.py")} | {
             path.name for path in module.iterdir() if (path / "__init__.py").exists()
         }
-        return inner | defined(ast.parse((module / "__init__.py").read_text(encoding="utf-8")))
-    return defined(ast.parse(module.read_text(encoding="utf-8")))
+        return inner | defined(parsed(module / "__init__.py"))
+    return defined(parsed(module))
 
 
 def resolves(root: Path, module: Path, rest: list[str]) -> bool:

@@ -43,7 +43,6 @@ AFTER_3_2 = ["#1...", "#1...", "#1.11", "#1.1#"]
 def start(tmp_path: Path, *extra: str) -> Player:
     board = write_board(tmp_path / "board.txt", *BOARD)
     player = Player("--board", str(board), "--lang", "en", "--legacy", "--no-animation", *extra)
-    player.child.delaybeforesend = None
     player.wait_for("Mines left: 3")
     return player
 
@@ -293,7 +292,6 @@ def test_a_command_typed_by_habit_does_what_it_says_and_leaves_no_trace(
 @pytest.mark.parametrize("how", ["typed", "pasted"])
 def test_a_line_typed_while_the_ai_plays_is_played(how: str) -> None:
     player = Player("--preset", "expert", "--seed", "3", "--legacy", "--lang", "en", rows=30)
-    player.child.delaybeforesend = None
     player.prompt_row()
     player.type("auto")
     player.wait_for("AI: ")
@@ -314,7 +312,6 @@ def test_a_line_typed_while_the_ai_plays_is_played(how: str) -> None:
 
 def test_keys_typed_during_the_search_and_the_reveal_s_waves_play_in_order() -> None:
     player = Player("--preset", "beginner", "--seed", "1", "--legacy", "--lang", "en")
-    player.child.delaybeforesend = None
     player.prompt_row()
     # The first reveal: the search for a board, then its waves, all while these come.
     player.child.send("5 5\r" + "\t" + "kkkk" + "f" + "\t" + "flag 1 1\r" + "flag 1 8\r")

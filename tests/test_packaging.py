@@ -18,6 +18,7 @@ import pytest
 from trove_classifiers import classifiers as KNOWN_CLASSIFIERS
 
 import buscaminas
+from tests.source_support import parsed
 from tests.terminal_support import ROOT
 
 SOURCES = (
@@ -148,9 +149,11 @@ def test_the_sdist_carries_the_licence_and_the_manual_page(checkout: Path) -> No
 def test_colorama_is_imported_only_behind_the_windows_test() -> None:
     guarded = []
     for path in sorted((ROOT / "buscaminas").rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed(path)
         for node in ast.walk(tree):
-            if not isinstance(node, ast.If) or ast.unparse(node.test) != "sys.platform == 'win32'":
+            if not isinstance(node, ast.If) or not isinstance(node.test, ast.Compare):
+                continue
+            if ast.unparse(node.test) != "sys.platform == 'win32'":
                 continue
             guarded += [
                 inner for statement in node.body for inner in ast.walk(statement)
