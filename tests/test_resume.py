@@ -30,7 +30,15 @@ from buscaminas.records.stats import format_stats
 from buscaminas.records.storage import Claim, Store
 from tests import forkstart_support
 from tests.record_support import beginner, store_in
-from tests.terminal_support import KEPT, ROOT, Player, rows, run_piped, scratch_directory
+from tests.terminal_support import (
+    KEPT,
+    ROOT,
+    Player,
+    rows,
+    run_piped,
+    scratch_directory,
+    wait_for_input,
+)
 
 
 def test_a_game_put_away_comes_back_whole(tmp_path: Path) -> None:
@@ -522,6 +530,7 @@ def playing_in_a_pipe(data: Path, *first: str) -> subprocess.Popen[str]:
             row = game.stdout.readline()
             assert row, "the game ended"
             shown = shown + 1 if re.fullmatch(r"[#F.1-8*X?]{8}\n", row) else 0
+        wait_for_input(game.pid)  # drawn first, then kept before the next line is read
     return game
 
 
