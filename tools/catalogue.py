@@ -9,6 +9,7 @@ only loads the compiled ``.mo`` files (:mod:`buscaminas.i18n`).
 from __future__ import annotations
 
 import ast
+import functools
 import struct
 from collections.abc import Iterable
 from pathlib import Path
@@ -100,19 +101,28 @@ def argparse_ids() -> set[str]:
 def _passed_to_gettext(sources: Iterable[Path]) -> set[str]:
     found: set[str] = set()
     for source in sources:
-        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
-            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
-                continue
-            texts = [
-                argument.value
-                for argument in node.args
-                if isinstance(argument, ast.Constant) and isinstance(argument.value, str)
-            ]
-            if node.func.id == "_" and texts:
-                found.add(texts[0])
-            elif node.func.id == "ngettext" and len(texts) == 2:
-                found.add("\0".join(texts))
+        found |= _passed_in(source.read_text(encoding="utf-8"))
     return found
+
+
+@functools.cache
+def _passed_in(source: str) -> frozenset[str]:
+    """The messages one module's text passes to gettext: kept by the text, for the
+    tests ask again for every catalogue and language."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+            continue
+        texts = [
+            argument.value
+            for argument in node.args
+            if isinstance(argument, ast.Constant) and isinstance(argument.value, str)
+        ]
+        if node.func.id == "_" and texts:
+            found.add(texts[0])
+        elif node.func.id == "ngettext" and len(texts) == 2:
+            found.add("\0".join(texts))
+    return frozenset(found)
 
 
 def format_po(language: str, entries: dict[str, str]) -> str:
