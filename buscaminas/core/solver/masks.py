@@ -254,7 +254,8 @@ class Masks:
             unknown ^= new
             mines_turn = not mines_turn
         reading = numbers & _spread(unknown, stride)
-        if numbers & (_less(needs, fewest) | _less(most, needs)):
+        still_needed, too_many = _minus(needs, fewest)
+        if numbers & (too_many | _less(most, needs)):
             return None
         known = Known(self, mines, safe)
         # What each number still needs, read off the bit-planes at its bit, and
@@ -263,7 +264,7 @@ class Masks:
         # mask would cost the board for every number.
         size = (stride * (self.height + 2) >> 3) + 2
         one, two, four, eight = (
-            (plane & reading).to_bytes(size, "little") for plane in _minus(needs, fewest)[0]
+            (plane & reading).to_bytes(size, "little") for plane in still_needed
         )
         # Shifted by a row and a column, so that a box's corner is never before bit 0;
         # the three rows of a box lie within ``span`` bytes of its corner's byte.
