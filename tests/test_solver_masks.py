@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+from unittest.mock import patch
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from buscaminas.core.grid import Grid, Point
-from buscaminas.core.solver import Position
+from buscaminas.core.solver import Position, masks
 from buscaminas.core.solver.local import InconsistentPosition, Settled, settle_one_number
 from buscaminas.core.solver.masks import CoveredAround, Masks, read_cells
 from tests.solver_support import arbitrary_positions, draw_position, played_positions
@@ -98,6 +99,17 @@ def cascade_board(width: int, height: int, seed: int) -> Position:
 @pytest.mark.parametrize(("width", "height", "seed"), [(99, 99, 1), (70, 3, 2), (3, 90, 3)])
 def test_big_boards_settle_alike_across_rows_and_edges(width: int, height: int, seed: int) -> None:
     assert_settles_alike(cascade_board(width, height, seed))
+
+
+@EXAMPLES
+@given(arbitrary_positions(max_side=7))
+def test_a_board_read_in_parts_gives_the_masks_read_in_binary_digits(position: Position) -> None:
+    """Big boards are read in eight parts; read so, any board (shown mines, wrong
+    flags, 8s and all) gives the masks its binary digits give."""
+    whole = Masks.read(position.rows)
+    with patch.object(masks, "READ_IN_PARTS", 0):
+        in_parts = Masks.read(position.rows)
+    assert in_parts == whole
 
 
 @pytest.mark.slow

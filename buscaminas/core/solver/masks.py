@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from functools import cached_property, lru_cache
 from itertools import chain, compress
-from typing import Literal, TypeVar, overload
+from typing import TypeVar, overload
 
 from ..alphabet import COUNTS, COVERED, Symbol
 from ..grid import Grid, Point
@@ -33,6 +33,13 @@ def _digits_table(chosen: Iterable[str]) -> bytes:
     return bytes(ord("1") if byte in ones else ord("0") for byte in range(256))
 
 
+def _placed_tables(chosen: Iterable[str]) -> tuple[bytes, ...]:
+    """For each bit ``k`` of a byte, position text (as bytes) to that bit alone for
+    the ``chosen`` characters, and to nought for the others."""
+    ones = {ord(char) for char in chosen}
+    return tuple(bytes(1 << k if byte in ones else 0 for byte in range(256)) for k in range(8))
+
+
 _COVERED = _digits_table(COVERED)
 _NUMBERS = _digits_table(COUNTS)
 _MINES = _digits_table(Symbol.MINE.value)
@@ -40,8 +47,21 @@ _NEEDS = tuple(
     _digits_table(char for char, count in COUNTS.items() if count >> plane & 1)
     for plane in range(PLANES)
 )
+_TABLES = {
+    table: _placed_tables(chr(byte) for byte in range(256) if table[byte] == ord("1"))
+    for table in (_COVERED, _NUMBERS, _MINES, *_NEEDS)
+}
+"""Each table of binary digits as the tables of its bits (:meth:`Masks.read`)."""
+READ_IN_PARTS = 2_000
+"""Cells from which a board's masks are read in eight parts (:meth:`Masks.read`): a
+mask read in binary digits costs some thirty instructions a cell, in parts
+twenty and some forty C calls (as measured on 99×99 and expert boards)."""
 _FLAGS = bytes.maketrans(b"01", b"\x00\x01")
 """Binary digits to the bytes :func:`itertools.compress` selects by."""
+_NONZERO = bytes([0] + [1] * 255)
+"""Bytes to 1 when they are not nought: a byte holding a bit set."""
+_PLACES = tuple(tuple(place for place in range(8) if byte >> place & 1) for byte in range(256))
+"""The bits set in each byte."""
 _COUNTS = bytes(COUNTS.get(chr(byte), 0) for byte in range(256))
 """Position text (as bytes) to the mines around each number."""
 
@@ -115,10 +135,20 @@ class Masks:
         mines than it shows, which no layout explains."""
         # A character between two rows stands for the guard column; the text is
         # read backwards, the last cell first, as the binary digits of the masks.
-        text = "\n".join(rows).encode()[::-1]
+        # A big board's is read forwards in eight parts, every eighth byte from
+        # the ``k``-th making bit ``k`` of the masks' bytes.
+        text = "\n".join(rows).encode()
+        parts = [text[k::8] for k in range(8)] if len(text) >= READ_IN_PARTS else []
+        if not parts:
+            text = text[::-1]
 
         def mask(table: bytes) -> int:
-            return int(text.translate(table), 2)
+            if not parts:
+                return int(text.translate(table), 2)
+            value = 0
+            for part, placed in zip(parts, _TABLES[table], strict=True):
+                value |= int.from_bytes(part.translate(placed), "little")
+            return value
 
         # Each mask read costs the board: a cell that is neither covered, a mine
         # nor a wrong flag is a number, and only an 8 needs the fourth plane.
@@ -185,55 +215,80 @@ class Masks:
         finds it; None when the numbers contradict each other (that function
         then says how).
 
-        Each round finds every number whose need is met by the mines proved
-        around it (its other covered cells are safe) or by all the cells that
-        may still hold one (they are all mines), and settles their cells.
-        The rounds stop when one settles nothing: the deductions are sound
-        and each only ever enables more, so they reach what the one-by-one
-        reading reaches.  A contradiction (a cell settled both ways, a number
-        with more mines proved around it than it shows, or fewer cells left
-        that may hold one) leaves a number outside its bounds at the end.
+        One turn finds every number whose need is met by all the cells that
+        may still hold one (they are all mines), the next every number whose
+        need is met by the mines proved around it (its other covered cells are
+        safe), each settling their cells and counting afresh what the
+        next turn reads.  The turns stop when two in a row settle nothing: the
+        deductions are sound and each only ever enables more, so they reach
+        what the one-by-one reading reaches, in whatever order.  A
+        contradiction (a number with more mines proved around it than it
+        shows, or fewer cells left that may hold one) leaves a number outside
+        its bounds at the end, as the bounds only ever narrow.
         """
         stride, covered, numbers, needs = self.stride, self.covered, self.numbers, self.needs
         mines = safe = 0
-        # Around each cell, the mines proved and the cells that may hold one,
-        # counted again only when they change.
+        unknown = maybe = covered
+        # Around each cell, the mines proved and the cells that may hold one
+        # (``maybe``), counted again only when they change.
         fewest: Planes = (0, 0, 0, 0)
         most = _box_count(covered, stride)
-        while True:
-            unknown = covered & ~(mines | safe)
-            reading = numbers & _spread(unknown, stride)
-            met = reading & _equal(needs, fewest)
-            full = reading & _equal(needs, most)
-            new_safe = _spread(met, stride) & unknown
-            new_mines = _spread(full, stride) & unknown
-            if not new_safe | new_mines:
-                break
-            if new_safe:
-                safe |= new_safe
-                most = _box_count(covered & ~safe, stride)
-            if new_mines:
-                mines |= new_mines
+        # The two deductions take turns, each reading what the other just
+        # settled, until neither settles anything; the mines first, as no 0
+        # shown touches a covered cell.
+        idle, mines_turn = 0, True
+        while idle < 2:
+            ready = numbers & _equal(needs, most if mines_turn else fewest)
+            new = _spread(ready, stride) & unknown
+            if not new:
+                idle += 1
+            elif mines_turn:
+                idle = 0
+                mines |= new
                 fewest = _box_count(mines, stride)
-        if numbers & (_less(needs, fewest) | _less(most, needs)):
+            else:
+                idle = 0
+                safe |= new
+                maybe ^= new
+                most = _box_count(maybe, stride)
+            unknown ^= new
+            mines_turn = not mines_turn
+        reading = numbers & _spread(unknown, stride)
+        still_needed, too_many = _minus(needs, fewest)
+        if numbers & (too_many | _less(most, needs)):
             return None
         known = Known(self, mines, safe)
         # What each number still needs, read off the bit-planes at its bit, and
-        # its open cells, off the 3×3 box of the open cells around it.
-        one, two, four, eight = _minus(needs, fewest)[0]
-        still = self.cells(reading, listed=True)
-        points, width, offsets = self.grid.points, self.width, _offsets(self.width)
+        # its open cells, off the 3×3 box of the open cells around it.  Each mask
+        # is written out as bytes once, and a bit read off them: a shift of a
+        # mask would cost the board for every number.
+        size = (stride * (self.height + 2) >> 3) + 2
+        one, two, four, eight = (
+            (plane & reading).to_bytes(size, "little") for plane in still_needed
+        )
+        # Shifted by a row and a column, so that a box's corner is never before bit 0;
+        # the three rows of a box lie within ``span`` bytes of its corner's byte.
+        boxes = (unknown << stride + 1).to_bytes(size, "little")
+        span = (2 * stride + 10 >> 3) + 1
+        points, at, offsets = (
+            self.grid.points,
+            _cell_at(self.width, self.height),
+            _offsets(self.width),
+        )
+        still = []
         constraints = []
-        for x, y in still:
-            bit = y * stride + x
-            box = _box(unknown, bit, stride)
-            start = y * width + x
+        for bit in _bits(reading, size):
+            byte, place = bit >> 3, bit & 7
             need = (
-                one >> bit & 1
-                | (two >> bit & 1) << 1
-                | (four >> bit & 1) << 2
-                | eight >> bit << 3 & 8
+                one[byte] >> place & 1
+                | (two[byte] >> place & 1) << 1
+                | (four[byte] >> place & 1) << 2
+                | (eight[byte] >> place & 1) << 3
             )
+            window = int.from_bytes(boxes[byte : byte + span], "little")
+            box = _box(window, place + stride + 1, stride)
+            start = bit - bit // stride
+            still.append(at[bit])
             constraints.append(([points[start + step] for step in offsets[box]], need))
         try:
             merged = merge(constraints)
@@ -262,14 +317,8 @@ class Masks:
         touching = self.numbers & _spread(self.covered, self.stride)
         return {number: self.around(number) for number in self.cells(touching)}
 
-    @overload
-    def cells(self, mask: int) -> Iterable[Point]: ...
-
-    @overload
-    def cells(self, mask: int, *, listed: Literal[True]) -> list[Point]: ...
-
-    def cells(self, mask: int, *, listed: bool = False) -> Iterable[Point]:
-        """The cells of ``mask``, row by row (``listed``: as a list).
+    def cells(self, mask: int) -> Iterable[Point]:
+        """The cells of ``mask``, row by row.
 
         A few cells are picked bit by bit; more, with C loops over the board
         (as :func:`read_cells`), which cost the board's size whatever the count.
@@ -284,8 +333,7 @@ class Masks:
                 mask ^= 1 << bit
             found.reverse()
             return found
-        chosen = compress(at, bin(mask)[:1:-1].encode().translate(_FLAGS))
-        return list(chosen) if listed else chosen
+        return compress(at, bin(mask)[:1:-1].encode().translate(_FLAGS))
 
 
 def read_cells(rows: tuple[str, ...]) -> tuple[dict[Point, int], frozenset[Point], list[Point]]:
@@ -428,6 +476,19 @@ class CoveredAround(Mapping[Point, tuple[Point, ...]]):
 
     def __len__(self) -> int:
         return len(self._table)
+
+
+def _bits(mask: int, size: int) -> Iterator[int]:
+    """The bits set in ``mask`` (not negative, of at most ``size`` bytes), lowest
+    first: found by the C loops of bytes, with no shift of the mask."""
+    data = mask.to_bytes(size, "little")
+    nonzero = data.translate(_NONZERO)
+    byte = nonzero.find(1)
+    while byte >= 0:
+        base = byte << 3
+        for place in _PLACES[data[byte]]:
+            yield base + place
+        byte = nonzero.find(1, byte + 1)
 
 
 def _box(mask: int, bit: int, stride: int) -> int:

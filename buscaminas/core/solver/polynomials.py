@@ -19,12 +19,25 @@ LITTLE_ENDIAN = sys.byteorder == "little"
 
 Poly = list[int]
 """Layout counts indexed by a number of mines."""
+SHORT = 64
+"""Products of two coefficients up to which two polynomials are multiplied a
+coefficient at a time rather than packed: packing and unpacking cost as much
+as some sixty products of small coefficients (as measured on the components
+of ragged 99×99 boards, most of them settled to one or two mine counts)."""
 
 
 def convolve(left: Poly, right: Poly, budget: Budget) -> Poly:
-    """The product of two polynomials, as one product of two packed integers."""
+    """The product of two polynomials, as one product of two packed integers, or
+    when both are short a coefficient at a time."""
     if not left or not right:
         return []
+    if len(left) * len(right) <= SHORT:
+        budget.spend(len(left) * len(right) * product_cost(words(max(left)), words(max(right))))
+        result = [0] * (len(left) + len(right) - 1)
+        for shift, one in enumerate(left):
+            for index, other in enumerate(right, shift):
+                result[index] += one * other
+        return result
     slot = slot_for(max(left).bit_length() + max(right).bit_length() + min(len(left), len(right)))
     packed = multiply(pack(left, slot), pack(right, slot), budget)
     return unpack(packed, slot, len(left) + len(right) - 1)
