@@ -102,6 +102,18 @@ def test_big_boards_settle_alike_across_rows_and_edges(width: int, height: int, 
 
 
 @EXAMPLES
+@given(st.one_of(played_positions(max_side=12), arbitrary_positions(max_side=12)))
+def test_deductions_read_a_window_at_a_time_settle_what_the_whole_board_settles(
+    position: Position,
+) -> None:
+    """Big boards' later deduction turns read only the rows around what the turn
+    before settled; read so from the first turn, any board settles (or is found
+    to contradict itself) as one number at a time does."""
+    with patch.object(masks, "SETTLE_IN_WINDOWS", 0):
+        assert_settles_alike(position)
+
+
+@EXAMPLES
 @given(arbitrary_positions(max_side=7))
 def test_a_board_read_in_parts_gives_the_masks_read_in_binary_digits(position: Position) -> None:
     """Big boards are read in eight parts; read so, any board (shown mines, wrong

@@ -22,9 +22,7 @@ from typing import TypeVar, overload
 from ..alphabet import COUNTS, COVERED, Symbol
 from ..grid import Grid, Point
 from .local import InconsistentPosition, Settled, merge
-
-PLANES = 4
-"""Bits of a number's need (0 to 8), and of a count of cells in a 3×3 box (0 to 9)."""
+from .planes import PLANES, Planes, box_count, equal, less, minus, spread
 
 
 def _digits_table(chosen: Iterable[str]) -> bytes:
@@ -56,19 +54,25 @@ READ_IN_PARTS = 2_000
 """Cells from which a board's masks are read in eight parts (:meth:`Masks.read`): a
 mask read in binary digits costs some thirty instructions a cell, in parts
 twenty and some forty C calls (as measured on 99×99 and expert boards)."""
+SETTLE_IN_WINDOWS = 2_000
+"""Cells a turn of :meth:`Masks.settle` must leave out to read a window of the board
+rather than all of it: cutting a window out costs some board-wide shifts."""
 _FLAGS = bytes.maketrans(b"01", b"\x00\x01")
 """Binary digits to the bytes :func:`itertools.compress` selects by."""
 _NONZERO = bytes([0] + [1] * 255)
 """Bytes to 1 when they are not nought: a byte holding a bit set."""
 _PLACES = tuple(tuple(place for place in range(8) if byte >> place & 1) for byte in range(256))
 """The bits set in each byte."""
+_NEED_BITS, _NEED_GATHER = 0x01010101, 0x08040201
+"""A number's bit of each need plane, a byte apart from the eights up, and the
+product that gathers them (no two products' bits meet) into bits 24 to 27."""
+_BOX_ROWS, _BOX_GATHER = 0x701C07, 0x102040
+"""A box's three rows of three cells, ten bits apart, and the product that
+gathers them (no two products' bits meet) into its nine bits, from bit 20."""
 _COUNTS = bytes(COUNTS.get(chr(byte), 0) for byte in range(256))
 """Position text (as bytes) to the mines around each number."""
 
 _T = TypeVar("_T")
-
-Planes = tuple[int, ...]
-"""A small number per cell, bit-sliced: the ``k``-th mask holds bit ``k`` of each."""
 
 
 class Masks:
@@ -168,7 +172,7 @@ class Masks:
         if b"*" in text:
             mines = mask(_MINES)
             shown_mines = mines.bit_count()
-            needs, negative = _minus(needs, _box_count(mines, width + 1))
+            needs, negative = minus(needs, box_count(mines, width + 1))
             if negative & numbers:
                 return None
             needs = tuple(plane & numbers for plane in needs)
@@ -218,50 +222,57 @@ class Masks:
         One turn finds every number whose need is met by all the cells that
         may still hold one (they are all mines), the next every number whose
         need is met by the mines proved around it (its other covered cells are
-        safe), each settling their cells and counting afresh what the
-        next turn reads.  The turns stop when two in a row settle nothing: the
-        deductions are sound and each only ever enables more, so they reach
-        what the one-by-one reading reaches, in whatever order.  A
-        contradiction (a number with more mines proved around it than it
-        shows, or fewer cells left that may hold one) leaves a number outside
-        its bounds at the end, as the bounds only ever narrow.
+        safe), each settling their cells.  A number's turn reads again only
+        what the other kind of turn changed, so once the first two turns have
+        read the whole board, a turn reads only the numbers next to what the
+        turn before settled, and stops the deductions when that is nothing:
+        they are sound and each only ever enables more, so they reach what the
+        one-by-one reading reaches, in whatever order.  A contradiction (a
+        number with more mines proved around it than it shows, or fewer cells
+        left that may hold one) leaves a number outside its bounds at the end,
+        as the bounds only ever narrow.
         """
         stride, covered, numbers, needs = self.stride, self.covered, self.numbers, self.needs
-        mines = safe = 0
+        bits = stride * self.height
         unknown = maybe = covered
-        # Around each cell, the mines proved and the cells that may hold one
-        # (``maybe``), counted again only when they change.
-        fewest: Planes = (0, 0, 0, 0)
-        most = _box_count(covered, stride)
-        # The two deductions take turns, each reading what the other just
-        # settled, until neither settles anything; the mines first, as no 0
-        # shown touches a covered cell.
-        idle, mines_turn = 0, True
-        while idle < 2:
-            ready = numbers & _equal(needs, most if mines_turn else fewest)
-            new = _spread(ready, stride) & unknown
-            if not new:
-                idle += 1
-            elif mines_turn:
-                idle = 0
-                mines |= new
-                fewest = _box_count(mines, stride)
+        # Around each cell, the cells that may hold a mine and the mines proved,
+        # counted again only when they change (None until then); the mines
+        # first, as no 0 shown touches a covered cell.
+        most: Planes | None = box_count(covered, stride)
+        fewest: Planes | None = (0, 0, 0, 0)
+        mines_turn, turn, low, high = True, 0, 0, bits
+        while True:
+            if bits - (high - low) < SETTLE_IN_WINDOWS:
+                if mines_turn:
+                    counted = most = most or box_count(maybe, stride)
+                else:
+                    counted = fewest = fewest or box_count(maybe ^ unknown, stride)
+                new = spread(numbers & equal(needs, counted), stride) & unknown
             else:
-                idle = 0
-                safe |= new
-                maybe ^= new
-                most = _box_count(maybe, stride)
+                new = _settle_window(self, unknown, maybe, mines_turn, low, high)
+            if not new and turn:
+                break
             unknown ^= new
-            mines_turn = not mines_turn
-        reading = numbers & _spread(unknown, stride)
-        still_needed, too_many = _minus(needs, fewest)
-        if numbers & (too_many | _less(most, needs)):
+            if mines_turn:
+                fewest = None if new else fewest
+            elif new:
+                maybe ^= new
+                most = None
+            if turn and new:
+                low, high = _window(new, stride, bits)
+            mines_turn, turn = not mines_turn, turn + 1
+        mines, safe = maybe ^ unknown, covered ^ maybe
+        most = most or box_count(maybe, stride)
+        fewest = fewest or box_count(mines, stride)
+        reading = numbers & spread(unknown, stride)
+        still_needed, too_many = minus(needs, fewest)
+        if numbers & (too_many | less(most, needs)):
             return None
         known = Known(self, mines, safe)
         # What each number still needs, read off the bit-planes at its bit, and
         # its open cells, off the 3×3 box of the open cells around it.  Each mask
-        # is written out as bytes once, and a bit read off them: a shift of a
-        # mask would cost the board for every number.
+        # is written out as bytes once, and read a byte (eight cells) at a time:
+        # a shift of a mask would cost the board for every number.
         size = (stride * (self.height + 2) >> 3) + 2
         one, two, four, eight = (
             (plane & reading).to_bytes(size, "little") for plane in still_needed
@@ -277,24 +288,36 @@ class Masks:
         )
         still = []
         constraints = []
-        for bit in _bits(reading, size):
-            byte, place = bit >> 3, bit & 7
-            need = (
-                one[byte] >> place & 1
-                | (two[byte] >> place & 1) << 1
-                | (four[byte] >> place & 1) << 2
-                | (eight[byte] >> place & 1) << 3
-            )
+        numbers_at = reading.to_bytes(size, "little")
+        found = numbers_at.translate(_NONZERO)
+        byte = found.find(1)
+        while byte >= 0:
+            # For the byte's eight cells, their needs' bits a byte a plane, and the
+            # three rows of their boxes' open cells, ten bits each (see _NEED_BITS, _BOX_ROWS).
+            needs_here = eight[byte] | four[byte] << 8 | two[byte] << 16 | one[byte] << 24
             window = int.from_bytes(boxes[byte : byte + span], "little")
-            box = _box(window, place + stride + 1, stride)
-            start = bit - bit // stride
-            still.append(at[bit])
-            constraints.append(([points[start + step] for step in offsets[box]], need))
+            rows = (
+                window & 1023
+                | (window >> stride & 1023) << 10
+                | (window >> 2 * stride & 1023) << 20
+            )
+            for place in _PLACES[numbers_at[byte]]:
+                bit = byte << 3 | place
+                start = bit - bit // stride
+                box = (rows >> place & _BOX_ROWS) * _BOX_GATHER >> 20 & 511
+                still.append(at[bit])
+                constraints.append(
+                    (
+                        [points[start + step] for step in offsets[box]],
+                        (needs_here >> place & _NEED_BITS) * _NEED_GATHER >> 24 & 15,
+                    )
+                )
+            byte = found.find(1, byte + 1)
         try:
             merged = merge(constraints)
         except InconsistentPosition:
             return None
-        outside = CellSet(self, unknown & ~_spread(reading, stride))
+        outside = CellSet(self, unknown & ~spread(reading, stride))
         return Settled(known, still, merged, outside)
 
     def mask_of(self, cells: Iterable[Point]) -> int:
@@ -306,15 +329,15 @@ class Masks:
 
     def touching(self, mask: int) -> int:
         """The numbers next to a cell of ``mask``."""
-        return self.numbers & _spread(mask, self.stride)
+        return self.numbers & spread(mask, self.stride)
 
     def needing(self, mask: int) -> int:
         """The numbers that need as many mines as they have cells of ``mask`` around."""
-        return self.numbers & _equal(self.needs, _box_count(mask, self.stride))
+        return self.numbers & equal(self.needs, box_count(mask, self.stride))
 
     def hidden_around(self) -> dict[Point, tuple[Point, ...]]:
         """For every number that touches a covered cell, those cells, row by row."""
-        touching = self.numbers & _spread(self.covered, self.stride)
+        touching = self.numbers & spread(self.covered, self.stride)
         return {number: self.around(number) for number in self.cells(touching)}
 
     def cells(self, mask: int) -> Iterable[Point]:
@@ -478,17 +501,28 @@ class CoveredAround(Mapping[Point, tuple[Point, ...]]):
         return len(self._table)
 
 
-def _bits(mask: int, size: int) -> Iterator[int]:
-    """The bits set in ``mask`` (not negative, of at most ``size`` bytes), lowest
-    first: found by the C loops of bytes, with no shift of the mask."""
-    data = mask.to_bytes(size, "little")
-    nonzero = data.translate(_NONZERO)
-    byte = nonzero.find(1)
-    while byte >= 0:
-        base = byte << 3
-        for place in _PLACES[data[byte]]:
-            yield base + place
-        byte = nonzero.find(1, byte + 1)
+def _window(new: int, stride: int, bits: int) -> tuple[int, int]:
+    """The bits of a board ``bits`` long that the turn after one that settled ``new``
+    reads: the numbers next to those cells, and the 3×3 boxes around them."""
+    margin = 2 * stride + 2
+    return max(0, (new & -new).bit_length() - 1 - margin), min(bits, new.bit_length() + margin)
+
+
+def _settle_window(
+    masks: Masks, unknown: int, maybe: int, mines_turn: bool, low: int, high: int
+) -> int:
+    """The cells a turn of :meth:`Masks.settle` settles reading bits ``low`` to
+    ``high`` of the masks, cut out: the numbers there whose 3×3 boxes lie within
+    them or reach past the board's edge."""
+    stride = masks.stride
+    cut = (1 << high - low) - 1
+    unknown, maybe = unknown >> low & cut, maybe >> low & cut
+    needs = tuple(plane >> low & cut for plane in masks.needs)
+    first = stride + 1 if low else 0
+    last = high - low - (stride + 1 if high < stride * masks.height else 0)
+    counted = box_count(maybe if mines_turn else maybe ^ unknown, stride)
+    ready = masks.numbers >> low & (1 << last) - (1 << first) & equal(needs, counted)
+    return (spread(ready, stride) & unknown) << low
 
 
 def _box(mask: int, bit: int, stride: int) -> int:
@@ -496,57 +530,6 @@ def _box(mask: int, bit: int, stride: int) -> int:
     corner = bit - stride - 1
     window = mask >> corner if corner >= 0 else mask << -corner
     return window & 7 | (window >> stride & 7) << 3 | (window >> 2 * stride & 7) << 6
-
-
-def _spread(mask: int, stride: int) -> int:
-    """Every cell of ``mask`` and its neighbours (and stray guard bits)."""
-    row = mask | mask << 1 | mask >> 1
-    return row | row << stride | row >> stride
-
-
-def _box_count(mask: int, stride: int) -> Planes:
-    """How many cells of ``mask`` each cell's 3×3 box holds, bit-sliced.
-
-    At a number, which is never covered, that is how many of its neighbours.
-    Three cells of a row are added first (two bits), then three rows.
-    """
-    left, right = mask << 1, mask >> 1
-    low = mask ^ left ^ right
-    high = (mask & left) | (right & (mask ^ left))
-    low_above, low_below = low << stride, low >> stride
-    high_above, high_below = high << stride, high >> stride
-    ones = low ^ low_above ^ low_below
-    carry = (low & low_above) | (low_below & (low ^ low_above))
-    twos_sum = high ^ high_above ^ high_below
-    twos_carry = (high & high_above) | (high_below & (high ^ high_above))
-    carried = twos_sum & carry
-    return ones, twos_sum ^ carry, twos_carry ^ carried, twos_carry & carried
-
-
-def _equal(one: Planes, other: Planes) -> int:
-    """The cells where two bit-sliced numbers are equal (as a negative mask)."""
-    one_1, one_2, one_4, one_8 = one
-    other_1, other_2, other_4, other_8 = other
-    return ~((one_1 ^ other_1) | (one_2 ^ other_2) | (one_4 ^ other_4) | (one_8 ^ other_8))
-
-
-def _minus(one: Planes, other: Planes) -> tuple[Planes, int]:
-    """``one`` less ``other`` (both bit-sliced), and the cells where it is negative."""
-    result = []
-    borrow = 0
-    for first, second in zip(one, other, strict=True):
-        result.append(first ^ second ^ borrow)
-        borrow = (~first & (second | borrow)) | (first & second & borrow)
-    return tuple(result), borrow
-
-
-def _less(one: Planes, other: Planes) -> int:
-    """The cells where ``one`` is less than ``other`` (both bit-sliced)."""
-    less, equal = 0, -1
-    for first, second in zip(reversed(one), reversed(other), strict=True):
-        less |= equal & ~first & second
-        equal &= ~(first ^ second)
-    return less
 
 
 @lru_cache(maxsize=8)
