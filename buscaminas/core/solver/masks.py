@@ -31,13 +31,6 @@ def _digits_table(chosen: Iterable[str]) -> bytes:
     return bytes(ord("1") if byte in ones else ord("0") for byte in range(256))
 
 
-def _placed_tables(chosen: Iterable[str]) -> tuple[bytes, ...]:
-    """For each bit ``k`` of a byte, position text (as bytes) to that bit alone for
-    the ``chosen`` characters, and to nought for the others."""
-    ones = {ord(char) for char in chosen}
-    return tuple(bytes(1 << k if byte in ones else 0 for byte in range(256)) for k in range(8))
-
-
 _COVERED = _digits_table(COVERED)
 _NUMBERS = _digits_table(COUNTS)
 _MINES = _digits_table(Symbol.MINE.value)
@@ -45,15 +38,17 @@ _NEEDS = tuple(
     _digits_table(char for char, count in COUNTS.items() if count >> plane & 1)
     for plane in range(PLANES)
 )
-_TABLES = {
-    table: _placed_tables(chr(byte) for byte in range(256) if table[byte] == ord("1"))
-    for table in (_COVERED, _NUMBERS, _MINES, *_NEEDS)
-}
-"""Each table of binary digits as the tables of its bits (:meth:`Masks.read`)."""
+_READ = (_COVERED, _NUMBERS, _MINES, *_NEEDS)
+_CODES = bytes(
+    sum(1 << flag for flag, table in enumerate(_READ) if table[byte] == ord("1"))
+    for byte in range(256)
+)
+"""Position text (as bytes) to the flags of a cell, bit ``flag`` for ``_READ[flag]``."""
 READ_IN_PARTS = 2_000
 """Cells from which a board's masks are read in eight parts (:meth:`Masks.read`): a
-mask read in binary digits costs some thirty instructions a cell, in parts
-twenty and some forty C calls (as measured on 99×99 and expert boards)."""
+mask read in binary digits costs some thirty instructions a cell, in parts some
+fifteen, and some forty big-integer operations (as measured on 99×99 and expert
+boards)."""
 SETTLE_IN_WINDOWS = 2_000
 """Cells a turn of :meth:`Masks.settle` must leave out to read a window of the board
 rather than all of it: cutting a window out costs some board-wide shifts."""
@@ -140,18 +135,24 @@ class Masks:
         # A character between two rows stands for the guard column; the text is
         # read backwards, the last cell first, as the binary digits of the masks.
         # A big board's is read forwards in eight parts, every eighth byte from
-        # the ``k``-th making bit ``k`` of the masks' bytes.
+        # the ``k``-th, each byte made the flags of its cell: bit ``flag`` of each
+        # byte of part ``k`` is bit ``k`` of that byte of mask ``_READ[flag]``.
         text = "\n".join(rows).encode()
-        parts = [text[k::8] for k in range(8)] if len(text) >= READ_IN_PARTS else []
-        if not parts:
+        codes = []
+        if len(text) >= READ_IN_PARTS:
+            codes = [int.from_bytes(text[k::8].translate(_CODES), "little") for k in range(8)]
+            every = _every_byte(len(text) + 7 >> 3)
+        else:
             text = text[::-1]
 
         def mask(table: bytes) -> int:
-            if not parts:
+            if not codes:
                 return int(text.translate(table), 2)
-            value = 0
-            for part, placed in zip(parts, _TABLES[table], strict=True):
-                value |= int.from_bytes(part.translate(placed), "little")
+            flag = _READ.index(table)
+            flags, value = every << flag, 0
+            for part, code in enumerate(codes):
+                picked = code & flags
+                value |= picked << part - flag if part >= flag else picked >> flag - part
             return value
 
         # Each mask read costs the board: a cell that is neither covered, a mine
@@ -539,6 +540,12 @@ def _geometry(width: int, height: int) -> tuple[int, int]:
     row = (1 << width) - 1
     bits = stride * height
     return sum(row << y * stride for y in range(height)), bits * 100 // (1300 + 7 * (bits >> 6))
+
+
+@lru_cache(maxsize=8)
+def _every_byte(size: int) -> int:
+    """Bit 0 of each of ``size`` bytes."""
+    return int.from_bytes(b"\x01" * size, "little")
 
 
 @lru_cache(maxsize=8)
