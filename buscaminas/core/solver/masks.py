@@ -282,11 +282,8 @@ class Masks:
         # the three rows of a box lie within ``span`` bytes of its corner's byte.
         boxes = (unknown << stride + 1).to_bytes(size, "little")
         span = (2 * stride + 10 >> 3) + 1
-        points, at, offsets = (
-            self.grid.points,
-            _cell_at(self.width, self.height),
-            _offsets(self.width),
-        )
+        # The cells of each bit, and how far in bits from a number its box's cells lie.
+        at, offsets = _cell_at(self.width, self.height), _offsets(stride)
         still = []
         constraints = []
         numbers_at = reading.to_bytes(size, "little")
@@ -304,12 +301,11 @@ class Masks:
             )
             for place in _PLACES[numbers_at[byte]]:
                 bit = byte << 3 | place
-                start = bit - bit // stride
                 box = (rows >> place & _BOX_ROWS) * _BOX_GATHER >> 20 & 511
                 still.append(at[bit])
                 constraints.append(
                     (
-                        [points[start + step] for step in offsets[box]],
+                        [at[bit + step] for step in offsets[box]],
                         (needs_here >> place & _NEED_BITS) * _NEED_GATHER >> 24 & 15,
                     )
                 )
