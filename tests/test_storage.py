@@ -81,6 +81,26 @@ def test_a_new_database_is_created_with_every_migration(store: Store, path: Path
     assert user_version(path) == len(MIGRATIONS)
 
 
+def test_a_new_database_is_made_as_every_migration_in_turn_would_make_it(path: Path) -> None:
+    """A new database is made by the migrations squashed (no ``ALTER``), an old one
+    by each migration it lacks: both end with the same tables, indexes and triggers,
+    word for word."""
+    statements: list[str] = []
+    path.parent.mkdir()
+    with closing(sqlite3.connect(path, isolation_level=None)) as made:
+        made.set_trace_callback(statements.append)
+        schema.migrate(made)
+        new = made.execute("SELECT * FROM sqlite_master ORDER BY name").fetchall()
+    with closing(sqlite3.connect(":memory:", isolation_level=None)) as migrated:
+        migrated.create_function(schema.FINGERPRINT, 1, lambda journal: None)
+        for migration in MIGRATIONS:
+            for statement in migration:
+                migrated.execute(statement)
+        old = migrated.execute("SELECT * FROM sqlite_master ORDER BY name").fetchall()
+    assert new == old
+    assert not any("ALTER" in statement for statement in statements)
+
+
 def test_an_empty_file_is_migrated(store: Store, path: Path) -> None:
     path.parent.mkdir()
     path.touch()

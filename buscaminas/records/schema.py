@@ -4,12 +4,16 @@ version, none included.
 ``PRAGMA user_version`` counts the migrations applied.  Every migration a file
 lacks is applied in one transaction, with the version that counts them: a game
 killed while it makes a new database leaves no database or a whole one, never
-half a schema that a later start would take for a whole one.
+half a schema that a later start would take for a whole one.  A new database is
+made by the migrations squashed (:func:`squashed`): half the statements, for SQLite
+reads its whole schema again after each.
 """
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from . import seen
@@ -195,11 +199,39 @@ def apply(db: sqlite3.Connection) -> None:
     version = user_version(db)
     if _current(version):
         return
-    db.create_function(FINGERPRINT, 1, seen.of_journal, deterministic=True)
-    for migration in MIGRATIONS[version:]:
-        for statement in migration:
-            db.execute(statement)
+    if version == 0:
+        statements: Iterable[str] = squashed(MIGRATIONS)
+    else:
+        db.create_function(FINGERPRINT, 1, seen.of_journal, deterministic=True)
+        statements = (statement for migration in MIGRATIONS[version:] for statement in migration)
+    for statement in statements:
+        db.execute(statement)
     db.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
+
+
+_ADDED_COLUMN = re.compile(r"\s*ALTER TABLE (\w+) ADD COLUMN (.*)", re.DOTALL)
+_MADE = re.compile(r"\s*CREATE (?:TABLE (\w+))?")
+
+
+@functools.cache
+def squashed(migrations: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
+    """What ``migrations`` make of an empty database, in as few statements: each column
+    an ``ALTER`` adds is written into its table's ``CREATE``, where SQLite itself
+    writes it; statements that move rows are left out, for there are none."""
+    statements: list[str] = []
+    tables: dict[str, int] = {}
+    """Where each table's ``CREATE`` stands in ``statements``."""
+    for statement in (statement for migration in migrations for statement in migration):
+        if added := _ADDED_COLUMN.fullmatch(statement):
+            table, column = added.groups()
+            create = statements[tables[table]]
+            end = create.rindex(")")
+            statements[tables[table]] = f"{create[:end]}, {column}{create[end:]}"
+        elif made := _MADE.match(statement):
+            if made[1]:
+                tables[made[1]] = len(statements)
+            statements.append(statement)
+    return tuple(statements)
 
 
 def _current(version: int) -> bool:
