@@ -215,10 +215,15 @@ def test_nothing_outside_the_round_assigns_its_fields() -> None:
     assert found == []
 
 
+MAY_IMPORT_A_TEST = re.compile(r"\b(?:from|import)\b[^\n]*(?:\btest_|[(\\])")
+"""A line that may hold, or begin, an import of a test module: one that names it, or
+goes on to the next line (in brackets, or after a backslash)."""
+
+
 def imported_test_modules(path: Path) -> list[str]:
     """The test modules (``tests/test_*``) ``path`` imports, wherever the import is."""
     source = path.read_text(encoding="utf-8")
-    if "test_" not in source:  # no such import, and no parse needed
+    if not MAY_IMPORT_A_TEST.search(source):  # no such import, and no parse needed
         return []
     found = []
     for node in ast.walk(ast.parse(source)):
@@ -266,6 +271,11 @@ def test_an_import_of_a_test_module_is_caught(tmp_path: Path) -> None:
     assert imported_test_modules(tmp_path / "test_a.py") == [
         "test_b", "test_c", "test_d", "test_e", "test_f"
     ]
+    # the name alone on a later line of the import
+    (tmp_path / "bracketed.py").write_text("from tests import (\n    test_g,\n)\n")
+    (tmp_path / "continued.py").write_text("from tests import \\\n    test_h\n")
+    assert imported_test_modules(tmp_path / "bracketed.py") == ["test_g"]
+    assert imported_test_modules(tmp_path / "continued.py") == ["test_h"]
 
 
 HISTORY = re.compile(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+from pathlib import Path
 
 import pytest
 
@@ -36,6 +37,16 @@ def test_translations_keep_every_placeholder() -> None:
             continue
         fields = {name for _, name, _, _ in string.Formatter().parse(key) if name}
         assert fields == {name for _, name, _, _ in string.Formatter().parse(value) if name}, key
+
+
+def test_a_message_is_found_however_its_call_is_spaced(tmp_path: Path) -> None:
+    """Modules that call neither ``_`` nor ``ngettext`` are skipped unparsed; a call
+    with a space or a line before its bracket is still a call."""
+    (tmp_path / "spaced.py").write_text(
+        '_ ("one")\nprint(_\n("two"))\nngettext ("a cell", "cells", 2)\nx._("not ours")\n'
+    )
+    (tmp_path / "silent.py").write_text('say("nothing")\nmy_("nor this")\n')
+    assert catalogue.message_ids(tmp_path) == {"one", "two", "a cell\0cells"}
 
 
 def test_the_english_catalogue_is_the_message_ids() -> None:

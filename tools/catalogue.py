@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 import struct
 from collections.abc import Iterable
 from pathlib import Path
@@ -105,11 +106,18 @@ def _passed_to_gettext(sources: Iterable[Path]) -> set[str]:
     return found
 
 
+_CALLED = re.compile(r"(?<![\w.])(?:_|ngettext)\s*\(")
+"""A call of ``_`` or ``ngettext`` by name, as the text may write it."""
+
+
 @functools.cache
 def _passed_in(source: str) -> frozenset[str]:
     """The messages one module's text passes to gettext: kept by the text, for the
-    tests ask again for every catalogue and language."""
+    tests ask again for every catalogue and language.  A text that calls neither
+    function by name is not parsed: most modules say nothing to the player."""
     found: set[str] = set()
+    if not _CALLED.search(source):
+        return frozenset()
     for node in ast.walk(ast.parse(source)):
         if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
             continue
