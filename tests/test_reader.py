@@ -180,7 +180,7 @@ def test_a_pseudo_terminal_hears_sentences_and_no_escape(
     player.wait_for("8×8")
     for line in words:
         player.type(line)
-    player.wait_until(lambda: question in player.output.decode("utf-8"))
+    player.wait_until(lambda: question.encode() in player.output)
     player.type("n")
     assert player.finish() == 0
     assert b"\x1b" not in player.output
