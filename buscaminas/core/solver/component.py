@@ -73,6 +73,37 @@ class Component(NamedTuple):
         for cells, packed in self.marginals:
             yield cells, unpack(packed, self.slot)
 
+    def per_cell(self, low: int, completion: Poly) -> list[tuple[tuple[Point, ...], int]]:
+        """Each class with the layouts in which one of its cells is a mine, the
+        component holding ``low + k`` mines in ``completion[k]`` ways for each.
+
+        The coefficients are read off the packed marginals, none unpacked: a
+        component settled to one or two mine counts (most of a ragged big
+        board's) reads one or two a class."""
+        slot = self.slot
+        whole = (1 << slot) - 1
+        terms = [((low + more) * slot, ways) for more, ways in enumerate(completion)]
+        if len(terms) == 1:
+            ((shift, ways),) = terms
+            return [
+                (cells, (packed >> shift & whole) * ways // len(cells))
+                for cells, packed in self.marginals
+            ]
+        if len(terms) == 2:
+            (shift, ways), (next_shift, next_ways) = terms
+            return [
+                (
+                    cells,
+                    ((packed >> shift & whole) * ways + (packed >> next_shift & whole) * next_ways)
+                    // len(cells),
+                )
+                for cells, packed in self.marginals
+            ]
+        return [
+            (cells, sum([(packed >> shift & whole) * ways for shift, ways in terms]) // len(cells))
+            for cells, packed in self.marginals
+        ]
+
     def certain(self) -> dict[Point, bool]:
         """The cells its numbers decide on their own: True for a mine."""
         decided: dict[Point, bool] = {}

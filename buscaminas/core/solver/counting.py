@@ -19,7 +19,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from itertools import chain, compress
 from math import comb
-from operator import mul, not_
+from operator import not_
 
 from ..alphabet import COUNTS, COVERED, Symbol
 from ..grid import Grid, Point
@@ -487,17 +487,7 @@ def _combine(board: Constraints, frontier: Frontier, budget: Budget) -> Tally:
         key = tuple(poly)
         if key not in completions:
             completions[key] = _completion(every, poly, weight, total, budget)
-        completion = completions[key]
-        if len(completion) == 1:
-            # The component always holds ``low`` mines: one product a class.
-            ways = completion[0]
-            for cells, marginal in component.marginals:
-                shares.append((cells, component.marginal(marginal, low) * ways // len(cells)))
-            continue
-        end = low + len(completion)
-        for cells, unpacked in component.unpacked():
-            weighted = sum(map(mul, unpacked[low:end], completion))
-            shares.append((cells, weighted // len(cells)))
+        shares += component.per_cell(low, completions[key])
     if outside:
         # Layouts with one outside cell mined: C(spare - 1, k - 1) = C(spare, k) · k / spare.
         per_cell = sum(
