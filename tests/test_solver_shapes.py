@@ -13,14 +13,14 @@ from tests.solver_support import draw_position
 
 
 def _nine_openings() -> Position:
-    """Nine openings alike, a strip of numbers 1 2 2 2 1 between two covered rows:
-    as scattered openings of a big board leave, each a component of five numbers."""
+    """Nine openings alike, a strip of numbers 1 1 2 between two covered rows:
+    as scattered openings of a big board leave, each a component of three numbers."""
     mines: set[tuple[int, int]] = set()
     revealed: list[tuple[int, int]] = []
     for left in range(0, 36, 12):
         for top in range(0, 36, 12):
-            mines |= {(left + 3, top), (left + 2, top + 2), (left + 5, top + 2)}
-            revealed += [(left + x, top + 1) for x in range(1, 6)]
+            mines |= {(left, top), (left + 4, top), (left + 3, top + 2)}
+            revealed += [(left + x, top + 1) for x in range(1, 4)]
     return draw_position(36, 36, mines, revealed=revealed)
 
 

@@ -40,7 +40,7 @@ PLAN_WORK = 300
 """Units of :mod:`.budget` a number of a component costs before its counting starts:
 grouping its cells into classes and planning the steps took 6 to 14 µs a number,
 as measured (the most on a 99×99 stripe of 1s, one component of 4,900 numbers)."""
-ALIKE_NUMBERS = 6
+ALIKE_NUMBERS = 4
 """Numbers up to which a component's shape is looked for among those counted in
 the same reading: small shapes recur, along the straight edges of openings."""
 STEP_WORK = 140
