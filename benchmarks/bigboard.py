@@ -13,6 +13,8 @@ timed as text, so ``--against DIR`` times another version of the solver
 older commit) on the very same positions, alternately with this one, each
 run in fresh processes.  Whole games are timed the same way, as the CPU
 time of a process playing one seeded game from its first click to its end.
+``--instructions`` counts instead the instructions of each position read
+whole, under valgrind's callgrind: the same from run to run, whatever the load.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -72,6 +75,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--games", type=int, default=0, help="whole 99x99/2000 games to time (seeds 0, 1, ...)"
     )
     parser.add_argument("--game-board", default=BOARDS[0], help="the board of the whole games")
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count the instructions of each position read whole, under valgrind's callgrind,"
+        " instead of timing",
+    )
     parser.add_argument(
         "--against",
         type=Path,
@@ -236,15 +245,25 @@ class Solver:
     name: str
     root: Path
 
-    def ask(self, job: dict[str, Any], benchmark: str = "bigboard") -> Any:
+    def ask(
+        self,
+        job: Any,
+        benchmark: str = "bigboard",
+        under: tuple[str, ...] = (),
+        code: str | None = None,
+    ) -> Any:
         """Run one job in a fresh process importing this solver, and its answer
-        (``benchmark`` names the module of ``benchmarks`` whose ``child`` runs it)."""
+        (``benchmark`` names the module of ``benchmarks`` whose ``child`` runs it,
+        unless ``code`` is given; ``under``, a command that runs it, such as valgrind)."""
+        code = code or f"from benchmarks.{benchmark} import child; child()"
         here = Path(__file__).resolve().parents[1]
         # The solver's own directory first (``-c`` puts the working
         # directory first), this tree's benchmarks after it.
         environment = {**os.environ, "PYTHONPATH": f"{self.root}{os.pathsep}{here}"}
+        if under:
+            environment["PYTHONHASHSEED"] = "0"
         finished = subprocess.run(
-            [sys.executable, "-c", f"from benchmarks.{benchmark} import child; child()"],
+            [*under, sys.executable, "-c", code],
             input=json.dumps(job),
             capture_output=True,
             text=True,
@@ -253,6 +272,41 @@ class Solver:
             check=True,
         )
         return json.loads(finished.stdout)
+
+
+MARKED = """
+import gc, json, os, sys
+from benchmarks.bigboard import _forget
+from buscaminas.core.grid import Grid
+from buscaminas.core.solver import Position, analyze
+for text, mines in json.load(sys.stdin):
+    position = Position.parse(text, mines=mines)
+    Grid(position.width, position.height)
+    _forget()
+    gc.collect()
+    os.getppid()
+    analyze(position)
+    os.getppid()
+print("[]")
+"""
+"""Each position read whole between two calls of getppid, at which callgrind writes
+its count (run as the solver's own tree's code, whatever its age); the garbage
+collected before, so that no position counts a collection of the others' objects."""
+
+
+def instructions(solver: Solver, positions: list[tuple[str, int]]) -> list[float]:
+    """The instructions each of ``positions`` read whole takes, counted by callgrind."""
+    from benchmarks.startup import _instructions
+
+    with tempfile.TemporaryDirectory() as counts:
+        callgrind = ("valgrind", "--tool=callgrind", "--dump-before=getppid")
+        solver.ask(
+            positions, under=(*callgrind, f"--callgrind-out-file={counts}/count"), code=MARKED
+        )
+        # Written before each mark: up to the first analysis, then each analysis
+        # and what comes before the next in turn.
+        dumps = sorted(Path(counts).glob("count.*"), key=lambda dump: int(dump.suffix[1:]))
+        return [_instructions(dump) for dump in dumps[1::2]]
 
 
 def _ms(runs: list[list[float]]) -> list[float]:
@@ -276,6 +330,16 @@ def run(args: argparse.Namespace) -> int:
             ((before.format(), before.mines), (position.format(), position.mines))
             for before, position in steps
         ]
+        if args.instructions:
+            for solver in solvers:
+                counts = instructions(solver, [text for _, text in texts])
+                medians[(board, solver.name, "whole")] = statistics.median(counts)
+                print(
+                    f"  {solver.name}, {MODES['whole']}: instructions median"
+                    f" {statistics.median(counts) / 1e6:.2f} M,"
+                    f" positions {min(counts) / 1e6:.2f}-{max(counts) / 1e6:.2f} M"
+                )
+            continue
         timed: dict[tuple[str, str], list[list[float]]] = {}
         for _ in range(args.runs):
             for solver in solvers:
@@ -301,6 +365,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"ratio {first} / {last} (medians, same solver):")
         for solver in solvers:
             for mode, name in MODES.items():
+                if (first, solver.name, mode) not in medians:
+                    continue
                 ratio = medians[(first, solver.name, mode)] / medians[(last, solver.name, mode)]
                 print(f"  {solver.name}, {name}: {ratio:.1f}x")
     for seed in range(args.games):

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import shutil
 from itertools import pairwise
 from pathlib import Path
 
 import pytest
 
 from benchmarks.__main__ import main
-from benchmarks.bigboard import lucky_game, mid_game, revealed_share
+from benchmarks.bigboard import Solver, instructions, lucky_game, mid_game, revealed_share
 from buscaminas.core.solver import counting
 
 STAGES = [0.2, 0.5, 0.8]
@@ -67,3 +68,28 @@ def test_the_command_line_times_both_solvers_and_whole_games(
         "s of it in the solver",
     ):
         assert line in report
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="callgrind counts the instructions")
+def test_instructions_are_counted_position_by_position_for_both_solvers(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    here = Path(__file__).resolve().parents[1]
+    positions = [
+        (position.format(), position.mines)
+        for _, position in mid_game("8x8/10", 1, STAGES, no_guess=True)
+    ]
+    counts = instructions(Solver("this tree", here), positions)
+    assert len(counts) == len(positions)
+    assert all(0 < count < 100e6 for count in counts)
+    argv = ["bigboard", "--boards", "9x9/10", "8x8/10", "--seeds", "1", "--instructions"]
+    assert main([*argv, "--against", str(here)]) == 0
+    report = capsys.readouterr().out
+    for line in (
+        "this tree, read whole: instructions median",
+        f"{here}, read whole: instructions median",
+        "ratio 9x9/10 / 8x8/10 (medians, same solver):",
+    ):
+        assert line in report
+    assert "in play" not in report

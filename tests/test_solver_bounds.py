@@ -177,7 +177,12 @@ def test_pairs_before_counting_keep_arbitrary_positions_exact(position: Position
 def uncountable(position: Position) -> counting.Tally:
     """The tally of ``position`` as if no component fitted the budget."""
 
-    def refuse(group: component.Group, budget: Budget, most_states: int | None = None) -> None:
+    def refuse(
+        group: component.Group,
+        budget: Budget,
+        most_states: int | None = None,
+        alike: component.Alike | None = None,
+    ) -> None:
         raise OverBudget
 
     with pytest.MonkeyPatch.context() as patch:

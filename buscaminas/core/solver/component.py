@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from math import comb
+from operator import itemgetter
 from typing import NamedTuple
 
 from ..grid import Point
@@ -39,6 +40,9 @@ PLAN_WORK = 300
 """Units of :mod:`.budget` a number of a component costs before its counting starts:
 grouping its cells into classes and planning the steps took 6 to 14 µs a number,
 as measured (the most on a 99×99 stripe of 1s, one component of 4,900 numbers)."""
+ALIKE_NUMBERS = 4
+"""Numbers up to which a component's shape is looked for among those counted in
+the same reading: small shapes recur, along the straight edges of openings."""
 STEP_WORK = 140
 """Units a class costs for its steps forward and back, besides their moves."""
 MOVE_WORK = 7
@@ -72,6 +76,36 @@ class Component(NamedTuple):
         """Each class with its marginal as a list of coefficients."""
         for cells, packed in self.marginals:
             yield cells, unpack(packed, self.slot)
+
+    def per_cell(self, low: int, completion: Poly) -> list[tuple[tuple[Point, ...], int]]:
+        """Each class with the layouts in which one of its cells is a mine, the
+        component holding ``low + k`` mines in ``completion[k]`` ways for each.
+
+        A component settled to one or two mine counts (most of a ragged big
+        board's) reads them off the packed marginals, which cost more unpacked."""
+        slot = self.slot
+        whole = (1 << slot) - 1
+        terms = [((low + more) * slot, ways) for more, ways in enumerate(completion)]
+        if len(terms) == 1:
+            ((shift, ways),) = terms
+            return [
+                (cells, (packed >> shift & whole) * ways // len(cells))
+                for cells, packed in self.marginals
+            ]
+        if len(terms) == 2:
+            (shift, ways), (next_shift, next_ways) = terms
+            return [
+                (
+                    cells,
+                    ((packed >> shift & whole) * ways + (packed >> next_shift & whole) * next_ways)
+                    // len(cells),
+                )
+                for cells, packed in self.marginals
+            ]
+        return [
+            (cells, sum([(packed >> shift & whole) * ways for shift, ways in terms]) // len(cells))
+            for cells, packed in self.marginals
+        ]
 
     def certain(self) -> dict[Point, bool]:
         """The cells its numbers decide on their own: True for a mine."""
@@ -136,12 +170,27 @@ def components(constraints: list[Constraint]) -> list[Group]:
     return [group for group in groups if group]
 
 
-def count_component(group: Group, budget: Budget, most_states: int | None = None) -> Component:
+Shape = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]
+"""What a component's count depends on: its numbers' needs, and the size of each
+class of its cells and the numbers touching it."""
+Alike = dict[Shape, tuple[Component, list[Class]]]
+"""Components counted, by shape: each count, and its classes."""
+_first, _second = itemgetter(0), itemgetter(1)
+
+
+def count_component(
+    group: Group, budget: Budget, most_states: int | None = None, alike: Alike | None = None
+) -> Component:
     """Count one component's solutions by how many mines they use, within ``budget``.
 
     With ``most_states``, a component whose counting might keep more states
     than that raises :class:`OverBudget` before any work.  Raises
     :class:`InconsistentPosition` when the component has no solution.
+
+    A small component of the shape of one in ``alike`` (as the scattered
+    openings of a big board make, along straight edges) takes its count
+    over, its own cells in place of the other's; a small one counted here
+    goes into ``alike``.
     """
     if len(group) == 1:
         # One number: its cells are one class, and C(k, n) says it all.
@@ -164,8 +213,30 @@ def count_component(group: Group, budget: Budget, most_states: int | None = None
         raise OverBudget
     whole_budget = budget.untouched
     budget.spend(plan)
+    classes = classes_of(group)
+    shape: Shape | None = None
+    if alike is not None and len(group) <= ALIKE_NUMBERS:
+        shape = (
+            tuple(map(_second, group)),
+            tuple(map(len, map(_first, classes))),
+            tuple(map(_second, classes)),
+        )
+        twin = alike.get(shape)
+        if twin is not None:
+            counted, twin_classes = twin
+            place_of = {cells: place for place, (cells, _) in enumerate(twin_classes)}
+            counted = counted._replace(
+                marginals=tuple(
+                    [
+                        (classes[place_of[cells]].cells, marginal)
+                        for cells, marginal in counted.marginals
+                    ]
+                )
+            )
+            _counted.put(key, counted)
+            return counted
     try:
-        counting = _Counting(group, budget, most_states)
+        counting = _Counting(group, budget, most_states, classes)
         if most_states is not None and counting.states_bound > most_states:
             # Too wide for now: pairs of numbers may narrow it.
             whole_budget = False
@@ -175,6 +246,8 @@ def count_component(group: Group, budget: Budget, most_states: int | None = None
         if whole_budget:
             _too_wide.put(key, budget.limit)
         raise
+    if shape is not None and alike is not None:
+        alike[shape] = (counted, classes)
     _counted.put(key, counted)
     return counted
 
@@ -226,12 +299,18 @@ def _two_numbers(
 class _Counting:
     """The forward and backward passes over one component's classes."""
 
-    def __init__(self, group: Group, budget: Budget | None = None, most_states: int | None = None):
-        """Plan the counting of ``group``; weighing the orders of a wide one is
-        charged to ``budget``, when given, and left out when the order of its
-        cells keeps more than ``most_states``: pairs of numbers may narrow it
-        first, for less."""
-        self.classes = classes_of(group)
+    def __init__(
+        self,
+        group: Group,
+        budget: Budget | None = None,
+        most_states: int | None = None,
+        classes: list[Class] | None = None,
+    ):
+        """Plan the counting of ``group`` (its ``classes``, when known); weighing
+        the orders of a wide one is charged to ``budget``, when given, and left
+        out when the order of its cells keeps more than ``most_states``: pairs
+        of numbers may narrow it first, for less."""
+        self.classes = classes or classes_of(group)
         self.needs = [need for _, need in group]
         sizes = [len(cells) for cells, _ in group]
         cells = sum([len(cells) for cells, _ in self.classes])

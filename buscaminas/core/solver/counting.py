@@ -487,17 +487,7 @@ def _combine(board: Constraints, frontier: Frontier, budget: Budget) -> Tally:
         key = tuple(poly)
         if key not in completions:
             completions[key] = _completion(every, poly, weight, total, budget)
-        completion = completions[key]
-        if len(completion) == 1:
-            # The component always holds ``low`` mines: one product a class.
-            ways = completion[0]
-            for cells, marginal in component.marginals:
-                shares.append((cells, component.marginal(marginal, low) * ways // len(cells)))
-            continue
-        end = low + len(completion)
-        for cells, unpacked in component.unpacked():
-            weighted = sum(map(mul, unpacked[low:end], completion))
-            shares.append((cells, weighted // len(cells)))
+        shares += component.per_cell(low, completions[key])
     if outside:
         # Layouts with one outside cell mined: C(spare - 1, k - 1) = C(spare, k) · k / spare.
         per_cell = sum(
@@ -526,14 +516,29 @@ def _completion(
         # The others' counts are ``every`` over a constant, and so is their sum.
         budget.spend(product_cost(words(total), words(poly[0])))
         return [total // poly[0]]
-    others = divide(every, poly, budget)
+    if len(poly) == 2:
+        others = _divide_by_two_terms(every, poly, budget)
+    else:
+        others = divide(every, poly, budget)
     # Each completion is a sum of big products, charged before they are made.
     cost = product_cost(words(max(others, default=0)), words(max(weight, default=0)))
     budget.spend(len(poly) * len(others) * cost)
-    return [
-        sum(count * ways for count, ways in zip(others, weight[k:], strict=False))
-        for k in range(len(poly))
-    ]
+    completion = [sum(map(mul, others, weight[k:])) for k in range(len(poly) - 1)]
+    # The layouts of all add up to the total: the last completion is what the others leave.
+    rest = total - sum(map(mul, poly, completion))
+    return [*completion, rest // poly[-1]]
+
+
+def _divide_by_two_terms(every: Poly, poly: Poly, budget: Budget) -> Poly:
+    """``every`` divided by ``poly``, a factor of it of two coefficients (most of a
+    ragged big board's components are settled to one or two mine counts): a
+    coefficient at a time, from the lowest."""
+    low, high = poly
+    budget.spend(len(every) * product_cost(words(max(every)), 1))
+    others = [every[0] // low]
+    for count in every[1 : len(every) - 1]:
+        others.append((count - high * others[-1]) // low)
+    return others
 
 
 def _ways_beyond(cells: int, most: int, length: int) -> tuple[list[int], tuple[int, int]]:

@@ -23,12 +23,18 @@ from typing import NamedTuple
 
 from ..grid import Point
 from .budget import Budget, OverBudget
-from .component import Component, components, count_component
+from .component import Alike, Component, components, count_component
 from .local import Constraint, Settled, settle_pairs
 
 WIDE_STATES = 200_000
 """A bound on a component's states above which two-number deductions are
 tried before counting it: beyond it, counting may not fit a budget."""
+
+
+ALIKE_COMPONENTS = 8
+"""Components from which the small ones are looked up by shape
+(:func:`~.component.count_component`): a ragged big board has dozens, an expert
+board most often two or three."""
 
 
 class Frontier(NamedTuple):
@@ -69,9 +75,12 @@ def count_frontier(
     settled, constraints = settlement.known, settlement.constraints
     counted: list[Component] = []
     wide: list[Constraint] = []
-    for group in sorted(components(constraints), key=len):
+    groups = sorted(components(constraints), key=len)
+    # Shapes recur among many components: a few are not worth looking them up.
+    alike: Alike | None = {} if len(groups) >= ALIKE_COMPONENTS else None
+    for group in groups:
         try:
-            counted.append(count_component(group, budget, most_states=WIDE_STATES))
+            counted.append(count_component(group, budget, most_states=WIDE_STATES, alike=alike))
         except OverBudget:
             wide.extend(group)
     uncounted: list[Constraint] = []
