@@ -319,7 +319,29 @@ def wait_for_exit(player: Player, timeout: float = 15.0) -> None:
     deadline = time.monotonic() + timeout
     while player.pump() and time.monotonic() < deadline:
         pass
-    assert not player.child.isalive(), "the game did not end:\n" + player.text
+    assert not player.child.isalive(), (
+        f"the game did not end:\n{player.text}\nits threads:\n{threads_of(player.child.pid)}"
+    )
+
+
+def threads_of(pid: int) -> str:
+    """Where each thread of process ``pid`` is, for a test that finds it still running:
+    its state, the system call it waits in (by number) and its signals pending and
+    blocked, as bit masks (a Ctrl-C that never reached the game shows here)."""
+    said = []
+    for task in sorted(Path(f"/proc/{pid}/task").glob("*")):
+        try:
+            lines = (task / "status").read_text().splitlines()
+            status = dict(line.split(":\t", 1) for line in lines if ":\t" in line)
+            call = (task / "syscall").read_text().split()[0]
+        except (OSError, ValueError):  # ended meanwhile
+            continue
+        said.append(
+            f"{status['Name']}: {status['State']}, system call {call},"
+            f" pending {status['SigPnd']} (the process's {status['ShdPnd']}),"
+            f" blocked {status['SigBlk']}"
+        )
+    return "\n".join(said)
 
 
 WIN = "This board's code is"

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import re
 import signal
+import subprocess
+import sys
 import termios
 import time
 from pathlib import Path
@@ -20,8 +22,29 @@ from tests.terminal_support import (
     assert_restored,
     hooked,
     line_discipline,
+    threads_of,
     wait_for_exit,
 )
+
+
+def test_a_game_that_does_not_end_is_shown_with_the_signals_its_threads_hold() -> None:
+    """What a failing wait for the end says besides the screen: a Ctrl-C blocked in
+    the main thread waits, pending."""
+    holding = "import signal, time; signal.pthread_sigmask(signal.SIG_BLOCK, {2}); time.sleep(30)"
+    with subprocess.Popen([sys.executable, "-c", holding]) as process:
+        try:
+            deadline = time.monotonic() + 10
+            while "blocked 0000000000000002" not in threads_of(process.pid):
+                assert time.monotonic() < deadline, threads_of(process.pid)
+                time.sleep(0.01)
+            process.send_signal(signal.SIGINT)
+            deadline = time.monotonic() + 10
+            while "the process's 0000000000000002" not in threads_of(process.pid):
+                assert time.monotonic() < deadline, threads_of(process.pid)
+                time.sleep(0.01)
+            assert threads_of(process.pid).startswith("python")
+        finally:
+            process.kill()
 
 
 def playing() -> Player:
