@@ -296,7 +296,7 @@ collected before, so that no position counts a collection of the others' objects
 
 def instructions(solver: Solver, positions: list[tuple[str, int]]) -> list[float]:
     """The instructions each of ``positions`` read whole takes, counted by callgrind."""
-    from benchmarks.startup import _instructions
+    from benchmarks.startup import instructions_in
 
     with tempfile.TemporaryDirectory() as counts:
         callgrind = ("valgrind", "--tool=callgrind", "--dump-before=getppid")
@@ -306,7 +306,7 @@ def instructions(solver: Solver, positions: list[tuple[str, int]]) -> list[float
         # Written before each mark: up to the first analysis, then each analysis
         # and what comes before the next in turn.
         dumps = sorted(Path(counts).glob("count.*"), key=lambda dump: int(dump.suffix[1:]))
-        return [_instructions(dump) for dump in dumps[1::2]]
+        return [instructions_in(dump) for dump in dumps[1::2]]
 
 
 def _ms(runs: list[list[float]]) -> list[float]:

@@ -211,7 +211,7 @@ def counted(
                     stderr=subprocess.DEVNULL,
                     check=True,
                 )
-                return (_instructions(Path(counts) / "count"),)
+                return (instructions_in(Path(counts) / "count"),)
             child = pexpect.spawn(
                 valgrind[0], valgrind[1:], dimensions=(24, 80), env=fixed, cwd=str(root)
             )
@@ -224,12 +224,12 @@ def counted(
             )
             child.terminate(force=True)
             child.close()
-            return (_instructions(Path(counts) / "count.1"),)
+            return (instructions_in(Path(counts) / "count.1"),)
 
     return run
 
 
-def _instructions(count_file: Path) -> float:
+def instructions_in(count_file: Path) -> float:
     """The total a callgrind output file gives (its ``summary:`` line)."""
     found = re.search(r"^summary: (\d+)", count_file.read_text(), re.MULTILINE)
     if found is None:
