@@ -6,6 +6,7 @@ from __future__ import annotations
 import gc
 import os
 import signal
+import subprocess
 import sys
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from tests.forkstart_support import SERVER, ForkedSpawn
 from tests.terminal_support import ROOT, Player, hooked, rows, run_piped
 
 PLAYED = ("--preset", "beginner", "--lang", "en")
+SERVER_LOADS = "server.load()\nprint(*sys.modules)"
 
 
 @pytest.fixture(autouse=True)
@@ -106,3 +108,33 @@ def test_what_a_test_left_running_is_killed_at_its_end() -> None:
     player.child.close()
     gc.collect()
     assert sorted(os.listdir("/proc/self/fd")) == fds
+
+
+def test_a_forked_start_finds_loaded_every_module_a_game_on_a_terminal_loads(
+    tmp_path: Path,
+) -> None:
+    """What the server has not loaded, each child loads again: the cost the server is
+    there to save.  An exec'd game (typed moves, the cursor's keys) says what it loaded."""
+    loaded = tmp_path / "loaded"
+    dump = f"open({str(loaded)!r}, 'w').write(' '.join(sys.modules))"
+    at_exit = f"import atexit, sys\natexit.register(lambda: {dump})\n"
+    player = Player(*PLAYED, "--legacy", env=hooked(tmp_path, at_exit))
+    player.wait_for("Tab: keys")
+    player.type("3 3")
+    player.type("help")
+    player.child.send("\t")
+    player.wait_for("Space, Enter: reveal")
+    player.child.send("s ")
+    player.child.send("\t")
+    player.wait_for("Tab: keys")
+    player.type("quit")
+    assert player.finish() == 0
+    server = subprocess.run(
+        [sys.executable, "-c", "import sys, tests.zygote_support as server\n" + SERVER_LOADS],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    started = set(loaded.read_text().split()) - {"__main__", "sitecustomize"}
+    assert started - set(server.stdout.split()) == set()

@@ -6,8 +6,8 @@ and the package; the quick suite starts the program hundreds of times.  A
 child forked from here skips that, and then sets up what an exec'd interpreter would
 have decided for itself: its session and terminal, its standard streams and their
 encodings, its arguments, environment, locale, time zone, directory, signals and
-limits.  Only the standard library is loaded here besides the program, so that the
-children's modules are the program's.
+limits.  Only the standard library is loaded here besides the program and its
+toolkit, so that the children's modules are the program's.
 
 One client talks to it over a socket pair (the test side, :mod:`tests.forkstart_support`):
 a request to start is a JSON message with the child's standard streams beside it;
@@ -43,6 +43,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
+from prompt_toolkit.styles import default_pygments_style, default_ui_style
+
 import buscaminas
 
 PROGRAM = "buscaminas"
@@ -51,13 +53,30 @@ LARGEST_MESSAGE = 1 << 20
 """A request's bytes at most: its environment and arguments."""
 
 
+TOOLKIT_LOADS_LATER = (
+    "prompt_toolkit.input.posix_utils",
+    "prompt_toolkit.input.vt100",
+    "prompt_toolkit.key_binding.bindings.search",
+    "prompt_toolkit.patch_stdout",
+    "termios",
+    "tty",
+)
+"""What the terminal toolkit imports inside its functions as a game starts on a
+terminal: a child would import each again (tests/test_forkstart.py checks the list)."""
+
+
 def load() -> Captured:
     """Load every module of the program, the ones its start loads and the ones it
-    loads later (the solver, the terminal toolkit), its entry point excepted."""
+    loads later (the solver, the terminal toolkit), its entry point excepted, and what
+    the toolkit computes once a process and keeps (its default styles, memoized)."""
     gc.disable()  # the start's own collector hold, as :mod:`buscaminas.collector` says
     for module in pkgutil.walk_packages(buscaminas.__path__, f"{PROGRAM}."):
         if not module.name.endswith(".__main__"):
             importlib.import_module(module.name)
+    for name in TOOLKIT_LOADS_LATER:
+        importlib.import_module(name)
+    default_ui_style()
+    default_pygments_style()
     captured = Captured.find()
     gc.freeze()  # kept out of the children's collections, so their pages stay shared
     return captured
