@@ -3,19 +3,10 @@
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
+from collections.abc import Mapping
 
 import pyte
-from pyte.screens import Char
-
-
-@dataclass
-class Row:
-    """One row of a screen, as ``pyte``'s rendering reads a screen of one row."""
-
-    columns: int
-    buffer: dict[int, dict[int, Char]]
-    lines: int = 1
+from pyte.screens import Char, wcwidth
 
 
 class Screen(pyte.Screen):
@@ -46,7 +37,21 @@ class Screen(pyte.Screen):
             self.dirty.update(range(self.lines))
         for y in self.dirty:
             if y < self.lines:
-                row = Row(self.columns, {0: self.buffer[y]})
-                self.rows[y] = pyte.Screen.display.fget(row)[0]  # type: ignore[attr-defined]
+                self.rows[y] = self._render(self.buffer[y])
         self.dirty.clear()
         return list(self.rows)
+
+    def _render(self, row: Mapping[int, Char]) -> str:
+        """A row as ``pyte`` renders it: each cell's text, and nothing for the cell that
+        a wide character's right half covers.  Most rows are ASCII, which has none."""
+        texts = [row[x].data for x in range(self.columns)]
+        text = "".join(texts)
+        if text.isascii():
+            return text
+        shown: list[str] = []
+        covered = False
+        for cell in texts:
+            if not covered:
+                shown.append(cell)
+            covered = not covered and wcwidth(cell[0]) == 2
+        return "".join(shown)

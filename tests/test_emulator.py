@@ -38,3 +38,12 @@ def test_the_screen_read_after_each_change_is_pytes_own(
             else:
                 stream.feed(write)
         assert kept.display == fresh.display
+
+
+def test_a_wide_character_covers_the_cell_to_its_right_as_in_pytes_own() -> None:
+    """Even where something was written on that cell since.  Not among the writes
+    above: ``pyte``'s own reading fails on a wide character written over."""
+    kept, fresh = Screen(9, 3), pyte.Screen(9, 3)
+    for screen in (kept, fresh):
+        pyte.Stream(screen).feed("a世b\r\n世世世世x\r\nñ\u0301世\x1b[1;3Hz")
+    assert kept.display == fresh.display == ["a世b     ", "世世世世x", "ñ\u0301世      "]
