@@ -7,6 +7,8 @@ import io
 import re
 import time
 from pathlib import Path
+from types import SimpleNamespace
+from typing import cast
 
 import pytest
 
@@ -16,17 +18,19 @@ from buscaminas.game.app import AUTO_SECONDS, AUTO_WHOLE_SECONDS, App, auto_pace
 from buscaminas.game.commands import Command, Verb
 from buscaminas.game.jumps import Jump
 from buscaminas.game.keeper import Keeper
+from buscaminas.game.keys import Mode
 from buscaminas.game.screen import Audience
 from buscaminas.game.session import Session
 from buscaminas.game.settings import Settings
-from buscaminas.game.view import State
+from buscaminas.game.view import State, View
 from buscaminas.records.storage import Store, database_in
 from buscaminas.ui import controls
 from buscaminas.ui.pipe import PipeScreen
+from buscaminas.ui.terminal import TerminalScreen
 from tests.config_support import configured, settings
 from tests.cursor_support import BOARD as BOARD_PICTURE
 from tests.cursor_support import start
-from tests.loop_support import BOARD
+from tests.loop_support import BOARD, ScriptedScreen
 from tests.terminal_support import Player, run_piped, write_board
 
 # BOARD: mines at 1 1, 1 4 and 5 4; “3 2” opens the middle and leaves 1 1 … 1 4 and 5 4
@@ -269,6 +273,61 @@ def test_a_stop_while_paused_stays_paused() -> None:
     shell.wait_for("La partida sigue.")
     shell.type("salir")
     shell.wait_for("¡Hasta luego!")
+
+
+class InterruptedAsThePauseShows(ScriptedScreen):
+    """Ctrl-C lands (as a KeyboardInterrupt where the game's thread is) while the pause
+    is being drawn, before its wait for a key has begun."""
+
+    interrupted = False
+
+    def show(self, view: View) -> None:
+        super().show(view)
+        if view.state is State.PAUSED and not self.interrupted:
+            self.interrupted = True
+            raise KeyboardInterrupt
+
+
+def test_ctrl_c_as_the_pause_begins_ends_the_pause_not_the_game(tmp_path: Path) -> None:
+    screen = InterruptedAsThePauseShows("3 2", "pause", "flag 1 1", audience=Audience.VIEWER)
+    keeper = Keeper.open(database_in(tmp_path))
+    app = App(Settings(5, 4, 3, board_file=BOARD), screen, legend=[], keeper=keeper)
+    with pytest.raises(EOFError):  # the lines run out: the game read every one
+        try:
+            app.run()
+        except KeyboardInterrupt:
+            pytest.fail("Ctrl-C as the pause began ended the game")
+    assert screen.interrupted and "The game goes on." in screen.said()
+    assert screen.last.rows[0].startswith("F") and screen.last.state is State.PLAYING
+
+
+@pytest.mark.parametrize("handover", ["paused", "replay", "question"])
+def test_ctrl_c_as_the_keys_are_handed_over_still_hands_them_back(handover: str) -> None:
+    """Else the pause, the AI, the replay or the question would keep the keys, and none
+    would ever reach the game again."""
+    posted: list[tuple[object, ...]] = []
+
+    def post(_call: object, *args: object) -> None:
+        posted.append(args)
+        if len(posted) == 1:
+            raise KeyboardInterrupt  # lands just after the keys were handed over
+
+    front = SimpleNamespace(watch="watch", replay="replay", ask="ask")
+    screen = cast(TerminalScreen, SimpleNamespace(_post=post, front=front))
+    with pytest.raises(KeyboardInterrupt):
+        if handover == "question":
+            TerminalScreen.ask(screen, "Play again?")
+        elif handover == "paused":
+            with TerminalScreen.watching(screen, Mode.PAUSED):
+                pass
+        else:
+            with TerminalScreen.replaying(screen):
+                pass
+    assert posted == {
+        "paused": [(Mode.PAUSED,), (None,)],
+        "replay": [(True,), (False,)],
+        "question": [("Play again?", ()), (None,)],
+    }[handover]
 
 
 # --- the AI's pace ---------------------------------------------------------------------

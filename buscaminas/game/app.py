@@ -205,12 +205,12 @@ class App:
         a stop (Ctrl-Z) meanwhile leaves it paused, and the terminal drawn anew after
         it shows the pause again."""
         session, screen = self.session, self.screen
-        screen.show(session.view())
         try:
+            screen.show(session.view())
             with screen.watching(Mode.PAUSED):
                 while screen.key_pressed_within(PAUSE_TICK) is None:
                     pass
-        except KeyboardInterrupt:  # Ctrl-C ends the pause, as it cancels what is under way
+        except KeyboardInterrupt:  # Ctrl-C ends the pause, even as it begins
             pass
         return session.go_on()
 

@@ -234,9 +234,10 @@ class TerminalScreen:
     def ask(self, question: str, above: Sequence[str] = ()) -> str:
         """The answer to a question, typed on the prompt's row; a click is no answer.
         Before the board, the question and ``above`` take the screen, under what was
-        said since the last answer, and leave it with the answer."""
-        self._post(self.front.ask, question, tuple(above))
+        said since the last answer, and leave it with the answer (and with a Ctrl-C
+        that lands as the question is put, as :meth:`watching`'s keys do)."""
         try:
+            self._post(self.front.ask, question, tuple(above))
             while True:
                 event = self._next(None)
                 if isinstance(event, Typed):
@@ -263,18 +264,20 @@ class TerminalScreen:
     @contextlib.contextmanager
     def watching(self, mode: Mode) -> Iterator[None]:
         """While the AI plays or the game is paused, the keys are ``mode``'s and any other
-        key or a click stops it: none is typed or played."""
-        self._post(self.front.watch, mode)
+        key or a click stops it: none is typed or played.  The keys are handed over
+        inside the ``try``: a Ctrl-C that lands as they go still hands them back."""
         try:
+            self._post(self.front.watch, mode)
             yield
         finally:
             self._post(self.front.watch, None)
 
     @contextlib.contextmanager
     def replaying(self) -> Iterator[None]:
-        """While a replay is watched, the keys are the replay's."""
-        self._post(self.front.replay, True)
+        """While a replay is watched, the keys are the replay's (handed over as
+        :meth:`watching` hands them)."""
         try:
+            self._post(self.front.replay, True)
             yield
         finally:
             self._post(self.front.replay, False)
