@@ -92,41 +92,54 @@ def brute_force(position: Position) -> Census | None:
     return Census(layouts, mine_layouts)
 
 
+def cell_choices(options: str, count: int) -> st.SearchStrategy[list[str]]:
+    """``count`` picks from ``options``, drawn as one string of bytes, a byte a cell.
+
+    One draw for the whole board instead of one per cell: hypothesis spends most of a
+    per-cell list's time on bookkeeping for each element. Every sequence of picks can
+    still be drawn (a byte picks ``options[byte % len(options)]``, each nearly evenly),
+    and a shrinking byte goes to zero, so a failure shrinks to the first option, as
+    ``sampled_from`` shrinks."""
+    return st.binary(min_size=count, max_size=count).map(
+        lambda picks: [options[pick % len(options)] for pick in picks]
+    )
+
+
 @st.composite
 def played_positions(draw: st.DrawFn, max_side: int = 5) -> Position:
-    """A position from a real layout: some safe cells open, some cells flagged or marked."""
+    """A position from a real layout: some safe cells open, some cells flagged or marked.
+
+    Each cell's state (open twice as likely as each other state) and whether it holds a
+    mine are a byte each of two draws (see ``cell_choices``): a cell holds a mine when its
+    byte falls under ``mine_rate`` of the byte's range, so any layout can be drawn and
+    a shrinking rate clears the mines."""
     width = draw(st.integers(1, max_side))
     height = draw(st.integers(1, max_side))
-    states = draw(
-        st.lists(
-            st.sampled_from(["open", "open", "hidden", "flag", "maybe"]),
-            min_size=width * height,
-            max_size=width * height,
-        )
-    )
+    states = draw(cell_choices("OOHFM", width * height))
     cells = [(x, y) for y in range(height) for x in range(width)]
     mine_rate = draw(st.floats(0, 0.5))
-    chooser = draw(st.randoms(use_true_random=False))
-    layout = {cell for cell in cells if chooser.random() < mine_rate}
+    chances = draw(st.binary(min_size=width * height, max_size=width * height))
+    layout = {cell for cell, chance in zip(cells, chances, strict=True) if chance < mine_rate * 256}
     return draw_position(
         width,
         height,
         layout,
-        revealed=[c for c, s in zip(cells, states, strict=True) if s == "open" and c not in layout],
-        flagged=[c for c, s in zip(cells, states, strict=True) if s == "flag"],
-        maybe=[c for c, s in zip(cells, states, strict=True) if s == "maybe"],
+        revealed=[c for c, s in zip(cells, states, strict=True) if s == "O" and c not in layout],
+        flagged=[c for c, s in zip(cells, states, strict=True) if s == "F"],
+        maybe=[c for c, s in zip(cells, states, strict=True) if s == "M"],
     )
 
 
 @st.composite
 def arbitrary_positions(draw: st.DrawFn, max_side: int = 5) -> Position:
-    """Any legal text with any mine count: mostly positions no layout can produce."""
+    """Any legal text with any mine count: mostly positions no layout can produce.
+
+    The cells are one draw (see ``cell_choices``), covered three times as often as
+    each other symbol."""
     width = draw(st.integers(1, max_side))
     height = draw(st.integers(1, max_side))
-    alphabet = st.sampled_from("###F?.1234*X")
-    rows = tuple(
-        "".join(draw(st.lists(alphabet, min_size=width, max_size=width))) for _ in range(height)
-    )
+    text = "".join(draw(cell_choices("###F?.1234*X", width * height)))
+    rows = tuple(text[y * width : (y + 1) * width] for y in range(height))
     mines = draw(st.integers(0, width * height))
     return Position(rows, mines)
 
