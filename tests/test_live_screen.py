@@ -18,7 +18,7 @@ import pytest
 
 from buscaminas.game import keys
 from buscaminas.ui import terminal
-from tests.source_support import parsed
+from tests.source_support import walked
 from tests.terminal_support import BIG, ROOT, Player, cell_on_screen, in_view, write_board
 
 BOARD = ("*####", "#####", "#####", "*###*")
@@ -341,8 +341,7 @@ def test_only_the_terminal_adapter_touches_the_terminals_modes() -> None:
     terminal's modes (``TerminalScreen.enter``)."""
     touching = set()
     for path in (ROOT / "buscaminas").rglob("*.py"):
-        tree = parsed(path)
-        for node in ast.walk(tree):
+        for node in walked(path):
             names = []
             if isinstance(node, ast.Import):
                 names = [alias.name for alias in node.names]

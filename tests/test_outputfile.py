@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from buscaminas.records.outputfile import UnwritableFile, write_text
-from tests.source_support import parsed
+from tests.source_support import walked
 from tests.terminal_support import ROOT
 
 OLD = "the old file, whole\n"
@@ -248,7 +248,7 @@ def writes_outside_the_owner() -> list[str]:
     for source in sorted((ROOT / "buscaminas").rglob("*.py")):
         if source.name == "outputfile.py":
             continue
-        for node in ast.walk(parsed(source)):
+        for node in walked(source):
             if not isinstance(node, ast.Call):
                 continue
             name = ast.unparse(node.func)
