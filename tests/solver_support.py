@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from buscaminas.core.grid import Grid, Point
 from buscaminas.core.solver import InconsistentPosition, Position, analyze
+from tests.cells_support import cell_choices
 
 BRUTE_FORCE_LIMIT = 20_000
 """Most layouts the oracle enumerates; positions needing more are skipped."""
@@ -90,19 +91,6 @@ def brute_force(position: Position) -> Census | None:
             for cell in chosen:
                 mine_layouts[cell] += 1
     return Census(layouts, mine_layouts)
-
-
-def cell_choices(options: str, count: int) -> st.SearchStrategy[list[str]]:
-    """``count`` picks from ``options``, drawn as one string of bytes, a byte a cell.
-
-    One draw for the whole board instead of one per cell: hypothesis spends most of a
-    per-cell list's time on bookkeeping for each element. Every sequence of picks can
-    still be drawn (a byte picks ``options[byte % len(options)]``, each nearly evenly),
-    and a shrinking byte goes to zero, so a failure shrinks to the first option, as
-    ``sampled_from`` shrinks."""
-    return st.binary(min_size=count, max_size=count).map(
-        lambda picks: [options[pick % len(options)] for pick in picks]
-    )
 
 
 @st.composite
