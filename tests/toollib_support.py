@@ -96,6 +96,10 @@ def next_clicks(game: Minesweeper, rng: random.Random, *, unflag: bool) -> list[
         cell = rng.choice(safe)
         clicks += [Move(Action.FLAG, cell), Move(Action.FLAG, cell)]
     unflagged = sorted(analysis.mines - game.flags)
+    if unflagged and rng.random() < 0.4:
+        clicks.append(Move(Action.FLAG, rng.choice(unflagged)))
+        return clicks
+    # looked for only when no flag is played: a look at every cell is most of a turn.
     chords = sorted(
         cell
         for cell in game.grid.cells()
@@ -105,9 +109,7 @@ def next_clicks(game: Minesweeper, rng: random.Random, *, unflag: bool) -> list[
             for near in game.grid.neighbours(cell)
         )
     )
-    if unflagged and rng.random() < 0.4:
-        clicks.append(Move(Action.FLAG, rng.choice(unflagged)))
-    elif chords and rng.random() < 0.6:
+    if chords and rng.random() < 0.6:
         clicks.append(Move(Action.EXPAND, rng.choice(chords)))
     else:
         clicks.append(Move(Action.TRY, analysis.best_move))
