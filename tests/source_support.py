@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import functools
+from collections.abc import Iterable
 from pathlib import Path
 
 
@@ -32,3 +33,10 @@ def walked(path: Path) -> tuple[ast.AST, ...]:
 @functools.cache
 def _walk(source: str) -> tuple[ast.AST, ...]:
     return tuple(ast.walk(_parse(source)))
+
+
+def mentioning(paths: Iterable[Path], *words: str) -> list[Path]:
+    """Those of ``paths`` whose text holds one of ``words``, in their order: a module that
+    does not name a thing neither imports nor calls it, and need not be parsed for it."""
+    texts = ((path, path.read_text(encoding="utf-8")) for path in paths)
+    return [path for path, text in texts if any(word in text for word in words)]
