@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 T = TypeVar("T")
 
 
+@functools.cache  # a strategy made anew for every board drew slower than the board
 def cell_choices(options: Sequence[T], count: int) -> st.SearchStrategy[list[T]]:
     """``count`` picks from ``options``, drawn as one string of bytes, a byte a cell.
 
