@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 T = TypeVar("T")
 
 
-@functools.cache  # a strategy made anew for every board drew slower than the board
+@functools.cache  # once per board size: making it again for every board cost more than drawing
 def cell_choices(options: Sequence[T], count: int) -> st.SearchStrategy[list[T]]:
     """``count`` picks from ``options``, drawn as one string of bytes, a byte a cell.
 
