@@ -18,13 +18,14 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing import Pool
 
 from buscaminas.core.engine import Action, Minesweeper, Move, Termination
 from buscaminas.core.generator import generate
 from buscaminas.core.grid import Point
-from buscaminas.core.solver import Position, analyze
+from buscaminas.core.solver import Analysis, Position, analyze
 
 from .solver import percentile
 
@@ -86,12 +87,20 @@ def start_cell(width: int, height: int, seed: int, rule: str) -> Point:
     return rng.randrange(width), rng.randrange(height)
 
 
-def needs_no_guess(width: int, height: int, mines: frozenset[Point], start: Point) -> bool:
-    """Whether playing only cells the exact solver proves safe wins from ``start``."""
+def needs_no_guess(
+    width: int,
+    height: int,
+    mines: frozenset[Point],
+    start: Point,
+    analysed: Callable[[Position], Analysis] = analyze,
+) -> bool:
+    """Whether playing only cells the exact solver proves safe wins from ``start``; each
+    position read by ``analysed`` (``analyze`` kept by position, for a caller that plays
+    many boards meeting the same positions)."""
     game = Minesweeper.from_layout(width, height, mines)
     game.act(Move(Action.TRY, start))
     while game.end is None:
-        safe = analyze(Position.from_game(game)).safe
+        safe = analysed(Position.from_game(game)).safe
         fresh = [cell for cell in sorted(safe) if not game.is_revealed(cell)]
         if not fresh:
             return False

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from buscaminas.core.grid import Grid, Point
 from buscaminas.core.solver import InconsistentPosition, Position, analyze
+from tests.cells_support import cell_choices
 
 BRUTE_FORCE_LIMIT = 20_000
 """Most layouts the oracle enumerates; positions needing more are skipped."""
@@ -94,39 +95,39 @@ def brute_force(position: Position) -> Census | None:
 
 @st.composite
 def played_positions(draw: st.DrawFn, max_side: int = 5) -> Position:
-    """A position from a real layout: some safe cells open, some cells flagged or marked."""
+    """A position from a real layout: some safe cells open, some cells flagged or marked.
+
+    Each cell's state (open twice as likely as each other state) and whether it holds a
+    mine are a byte each of two draws (see ``cell_choices``): a cell holds a mine when its
+    byte falls under ``mine_rate`` of the byte's range, so any layout can be drawn and
+    a shrinking rate clears the mines."""
     width = draw(st.integers(1, max_side))
     height = draw(st.integers(1, max_side))
-    states = draw(
-        st.lists(
-            st.sampled_from(["open", "open", "hidden", "flag", "maybe"]),
-            min_size=width * height,
-            max_size=width * height,
-        )
-    )
+    states = draw(cell_choices("OOHFM", width * height))
     cells = [(x, y) for y in range(height) for x in range(width)]
     mine_rate = draw(st.floats(0, 0.5))
-    chooser = draw(st.randoms(use_true_random=False))
-    layout = {cell for cell in cells if chooser.random() < mine_rate}
+    chances = draw(st.binary(min_size=width * height, max_size=width * height))
+    layout = {cell for cell, chance in zip(cells, chances, strict=True) if chance < mine_rate * 256}
     return draw_position(
         width,
         height,
         layout,
-        revealed=[c for c, s in zip(cells, states, strict=True) if s == "open" and c not in layout],
-        flagged=[c for c, s in zip(cells, states, strict=True) if s == "flag"],
-        maybe=[c for c, s in zip(cells, states, strict=True) if s == "maybe"],
+        revealed=[c for c, s in zip(cells, states, strict=True) if s == "O" and c not in layout],
+        flagged=[c for c, s in zip(cells, states, strict=True) if s == "F"],
+        maybe=[c for c, s in zip(cells, states, strict=True) if s == "M"],
     )
 
 
 @st.composite
 def arbitrary_positions(draw: st.DrawFn, max_side: int = 5) -> Position:
-    """Any legal text with any mine count: mostly positions no layout can produce."""
+    """Any legal text with any mine count: mostly positions no layout can produce.
+
+    The cells are one draw (see ``cell_choices``), covered three times as often as
+    each other symbol."""
     width = draw(st.integers(1, max_side))
     height = draw(st.integers(1, max_side))
-    alphabet = st.sampled_from("###F?.1234*X")
-    rows = tuple(
-        "".join(draw(st.lists(alphabet, min_size=width, max_size=width))) for _ in range(height)
-    )
+    text = "".join(draw(cell_choices("###F?.1234*X", width * height)))
+    rows = tuple(text[y * width : (y + 1) * width] for y in range(height))
     mines = draw(st.integers(0, width * height))
     return Position(rows, mines)
 

@@ -1,15 +1,17 @@
-"""The source of a Python file, parsed once per test process.
+"""The source of a Python file, parsed and walked once per test process.
 
 Several tests read every module of the package for what it says (imports, class
 names, calls, docstrings); parsing all of them takes the better part of a second,
-and each of those tests did it again.  Trees are kept by their text, so a file a
-test has changed is parsed anew; nothing may change a tree it is given.
+and walking all their nodes a sixth of one, for each test that did it again.  Trees
+and walks are kept by their text, so a file a test has changed is read anew; nothing
+may change a tree or a node it is given.
 """
 
 from __future__ import annotations
 
 import ast
 import functools
+from collections.abc import Iterable
 from pathlib import Path
 
 
@@ -21,3 +23,20 @@ def parsed(path: Path) -> ast.Module:
 @functools.cache
 def _parse(source: str) -> ast.Module:
     return ast.parse(source)
+
+
+def walked(path: Path) -> tuple[ast.AST, ...]:
+    """Every node of the file at ``path`` as it reads now, in ``ast.walk``'s order."""
+    return _walk(path.read_text(encoding="utf-8"))
+
+
+@functools.cache
+def _walk(source: str) -> tuple[ast.AST, ...]:
+    return tuple(ast.walk(_parse(source)))
+
+
+def mentioning(paths: Iterable[Path], *words: str) -> list[Path]:
+    """Those of ``paths`` whose text holds one of ``words``, in their order: a module that
+    does not name a thing neither imports nor calls it, and need not be parsed for it."""
+    texts = ((path, path.read_text(encoding="utf-8")) for path in paths)
+    return [path for path, text in texts if any(word in text for word in words)]

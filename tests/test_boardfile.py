@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from buscaminas.records.boardfile import BoardFile, BoardFileError, dump, parse
+from tests.cells_support import cell_choices
 from tests.terminal_support import run_piped, write_board
 
 
@@ -57,24 +58,34 @@ def test_a_blank_may_touch_flags_and_covered_cells() -> None:
     assert numbers_only.revealed == frozenset({(1, 0), (0, 1), (1, 1)})
 
 
+CELLS = (
+    # mine, revealed, flagged, marked
+    (False, False, False, False),
+    (False, True, False, False),
+    (False, False, True, False),
+    (False, False, False, True),
+    (True, False, False, False),
+    (True, False, True, False),
+    (True, False, False, True),
+)
+"""What a board file's cell can be: safe and covered, open, flagged or marked; a mine,
+flagged or marked."""
+
+
 @st.composite
 def boards(draw: st.DrawFn) -> BoardFile:
+    """Any board a file can hold with at least two safe cells, one of them covered.
+
+    The cells are one draw (see ``cell_choices``), each any of :data:`CELLS`; a board
+    with no mine, or no covered safe cell, is drawn again."""
     width, height = draw(st.integers(3, 12)), draw(st.integers(3, 12))
     cells = [(x, y) for y in range(height) for x in range(width)]
-    mines = draw(st.sets(st.sampled_from(cells), min_size=1, max_size=len(cells) - 2))
-    safe = [cell for cell in cells if cell not in mines]
-    revealed = draw(st.sets(st.sampled_from(safe), max_size=len(safe) - 1))
-    covered = [cell for cell in cells if cell not in revealed]
-    flagged = draw(st.sets(st.sampled_from(covered)))
-    marked = draw(st.sets(st.sampled_from(covered))) - flagged
-    return BoardFile(
-        width,
-        height,
-        frozenset(mines),
-        frozenset(revealed),
-        frozenset(flagged),
-        frozenset(marked),
+    picks = dict(zip(cells, draw(cell_choices(CELLS, len(cells))), strict=True))
+    mines, revealed, flagged, marked = (
+        frozenset(cell for cell, pick in picks.items() if pick[part]) for part in range(4)
     )
+    assume(mines and len(cells) - len(mines) >= 2 and len(mines) + len(revealed) < len(cells))
+    return BoardFile(width, height, mines, revealed, flagged, marked)
 
 
 @given(boards())

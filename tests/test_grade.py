@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from itertools import combinations_with_replacement
 
 import pytest
 from hypothesis import given, reject, settings
@@ -28,12 +29,16 @@ Numbers = Sequence[tuple[frozenset[Point], int]]
 def layouts(numbers: Numbers) -> Iterator[frozenset[Point]]:
     """Every set of mines among the numbers' hidden cells that each number agrees with."""
     cells = sorted(frozenset().union(*(around for around, _need in numbers)))
+    # how many cells around each number are still undecided once the first ``index`` are
+    undecided = [
+        [len(around - set(cells[:index])) for around, _need in numbers]
+        for index in range(len(cells) + 1)
+    ]
 
     def extend(index: int, chosen: frozenset[Point]) -> Iterator[frozenset[Point]]:
-        decided = frozenset(cells[:index])
-        for around, need in numbers:
+        for (around, need), left in zip(numbers, undecided[index], strict=True):
             placed = len(around & chosen)
-            if placed > need or placed + len(around - decided) < need:
+            if placed > need or placed + left < need:
                 return
         if index == len(cells):
             yield chosen
@@ -77,7 +82,8 @@ def solves_at(grid: Grid, mines: frozenset[Point], start: Point, level: Level) -
         if level is Level.SINGLE:
             groups = [[number] for number in numbers.values()]
         elif level is Level.PAIR:
-            groups = [[a, b] for a in numbers.values() for b in numbers.values()]
+            # each pair once: the pair read the other way round allows the same layouts
+            groups = [[a, b] for a, b in combinations_with_replacement(numbers.values(), 2)]
         else:
             groups = [list(numbers.values())]
         decided: dict[Point, bool] = {}

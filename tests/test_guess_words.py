@@ -31,7 +31,11 @@ def cell_of(name: str) -> Point:
 
 
 def guess_positions(count: int) -> Iterator[Position]:
-    """Positions where the AI must guess, met in games played to their end."""
+    """Positions where the AI must guess, met in games played to their end.
+
+    Every cell an analysis proves safe is opened before the next analysis: safe cells
+    stay safe as more are opened, so the positions met with none left are the same
+    as opening one cell an analysis, and the analyses far fewer."""
     chooser = random.Random(30)
     found = 0
     while found < count:
@@ -47,7 +51,10 @@ def guess_positions(count: int) -> Iterator[Position]:
             if not analysis.safe:
                 found += 1
                 yield Position.from_game(game)
-            game.act(Move(Action.TRY, min(analysis.safe, default=analysis.best_move)))
+                game.act(Move(Action.TRY, analysis.best_move))
+            for cell in sorted(analysis.safe):
+                if game.end is None and not game.is_revealed(cell):
+                    game.act(Move(Action.TRY, cell))
 
 
 def reveal(position: Position, cell: Point, number: int) -> Position:

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from buscaminas.core.engine import Action, Move
+from buscaminas.core.engine import Action, Minesweeper, Move
 from buscaminas.game import journal as journal_module
 from buscaminas.game.journal import Journal, loads
 
@@ -25,7 +25,12 @@ def dealt(width: int, height: int, mines: int, seed: int) -> Journal:
 
 def play(journal: Journal, rng: random.Random, at: float) -> bool:
     """One move of a hidden cell's flag, noted in ``journal``; whether it changed the board."""
-    game = journal.game()
+    return play_on(journal.game(), journal, rng, at)
+
+
+def play_on(game: Minesweeper, journal: Journal, rng: random.Random, at: float) -> bool:
+    """:func:`play` on ``game``, the game ``journal`` has noted so far, kept by the caller:
+    on a big board, replaying the journal before each move would be most of the test."""
     hidden = [
         (x, y) for y in range(journal.height) for x in range(journal.width)
         if not game.is_revealed((x, y))
@@ -51,12 +56,13 @@ def test_a_move_on_a_big_board_encodes_the_move_not_the_board(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     journal = dealt(99, 99, 2000, seed=1)
+    game = journal.game()
     rng = random.Random(2)
     for number in range(60):
-        play(journal, rng, number * 0.5)
+        play_on(game, journal, rng, number * 0.5)
     journal.dumps()  # the game as kept so far
     calls = encoding_calls(monkeypatch)
-    play(journal, rng, 31.0)
+    play_on(game, journal, rng, 31.0)
     text = journal.dumps()
     assert calls["_put_cells"] == 0, "the start's cells are not encoded again"
     assert calls["_put"] <= 10, f"a move is a few numbers, not the board: {calls}"

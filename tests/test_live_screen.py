@@ -18,7 +18,7 @@ import pytest
 
 from buscaminas.game import keys
 from buscaminas.ui import terminal
-from tests.source_support import parsed
+from tests.source_support import mentioning, walked
 from tests.terminal_support import BIG, ROOT, Player, cell_on_screen, in_view, write_board
 
 BOARD = ("*####", "#####", "#####", "*###*")
@@ -340,14 +340,14 @@ def test_only_the_terminal_adapter_touches_the_terminals_modes() -> None:
     """The adapter, and the first frame drawn before it loads, which hands it the
     terminal's modes (``TerminalScreen.enter``)."""
     touching = set()
-    for path in (ROOT / "buscaminas").rglob("*.py"):
-        tree = parsed(path)
-        for node in ast.walk(tree):
+    modes = ("termios", "tty", "select", "msvcrt")
+    for path in mentioning((ROOT / "buscaminas").rglob("*.py"), *modes):
+        for node in walked(path):
             names = []
             if isinstance(node, ast.Import):
                 names = [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom) and node.module:
                 names = [node.module]
-            if {"termios", "tty", "select", "msvcrt"} & {n.split(".")[0] for n in names}:
+            if set(modes) & {n.split(".")[0] for n in names}:
                 touching.add(path.relative_to(ROOT).as_posix())
     assert touching == {"buscaminas/ui/terminal.py", "buscaminas/ui/firstframe.py"}

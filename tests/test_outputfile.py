@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from buscaminas.records.outputfile import UnwritableFile, write_text
-from tests.source_support import parsed
+from tests.source_support import mentioning, walked
 from tests.terminal_support import ROOT
 
 OLD = "the old file, whole\n"
@@ -240,15 +240,16 @@ def test_a_durable_write_reaches_the_disk_file_and_directory(
 
 OWNERS = ("outputfile.write_text", "outputfile.write_bytes")
 WRITES = ("write_text", "write_bytes", "mkstemp", "NamedTemporaryFile", "replace", "rename")
+OS_WRITES = {f"os.{call}" for call in WRITES}
 
 
 def writes_outside_the_owner() -> list[str]:
     """Every call in the package that writes or renames a file, but in ``outputfile``."""
     found = []
-    for source in sorted((ROOT / "buscaminas").rglob("*.py")):
+    for source in mentioning(sorted((ROOT / "buscaminas").rglob("*.py")), "open", *WRITES):
         if source.name == "outputfile.py":
             continue
-        for node in ast.walk(parsed(source)):
+        for node in walked(source):
             if not isinstance(node, ast.Call):
                 continue
             name = ast.unparse(node.func)
@@ -262,7 +263,7 @@ def writes_outside_the_owner() -> list[str]:
                 and re.fullmatch(r"[rwxabt+]+", argument.value)
             ]
             writes = (
-                name in {f"os.{call}" for call in WRITES}
+                name in OS_WRITES
                 or (name.endswith((".write_text", ".write_bytes")) and name not in OWNERS)
                 or name.endswith("mkstemp")
                 or (name == "os.open" and any("O_CREAT" in flag for flag in flags))

@@ -18,7 +18,7 @@ import pytest
 from trove_classifiers import classifiers as KNOWN_CLASSIFIERS
 
 import buscaminas
-from tests.source_support import parsed
+from tests.source_support import mentioning, walked
 from tests.terminal_support import ROOT
 
 SOURCES = (
@@ -148,9 +148,9 @@ def test_the_sdist_carries_the_licence_and_the_manual_page(checkout: Path) -> No
 
 def test_colorama_is_imported_only_behind_the_windows_test() -> None:
     guarded = []
-    for path in sorted((ROOT / "buscaminas").rglob("*.py")):
-        tree = parsed(path)
-        for node in ast.walk(tree):
+    for path in mentioning(sorted((ROOT / "buscaminas").rglob("*.py")), "colorama"):
+        nodes = walked(path)
+        for node in nodes:
             if not isinstance(node, ast.If) or not isinstance(node.test, ast.Compare):
                 continue
             if ast.unparse(node.test) != "sys.platform == 'win32'":
@@ -160,7 +160,7 @@ def test_colorama_is_imported_only_behind_the_windows_test() -> None:
             ]
         imports = [
             node
-            for node in ast.walk(tree)
+            for node in nodes
             if (isinstance(node, ast.Import) and any(a.name == "colorama" for a in node.names))
             or (isinstance(node, ast.ImportFrom) and node.module == "colorama")
         ]

@@ -101,15 +101,17 @@ def assert_every_slip_is_caught(count: int) -> None:
     layouts = [code for code in PINNED if sharecode.parse(code).layout is not None][:count]
     seeds = [code for code in PINNED if sharecode.parse(code).layout is None][:count]
     assert len(layouts) == len(seeds) == count
-    caught: Counter[str] = Counter()
     tried: Counter[str] = Counter()
+    missed = []  # tens of thousands of slips: a try costs less than a pytest.raises
     for code in layouts + seeds:
         for kind, slip in slips(code):
             tried[kind] += 1
-            with pytest.raises(MistypedCode):
+            try:
                 sharecode.parse(slip)
-            caught[kind] += 1
-    assert caught == tried and tried["typo"] > 500 * count and tried["swap"] > 35 * count
+            except MistypedCode:
+                continue
+            missed.append(slip)
+    assert missed == [] and tried["typo"] > 500 * count and tried["swap"] > 35 * count
 
 
 def test_every_single_typo_and_every_swap_of_neighbours_is_caught() -> None:

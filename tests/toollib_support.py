@@ -71,9 +71,9 @@ def satisfied(game: Minesweeper, cell: Point) -> bool:
 def wasted_click(game: Minesweeper, rng: random.Random) -> Move | None:
     """A command that changes nothing: the engine refuses it, ms_toollib counts it only
     as a click."""
-    cells = list(game.grid.cells())
+    cells, flags = list(game.grid.cells()), game.flags  # a copy each time it is asked
     revealed = [cell for cell in cells if game.is_revealed(cell)]
-    hidden = [cell for cell in cells if not game.is_revealed(cell) and cell not in game.flags]
+    hidden = [cell for cell in cells if not game.is_revealed(cell) and cell not in flags]
     choices = [
         *(Move(Action.TRY, cell) for cell in revealed if not satisfied(game, cell)),
         *(Move(Action.FLAG, cell) for cell in revealed),
@@ -96,18 +96,16 @@ def next_clicks(game: Minesweeper, rng: random.Random, *, unflag: bool) -> list[
         cell = rng.choice(safe)
         clicks += [Move(Action.FLAG, cell), Move(Action.FLAG, cell)]
     unflagged = sorted(analysis.mines - game.flags)
-    chords = sorted(
-        cell
-        for cell in game.grid.cells()
-        if satisfied(game, cell)
-        and any(
-            not game.is_revealed(near) and near not in game.flags
-            for near in game.grid.neighbours(cell)
-        )
-    )
     if unflagged and rng.random() < 0.4:
         clicks.append(Move(Action.FLAG, rng.choice(unflagged)))
-    elif chords and rng.random() < 0.6:
+        return clicks
+    # looked for only when no flag is played, and only beside the cells a chord would
+    # open: looking around every cell of the board is most of a turn
+    flags = game.flags
+    closed = [cell for cell in game.grid.cells() if not (game.is_revealed(cell) or cell in flags)]
+    beside = {near for cell in closed for near in game.grid.neighbours(cell)}
+    chords = sorted(cell for cell in beside if satisfied(game, cell))
+    if chords and rng.random() < 0.6:
         clicks.append(Move(Action.EXPAND, rng.choice(chords)))
     else:
         clicks.append(Move(Action.TRY, analysis.best_move))

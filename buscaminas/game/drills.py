@@ -94,14 +94,17 @@ def _along_a_line(rows: Sequence[str], needs: tuple[int, ...]) -> bool:
         flags = sum(rows[y][x] == Symbol.FLAG for x, y in grid.neighbours(cell))
         return int(char) - flags
 
+    # each cell's need read once, not once for every run and side it is in
+    needed = [[need((x, y)) for x in range(grid.width)] for y in range(grid.height)]
+    wanted = list(needs)
     for y in range(grid.height):
         for side in (y - 1, y + 1):
             if not 0 <= side < grid.height:
                 continue
             for start in range(grid.width - len(needs) + 1):
-                run = [(start + step, y) for step in range(len(needs))]
-                if [need(cell) for cell in run] != list(needs):
+                if needed[y][start : start + len(needs)] != wanted:
                     continue
+                run = [(start + step, y) for step in range(len(needs))]
                 beside = [{n for n in grid.neighbours(cell) if n in hidden} for cell in run]
                 if any(near[1] != side for cells in beside for near in cells):
                     continue

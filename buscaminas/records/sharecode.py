@@ -44,7 +44,8 @@ SHORTEST = 20
 """Every code has at least five groups, so that none has the sixteen letters of the
 codes of earlier versions."""
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-_READ_AS = {"I": "1", "L": "1", "O": "0"}
+_SYMBOLS = {letter: symbol for symbol, letter in enumerate(_ALPHABET)}
+_READ_AS = str.maketrans({"I": "1", "L": "1", "O": "0"})
 """What Crockford's base 32 reads for the letters it leaves out."""
 _GROUP = 4
 _CHECK_LETTERS = 3
@@ -168,7 +169,7 @@ def _log2_comb(total: int, chosen: int) -> float:
 def parse(text: str) -> ShareCode:
     """The board ``text`` names; a :class:`CodeError` that says why if none."""
     letters = "".join(text.split()).replace("-", "").upper()
-    letters = "".join(_READ_AS.get(letter, letter) for letter in letters)
+    letters = letters.translate(_READ_AS)
     if not letters.isascii() or not letters.isalnum():
         raise MalformedCode(text, _without_punctuation(text))
     if len(letters) == _OLDER_LETTERS:
@@ -205,9 +206,9 @@ def _read(letters: str) -> ShareCode | None:
     it but names what cannot be dealt raises :class:`NewerCode` or :class:`MalformedCode`."""
     if len(letters) % _GROUP or not SHORTEST <= len(letters) <= LAYOUT_LETTERS:
         return None
-    if any(letter not in _ALPHABET for letter in letters):
+    if not _SYMBOLS.keys() >= set(letters):
         return None
-    symbols = [_ALPHABET.index(letter) for letter in letters]
+    symbols = [_SYMBOLS[letter] for letter in letters]
     if not _valid(symbols):
         return None
     number = 0
@@ -248,7 +249,7 @@ def _fix(letters: str) -> str | None:
             continue
         if len(found) > 1:
             return None
-    return _written([_ALPHABET.index(letter) for letter in found.pop()]) if found else None
+    return _written([_SYMBOLS[letter] for letter in found.pop()]) if found else None
 
 
 def _one_slip_away(letters: str) -> Iterator[str]:
@@ -363,13 +364,19 @@ def _checked(symbols: list[int]) -> list[int]:
     return symbols + remainder
 
 
+_ROOT_TIMES = [
+    [_times(value, _EXP[power]) for value in range(32)] for power in range(1, _CHECK_LETTERS + 1)
+]
+"""Every symbol times α, α² and α³, looked up: a fix tries hundreds of codes."""
+
+
 def _valid(symbols: list[int]) -> bool:
     """Whether the code's polynomial vanishes at α, α² and α³, as only an unchanged
     code's (or one at least four letters away) does."""
-    for power in range(1, _CHECK_LETTERS + 1):
+    for times in _ROOT_TIMES:
         value = 0
         for symbol in symbols:
-            value = _times(value, _EXP[power]) ^ symbol
+            value = times[value] ^ symbol
         if value:
             return False
     return True
