@@ -228,7 +228,6 @@ def imported_test_modules(path: Path) -> list[str]:
     source = path.read_text(encoding="utf-8")
     if not (MAY_IMPORT_A_TEST.search(source) and MAY_NAME_A_TEST_MODULE.search(source)):
         return []  # no such import, and no parse needed
-        return []
     found = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
