@@ -32,7 +32,9 @@ if MEMORY.is_dir() and os.access(MEMORY, os.W_OK):
 # No test reads the configuration file of whoever runs the tests: every game started
 # here, in this process or under it, finds an empty configuration directory unless
 # its test gives it one.
-os.environ[CONFIG_DIR_VARIABLE] = tempfile.mkdtemp(prefix="buscaminas-config-")
+CONFIG = tempfile.TemporaryDirectory(prefix="buscaminas-config-")
+"""Removed as the test process ends, as the games' scratch directories are."""
+os.environ[CONFIG_DIR_VARIABLE] = CONFIG.name
 # Nor the colour their environment asks for: a test that wants it sets it.
 for variable in (NO_COLOUR, *FORCING, CLICOLOUR):
     os.environ.pop(variable, None)

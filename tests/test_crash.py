@@ -241,9 +241,17 @@ def kill_on_a_terminal(
 
 def chain(seed: int, terminal: bool, kills: int) -> None:
     """Play, kill, and go on with what the records kept, ``kills`` times over."""
+    with (
+        tempfile.TemporaryDirectory(prefix="buscaminas-crash-") as directory,
+        tempfile.TemporaryDirectory(prefix="buscaminas-crash-shadow-") as shadow,
+    ):
+        killed_in_turn(seed, terminal, kills, Path(directory), Path(shadow))
+
+
+def killed_in_turn(seed: int, terminal: bool, kills: int, directory: Path, shadow: Path) -> None:
+    """:func:`chain` with the game's data in ``directory``, and the same game played in
+    this process with its data in ``shadow``."""
     rng = random.Random(seed)
-    directory = Path(tempfile.mkdtemp(prefix="buscaminas-crash-"))
-    shadow = Path(tempfile.mkdtemp(prefix="buscaminas-crash-shadow-"))
     kept: Kept | None = None
     earlier = 0.0
     ended: Ended = ()
