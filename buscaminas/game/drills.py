@@ -96,19 +96,19 @@ def _along_a_line(rows: Sequence[str], needs: tuple[int, ...]) -> bool:
 
     # each cell's need read once, not once for every run and side it is in
     needed = [[need((x, y)) for x in range(grid.width)] for y in range(grid.height)]
-    wanted = list(needs)
+    pattern = list(needs)
     for y in range(grid.height):
         for side in (y - 1, y + 1):
             if not 0 <= side < grid.height:
                 continue
             for start in range(grid.width - len(needs) + 1):
-                if needed[y][start : start + len(needs)] != wanted:
+                if needed[y][start : start + len(needs)] != pattern:
                     continue
                 run = [(start + step, y) for step in range(len(needs))]
                 beside = [{n for n in grid.neighbours(cell) if n in hidden} for cell in run]
                 if any(near[1] != side for cells in beside for near in cells):
                     continue
-                twos = [cell for cell, wanted in zip(run, needs, strict=True) if wanted == 2]
+                twos = [cell for cell, need_of in zip(run, needs, strict=True) if need_of == 2]
                 if all(
                     len(cells) == 3 for cell, cells in zip(run, beside, strict=True) if cell in twos
                 ):
