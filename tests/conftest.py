@@ -5,6 +5,7 @@ the package is compiled once, as an installed one is, for the tests that start i
 from __future__ import annotations
 
 import compileall
+import gc
 import os
 import sys
 import tempfile
@@ -58,6 +59,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     forkstart_support.enabled = bool(config.getoption("fork_start"))
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What collection built (the test modules, their items, the strategies) lives as
+    long as the test process: it is frozen out of the cycle collector, whose full
+    passes walked it again at every one, as the program's own start is
+    (:mod:`buscaminas.collector`)."""
+    gc.freeze()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
