@@ -1,4 +1,6 @@
-"""A board's cells drawn by hypothesis in one draw, not one draw a cell."""
+"""A board's cells, a set of items or a sequence of picks drawn by hypothesis in one
+draw, not one draw an element: hypothesis spends most of a per-element collection's
+time on bookkeeping for each element."""
 
 from __future__ import annotations
 
@@ -11,18 +13,23 @@ from hypothesis import strategies as st
 T = TypeVar("T")
 
 
+def picks(options: Sequence[T], *, min_size: int = 0, max_size: int) -> st.SearchStrategy[list[T]]:
+    """From ``min_size`` to ``max_size`` picks from ``options``, drawn as one string of
+    bytes, a byte a pick.
+
+    Every sequence of picks can still be drawn (a byte picks ``options[byte %
+    len(options)]``, each nearly evenly), and a shrinking byte goes to zero, so a
+    failure shrinks to the first option, as ``sampled_from`` shrinks, and to fewer
+    picks, as ``lists`` shrinks."""
+    return st.binary(min_size=min_size, max_size=max_size).map(
+        lambda drawn: [options[pick % len(options)] for pick in drawn]
+    )
+
+
 @functools.cache  # once per board size: making it again for every board cost more than drawing
 def cell_choices(options: Sequence[T], count: int) -> st.SearchStrategy[list[T]]:
-    """``count`` picks from ``options``, drawn as one string of bytes, a byte a cell.
-
-    One draw for the whole board instead of one per cell: hypothesis spends most of a
-    per-cell list's time on bookkeeping for each element. Every sequence of picks can
-    still be drawn (a byte picks ``options[byte % len(options)]``, each nearly evenly),
-    and a shrinking byte goes to zero, so a failure shrinks to the first option, as
-    ``sampled_from`` shrinks."""
-    return st.binary(min_size=count, max_size=count).map(
-        lambda picks: [options[pick % len(options)] for pick in picks]
-    )
+    """``count`` :func:`picks` from ``options``, a pick a cell."""
+    return picks(options, min_size=count, max_size=count)
 
 
 def some_of(
