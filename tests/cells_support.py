@@ -15,15 +15,26 @@ T = TypeVar("T")
 
 def picks(options: Sequence[T], *, min_size: int = 0, max_size: int) -> st.SearchStrategy[list[T]]:
     """From ``min_size`` to ``max_size`` picks from ``options``, drawn as one string of
-    bytes, a byte a pick.
+    bytes, a byte a pick (and past 256 options a second string, as long, for the high
+    bytes).
 
-    Every sequence of picks can still be drawn (a byte picks ``options[byte %
-    len(options)]``, each nearly evenly), and a shrinking byte goes to zero, so a
-    failure shrinks to the first option, as ``sampled_from`` shrinks, and to fewer
-    picks, as ``lists`` shrinks."""
-    return st.binary(min_size=min_size, max_size=max_size).map(
-        lambda drawn: [options[pick % len(options)] for pick in drawn]
-    )
+    Every sequence of picks can still be drawn (the bytes pick ``options[number %
+    len(options)]``, each nearly evenly), as long as ``lists`` draws them, and a
+    shrinking byte goes to zero, so a failure shrinks to the first option, as
+    ``sampled_from`` shrinks, and to fewer picks, as ``lists`` shrinks."""
+    lows = st.binary(min_size=min_size, max_size=max_size)
+    if len(options) <= 256:
+        return lows.map(lambda drawn: [options[pick % len(options)] for pick in drawn])
+    assert len(options) <= 2**16, "two bytes a pick reach every option"
+
+    @st.composite
+    def wide(draw: st.DrawFn) -> list[T]:
+        low = draw(lows)
+        high = draw(st.binary(min_size=len(low), max_size=len(low)))
+        numbers = (up << 8 | down for up, down in zip(high, low, strict=True))
+        return [options[number % len(options)] for number in numbers]
+
+    return wide()
 
 
 @functools.cache  # once per board size: making it again for every board cost more than drawing
