@@ -320,7 +320,8 @@ def one_number_by_hand(replay: ProofPlayer, start: int) -> tuple[set[int], set[i
     while True:
         before = len(opened) + len(flagged)
         for number in list(opened):
-            hidden = [near for near in neighbours(replay, number) if near not in opened | flagged]
+            around = neighbours(replay, number)
+            hidden = [near for near in around if near not in opened and near not in flagged]
             left = sum(near in mines for near in hidden)
             if left == 0:
                 opened.update(hidden)
