@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
@@ -71,25 +71,46 @@ def _read(
     return grid, shown_mines, hidden, numbers
 
 
+def _needs(position: Position) -> tuple[list[Point], int, list[tuple[int, int]]]:
+    """The hidden cells, how many mines they hold, and each number as the hidden cells
+    around it (a bit each, in the order of the cells) with how many of them are mines:
+    its value less the shown mines around it."""
+    grid, shown_mines, hidden, numbers = _read(position)
+    bit = {cell: 1 << at for at, cell in enumerate(hidden)}
+    needs = [
+        (
+            sum(bit.get(near, 0) for near in grid.neighbours(cell)),
+            value - sum(near in shown_mines for near in grid.neighbours(cell)),
+        )
+        for cell, value in numbers.items()
+    ]
+    return hidden, position.mines - len(shown_mines), needs
+
+
+def _agreeing(hidden: list[Point], to_place: int, needs: list[tuple[int, int]]) -> Iterator[int]:
+    """Every choice of ``to_place`` of the hidden cells, as a mask, that each number
+    agrees with."""
+    for chosen in combinations([1 << at for at in range(len(hidden))], to_place):
+        layout = sum(chosen)
+        if all((layout & around).bit_count() == need for around, need in needs):
+            yield layout
+
+
 def brute_force(position: Position) -> Census | None:
     """Enumerate layouts outright; None when there are too many to try."""
-    grid, shown_mines, hidden, numbers = _read(position)
-    to_place = position.mines - len(shown_mines)
+    hidden, to_place, needs = _needs(position)
     if to_place < 0 or to_place > len(hidden):
         return Census(0, {cell: 0 for cell in hidden})
     if comb(len(hidden), to_place) > BRUTE_FORCE_LIMIT:
         return None
     layouts = 0
     mine_layouts = dict.fromkeys(hidden, 0)
-    for chosen in combinations(hidden, to_place):
-        layout = shown_mines | set(chosen)
-        if all(
-            sum(near in layout for near in grid.neighbours(cell)) == value
-            for cell, value in numbers.items()
-        ):
-            layouts += 1
-            for cell in chosen:
-                mine_layouts[cell] += 1
+    for layout in _agreeing(hidden, to_place, needs):
+        layouts += 1
+        while layout:
+            low = layout & -layout
+            mine_layouts[hidden[low.bit_length() - 1]] += 1
+            layout ^= low
     return Census(layouts, mine_layouts)
 
 
@@ -134,14 +155,10 @@ def arbitrary_positions(draw: st.DrawFn, max_side: int = 5) -> Position:
 
 def layouts_of(position: Position) -> list[frozenset[Point]]:
     """Every layout that agrees with a small position, listed."""
-    grid, shown_mines, hidden, numbers = _read(position)
+    hidden, to_place, needs = _needs(position)
     return [
-        frozenset(chosen)
-        for chosen in combinations(hidden, position.mines - len(shown_mines))
-        if all(
-            sum(near in shown_mines or near in chosen for near in grid.neighbours(cell)) == value
-            for cell, value in numbers.items()
-        )
+        frozenset(cell for at, cell in enumerate(hidden) if layout >> at & 1)
+        for layout in _agreeing(hidden, to_place, needs)
     ]
 
 

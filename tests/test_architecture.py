@@ -10,7 +10,7 @@ import sys
 import tokenize
 from pathlib import Path
 
-from tests.source_support import walked
+from tests.source_support import statements
 from tests.terminal_support import ROOT
 
 WITHOUT_A_TERMINAL = (
@@ -89,7 +89,7 @@ def imported_modules(path: Path, root: Path) -> set[str]:
     here = module_name(path, root)
     package = here if path.name == "__init__.py" else here.rpartition(".")[0]
     names: set[str] = set()
-    for node in walked(path):
+    for node in statements(path):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -152,7 +152,7 @@ def repeated_class_names(root: Path) -> dict[str, list[str]]:
     """Class names defined in more than one place under ``root``'s package, with where."""
     places: dict[str, list[str]] = {}
     for path in sorted((root / "buscaminas").rglob("*.py")):
-        for node in walked(path):
+        for node in statements(path):
             if isinstance(node, ast.ClassDef):
                 places.setdefault(node.name, []).append(module_name(path, root))
     return {name: where for name, where in places.items() if len(where) > 1}
@@ -197,7 +197,7 @@ def test_nothing_outside_the_round_assigns_its_fields() -> None:
     for path in (ROOT / "buscaminas").rglob("*.py"):
         if path.name == "rounds.py":
             continue
-        for node in walked(path):
+        for node in statements(path):
             if isinstance(node, ast.Assign):
                 targets = node.targets
             elif isinstance(node, ast.AugAssign | ast.AnnAssign):

@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
-from tests.source_support import parsed, walked
+from tests.source_support import parsed, statements
 from tests.terminal_support import ROOT
 
 DOCUMENT = ROOT / "ARCHITECTURE.md"
@@ -100,7 +100,7 @@ def classes(root: Path) -> dict[str, set[str]]:
     """Every class of the package by name, with its members."""
     found: dict[str, set[str]] = {}
     for path in package_of(root).rglob("*.py"):
-        for node in walked(path):
+        for node in statements(path):
             if isinstance(node, ast.ClassDef):
                 found.setdefault(node.name, set()).update(members(node))
     return found

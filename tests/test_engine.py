@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from buscaminas.core.engine import Action, BoardError, Minesweeper, Move, Notice, Termination
+from tests.cells_support import picks
 from tests.play_support import assert_engine_invariants, play
 
 TRY, FLAG, EXPAND = Action.TRY, Action.FLAG, Action.EXPAND
@@ -199,10 +202,8 @@ def test_a_layout_that_does_not_fit_is_refused_by_the_engine() -> None:
         Minesweeper.from_layout(3, 3, {(0, 0)}, revealed={(0, 0)})
 
 
-moves = st.lists(
-    st.tuples(st.sampled_from(list(Action)), st.integers(0, 5), st.integers(0, 4)),
-    max_size=40,
-)
+moves = picks(list(itertools.product(Action, range(6), range(5))), max_size=40)
+"""Up to forty moves, each any action on any cell of the 6×5 board."""
 
 
 def moves_keep_the_invariants(seed: int, mines: int, script: list[tuple[Action, int, int]]) -> None:

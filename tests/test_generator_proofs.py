@@ -10,6 +10,7 @@ the solver's ``frontier_certain``, which counts every layout.
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from itertools import combinations
 
@@ -24,7 +25,7 @@ from buscaminas.core.generator.exact import Component, Exact
 from buscaminas.core.generator.perturb import other_ends
 from buscaminas.core.generator.proof_player import ProofPlayer
 from buscaminas.core.generator.settle import OutOfChoices, settle
-from buscaminas.core.grid import Point
+from buscaminas.core.grid import Grid, Point
 from buscaminas.core.solver.counting import Constraints, frontier_certain, tally
 
 
@@ -47,10 +48,20 @@ def stuck_replay(width: int, height: int, count: int, seed: int) -> ProofPlayer:
             return replay
 
 
-def neighbours(replay: ProofPlayer, cell: int) -> list[int]:
+def neighbours(replay: ProofPlayer, cell: int) -> tuple[int, ...]:
     """The indices of ``cell``'s neighbours, from the board's own geometry."""
-    cells = replay.cells
-    return [cells.index(near) for near in cells.grid.neighbours(cells.points[cell])]
+    return neighbourhoods(replay.cells.grid.width, replay.cells.grid.height)[cell][0]
+
+
+@functools.cache
+def neighbourhoods(width: int, height: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Each cell's neighbours, from the board's own geometry, as indices and as a mask;
+    once per board size, for the checks ask for them hundreds of thousands of times."""
+    grid = Grid(width, height)
+    indices = [
+        tuple(near[1] * width + near[0] for near in grid.neighbours(cell)) for cell in grid.cells()
+    ]
+    return tuple((around, sum(1 << near for near in around)) for around in indices)
 
 
 def stuck_components(
@@ -166,9 +177,9 @@ def advanced_replay(width: int, height: int, count: int, seed: int) -> ProofPlay
 def counts_alike(replay: ProofPlayer, read: int, before: int, after: int) -> bool:
     """Whether every number of ``read`` sees as many mines in layout ``before`` as in
     ``after``, counted on the board's own geometry."""
+    around = neighbourhoods(replay.cells.grid.width, replay.cells.grid.height)
     return all(
-        sum((before >> near & 1) for near in neighbours(replay, number))
-        == sum((after >> near & 1) for near in neighbours(replay, number))
+        (before & around[number][1]).bit_count() == (after & around[number][1]).bit_count()
         for number in bits(read)
     )
 
@@ -309,7 +320,8 @@ def one_number_by_hand(replay: ProofPlayer, start: int) -> tuple[set[int], set[i
     while True:
         before = len(opened) + len(flagged)
         for number in list(opened):
-            hidden = [near for near in neighbours(replay, number) if near not in opened | flagged]
+            around = neighbours(replay, number)
+            hidden = [near for near in around if near not in opened and near not in flagged]
             left = sum(near in mines for near in hidden)
             if left == 0:
                 opened.update(hidden)

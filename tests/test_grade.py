@@ -70,6 +70,9 @@ def solves_at(grid: Grid, mines: frozenset[Point], start: Point, level: Level) -
                     waiting.extend(grid.neighbours(now))
 
     open_(start)
+    settled: dict[tuple[tuple[frozenset[Point], int], ...], dict[Point, bool]] = {}
+    """What a group of numbers decides, kept: most groups are read again unchanged in
+    every round; only with the mine total does it depend on more than the group."""
     while len(hidden) > len(mines) - len(flagged):
         numbers = {
             cell: (
@@ -88,6 +91,9 @@ def solves_at(grid: Grid, mines: frozenset[Point], start: Point, level: Level) -
             groups = [list(numbers.values())]
         decided: dict[Point, bool] = {}
         for group in groups:
+            if (known := settled.get(tuple(group))) is not None:
+                decided.update(known)
+                continue
             found = list(layouts(group))
             frontier = frozenset().union(*(around for around, _need in group))
             if level is Level.GLOBAL:
@@ -97,7 +103,10 @@ def solves_at(grid: Grid, mines: frozenset[Point], start: Point, level: Level) -
                 rests = {left - len(one) for one in found}
                 if rests in ({0}, {len(inside)}) and inside:
                     decided.update(dict.fromkeys(inside, rests == {len(inside)}))
-            decided.update(certain(found, frontier))
+            alone = certain(found, frontier)
+            if level is not Level.GLOBAL:
+                settled[tuple(group)] = alone
+            decided.update(alone)
         if not decided:
             return False
         for cell, mine in decided.items():

@@ -17,6 +17,7 @@ from buscaminas.core import generator
 from buscaminas.core.engine import Action, Minesweeper, Move, Termination
 from buscaminas.core.grid import Point
 from buscaminas.game import hints
+from tests.cells_support import some_of
 from tests.play_support import assert_hint_true, hidden_layout, play
 
 
@@ -117,11 +118,10 @@ def flagged_everywhere(draw: st.DrawFn) -> tuple[Minesweeper, frozenset[Point]]:
     width = draw(st.integers(2, 6), label="width")
     height = draw(st.integers(2, 6), label="height")
     every = [(x, y) for y in range(height) for x in range(width)]
-    mines = st.sets(st.sampled_from(every), min_size=1, max_size=len(every) - 1)
-    layout = frozenset(draw(mines, label="mines"))
+    layout = draw(some_of(every, at_least=1, at_most=len(every) - 1), label="mines")
     safe = [cell for cell in every if cell not in layout]
     # At least one safe cell stays covered, or the game would be over.
-    shown = draw(st.sets(st.sampled_from(safe), max_size=len(safe) - 1), label="shown")
+    shown = draw(some_of(safe, at_most=len(safe) - 1), label="shown")
     covered = [cell for cell in every if cell not in shown]
     game = Minesweeper.from_layout(width, height, layout, revealed=shown, flagged=covered)
     return game, layout

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from buscaminas.core.engine import Action, Minesweeper, Move
 from buscaminas.game import journal as journal_module
 from buscaminas.game.journal import Journal, loads
+from tests.cells_support import picks
 
 
 def dealt(width: int, height: int, mines: int, seed: int) -> Journal:
@@ -70,7 +71,7 @@ def test_a_move_on_a_big_board_encodes_the_move_not_the_board(
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.sampled_from(["move", "undo", "redo", "dump"]), max_size=40), st.integers(0, 9))
+@given(picks(["move", "undo", "redo", "dump"], max_size=40), st.integers(0, 9))
 def test_what_is_written_move_by_move_is_the_journal_written_whole(
     steps: list[str], seed: int
 ) -> None:

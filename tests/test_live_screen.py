@@ -18,7 +18,7 @@ import pytest
 
 from buscaminas.game import keys
 from buscaminas.ui import terminal
-from tests.source_support import mentioning, walked
+from tests.source_support import mentioning, statements
 from tests.terminal_support import BIG, ROOT, Player, cell_on_screen, in_view, write_board
 
 BOARD = ("*####", "#####", "#####", "*###*")
@@ -342,7 +342,7 @@ def test_only_the_terminal_adapter_touches_the_terminals_modes() -> None:
     touching = set()
     modes = ("termios", "tty", "select", "msvcrt")
     for path in mentioning((ROOT / "buscaminas").rglob("*.py"), *modes):
-        for node in walked(path):
+        for node in statements(path):
             names = []
             if isinstance(node, ast.Import):
                 names = [alias.name for alias in node.names]

@@ -5,6 +5,7 @@ whole game again at its end."""
 
 from __future__ import annotations
 
+import itertools
 import tempfile
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from buscaminas.game.keeper import Keeper
 from buscaminas.game.session import Session
 from buscaminas.game.settings import Settings
 from buscaminas.records.storage import Store
+from tests.cells_support import picks
 from tests.loop_support import session_on
 
 MINES = {(0, 0), (0, 3), (4, 3)}
@@ -127,15 +129,9 @@ def test_a_finished_game_is_recorded_without_playing_it_again(
     assert record.points > 0  # played by hand: the points are the player's
 
 
-moves = st.lists(
-    st.tuples(
-        st.sampled_from([Verb.TRY, Verb.FLAG, Verb.EXPAND, Verb.UNDO, Verb.REDO, Verb.HELP]),
-        st.integers(0, 7),
-        st.integers(0, 6),
-    ),
-    min_size=1,
-    max_size=30,
-)
+VERBS = [Verb.TRY, Verb.FLAG, Verb.EXPAND, Verb.UNDO, Verb.REDO, Verb.HELP]
+moves = picks(list(itertools.product(VERBS, range(8), range(7))), min_size=1, max_size=30)
+"""From one to thirty commands, each any of the verbs on any cell of the 8×7 board."""
 
 
 @settings(max_examples=40, deadline=None)

@@ -14,6 +14,7 @@ sentence is caught.
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -36,21 +37,27 @@ def _words(text: str) -> set[str]:
     return {word.lower() for word in _WORD.findall(_FIELD.sub(" ", text.replace("\0", " ")))}
 
 
-ENGLISH = {
-    word
-    for source in (
-        catalogue.parse_po(catalogue.po_file("en").read_text(encoding="utf-8")),
-        catalogue.parse_po(
-            catalogue.po_file("es", i18n.ARGPARSE_DOMAIN).read_text(encoding="utf-8")
-        ),
-    )
-    for message in source
-    if message
-    for word in _words(message)
-    if len(word) > 1  # one letter is a key, a coordinate or an answer (s, n, x, y)
-    and word not in commands.SPANISH  # the English manual names the Spanish verbs
-}
-"""Every word of the game's English sentences and of argparse's."""
+@functools.cache  # read when a test asks, not as each test process collects the tests
+def forbidden() -> frozenset[str]:
+    """Every word of the game's English sentences and of argparse's, but for the words
+    both languages write (:data:`SHARED`)."""
+    english = {
+        word
+        for source in (
+            catalogue.parse_po(catalogue.po_file("en").read_text(encoding="utf-8")),
+            catalogue.parse_po(
+                catalogue.po_file("es", i18n.ARGPARSE_DOMAIN).read_text(encoding="utf-8")
+            ),
+        )
+        for message in source
+        if message
+        for word in _words(message)
+        if len(word) > 1  # one letter is a key, a coordinate or an answer (s, n, x, y)
+        and word not in commands.SPANISH  # the English manual names the Spanish verbs
+    }
+    return frozenset(english - SHARED)
+
+
 SHARED = {
     # Spanish words that English writes too
     "no", "error", "has", "decide", "control", "cursor", "terminal", "original", "total",
@@ -67,7 +74,6 @@ SHARED = {
     "linux", "dumb",
 }  # fmt: skip
 """Words the Spanish screens may show that the English catalogue has too."""
-FORBIDDEN = ENGLISH - SHARED
 
 SPELLINGS = {*commands.ALIASES, *(verb.value for verb in commands.Verb)}
 _LIST = re.compile(r"\(([^()]*)\)")
@@ -90,7 +96,7 @@ def english_in(text: str) -> dict[str, str]:
         word = match[0].lower()
         if match[0].isupper() and len(word) > 1:
             continue  # a name in capitals: an environment variable (LANG), a standard (POSIX)
-        if word in FORBIDDEN and word not in found:
+        if word in forbidden() and word not in found:
             found[word] = text[max(0, match.start() - 50) : match.end() + 20].replace("\n", "⏎")
     return found
 
@@ -186,7 +192,7 @@ def test_the_check_finds_english_where_there_is_english(
     """The word list is the English catalogue's: the same paths in English are full of
     its words, argparse's and the system's among them."""
     found = english_in("\n".join(said_by_the_command_lines("en", places, capsys).values()))
-    assert len(FORBIDDEN) > 500
+    assert len(forbidden()) > 500
     assert {"usage", "unrecognized", "required", "invalid", "such", "directory"} <= set(found)
     assert len(found) > 100
 

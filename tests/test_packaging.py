@@ -18,7 +18,7 @@ import pytest
 from trove_classifiers import classifiers as KNOWN_CLASSIFIERS
 
 import buscaminas
-from tests.source_support import mentioning, walked
+from tests.source_support import mentioning, statements
 from tests.terminal_support import ROOT
 
 SOURCES = (
@@ -149,7 +149,7 @@ def test_the_sdist_carries_the_licence_and_the_manual_page(checkout: Path) -> No
 def test_colorama_is_imported_only_behind_the_windows_test() -> None:
     guarded = []
     for path in mentioning(sorted((ROOT / "buscaminas").rglob("*.py")), "colorama"):
-        nodes = walked(path)
+        nodes = statements(path)
         for node in nodes:
             if not isinstance(node, ast.If) or not isinstance(node.test, ast.Compare):
                 continue

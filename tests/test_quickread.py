@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from buscaminas.entry.invocation import GAME
 from buscaminas.entry.parser import build_parser
 from buscaminas.entry.quickread import SWITCHES, VALUES, game_flags
+from tests.cells_support import picks
 
 PLAIN = [
     [],
@@ -68,14 +68,12 @@ def test_every_flag_it_reads_is_one_of_the_games() -> None:
     assert set(SWITCHES) | set(VALUES) <= known
 
 
-WORDS = st.sampled_from(
-    [*SWITCHES, *VALUES, "expert", "9", "-1", "x", "en", "es", "dark", "=", "--lang=en",
-     "--width=12", "--preset=beginner", "--theme=", "--h", "stats"]
-)
+WORDS = [*SWITCHES, *VALUES, "expert", "9", "-1", "x", "en", "es", "dark", "=", "--lang=en",
+         "--width=12", "--preset=beginner", "--theme=", "--h", "stats"]
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(WORDS, max_size=6))
+@given(picks(WORDS, max_size=6))
 def test_whatever_it_reads_the_parser_reads_the_same(argv: list[str]) -> None:
     quick = game_flags(argv)
     if quick is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import time
 
@@ -239,14 +240,20 @@ def test_a_full_frame_sets_a_colour_only_where_the_colour_changes() -> None:
     assert {(char.data, char.fg) for char in shown} == {(".", "808080")}
 
 
+@functools.cache  # once for the three cursors, and only in a process that draws it
+def long_line() -> str:
+    """A hundred thousand characters in which no stretch is found twice."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    return "".join(
+        "".join(letters[n // 26**power % 26] for power in (3, 2, 1, 0)) for n in range(25_000)
+    )
+
+
 @pytest.mark.parametrize("cursor", [0, 50_000, 100_000])
 def test_a_typed_line_of_any_length_is_drawn_around_the_cursor_at_once(cursor: int) -> None:
     """Drawing the prompt's row reads what shows, not the whole line: a hundred thousand
     characters (a paste past the limit, before the cut) are drawn as fast as a word."""
-    letters = "abcdefghijklmnopqrstuvwxyz"
-    text = "".join(  # no stretch of it is found twice
-        "".join(letters[n // 26**power % 26] for power in (3, 2, 1, 0)) for n in range(25_000)
-    )
+    text = long_line()
     began = time.perf_counter()
     drawn, frame = Renderer.draw(view(), (60, 20), LEGACY, None, Line(text=text, cursor=cursor))
     assert time.perf_counter() - began < 1.0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from collections.abc import Iterable
 from fractions import Fraction
 from pathlib import Path
 
@@ -169,15 +170,21 @@ def exact_expand_risk(game: Minesweeper, cell: Point) -> Fraction:
         if char.isdigit()
     }
     opened = [near for near in game.grid.neighbours(cell) if rows[near[1]][near[0]] == "#"]
+    # Mines lie only among the unknown cells: a layout is a bit each of them, and what
+    # a number counts, the bits of its unknown neighbours it holds.
+    bit = {place: 1 << at for at, place in enumerate(unknown)}
+
+    def among(places: Iterable[Point]) -> int:
+        return sum(bit.get(place, 0) for place in places)
+
+    counted = [(among(game.grid.neighbours(place)), value) for place, value in numbers.items()]
+    opened_mask = among(opened)
     agreeing = losing = 0
-    for layout in itertools.combinations(unknown, game.mine_count):
-        mines = set(layout)
-        if all(
-            sum(near in mines for near in game.grid.neighbours(place)) == value
-            for place, value in numbers.items()
-        ):
+    for layout in itertools.combinations(bit.values(), game.mine_count):
+        mines = sum(layout)
+        if all((mines & around).bit_count() == value for around, value in counted):
             agreeing += 1
-            losing += any(near in mines for near in opened)
+            losing += bool(mines & opened_mask)
     return Fraction(losing, agreeing)
 
 

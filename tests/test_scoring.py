@@ -20,6 +20,7 @@ from buscaminas.core.scoring import (
     three_bv,
 )
 from buscaminas.records import gamerow
+from tests.cells_support import some_of
 from tests.record_support import NOON, make_record
 
 Layout = tuple[int, int, frozenset[Point]]
@@ -96,8 +97,7 @@ def layouts(draw: st.DrawFn) -> Layout:
     width = draw(st.integers(1, 7))
     height = draw(st.integers(2 if width == 1 else 1, 7))
     cells = sorted(Grid(width, height).cells())
-    mines = draw(st.sets(st.sampled_from(cells), min_size=1, max_size=len(cells) - 1))
-    return width, height, frozenset(mines)
+    return width, height, draw(some_of(cells, at_least=1, at_most=len(cells) - 1))
 
 
 @given(layouts())

@@ -4,6 +4,7 @@ not touch as they were, which is how the renderer knows what it need not draw ag
 
 from __future__ import annotations
 
+import itertools
 import tempfile
 from pathlib import Path
 
@@ -16,13 +17,14 @@ from buscaminas.game.keeper import Keeper
 from buscaminas.game.session import Session
 from buscaminas.game.settings import Settings
 from buscaminas.records.storage import Store
+from tests.cells_support import picks
 
 VERBS = [Verb.TRY, Verb.FLAG, Verb.EXPAND, Verb.HELP]
-moves = st.lists(
-    st.tuples(st.sampled_from(VERBS), st.integers(0, 11), st.integers(0, 9), st.booleans()),
-    min_size=1,
-    max_size=40,
+moves = picks(
+    list(itertools.product(VERBS, range(12), range(10), (False, True))), min_size=1, max_size=40
 )
+"""From one to forty commands, each any verb on any cell of a board up to 12×10, and
+whether a help asks about its cell."""
 
 
 def session_of(width: int, height: int, mines: int, seed: int, data: Path) -> Session:

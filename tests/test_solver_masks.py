@@ -25,17 +25,16 @@ def one_by_one(
     what one-number deductions settle (None when they find a contradiction),
     all read cell by cell."""
     grid = Grid(position.width, position.height)
+    shown = {(x, y): char for y, row in enumerate(position.rows) for x, char in enumerate(row)}
     numbers = {
-        cell: int(position[cell].replace(".", "0"))
-        for cell in grid.cells()
-        if position[cell] in ".12345678"
+        cell: int(char.replace(".", "0")) for cell, char in shown.items() if char in ".12345678"
     }
     for cell in numbers:
-        numbers[cell] -= sum(position[near] == "*" for near in grid.neighbours(cell))
+        numbers[cell] -= sum(shown[near] == "*" for near in grid.neighbours(cell))
     around = {
         cell: cells
         for cell in numbers
-        if (cells := tuple(near for near in grid.neighbours(cell) if position[near] in "#F?"))
+        if (cells := tuple(near for near in grid.neighbours(cell) if shown[near] in "#F?"))
     }
     try:
         settled: Settled[dict[Point, bool]] | None = settle_one_number(numbers, around)
