@@ -39,6 +39,9 @@ os.environ[CONFIG_DIR_VARIABLE] = CONFIG.name
 # Nor the colour their environment asks for: a test that wants it sets it.
 for variable in (NO_COLOUR, *FORCING, CLICOLOUR):
     os.environ.pop(variable, None)
+# A game a test finds still running when it should have ended is asked where each of
+# its threads was (tests/terminal_support.stacks_of): its fault handler says, on SIGABRT.
+os.environ["PYTHONFAULTHANDLER"] = "1"
 # Hundreds of tests start the program in a subprocess. Without bytecode on disk (a
 # checkout installed in editable mode, or PYTHONDONTWRITEBYTECODE set) each start
 # would compile the whole package again, for two fifths of its start-up time.

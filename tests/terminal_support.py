@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
+import signal
 import subprocess
 import sys
 import tempfile
@@ -319,9 +320,24 @@ def wait_for_exit(player: Player, timeout: float = 15.0) -> None:
     deadline = time.monotonic() + timeout
     while player.pump() and time.monotonic() < deadline:
         pass
-    assert not player.child.isalive(), (
-        f"the game did not end:\n{player.text}\nits threads:\n{threads_of(player.child.pid)}"
-    )
+    if player.child.isalive():
+        threads = threads_of(player.child.pid)
+        raise AssertionError(
+            f"the game did not end:\n{player.text}\nits threads:\n{threads}\n"
+            f"where each was, in Python:\n{stacks_of(player)}"
+        )
+
+
+def stacks_of(player: Player) -> str:
+    """What the game's threads were running, each in Python, for a test that finds it
+    still running: its fault handler (``PYTHONFAULTHANDLER``, which the tests set)
+    writes them to its standard error, the terminal, as SIGABRT ends it."""
+    written = len(player.output)
+    os.kill(player.child.pid, signal.SIGABRT)
+    deadline = time.monotonic() + 5
+    while player.pump() and time.monotonic() < deadline:
+        pass
+    return player.output[written:].decode("utf-8", "replace").replace("\r", "")
 
 
 def threads_of(pid: int) -> str:

@@ -5,9 +5,9 @@ A start of ``python -m buscaminas`` spends most of its time loading the interpre
 and the package; the quick suite starts the program hundreds of times.  A
 child forked from here skips that, and then sets up what an exec'd interpreter would
 have decided for itself: its session and terminal, its standard streams and their
-encodings, its arguments, environment, locale, time zone, directory, signals and
-limits.  Only the standard library is loaded here besides the program and its
-toolkit, so that the children's modules are the program's.
+encodings, its arguments, environment, locale, time zone, directory, signals, fault
+handler and limits.  Only the standard library is loaded here besides the program
+and its toolkit, so that the children's modules are the program's.
 
 One client talks to it over a socket pair (the test side, :mod:`tests.forkstart_support`):
 a request to start is a JSON message with the child's standard streams beside it;
@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import faulthandler
 import gc
 import importlib
 import io
@@ -195,6 +196,9 @@ def become(request: dict[str, Any], fds: list[int], captured: Captured) -> NoRet
             setattr(sys, name, stream)
             setattr(sys, f"__{name}__", stream)
         captured.rebind(streams)
+        faulthandler.disable()  # the server's: the reset took its handlers, not its flag
+        if os.environ.get("PYTHONFAULTHANDLER") and sys.stderr is not None:
+            faulthandler.enable()  # as an exec'd interpreter does, on the child's stderr
         sys.path[0] = request["cwd"]  # ``-m`` puts the directory first
         sys.argv = [PROGRAM, *request["argv"]]
         gc.enable()
