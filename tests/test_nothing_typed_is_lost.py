@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import contextlib
+import signal
 import tempfile
 import threading
 import time
@@ -18,6 +19,7 @@ from typing import NamedTuple
 
 import pytest
 
+from buscaminas import signals
 from buscaminas.core.engine import Move
 from buscaminas.core.grid import Point
 from buscaminas.game import commands
@@ -100,6 +102,19 @@ def test_ctrl_c_answers_at_once_during_a_long_paste(tmp_path: Path, bracketed: b
     player.wait_until(lambda: player.board(4) == AFTER_3_2)
     player.type("quit")
     assert player.finish() == 0
+
+
+def test_a_ctrl_c_read_before_the_game_first_waits_is_kept_for_its_first_wait() -> None:
+    """The front end can read a Ctrl-C (typed while it loaded) before the game has
+    finished drawing its first board: the game is not interrupted half way through its
+    start, it is told at its first wait, and leaves from there."""
+    with signals.noted(signal.SIGINT) as interrupt, piped_screen() as piped:
+        events = piped.screen.events
+        piped.send("\x03")
+        piped.wait_until(lambda: interrupt.made or not events.empty())
+        assert not interrupt.made, "the game was interrupted in its start"
+        with pytest.raises(KeyboardInterrupt):
+            piped.screen.read("> ")
 
 
 def test_a_long_file_name_is_saved_to(tmp_path: Path) -> None:

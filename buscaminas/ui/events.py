@@ -94,7 +94,7 @@ class Events:
         self.taken = 0
         """Events the game has taken (main thread)."""
         self.waiting = False
-        """The game waits for an event: a Ctrl-C is one, not an interruption."""
+        """The game waits for an event (main thread)."""
 
     # --- the terminal thread --------------------------------------------------------------
 
@@ -103,6 +103,13 @@ class Events:
         self._sent += 1
         if not isinstance(event, FREE):
             self._due = self._sent
+
+    def at_rest(self) -> bool:
+        """Whether a Ctrl-C is an event for the game to take, not an interruption of its
+        work: it waits for one, or has yet to take its first (it is starting, and its
+        start, the first board drawn, is nothing to stop half way: the Ctrl-C ends the
+        game at its first wait, as it would at any other)."""
+        return self.waiting or self.taken == 0
 
     def behind(self) -> bool:
         """Whether the game has yet to handle an event the next key waits on."""
@@ -123,9 +130,9 @@ class Events:
         self.waiting = True
         try:
             event = self._queue.get(timeout=seconds)
+            self.taken += 1  # before the wait ends: from then on busy, not starting
         finally:
             self.waiting = False
-        self.taken += 1
         if isinstance(event, Cancel):
             raise KeyboardInterrupt
         if isinstance(event, EndOfInput):

@@ -308,7 +308,7 @@ class Front:
             self.typeahead.drop(ahead)
             self._empty_the_line()
             self.paint_soon()
-        elif self.events.waiting or isinstance(self.mode, Replaying):
+        elif self.events.at_rest() or isinstance(self.mode, Replaying):
             self.tell(Cancel())
         else:
             signals.interrupt_the_main_thread()
