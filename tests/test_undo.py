@@ -15,10 +15,13 @@ from benchmarks.review import played
 from buscaminas.core.engine import Action, Move, Termination
 from buscaminas.game.commands import Command, Verb, parse
 from buscaminas.game.journal import FORMAT, Journal, JournalError, Played, loads
+from buscaminas.game.keeper import Keeper
 from buscaminas.game.questions import Question
+from buscaminas.game.session import Session
 from buscaminas.game.settings import Settings
+from buscaminas.records.storage import Store
 from tests.cells_support import picks
-from tests.loop_support import session_on
+from tests.loop_support import BOARD, session_on
 from tests.terminal_support import run_piped
 
 
@@ -89,6 +92,30 @@ def test_the_losing_move_is_taken_back_and_the_loss_stays_recorded_beside_what_f
     assert win.won and win.undone and not win.assisted and not win.clean
     assert win.identity != loss.identity and win.seconds >= loss.seconds
     assert session.records == games
+
+
+def test_a_loss_taken_back_goes_on_from_its_time_not_from_the_time_at_its_end(
+    tmp_path: Path,
+) -> None:
+    """The seconds spent reading the loss, at “play again?”, are not the game's."""
+    clock = [100.0]
+    store = Store(tmp_path / "games.sqlite3", on_warning=print)
+    settings = Settings(5, 4, 3, board_file=BOARD)
+    session = Session(settings, Keeper(store), legend=[], clock=lambda: clock[0])
+    session.handle(Command(Verb.TRY, (2, 1)))
+    clock[0] += 7.0
+    session.handle(Command(Verb.TRY, (0, 0)))
+    assert session.current.game.end is Termination.LOST and session.current.seconds() == 7.0
+    clock[0] += 60.0  # the player reads the loss
+    session.answer("undo")
+    assert session.current.seconds() == 7.0
+    clock[0] += 2.0
+    assert session.current.seconds() == 9.0, "the clock runs on from the loss's time"
+    for cell in [(0, 1), (0, 2), (4, 0), (4, 1), (4, 2), (1, 3), (2, 3), (3, 3)]:
+        if session.current.game.end is None:
+            session.handle(Command(Verb.TRY, cell))
+    games = store.games()
+    assert games is not None and [game.seconds for game in games] == [7.0, 9.0]
 
 
 def test_u_is_undo() -> None:

@@ -268,7 +268,9 @@ class Round:
             return None
         self._replay()
         if self.game.end is None:
-            self.finished_at = None  # the clock runs again: the game goes on
+            if self.finished_at is not None and self.started_at is not None:
+                self.started_at += self._clock() - self.finished_at  # the time at its end
+            self.finished_at = None  # the clock runs again from where it stopped
             if self.recorded:
                 self.identity = os.urandom(16).hex()
                 self.recorded = False
