@@ -13,7 +13,7 @@ from buscaminas.ui.controls import Button, Kind, Report
 from buscaminas.ui.icons import LEGACY, NERD
 from buscaminas.ui.renderer import Renderer
 from tests.cursor_support import start
-from tests.terminal_support import KEPT, Player, click, mouse_on
+from tests.terminal_support import KEPT, Player, cell_on_screen, click
 from tests.toolkit_support import heard
 
 ARROWS = {"up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D"}
@@ -69,19 +69,18 @@ def test_the_mouse_reveals_flags_and_expands(tmp_path: Path) -> None:
     player = start(tmp_path, "--legacy")
     click(player, 0, 3, 2)  # left: reveal
     player.wait_until(lambda: player.board(4) == ["#1...", "#1...", "#1.11", "#1.1#"])
+    player.child.send("\x1b[<0;1;1M\x1b[<0;1;1m")  # off the board: nothing
+    row, column = cell_on_screen(player, 1, 1)
+    dragged = f"\x1b[<0;1;1M\x1b[<32;{column};{row}M\x1b[<0;{column};{row}m"
+    player.child.send(dragged)  # pressed off the board, released on the mine at 1 1
     click(player, 2, 1, 1)  # right: flag
     player.wait_until(lambda: player.board(4)[0][0] == "F")
+    assert "Boom" not in player.text
     click(player, 1, 2, 1)  # middle: expand the 1 at 2 1, whose mine is flagged
     player.wait_until(lambda: player.board(4)[1][0] == "1")
-    click(player, 0, 2, 2)  # left on a satisfied number expands it too
-    player.wait_until(lambda: player.board(4)[2][0] == "1")
-    before = player.board(4)
-    player.wait_until(lambda: mouse_on(player))
-    player.child.send("\x1b[<0;1;1M\x1b[<0;1;1m")  # off the board: nothing
-    player.type("flag 5 4")
-    player.wait_until(lambda: player.board(4)[3][4] == "F")
-    assert player.board(4)[:3] == before[:3]
-    player.type("quit")
+    click(player, 0, 2, 2)  # left on a satisfied number expands it too: the last safe cells
+    player.wait_until(lambda: player.board(4)[2][0] == "1" and "You won!" in player.text)
+    player.type("n")
     assert player.finish() == 0
 
 
@@ -271,6 +270,16 @@ def test_the_left_button_acts_on_release_and_nowhere_else() -> None:
     assert pointer.report(right, (1, 1)) == Command(Verb.FLAG, (1, 1))
     wheel = Report(Kind.WHEEL, None, 3, 3, (0, 3))
     assert pointer.report(wheel, (1, 1)) == controls.Pan((0, 3))
+
+
+def test_a_press_off_the_board_dragged_onto_a_cell_opens_nothing() -> None:
+    """As when the words above the board are selected with the mouse."""
+    pointer = controls.Pointer()
+    assert pointer.report(Report(Kind.PRESS, Button.LEFT, 1, 1), None) is None
+    assert pointer.report(Report(Kind.DRAG, Button.LEFT, 3, 5), (2, 1)) is None
+    assert pointer.report(Report(Kind.RELEASE, Button.LEFT, 3, 5), (2, 1)) is None
+
+
 def test_the_line_s_search_keys_never_take_the_keys_from_the_game(tmp_path: Path) -> None:
     """Ctrl-R then Tab, or Tab then Ctrl-R, once left the old prompt's search holding
     the keys under the cursor mode: Enter, ``quit``, Ctrl-C and Ctrl-D did nothing,

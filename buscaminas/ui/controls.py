@@ -205,8 +205,10 @@ class Pan(NamedTuple):
 
 class Pointer:
     """The mouse's conventions: the left button reveals on release, at the cell under
-    the pointer then (off the board it cancels); the right button flags and the
-    middle one expands as they are pressed; the wheel pans."""
+    the pointer then, when it was pressed on the board too (a press or a release off
+    the board cancels: a drag from the words above, selecting them, opens nothing);
+    the right button flags and the middle one expands as they are pressed; the wheel
+    pans."""
 
     def __init__(self) -> None:
         self.left_down = False
@@ -217,7 +219,7 @@ class Pointer:
             return Pan(report.step)
         if report.kind is Kind.PRESS:
             if report.button is Button.LEFT:
-                self.left_down = True
+                self.left_down = cell is not None
                 return None
             verb = Verb.FLAG if report.button is Button.RIGHT else Verb.EXPAND
             return None if cell is None else Command(verb, cell)
