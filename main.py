@@ -3,9 +3,6 @@
 import sys
 
 if __name__ == "__main__":
-    from buscaminas import collector
-
-    collector.hold()  # before the modules load, which is most of a start
-    from buscaminas.entry.cli import main
+    from buscaminas.entry import main
 
     sys.exit(main())

@@ -2,9 +2,6 @@
 
 import sys
 
-from . import collector
-
-collector.hold()  # before the modules load, which is most of a start
-from .entry.cli import main  # noqa: E402
+from .entry import main
 
 sys.exit(main())

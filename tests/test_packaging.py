@@ -128,7 +128,7 @@ def test_the_wheel_installs_the_command_and_the_catalogues_not_their_sources(
 ) -> None:
     info = f"buscaminas-{buscaminas.__version__}.dist-info"
     entry_points = wheel.read(f"{info}/entry_points.txt").decode()
-    assert "[console_scripts]\nbuscaminas = buscaminas.entry.cli:main" in entry_points
+    assert "[console_scripts]\nbuscaminas = buscaminas.entry:main" in entry_points
     names = wheel.namelist()
     assert "buscaminas/locale/es/LC_MESSAGES/buscaminas.mo" in names
     assert "buscaminas/py.typed" in names

@@ -17,6 +17,7 @@ from tests.terminal_support import (
     ALTERNATE_SCREEN,
     HIDE_CURSOR,
     MAIN_SCREEN,
+    ROOT,
     SHOW_CURSOR,
     Player,
     assert_restored,
@@ -303,3 +304,30 @@ def test_ctrl_c_cancels_a_busy_game_though_it_was_started_with_interrupts_ignore
     assert time.monotonic() - started < 2.0, "cancelled at once, not after the review"
     player.type("quit")
     assert player.finish() == 0
+
+
+INTERRUPTED_AS_IT_LOADS = """
+import os, signal, sys
+
+def _interrupt(event, args):
+    if event == "import" and args[0] == os.environ["INTERRUPTED_AT"] and args[0] not in sys.modules:
+        os.kill(os.getpid(), signal.SIGINT)
+
+sys.addaudithook(_interrupt)
+"""
+
+
+@pytest.mark.parametrize("start", [["-m", "buscaminas"], [str(ROOT / "main.py")]])
+@pytest.mark.parametrize("module", ["buscaminas.entry.cli", "buscaminas.entry.invocation"])
+def test_ctrl_c_while_the_program_loads_ends_it_as_an_interrupt_with_no_traceback(
+    tmp_path: Path, start: list[str], module: str
+) -> None:
+    """Before the game has taken the terminal, Ctrl-C reaches the program as SIGINT
+    (the terminal still in its own mode): as it loads, that is status 130, as for any
+    command a Ctrl-C ends, and no traceback."""
+    env = {**os.environ, **hooked(tmp_path, INTERRUPTED_AS_IT_LOADS, INTERRUPTED_AT=module)}
+    ended = subprocess.run(
+        [sys.executable, *start, "--lang", "en"],
+        input="", capture_output=True, text=True, env=env, timeout=60, check=False,
+    )
+    assert (ended.returncode, ended.stderr) == (128 + signal.SIGINT, "")
