@@ -9,9 +9,13 @@ import pytest
 from buscaminas.core import generator
 from buscaminas.core.engine import Termination
 from buscaminas.game.commands import Command, Verb
+from buscaminas.game.keeper import Keeper
 from buscaminas.game.questions import Question
+from buscaminas.game.screen import Audience
+from buscaminas.game.session import Session
 from buscaminas.game.settings import Settings
-from tests.loop_support import no_guess_fails, session_on
+from buscaminas.records.storage import Store
+from tests.loop_support import BOARD, no_guess_fails, session_on
 
 
 def test_the_cursor_starts_at_the_centre_and_follows_moves_hints_and_the_ai(
@@ -78,6 +82,26 @@ def test_a_finished_game_is_recorded_once_and_the_ai_declines_it(tmp_path: Path)
     assert not session.ai_playing and "game is over" in session.view().messages[0]
     session.handle(Command(Verb.TRY, (0, 0)))
     assert len(session.records) == 1
+
+
+def test_at_play_again_a_page_looked_at_gives_way_to_the_board_at_what_is_not_an_answer(
+    tmp_path: Path,
+) -> None:
+    """A page at the end says any command returns to the board: so does a word that is
+    not an answer, with the question still put."""
+    store = Store(tmp_path / "games.sqlite3", on_warning=print)
+    settings = Settings(5, 4, 3, board_file=BOARD)
+    session = Session(settings, Keeper(store), legend=[], audience=Audience.VIEWER)
+    session.handle(Command(Verb.TRY, (0, 0)))  # the board file's mine: lost at once
+    assert session.question is Question.AGAIN
+    session.answer("stats")
+    assert session.view().page is not None and session.question is Question.AGAIN
+    assert session.view().messages == ("Type any command to return to the board.",)
+    session.answer("bogus")
+    view = session.view()
+    assert view.page is None and session.question is Question.AGAIN
+    assert view.messages == ("Press Enter to play again, or type n to leave.",)
+    assert view.rows[0][0] == "*", "the board as the loss left it"
 
 
 def test_play_again_takes_every_spelling_of_new_and_quit(tmp_path: Path) -> None:

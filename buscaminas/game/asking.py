@@ -80,6 +80,8 @@ class Answers:
         if after is not None:
             return after
         session.question = Question.AGAIN
+        if session.ui.page is not None:  # a page looked at the end: back to the board
+            session.ui.page, session.ui.messages, self.told = None, (), False
         if self.told:
             return Reply(question=Question.AGAIN, changed=False)
         self.told = True
