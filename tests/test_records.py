@@ -51,7 +51,8 @@ def test_a_game_the_ai_played_is_assisted_and_says_so(tmp_path: Path) -> None:
     assert game.won and game.assisted and not game.scripted
     assert game.points == 0
     assert AI_PLAYED in screen.last.messages
-    assert "You won in" not in screen.said()
+    assert "You won in" not in screen.said(), "a game the AI played is not the player's win"
+    assert f"Game won in {game.seconds:.2f} s." in screen.last.messages, "but it is won"
     assert "New best time!" not in screen.said()
 
 

@@ -254,8 +254,21 @@ def test_the_session_counts_the_ais_moves_where_the_records_have_them() -> None:
             Recorded.PENDING,
             ["You won in 25.00 s: 3BV/s 2.00, RQP 12.50, throughput 1.25."],
         ),
-        ({"seconds": 36.72, "assisted": True}, Recorded.SAVED, [AI_PLAYED]),
-        ({"seconds": 36.72, "assisted": True, "scripted": True}, Recorded.SAVED, [AI_PLAYED]),
+        ({"seconds": 36.72, "assisted": True}, Recorded.SAVED, ["Game won in 36.72 s.", AI_PLAYED]),
+        (
+            {"seconds": 36.72, "assisted": True, "scripted": True},
+            Recorded.SAVED,
+            ["Game won in 36.72 s.", AI_PLAYED],
+        ),
+        (
+            {"seconds": 12.5, "three_bv": 50, "undone": True},
+            Recorded.SAVED,
+            [
+                "Game won in 12.50 s.",
+                "A move was undone in this game: it is kept in your statistics apart,"
+                " not as a best time.",
+            ],
+        ),
         (
             {"seconds": 0.01, "three_bv": 17, "scripted": True},
             Recorded.SAVED,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -329,6 +330,7 @@ def test_help_and_auto_in_pipe_mode() -> None:
     assert "1 1 hides a mine" in out or "1 1 is" in out
     assert AI_PLAYED in out
     assert "You won in" not in out, "a game the AI played is not the player's win"
+    assert re.search(r"^Game won in \d+\.\d\d s\.$", out, re.MULTILINE), "but it is won"
     assert "AI: " in out
     assert "\x1b" not in out
 

@@ -299,22 +299,28 @@ def _how_it_went(game: GameRecord, saved: Recorded) -> list[str]:
     if not game.won:  # practice, where the statistics count it as practice
         counted_as_practice = saved is Recorded.PRACTICE and not (game.assisted or game.undone)
         return practice if counted_as_practice else []
+    if game.assisted or game.undone:  # won, though not the player's own win
+        won = _("Game won in {seconds:.2f} s.").format(seconds=game.seconds)
+    else:
+        won = _("You won in {seconds:.2f} s.").format(seconds=game.seconds)
     if game.assisted:
         return [
+            won,
             _(
                 "The AI played in this game: it is kept in your statistics as assisted,"
                 " not as a best time."
-            )
+            ),
         ]
     if game.undone:
         return [
+            won,
             _(
                 "A move was undone in this game: it is kept in your statistics apart,"
                 " not as a best time."
-            )
+            ),
         ]
     if game.three_bv_per_second is None:
-        lines = [_("You won in {seconds:.2f} s.").format(seconds=game.seconds)]
+        lines = [won]
     else:
         lines = [
             _("You won in {seconds:.2f} s: {figures}.").format(
