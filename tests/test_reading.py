@@ -71,6 +71,14 @@ def read_every_page(player: Player) -> tuple[list[str], int]:
     return words, pages
 
 
+def under_the_footer(player: Player) -> list[str]:
+    """The words from the row under the one that pages the words down to the prompt's."""
+    lines = player.lines
+    footer = next(n for n, line in enumerate(lines) if line.strip().startswith("—"))
+    prompt = player.screen.cursor.y
+    return [word for line in lines[footer + 1 : prompt + 1] for word in line.split()]
+
+
 def _footer_is_not(player: Player, footer: str) -> bool:
     return under_the_status(player)[1] != footer
 
@@ -107,6 +115,8 @@ def test_the_end_of_a_game_with_its_share_code_is_read_whole(
         assert pages > 1, "a 40×12 terminal cannot hold the summary on one page"
         player.child.send(PAGE_UP)  # back a page: words are left below it again
         player.wait_until(lambda: re.search(r"\d", under_the_status(player)[1] or "") is not None)
+        if language == "en":  # one line above the prompt's: it and a line of words fit
+            assert under_the_footer(player) == question, "the question in sight, words paged"
     player.type("n")
     assert player.finish() == 0
 

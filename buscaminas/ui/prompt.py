@@ -71,13 +71,19 @@ def line(mode: TerminalMode, buffer: Buffer, columns: int, *, cut: bool, every_k
 
 def question_lines(question: str, columns: int) -> tuple[tuple[str, ...], str]:
     """A question in lines that end between words, as prose is read: the last one on
-    the prompt's row, the others above it.  The answers it lists in brackets stay on
-    one line, and its closing space stays for the answer."""
+    the prompt's row, leaving room to type the answer, the others above it, as wide as
+    the terminal (as few as can be: on a small terminal they stay in sight while the
+    words above them are paged).  The answers it lists in brackets stay on one line,
+    and its closing space stays for the answer."""
     held = ANSWERS.sub(lambda answers: answers[0].replace(" ", NO_BREAK), question.rstrip(" "))
     room = max(10, columns - 1 - min(20, columns // 4))
-    lines = [
-        part_line.replace(NO_BREAK, " ")
-        for part in held.split("\n")
-        for part_line in textwidth.wrap(part, room)
+    *paragraphs, last = held.split("\n")
+    *before, on_the_prompt = textwidth.wrap(last, room)
+    above = [
+        line.replace(NO_BREAK, " ")
+        for paragraph in (*paragraphs, " ".join(before))
+        if paragraph
+        for line in textwidth.wrap(paragraph, max(10, columns - 1))
     ]
-    return tuple(lines[:-1]), lines[-1] + question[len(question.rstrip(" ")) :]
+    prompt = on_the_prompt.replace(NO_BREAK, " ") + question[len(question.rstrip(" ")) :]
+    return tuple(above), prompt
