@@ -8,6 +8,8 @@ import re
 from itertools import count
 from pathlib import Path
 
+import pytest
+
 from buscaminas.core.engine import Action
 from buscaminas.game.commands import Command, Verb, label
 from buscaminas.game.keeper import Keeper
@@ -73,6 +75,20 @@ def test_the_ai_says_the_flag_it_takes_off_and_undo_names_its_moves(tmp_path: Pa
     assert session.view().messages == took_back(f"AI: try {cell}")
     session.handle(Command(Verb.UNDO))
     assert session.view().messages == took_back(f"AI: unflag {cell}")
+
+
+@pytest.mark.parametrize("size", [(6, 6, 5), (9, 9, 10), (16, 16, 40)])
+def test_the_ais_first_try_is_said_safe_as_every_first_try_is(
+    tmp_path: Path, size: tuple[int, int, int]
+) -> None:
+    """The mines are laid around the first try: the AI quotes no chance of one there."""
+    store = Store(tmp_path / f"{size}.sqlite3", on_warning=print)
+    session = Session(Settings(*size, seed=3), Keeper(store), legend=[])
+    session.handle(Command(Verb.AUTO, number=1))
+    session.ai_step()
+    (first,) = session.current.journal.moves
+    assert f"AI: {label(first.move.cell)} is safe." in session.view().messages
+    assert not any("chance" in line for line in session.view().messages)
 
 
 def test_the_issues_ai_after_a_wrong_flag_says_both_its_moves(tmp_path: Path) -> None:

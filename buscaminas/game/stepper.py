@@ -45,7 +45,8 @@ class Stepper:
 
         analysis = analyze(Position.from_game(game))
         cell = analysis.best_move
-        chance = analysis.probability[cell]
+        # no mines laid yet: they are laid around the first try, which is safe
+        chance = analysis.probability[cell] if game.started else 0.0
         ui.cursor = cell
         unflagged: tuple[str, ...] = ()
         if cell in game.flags:  # a flag is only an opinion: the AI says it takes it off
