@@ -53,7 +53,7 @@ def test_the_rows_shown_are_always_the_engines(
             reply = session.handle(command)
             game = session.current.game
             assert session.view().rows == tuple(game.rows())
-            for view in session.wave_views(reply):  # the reveal waves end where the board is
+            for view in session.wave_views(reply, 1000):  # each wave, a board's picture
                 assert all(len(row) == width for row in view.rows)
             if reply.question is not None:
                 session.answer("n")
@@ -72,3 +72,18 @@ def test_a_flag_leaves_every_other_row_as_it_was(tmp_path: Path) -> None:
     assert after[hidden[1]] != before[hidden[1]]
     unchanged = [y for y in range(99) if after[y] is before[y]]
     assert unchanged == [y for y in range(99) if y != hidden[1]]
+
+
+def test_a_big_opening_shows_at_most_the_waves_asked_evenly_spread(tmp_path: Path) -> None:
+    session = session_of(99, 99, 500, 1, tmp_path)
+    before = session.view().rows
+    reply = session.handle(Command(Verb.TRY, (50, 50)))
+    assert reply.outcome is not None and len(reply.outcome.waves) > 30, "a wide opening"
+    every = session.wave_views(reply, 1000)
+    assert len(every) == len(reply.outcome.waves) - 1
+    shown = session.wave_views(reply, 10)
+    assert 5 <= len(shown) <= 10
+    opened = [sum(row.count("#") for row in view.rows) for view in [*shown, session.view()]]
+    assert opened == sorted(opened, reverse=True) and len(set(opened)) == len(opened)
+    assert shown[-1].rows in [view.rows for view in every[-len(every) // 10 - 1 :]]
+    assert before != shown[0].rows

@@ -33,6 +33,10 @@ if TYPE_CHECKING:
     from .drills import Drill
 
 WAVE_SECONDS = 0.03
+WAVES_SHOWN = 10
+"""A reveal's waves shown at most: a big opening shows that many, evenly spread, so
+that it takes a third of a second, not seconds of the player's clock with the keys
+waiting."""
 AUTO_SECONDS = 0.15
 """How long each AI move stays on screen at most, so that a person can follow the game."""
 AUTO_WHOLE_SECONDS = 20.0
@@ -227,7 +231,7 @@ class App:
             return
         if self.screen.animated:
             try:
-                for frame in self.session.wave_views(reply):
+                for frame in self.session.wave_views(reply, WAVES_SHOWN):
                     self.screen.show(frame)
                     self.screen.linger(WAVE_SECONDS)
             except KeyboardInterrupt:

@@ -112,11 +112,12 @@ class Session:
         """The games recorded in this run."""
         return self.keeper.records
 
-    def wave_views(self, reply: Reply) -> list[View]:
-        """The views between ``reply.before`` and now, one per reveal wave but the last."""
+    def wave_views(self, reply: Reply, most: int) -> list[View]:
+        """The views between ``reply.before`` and now, one per reveal wave but the last,
+        ``most`` of them at most."""
         if reply.before is None or reply.outcome is None:
             return []
-        return self.ui.waves(self.current, reply.before, reply.outcome)
+        return self.ui.waves(self.current, reply.before, reply.outcome, most)
 
     def tell(self, *lines: str) -> None:
         """Words for the player under what the board already says."""

@@ -101,14 +101,17 @@ class UIState:
         )
 
     def waves(
-        self, current: Round, before: tuple[str, ...], outcome: Outcome
+        self, current: Round, before: tuple[str, ...], outcome: Outcome, most: int
     ) -> list[View]:
         """The pictures between ``before`` and now, one per reveal wave of ``outcome``
-        but the last."""
+        but the last; of a longer reveal, ``most`` of them, evenly spread."""
+        waves = outcome.waves[:-1]
+        every = -(-len(waves) // max(1, most))
         rows, views = before, []
-        for wave in outcome.waves[:-1]:
+        for number, wave in enumerate(waves, 1):
             rows = patched(rows, wave, current.game.shown)
-            views.append(self.picture(current, rows))
+            if number % every == 0:
+                views.append(self.picture(current, rows))
         return views
 
     def progress(
