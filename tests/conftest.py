@@ -17,7 +17,7 @@ import pytest
 from buscaminas import i18n
 from buscaminas.entry.colours import CLICOLOUR, FORCING, NO_COLOUR
 from buscaminas.records.config import CONFIG_DIR_VARIABLE
-from tests import forkstart_support
+from tests import forkstart_support, schedule_support
 
 MEMORY = Path("/dev/shm")
 """A file system in memory, on Linux."""
@@ -62,6 +62,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     forkstart_support.enabled = bool(config.getoption("fork_start"))
+
+
+@pytest.hookimpl(trylast=True)  # after ``-m`` has deselected what it leaves out
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """In a parallel run, the tests that wait by design go first
+    (:func:`tests.schedule_support.waiting_first`)."""
+    workers = getattr(config, "workerinput", {}).get("workercount")
+    if workers:
+        items[:] = schedule_support.waiting_first(items, workers)
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from buscaminas.game.view import State, View
 from buscaminas.ui import layout
 from buscaminas.ui.icons import LEGACY
@@ -23,6 +25,7 @@ def row_labels(player: Player) -> list[int]:
     return [int(m.group(1)) for line in player.lines if (m := re.match(r"(\d+)[ \[]", line))]
 
 
+@pytest.mark.waits
 def test_a_99_by_99_board_plays_in_an_80_by_24_terminal() -> None:
     player = Player("--lang", "en", "--legacy", *BIG, rows=24, columns=80)
     player.wait_until(lambda: "x " in player.text and "Mines left: 30" in player.text)

@@ -6,6 +6,7 @@ import gc
 
 import pytest
 
+from tests.schedule_support import waiting_first
 from tests.terminal_support import ROOT, Player, stacks_of
 
 
@@ -26,3 +27,33 @@ def test_a_game_found_still_running_says_where_each_of_its_threads_was() -> None
     assert "Fatal Python error: Aborted" in stacks
     assert stacks.count("hread 0x") == 2, "the game's thread and the terminal's"
     assert 'File "' + str(ROOT / "buscaminas") in stacks
+
+
+class Named:
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def get_closest_marker(self, name: str) -> object | None:
+        return self if name == "waits" and self.name.startswith("w") else None
+
+
+@pytest.mark.parametrize(("waiting", "plain", "workers"), [(3, 9, 3), (5, 20, 2), (1, 6, 6)])
+def test_the_tests_that_wait_head_each_workers_first_share(
+    waiting: int, plain: int, workers: int
+) -> None:
+    items = [Named(f"p{n}") for n in range(plain)]
+    for n in range(waiting):  # anywhere in the collection
+        items.insert((n * 7) % len(items), Named(f"w{n}"))
+    ordered = [item.name for item in waiting_first(items, workers)]
+    assert sorted(ordered) == sorted(item.name for item in items), "each test once"
+    waits = [item.name for item in items if item.name.startswith("w")]  # as collected
+    left, at = len(items), 0
+    for share in range(workers):
+        size = left // (workers - share)
+        heads = waits[share::workers]
+        assert ordered[at : at + len(heads)] == heads
+        assert not any(name.startswith("w") for name in ordered[at + len(heads) : at + size])
+        at, left = at + size, left - size
+    plain_order = [item.name for item in items if item.name.startswith("p")]
+    assert [name for name in ordered if name.startswith("p")] == plain_order
+

@@ -220,6 +220,7 @@ def test_pause_does_nothing_line_by_line(tmp_path: Path) -> None:
         assert "F1.1####" in result.stdout.splitlines(), "the game goes on"
 
 
+@pytest.mark.waits
 def test_pause_on_the_screen_hides_the_board_and_a_key_goes_on(tmp_path: Path) -> None:
     player = start(tmp_path, "--legacy")
     player.type("pause")

@@ -291,6 +291,7 @@ def test_the_legend_fits_and_names_every_cursor_key(tmp_path: Path, columns: int
 # --- 6. job control -----------------------------------------------------------------------
 
 
+@pytest.mark.waits
 def test_in_the_background_the_game_draws_nothing_and_fg_redraws_it() -> None:
     shell = Player(
         "--lang", "en", "--preset", "beginner", "--legacy", "--seed", "1", shell=True

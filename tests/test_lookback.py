@@ -209,6 +209,7 @@ def shown_move(player: Player) -> int:
     return int(match.group(1)) if match else 0
 
 
+@pytest.mark.waits
 def test_replay_keys_pause_step_and_change_speed(tmp_path: Path) -> None:
     player, cooked = watching(tmp_path)
     player.wait_until(lambda: shown_move(player) >= 1)

@@ -158,6 +158,7 @@ PAIRS = [
 
 
 @pytest.mark.parametrize("pair", PAIRS, ids=[f"{p.keys}-{p.seconds}s" for p in PAIRS])
+@pytest.mark.waits
 def test_two_cursor_keys_do_what_they_say_apart_or_together(tmp_path: Path, pair: Pair) -> None:
     player = start(tmp_path)
     player.type("3 2")
@@ -186,6 +187,7 @@ def test_two_cursor_keys_do_what_they_say_apart_or_together(tmp_path: Path, pair
 @pytest.mark.parametrize(
     "command", ["f 1 3", pytest.param("flag 1 3", marks=pytest.mark.slow)]  # a second a key
 )
+@pytest.mark.waits
 def test_a_command_typed_by_habit_a_second_a_key_does_what_it_says(
     tmp_path: Path, command: str
 ) -> None:

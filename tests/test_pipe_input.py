@@ -85,6 +85,7 @@ def test_the_game_answers_the_long_line_then_the_next_command() -> None:
     assert lines[-10].startswith("F"), "the flag after the long line is on the last board"
 
 
+@pytest.mark.waits
 def test_endless_input_keeps_memory_bounded_and_complains_once() -> None:
     run = run_on_dev_zero("--preset", "beginner", "--lang", "en", seconds=2)
     assert run.peak_kib < MEMORY_BOUND_KIB

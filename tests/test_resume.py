@@ -549,6 +549,7 @@ def test_resume_while_another_window_plays_the_game_says_where_it_is(tmp_path: P
     assert "There is no game in progress to resume." not in elsewhere.stdout
 
 
+@pytest.mark.waits
 def test_time_waiting_for_a_locked_database_is_left_off_the_game_s_clock(tmp_path: Path) -> None:
     Store(tmp_path / "buscaminas.sqlite3", on_warning=pytest.fail).forget("nobody")
     lock = sqlite3.connect(tmp_path / "buscaminas.sqlite3", isolation_level=None)

@@ -107,6 +107,7 @@ def test_a_won_game_is_kept_when_a_signal_ends_the_program(tmp_path: object) -> 
     stats.finish()
 
 
+@pytest.mark.waits
 def test_ctrl_z_gives_the_shell_back_and_fg_takes_the_game_again() -> None:
     """In an interactive shell with job control, as a player would meet it."""
     shell = Player(
@@ -251,6 +252,7 @@ def test_every_mode_is_off_during_a_stop_and_back_at_once_after_fg(how: str) -> 
 
 
 @pytest.mark.parametrize("how", ["Ctrl-Z", pytest.param("kill -TSTP", marks=pytest.mark.slow)])
+@pytest.mark.waits
 def test_in_the_background_the_game_draws_nothing_and_its_clock_stands_still(how: str) -> None:
     shell, game = in_a_shell()
     shell.wait_until(lambda: "Time: 1 s" in shell.text)

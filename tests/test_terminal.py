@@ -228,6 +228,7 @@ def test_pipe_mode_prints_messages_and_plain_rows() -> None:
     assert lines[17:] == second
 
 
+@pytest.mark.waits
 def test_the_clock_runs_while_the_prompt_waits_and_typing_survives(board_file: Path) -> None:
     player = start(board_file)
     player.type("3 2")

@@ -142,6 +142,7 @@ def test_the_status_line_drops_whole_parts_before_it_would_cut_one(language: str
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.waits
 def test_at_40_columns_the_status_line_is_never_cut(language: str) -> None:
     big = ("--width", "99", "--height", "99", "--mines", "30", "--seed", "1")
     player = Player("--lang", language, "--legacy", *big, rows=12, columns=40)
