@@ -20,7 +20,7 @@ from buscaminas.core.board import BoardKind
 from buscaminas.core.engine import Action, Move
 from buscaminas.game import unfinished
 from buscaminas.game.commands import Command, Verb
-from buscaminas.game.journal import Played, loads
+from buscaminas.game.journal import JournalError, Played, loads
 from buscaminas.game.questions import Question
 from buscaminas.game.rounds import Kept, Round
 from buscaminas.records import claim
@@ -118,6 +118,41 @@ def test_a_resumed_game_plays_on_from_where_it_was(tmp_path: Path) -> None:
     second = beginner(tmp_path, resumed=Round.from_snapshot(snapshot, lambda: 100.0))
     assert second.view().rows == first.view().rows
     assert second.view().messages == ("Welcome back: the game goes on where you left it.",)
+
+
+def test_a_resumed_game_can_still_redo_what_was_taken_back(tmp_path: Path) -> None:
+    first = beginner(tmp_path)
+    first.handle(Command(Verb.TRY, (3, 3)))
+    shown = first.view().rows
+    hidden = [(x, y) for y, row in enumerate(shown) for x, cell in enumerate(row) if cell == "#"]
+    for cell in hidden[:3]:
+        first.handle(Command(Verb.FLAG, cell))
+    first.handle(Command(Verb.UNDO))
+    first.handle(Command(Verb.UNDO))
+    first.put_away()
+    ((_, snapshot),) = store_in(tmp_path).unfinished()
+    second = beginner(tmp_path, resumed=Round.from_snapshot(snapshot, lambda: 100.0))
+    assert second.current.game.flags == {hidden[0]}
+    second.handle(Command(Verb.REDO))
+    assert second.view().messages[0] == f"Put back “flag {hidden[1][0] + 1} {hidden[1][1] + 1}”."
+    second.handle(Command(Verb.REDO))
+    assert second.current.game.flags == set(hidden[:3])
+    second.handle(Command(Verb.REDO))
+    assert second.view().messages == ("Nothing to redo.",)
+
+
+def test_a_kept_redo_that_does_not_follow_its_game_is_refused(tmp_path: Path) -> None:
+    first = beginner(tmp_path)
+    first.handle(Command(Verb.TRY, (3, 3)))
+    first.handle(Command(Verb.FLAG, (0, 0)))
+    first.handle(Command(Verb.UNDO))
+    first.put_away()
+    ((_, snapshot),) = store_in(tmp_path).unfinished()
+    other = beginner(tmp_path / "other")
+    other.handle(Command(Verb.TRY, (0, 7)))
+    for ahead in [other.current.journal.dumps(), "not a journal", 7]:
+        with pytest.raises(JournalError):
+            Round.from_snapshot({**snapshot, "ahead": ahead}, lambda: 100.0)
 
 
 def test_a_resumed_game_puts_the_cursor_back_where_the_player_left_it(tmp_path: Path) -> None:

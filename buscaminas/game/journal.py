@@ -74,7 +74,8 @@ class Journal:
         self.refused = refused
         self.redo_stack: list[Played] = []
         """Moves taken back, the latest last: what a redo puts back.  Not part of the
-        game's history: a journal read back has none."""
+        game's history: a journal read back has none (a game kept in progress keeps it
+        apart, :meth:`dumps_ahead`)."""
         self._written: _Written | None = None
         """The start and the moves as :meth:`dumps` last wrote them (:class:`_Written`)."""
 
@@ -179,6 +180,37 @@ class Journal:
             )
         outcomes = [game.act(played.move) for played in self.moves[:moves]]
         return game, outcomes
+
+    def dumps_ahead(self) -> str | None:
+        """What redo would put back, for a game kept in progress: the journal run on
+        through those moves, in its compact form; None when nothing waits to be
+        redone."""
+        if not self.redo_stack:
+            return None
+        ahead = Journal(
+            self.width,
+            self.height,
+            self.mine_count,
+            self.start,
+            [*self.moves, *reversed(self.redo_stack)],
+            whose_known=self.whose_known,
+            refused=self.refused,
+        )
+        return ahead.dumps()
+
+    def take_up_ahead(self, text: object) -> None:
+        """Redo's moves again from what :meth:`dumps_ahead` wrote; :class:`JournalError`
+        if it is not this journal run on."""
+        ahead = loads(text) if isinstance(text, str) else None
+        done = [(played.move, played.by_ai) for played in self.moves]
+        if (
+            ahead is None
+            or (ahead.width, ahead.height, ahead.start) != (self.width, self.height, self.start)
+            or [(played.move, played.by_ai) for played in ahead.moves[: len(done)]] != done
+            or len(ahead.moves) <= len(done)
+        ):
+            raise JournalError("what redo would put back does not follow the game")
+        self.redo_stack = ahead.moves[len(done) :][::-1]
 
     def dumps(self) -> str:
         """The journal in its compact form: a move takes three or four bytes (its cell

@@ -437,6 +437,7 @@ class Round:
             "scripted": self.scripted,
             "cursor": list(cursor),
             "journal": self.journal.dumps(),
+            "ahead": self.journal.dumps_ahead(),
         }
 
     @classmethod
@@ -446,6 +447,8 @@ class Round:
             if document["format"] != SNAPSHOT_FORMAT:
                 raise JournalError(f"snapshot format {document['format']!r}")
             journal = _journal(document["journal"])
+            if document.get("ahead") is not None:  # kept with moves taken back to redo
+                journal.take_up_ahead(document["ahead"])
             kind = BoardKind(document["kind"])
             board_file = journal.start if document["board_file"] else None
             settings = Settings(
