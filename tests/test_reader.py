@@ -59,6 +59,19 @@ def test_a_move_says_what_it_opened_its_numbers_flags_and_mines_left(tmp_path: P
     assert "You won in 0.00 s." in played.stdout  # the won game's own words
 
 
+def test_each_move_of_the_ai_is_said_with_what_it_opened() -> None:
+    """Not one change for its three moves, named after the last cell as if it had
+    opened them all."""
+    game = ("--preset", "beginner", "--seed", "3", "--reader", "--lang", "en")
+    said = run_piped(*game, lines="4 4\nflag 6 4\nauto 3\nquit\n").stdout.splitlines()
+    moves = [re.fullmatch(r"AI: (\d+ \d+) is safe\.", line) for line in said]
+    cells = [move.group(1) for move in moves if move is not None]
+    assert len(cells) == 3, said
+    for cell in cells:
+        told = said.index(f"AI: {cell} is safe.")
+        assert said[told - 1].startswith(f"{cell} opened "), said
+
+
 def test_the_board_is_read_on_demand(tmp_path: Path) -> None:
     board = write_board(tmp_path / "board.txt", "*####", "#####", "#####", "####*")
     lines = "2 1\nread row 1\nread 2 1\naround 2 1\nread 5 4\nquit\n"

@@ -180,6 +180,8 @@ class App:
                         reply = session.ai_step()
                     if session.ai_playing and interrupt.made:
                         return session.stop_ai()
+                    if session.ai_playing and screen.audience is Audience.READER:
+                        screen.show(session.view())  # each move said: what it opened, why
                     if not (session.ai_playing and screen.audience is Audience.VIEWER):
                         session.keep()  # the last move's words are shown with the reply
                         continue
