@@ -193,12 +193,20 @@ def test_no_games_yet_is_said_plainly(tmp_path: Path) -> None:
 # --- replay in a terminal -----------------------------------------------------------------
 
 
+def replaying(tmp_path: Path, rows: int = 24, columns: int = 80) -> Player:
+    """The replay of a recorded game in a pty of ``rows`` × ``columns``."""
+    store_in(tmp_path).add_game(make_record(0, journal=KEPT.dumps()))
+    return Player(
+        *("--legacy", "--lang", "en", "replay"),
+        env={"BUSCAMINAS_DATA_DIR": str(tmp_path)},
+        rows=rows,
+        columns=columns,
+    )
+
+
 def watching(tmp_path: Path) -> tuple[Player, list[object]]:
     """The replay of a recorded game in a pty, and the pty's modes before it began."""
-    store_in(tmp_path).add_game(make_record(0, journal=KEPT.dumps()))
-    player = Player(
-        "--legacy", "--lang", "en", "replay", env={"BUSCAMINAS_DATA_DIR": str(tmp_path)}
-    )
+    player = replaying(tmp_path)
     cooked = player.cooked
     player.wait_for("Replay, 1×")
     return player, cooked
@@ -243,6 +251,25 @@ def test_replay_shows_the_board_and_ends_on_the_result(tmp_path: Path) -> None:
     assert player.board(3) == ["...1F", "...22", "...1F"]
     assert "You won!" in player.text and "Replay over" in player.text
     player.child.send("\x1b")  # Esc leaves too
+    assert player.finish() == 0
+
+
+def test_the_words_at_the_end_of_a_replay_are_paged_as_their_footer_says(
+    tmp_path: Path,
+) -> None:
+    player = replaying(tmp_path, rows=10, columns=40)
+    player.wait_until(lambda: "Move " in player.text)
+    player.child.send("++++")
+    player.wait_until(lambda: "Move 4 of 4" in player.text and "Page Down" in player.text)
+    assert "Won in 30.00 s." not in player.text
+    for _ in range(4):  # a page at a time, to the last
+        if "Won in 30.00 s." in player.text:
+            break
+        player.child.send("\x1b[6~")  # Page Down
+        time.sleep(0.2)
+        player.pump()
+    player.wait_for("Won in 30.00 s.")
+    player.child.send("q")
     assert player.finish() == 0
 
 

@@ -103,7 +103,7 @@ def key_bindings(front: KeyHandlers) -> KeyBindingsBase:
     watching = Condition(lambda: isinstance(front.mode, Watching))
     ai = Condition(lambda: isinstance(front.mode, Watching) and front.mode.keys is Mode.AI)
     replaying = Condition(lambda: isinstance(front.mode, Replaying))
-    reading = Condition(lambda: front.reading() and not isinstance(front.mode, Replaying))
+    reading = Condition(lambda: front.reading())
     own = KeyBindings()
 
     def call(action: Callable[[], None]) -> Handler:
