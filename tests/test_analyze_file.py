@@ -58,6 +58,7 @@ def test_a_faint_chance_reads_as_less_than_one_percent() -> None:
     [
         ("##\n#9", 1, "line 2, column 2: “9” is not a cell: cells are # F ? . * X and 1 to 8"),
         ("###\n##", 1, "line 2, column 3: this row has 2 cells; the first row has 3"),
+        ("###\n#", 1, "line 2, column 2: this row has 1 cell; the first row has 3"),
         ("#\n\n#", 1, "line 2: this row is empty"),
         ("#1\n#1", 5, "too many mines: 5 do not fit in the 2 covered cells"),
         ("*1\n*1", 1, "too few mines: the position shows 2, more than 1"),

@@ -27,6 +27,7 @@ def test_a_board_with_spaces_and_without() -> None:
         ("10 10 10\n10 40 10\n10 10 11\n", 2, 4, "not a cell status"),
         ("10 10 10\n10 12 10\n10 10 11\n", 2, 5, "second digit"),
         ("10 10 10\n10 10\n10 10 11\n", 2, 6, "this row has 2 cells"),
+        ("10 10 10\n10\n10 10 11\n", 2, 3, "this row has 1 cell; the first row has 3"),
         ("10 10 10\n10 01 10\n10 10 10\n", 2, 4, "uncovered cell cannot hold a mine"),
         ("10 10 10\n10 10 10\n10 10 10\n", 1, 1, "there are 0 mines; there must be from 1 to 8"),
         ("11 11 11\n11 11 11\n11 11 11\n", 1, 1, "there are 9 mines; there must be from 1 to 8"),

@@ -33,6 +33,17 @@ def test_a_saved_game_holds_its_mines_flags_and_opened_cells(tmp_path: Path) -> 
     assert saved.revealed == {cell for cell in game.grid.cells() if game.is_revealed(cell)}
 
 
+def test_a_name_that_starts_with_a_tilde_is_saved_in_the_home_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    (tmp_path / "home").mkdir()
+    session = session_on(tmp_path)
+    session.handle(Command(Verb.TRY, (2, 1)))
+    session.handle(Command(Verb.SAVE, file="~/saved.txt"))
+    assert (tmp_path / "home" / "saved.txt").is_file(), session.view().messages
+
+
 def test_there_is_nothing_to_save_before_the_mines_or_after_the_end(tmp_path: Path) -> None:
     session = session_on(tmp_path / "a", Settings(9, 9, 10))
     session.handle(Command(Verb.SAVE, file=str(tmp_path / "early.txt")))

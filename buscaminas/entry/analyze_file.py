@@ -94,7 +94,11 @@ def _position_problem(error: PositionError) -> str:
         return _("line {line}: this row is empty").format(line=line)
     if problem is Problem.RAGGED_ROW:
         count, width = int(error.found or 0), int(error.expected or 0)
-        words = _("this row has {count} cells; the first row has {width}")
+        words = ngettext(
+            "this row has {count} cell; the first row has {width}",
+            "this row has {count} cells; the first row has {width}",
+            count,
+        )
         # Where the row parts from the first: past its end, or at its first extra cell.
         return _located(line, min(count, width) + 1, words.format(count=count, width=width))
     if problem is Problem.NOT_A_CELL:

@@ -181,7 +181,7 @@ class Session:
 
     def _save_to(self, command: Command) -> Reply:
         assert command.file is not None, "save names a file"
-        return self._save(Path(command.file))
+        return self._save(Path(command.file).expanduser())  # “~/”, as a shell reads it
 
     def _auto(self, command: Command) -> Reply:
         if self.current.game.end is not None:

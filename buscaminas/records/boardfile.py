@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from ..core.grid import Point
 from ..core.limits import Measure, out_of_bounds
-from ..i18n import _
+from ..i18n import _, ngettext
 from . import inputfile, mbf, outputfile
 from .presets import out_of_bounds_message
 
@@ -137,9 +137,11 @@ def parse(text: str) -> BoardFile:
             raise BoardFileError(
                 y + 1,
                 len(line.rstrip()) + 1,
-                _("this row has {count} cells; the first row has {width}").format(
-                    count=len(cells), width=width
-                ),
+                ngettext(
+                    "this row has {count} cell; the first row has {width}",
+                    "this row has {count} cells; the first row has {width}",
+                    len(cells),
+                ).format(count=len(cells), width=width),
             )
         for x, (column, status, mine) in enumerate(cells):
             columns[(x, y)] = column
