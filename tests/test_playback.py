@@ -93,7 +93,8 @@ def test_the_timeline_is_each_move_with_its_time_then_the_end() -> None:
         "    2.25  try 5 3",
         "Lost at 2.25 s: the mine at 5 3 exploded.",
     ]
-    assert ending(journal(("try 1 1", 0.0)).game(), 0.0) == "Not finished: left after 0.00 s."
+    left = ending(journal(("try 1 1", 0.0)).game(), 0.0)
+    assert left == "Not finished: its last move at 0.00 s.", "not when it was left: unknown"
 
 
 @pytest.mark.parametrize(

@@ -152,7 +152,8 @@ def ending(game: Minesweeper, seconds: float) -> str:
         return _("Lost at {seconds:.2f} s: the mine at {cell} exploded.").format(
             seconds=seconds, cell=label(game.exploded)
         )
-    return _("Not finished: left after {seconds:.2f} s.").format(seconds=seconds)
+    # its journal knows the last move's time, not how long the player stayed after it
+    return _("Not finished: its last move at {seconds:.2f} s.").format(seconds=seconds)
 
 
 def _state(game: Minesweeper) -> State:
