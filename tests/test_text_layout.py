@@ -18,6 +18,7 @@ from buscaminas import i18n
 from buscaminas.game import commands, reading, textwidth
 from buscaminas.game.commands import Verb
 from buscaminas.game.view import State, View
+from buscaminas.ui.prompt import question_lines
 from buscaminas.ui.renderer import Renderer
 from tests.terminal_support import Player, run_piped
 
@@ -256,3 +257,18 @@ def test_a_dumb_terminal_gets_each_message_whole_on_a_line_of_its_own() -> None:
     player.type("quit")
     assert player.finish() == 0
     assert f"\n{said}\n" in player.output.decode().replace("\r", "")
+
+
+@pytest.mark.parametrize("columns", [30, 40, 60, 80, 120])
+def test_a_question_leaves_the_prompt_its_answers_and_the_rest_the_terminal_s_width(
+    columns: int,
+) -> None:
+    question = "Note.\n\nPlay again with the same settings? [Enter = yes, n = no] "
+    above, prompt = question_lines(question, columns)
+    assert above[:2] == ("Note.", ""), "its paragraphs and blank lines as written"
+    assert prompt.endswith("[Enter = yes, n = no] "), "the answers whole, with the space"
+    assert all(textwidth.width(line) < columns for line in above)
+    asked = "Play again with the same settings? [Enter = yes, n = no]"
+    assert " ".join([*above[2:], prompt]).split() == asked.split(" ")
+    if columns >= 40:  # the question fits a line of the terminal's width
+        assert len(above) <= 3

@@ -81,8 +81,7 @@ def question_lines(question: str, columns: int) -> tuple[tuple[str, ...], str]:
     *before, on_the_prompt = textwidth.wrap(last, room)
     above = [
         line.replace(NO_BREAK, " ")
-        for paragraph in (*paragraphs, " ".join(before))
-        if paragraph
+        for paragraph in [*paragraphs, *([" ".join(before)] if before else [])]
         for line in textwidth.wrap(paragraph, max(10, columns - 1))
     ]
     prompt = on_the_prompt.replace(NO_BREAK, " ") + question[len(question.rstrip(" ")) :]
