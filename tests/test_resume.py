@@ -181,6 +181,16 @@ def test_a_piped_game_left_at_the_end_of_input_is_resumed(tmp_path: Path) -> Non
     assert "There is no game in progress to resume." in none.stdout
 
 
+def test_resume_with_a_board_named_says_that_board_is_not_dealt(tmp_path: Path) -> None:
+    data = ("--data-dir", str(tmp_path), "--lang", "en")
+    left = run_piped("--preset", "beginner", "--seed", "3", *data, lines="4 4\n")
+    back = run_piped("--resume", "--preset", "expert", *data, lines="quit\n")
+    assert "“--resume” goes on with the game left unfinished" in back.stdout
+    assert rows(back.stdout, 8) == rows(left.stdout, 8), "the kept beginner game"
+    plain = run_piped("--resume", *data, lines="quit\n")
+    assert "the board the other options name" not in plain.stdout, "no other board to speak of"
+
+
 def test_sigterm_mid_game_then_the_next_start_offers_it(tmp_path: Path) -> None:
     data = scratch_directory()
     env = {"BUSCAMINAS_DATA_DIR": data}

@@ -207,6 +207,13 @@ def _board(
         waiting = unfinished.newest(store, front.clock) is not None
     no_guess = not flags.classic
     if taken.kept is not None:
+        if flags.resume and settings is not None:  # the board the flags name is not dealt
+            front.warn(
+                _(
+                    "“--resume” goes on with the game left unfinished: the board the"
+                    " other options name is not dealt."
+                )
+            )
         return taken.kept.round.settings, taken.kept, waiting
     if isinstance(settings, Custom):
         return ask_size(front.screen, flags.seed, no_guess=no_guess), None, waiting
