@@ -18,8 +18,10 @@ def waiting_first(items: list[Item], workers: int) -> list[Item]:
     share's size, in order): their seconds of waiting overlap the others' work from
     the first second, rather than one of them, met last, waiting alone at the end
     while the other workers have nothing left to do."""
-    waiting = [item for item in items if item.get_closest_marker("waits")]
-    rest = [item for item in items if not item.get_closest_marker("waits")]
+    waiting: list[Item] = []
+    rest: list[Item] = []
+    for item in items:
+        (waiting if item.get_closest_marker("waits") else rest).append(item)
     ordered: list[Item] = []
     left = len(items)
     for share in range(workers):
