@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import time
 
 import pytest
 
@@ -22,11 +23,22 @@ def test_a_game_found_still_running_says_where_each_of_its_threads_was() -> None
     player = Player("--legacy", "--lang", "en", "--preset", "beginner")
     player.type("flag 1 1")  # answered once the terminal's thread reads the keys
     player.wait_until(lambda: player.board(8)[0][0] == "F")
-    stacks = stacks_of(player)
+    settled(player)  # both threads waiting, as in a game that hangs: the fault handler
+    stacks = stacks_of(player)  # walks a running thread's stack unsafely, and may crash
     assert not player.child.isalive()
     assert "Fatal Python error: Aborted" in stacks
     assert stacks.count("hread 0x") == 2, "the game's thread and the terminal's"
     assert 'File "' + str(ROOT / "buscaminas") in stacks
+
+
+def settled(player: Player) -> None:
+    """Until the game has written nothing for 0.3 s (10 s at most)."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        written = len(player.output)
+        player.idle(0.3)
+        if len(player.output) == written:
+            return
 
 
 class Named:
