@@ -22,11 +22,13 @@ from buscaminas.core.grid import Point
 from buscaminas.game import hints
 from buscaminas.game.app import PROMPT, App
 from buscaminas.game.commands import label
+from buscaminas.game.journal import loads
 from buscaminas.game.keeper import Keeper
 from buscaminas.game.keys import Act, Mode
 from buscaminas.game.screen import Audience, CursorKeys
 from buscaminas.game.settings import Settings
 from buscaminas.game.view import View
+from buscaminas.records import seen
 from buscaminas.records.storage import database_in
 
 
@@ -326,6 +328,19 @@ class Play(RuleBasedStateMachine):
         if app is not None:
             current = app.session.current
             assert current.journal.game().rows() == current.game.rows()
+
+    @invariant()
+    def each_end_is_recorded_once(self) -> None:
+        """A loss taken back and put back is the same loss: a game's line (itself and
+        what went on after a loss taken back) never ends twice with the same moves."""
+        app = getattr(self, "app", None)
+        if app is not None:
+            ends = [
+                (record.identity[: seen.LINE], tuple(p.move for p in loads(record.journal).moves))
+                for record in app.session.records
+                if record.identity is not None and record.journal is not None
+            ]
+            assert len(ends) == len(set(ends)), ends
 
     @invariant()
     def the_engine_holds_together(self) -> None:

@@ -124,6 +124,9 @@ ROW_OF_SCHEMA = {
     7: "INSERT INTO games VALUES (NULL, '2024-05-01T12:00:00+00:00', NULL, 8, 8, 3,"
     " 'no-guess', '7', 1, 20.0, 30, 40, 0, 990, 0, 0, 0, 'old', NULL, ?, 12, 0,"
     " board_fingerprint(?), 0)",
+    8: "INSERT INTO games VALUES (NULL, '2024-05-01T12:00:00+00:00', NULL, 8, 8, 3,"
+    " 'no-guess', '7', 1, 20.0, 30, 40, 0, 990, 0, 0, 0, 'old', NULL, ?, 12, 0,"
+    " board_fingerprint(?), 0, 0)",
 }
 """A won game as each earlier schema kept it; from schema 3 on, with its journal (and
 from schema 6 on, its board's fingerprint, as the game wrote it).  Before schema 8 the
@@ -166,7 +169,8 @@ def test_every_earlier_database_migrates_keeping_its_games_and_knowing_their_boa
     old = store.games()
     assert old is not None and len(old) == 1 and not old[0].practice
     assert (old[0].seconds, old[0].points, old[0].won) == (20.0, 990, True)
-    assert old[0].ai_moves is None, "its hints counted the AI's moves, if it made any"
+    if schema < 8:
+        assert old[0].ai_moves is None, "its hints counted the AI's moves, if it made any"
     offered = store.unfinished()
     assert [kept for kept, _snapshot in offered] == ([identity] if schema >= 3 else [])
     with closing(sqlite3.connect(store.path)) as db:
@@ -174,6 +178,30 @@ def test_every_earlier_database_migrates_keeping_its_games_and_knowing_their_boa
     again = make_record(1, seconds=5.0, identity="new", journal=journal_of(MINES))
     has_journal = schema >= 3
     assert store.add_game(again) is (Recorded.PRACTICE if has_journal else Recorded.NEW_BEST)
+
+
+@pytest.mark.parametrize("made_at", [len(MIGRATIONS), len(MIGRATIONS) - 1])
+def test_a_game_gone_on_from_a_loss_taken_back_has_not_seen_its_own_board(
+    store: Store, made_at: int
+) -> None:
+    """Its board was seen in its own lost half: that is no look at a board seen before;
+    another game on the board is.  Also in a database made before the games' lines."""
+    store.path.parent.mkdir(exist_ok=True)
+    with closing(sqlite3.connect(store.path)) as db, db:
+        db.create_function("board_fingerprint", 1, seen.of_journal)
+        for migration in MIGRATIONS[:made_at]:
+            for statement in migration:
+                db.execute(statement)
+        db.execute(f"PRAGMA user_version = {made_at}")
+    lost = make_record(0, won=False, identity=seen.new_identity(), journal=journal_of(MINES))
+    assert store.add_game(lost) is Recorded.SAVED
+    went_on = seen.continued(lost.identity or "")
+    assert store.add_game(lost._replace(identity=went_on)) is Recorded.SAVED
+    assert store.add_game(lost._replace(identity=seen.continued(went_on))) is Recorded.SAVED
+    another = make_record(1, won=False, identity=seen.new_identity(), journal=journal_of(MINES))
+    assert store.add_game(another) is Recorded.PRACTICE
+    games = store.games()
+    assert games is not None and [game.practice for game in games] == [False] * 3 + [True]
 
 
 def win(session: Session, mines: frozenset[tuple[int, int]], clock: list[float]) -> None:

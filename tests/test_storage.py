@@ -142,7 +142,7 @@ def test_an_old_database_keeps_every_row_and_goes_on_recording(
         db.execute("PRAGMA user_version = 1")
         db.executemany(f"INSERT INTO games VALUES (NULL{', ?' * 13})", OLD_ROWS)
     old = store.games()
-    assert old is not None and user_version(path) == len(MIGRATIONS) == 8
+    assert old is not None and user_version(path) == len(MIGRATIONS) == 9
     assert [(game.preset, game.seed, game.won, game.points) for game in old] == [
         ("beginner", 7, True, 990),
         (None, None, False, 140),

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import base64
 import itertools
+import sqlite3
 import tempfile
+from contextlib import closing
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -91,7 +94,43 @@ def test_the_losing_move_is_taken_back_and_the_loss_stays_recorded_beside_what_f
     assert loss == lost[0]
     assert win.won and win.undone and not win.assisted and not win.clean
     assert win.identity != loss.identity and win.seconds >= loss.seconds
+    assert not win.practice, "its board was seen in its own lost half, not before"
     assert session.records == games
+
+
+def in_progress(session: Session) -> list[str]:
+    """The games the records keep in progress, by name."""
+    with closing(sqlite3.connect(session.keeper.store.path)) as db:
+        return [identity for (identity,) in db.execute("SELECT identity FROM unfinished")]
+
+
+@pytest.mark.parametrize("taken_back", [1, 2])
+def test_a_loss_taken_back_and_put_back_is_the_same_loss_recorded_once(
+    tmp_path: Path, taken_back: int
+) -> None:
+    session = session_on(tmp_path)
+    session.handle(Command(Verb.TRY, (2, 1)))
+    session.handle(Command(Verb.TRY, (0, 0)))
+    lost = session.keeper.store.games()
+    assert lost is not None and len(lost) == 1
+    told = session.view().messages
+    session.answer("undo")
+    for _ in range(taken_back - 1):
+        session.handle(Command(Verb.UNDO))
+    session.keep()  # as the loop does once the board is drawn
+    assert in_progress(session) == [session.current.identity], "what goes on is kept"
+    for _ in range(taken_back):
+        reply = session.handle(Command(Verb.REDO))
+        session.keep()
+    assert reply.question is Question.AGAIN and session.current.game.end is Termination.LOST
+    assert session.keeper.store.games() == lost and session.records == lost
+    assert in_progress(session) == [], "nothing is left in progress"
+    assert session.view().messages[1:] == told, "the loss is told as at its end"
+    session.answer("undo")  # and it can be taken back again, and lost another way
+    session.handle(Command(Verb.TRY, (0, 3)))
+    games = session.keeper.store.games()
+    assert games is not None and [game.won for game in games] == [False, False]
+    assert games[0] == lost[0] and games[1].undone
 
 
 def test_a_loss_taken_back_goes_on_from_its_time_not_from_the_time_at_its_end(

@@ -116,6 +116,21 @@ class Keeper:
         self.warnings.clear()
         return lines
 
+    def lost_again(self, current: Round, went_on: str) -> list[str]:
+        """A loss taken back and made again (:meth:`Round.lost_as_recorded`) is in the
+        records already: the game it went on as (``went_on``) leaves the games in
+        progress, and the player is told of the loss as at its end."""
+        from ..records.stats import format_result
+
+        _writing(current, lambda: self.store.forget(went_on))
+        self._last_kept = None
+        return [
+            line
+            for kept in self.records
+            if kept.identity == current.identity
+            for line in format_result(kept, Recorded.PRACTICE if kept.practice else Recorded.SAVED)
+        ]
+
     def abandon(self, current: Round) -> None:
         """Record the game in progress as given up: played, and not won."""
         if current.in_progress:

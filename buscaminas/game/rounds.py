@@ -61,7 +61,7 @@ class Round:
         self.settings = settings
         self.seed = seed
         self.kind = settings.kind
-        self.identity = identity or os.urandom(16).hex()
+        self.identity = identity or seen.new_identity()
         """The game's name in the records, from its first action to its end: kept in
         progress under it, then recorded under it once.  A loss taken back goes on
         under a new one (:meth:`take_back`), the loss staying recorded as it was."""
@@ -88,6 +88,9 @@ class Round:
         """The board was played before in this session (``again``): the player knows it."""
         self.scripted = False  # moves came from a pipe at some time: not a person's own
         self.recorded = False  # the game as it ended is in the records
+        self._loss_taken_back: tuple[str, tuple[Move, ...]] | None = None
+        """The name and moves of the recorded loss last taken back: its moves made
+        again are that loss, in the records already (:meth:`lost_as_recorded`)."""
         self.acted = False
         """The player (or the AI for them) has done something to this game: a move, a
         flag, a ``?``, a hint.  From then on it is a game, kept until it ends."""
@@ -161,6 +164,21 @@ class Round:
             return False
         self.recorded = True
         return True
+
+    def lost_as_recorded(self) -> str | None:
+        """When the game has just ended as the loss taken back did, its moves made again
+        (``redo``): the game is that loss again, under its name, its record standing.
+        The name it went on under meanwhile, now nothing's; None for any other end."""
+        if self.game.end is None or self.recorded or self._loss_taken_back is None:
+            return None
+        identity, moves = self._loss_taken_back
+        if self._moves() != moves:
+            return None
+        went_on, self.identity, self.recorded = self.identity, identity, True
+        return went_on
+
+    def _moves(self) -> tuple[Move, ...]:
+        return tuple(played.move for played in self.journal.moves)
 
     def play_classic(self) -> None:
         """No board without guessing came: the player takes a classic one."""
@@ -260,9 +278,12 @@ class Round:
 
         A loss taken back reopens the game, which is then a game with an undo: the loss
         stays in the records as it was, and what follows is recorded at its own end,
-        as another game under a new :attr:`identity`."""
+        as another game under a new :attr:`identity` in the same line
+        (:func:`~buscaminas.records.seen.continued`), unless it ends as that loss again
+        (:meth:`lost_as_recorded`)."""
         if self.final:
             return None
+        moves = self._moves()
         played = self.journal.take_back()
         if played is None:
             return None
@@ -272,7 +293,8 @@ class Round:
                 self.started_at += self._clock() - self.finished_at  # the time at its end
             self.finished_at = None  # the clock runs again from where it stopped
             if self.recorded:
-                self.identity = os.urandom(16).hex()
+                self._loss_taken_back = (self.identity, moves)
+                self.identity = seen.continued(self.identity)
                 self.recorded = False
         self.took_back = True
         return played

@@ -349,10 +349,14 @@ class Session:
         """Record a game that has just ended, say how it went, ask to play again.  What the
         solver kept of the game's positions goes first: no later position is this game's,
         and the record is made in the memory they held."""
-        if self.current.record_once():
+        went_on = self.current.lost_as_recorded()
+        if went_on is not None or self.current.record_once():
             _forget_the_analysis()
             self.question = Question.AGAIN  # asked even if Ctrl-C cuts the save short
-            self.tell(*self.keeper.record_end(self.current))
+            if went_on is not None:
+                self.tell(*self.keeper.lost_again(self.current, went_on))
+            else:
+                self.tell(*self.keeper.record_end(self.current))
 
     def _play(self, move: Move, *, by_ai: bool = False) -> Reply:
         """Apply one move, dealing the mines first if it is the first ``try``; a

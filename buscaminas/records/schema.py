@@ -46,6 +46,23 @@ def _stale(row: str) -> str:
     )
 
 
+def _practice_triggers(another_game: str) -> tuple[str, ...]:
+    """The triggers that mark a game practice when its board was seen in a game that
+    ``another_game`` (SQL, of ``seen_boards``'s row and ``NEW``) tells apart from it,
+    and that note the board seen; on a game written, and on its board set."""
+    return tuple(
+        f"CREATE TRIGGER practice_on_{name} AFTER {event} ON games"
+        " WHEN NEW.board IS NOT NULL BEGIN"
+        " UPDATE games SET practice = 1 WHERE id = NEW.id AND EXISTS (SELECT 1"
+        f" FROM seen_boards WHERE board = NEW.board AND {another_game});"
+        # not OR IGNORE: an upsert's own conflict clause would override it here
+        " INSERT INTO seen_boards (board, identity) SELECT NEW.board, NEW.identity"
+        " WHERE NOT EXISTS (SELECT 1 FROM seen_boards WHERE board = NEW.board);"
+        " END"
+        for name, event in (("insert", "INSERT"), ("update", "UPDATE OF board"))
+    )
+
+
 FINGERPRINT = "board_fingerprint"
 """The SQL function, :func:`buscaminas.records.seen.of_journal`, that the migration
 to practice calls to find the boards of the games recorded before it."""
@@ -120,17 +137,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         " SELECT board, identity FROM games WHERE board IS NOT NULL ORDER BY id",
         # Every way a game comes in (saved, or written in from a pending file) marks it
         # the same way, in the transaction that writes it.
-        *(
-            f"CREATE TRIGGER practice_on_{name} AFTER {event} ON games"
-            " WHEN NEW.board IS NOT NULL BEGIN"
-            " UPDATE games SET practice = 1 WHERE id = NEW.id AND EXISTS (SELECT 1"
-            " FROM seen_boards WHERE board = NEW.board AND identity IS NOT NEW.identity);"
-            # not OR IGNORE: an upsert's own conflict clause would override it here
-            " INSERT INTO seen_boards (board, identity) SELECT NEW.board, NEW.identity"
-            " WHERE NOT EXISTS (SELECT 1 FROM seen_boards WHERE board = NEW.board);"
-            " END"
-            for name, event in (("insert", "INSERT"), ("update", "UPDATE OF board"))
-        ),
+        *_practice_triggers("identity IS NOT NEW.identity"),
     ),
     (
         # A game in progress is kept from its first action and claimed, not taken out,
@@ -169,6 +176,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # The AI's moves, counted apart from the hints; NULL for games from before,
         # whose hints counted them.
         "ALTER TABLE games ADD COLUMN ai_moves INTEGER",
+    ),
+    (
+        # What goes on from a loss taken back is another game, under an identity that
+        # keeps the first one's line (seen.continued): its board is not one seen before.
+        "DROP TRIGGER practice_on_insert",
+        "DROP TRIGGER practice_on_update",
+        *_practice_triggers(
+            f"substr(identity, 1, {seen.LINE}) IS NOT substr(NEW.identity, 1, {seen.LINE})"
+        ),
     ),
 )
 """Schema changes, in order; ``PRAGMA user_version`` counts those applied."""
@@ -210,28 +226,33 @@ def apply(db: sqlite3.Connection) -> None:
 
 
 _ADDED_COLUMN = re.compile(r"\s*ALTER TABLE (\w+) ADD COLUMN (.*)", re.DOTALL)
-_MADE = re.compile(r"\s*CREATE (?:TABLE (\w+))?")
+_MADE = re.compile(r"\s*CREATE (?:(TABLE|TRIGGER) (\w+))?")
+_DROPPED_TRIGGER = re.compile(r"\s*DROP TRIGGER (\w+)")
 
 
 @functools.cache
 def squashed(migrations: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
     """What ``migrations`` make of an empty database, in as few statements: each column
     an ``ALTER`` adds is written into its table's ``CREATE``, where SQLite itself
-    writes it; statements that move rows are left out, for there are none."""
-    statements: list[str] = []
-    tables: dict[str, int] = {}
-    """Where each table's ``CREATE`` stands in ``statements``."""
+    writes it, and a trigger a later migration drops is never made; statements that
+    move rows are left out, for there are none."""
+    statements: list[str | None] = []
+    made: dict[tuple[str, str], int] = {}
+    """Where each table's and trigger's ``CREATE`` stands in ``statements``."""
     for statement in (statement for migration in migrations for statement in migration):
         if added := _ADDED_COLUMN.fullmatch(statement):
             table, column = added.groups()
-            create = statements[tables[table]]
+            create = statements[made["TABLE", table]]
+            assert create is not None, "a dropped table has no column added"
             end = create.rindex(")")
-            statements[tables[table]] = f"{create[:end]}, {column}{create[end:]}"
-        elif made := _MADE.match(statement):
-            if made[1]:
-                tables[made[1]] = len(statements)
+            statements[made["TABLE", table]] = f"{create[:end]}, {column}{create[end:]}"
+        elif dropped := _DROPPED_TRIGGER.match(statement):
+            statements[made.pop(("TRIGGER", dropped[1]))] = None
+        elif making := _MADE.match(statement):
+            if making[1]:
+                made[making[1], making[2]] = len(statements)
             statements.append(statement)
-    return tuple(statements)
+    return tuple(statement for statement in statements if statement is not None)
 
 
 def _current(version: int) -> bool:

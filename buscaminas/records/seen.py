@@ -17,6 +17,24 @@ from ..core.grid import Point
 DIGITS = 32
 """Hexadecimal digits kept of the SHA-256: 128 bits, no two boards alike."""
 
+LINE = 32
+"""The characters of a game's identity that name its line: the game and each game
+that goes on from it after a loss taken back (:func:`continued`).  A board seen in
+the line's lost game is its own, not one the player had seen before."""
+
+
+def new_identity() -> str:
+    """A new game's name in the records: 128 random bits, no two games alike."""
+    import os
+
+    return os.urandom(LINE // 2).hex()
+
+
+def continued(identity: str) -> str:
+    """The name of the game that goes on from ``identity`` after its loss is taken
+    back: another game, in the same line."""
+    return f"{identity[:LINE]}+{new_identity()[:8]}"
+
 
 def fingerprint(width: int, height: int, mines: Iterable[Point]) -> str:
     """The fingerprint of a ``width`` × ``height`` board with ``mines``."""
