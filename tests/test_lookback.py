@@ -250,6 +250,8 @@ def test_replay_shows_the_board_and_ends_on_the_result(tmp_path: Path) -> None:
     player.wait_for("Won in 30.00 s.")
     assert player.board(3) == ["...1F", "...22", "...1F"]
     assert "You won!" in player.text and "Replay over" in player.text
+    assert "Space plays it again" in player.text
+    assert "Space: pause or play" in player.text, "at its end, Space plays: not “pause”"
     player.child.send("\x1b")  # Esc leaves too
     assert player.finish() == 0
 

@@ -282,7 +282,7 @@ def test_stats_from_the_shell_after_a_game(board_file: Path, tmp_path: Path) -> 
         player.type(cell)
     player.wait_for("You won in")
     player.type("n")
-    player.wait_for("Your games this session, from worst to best:")
+    player.wait_for("Your game this session:")
     assert player.finish() == 0
     result = run_piped("stats", "--data-dir", str(data), "--lang", "en")
     assert result.returncode == 0
@@ -423,7 +423,7 @@ def test_a_wrong_answer_at_the_end_of_a_piped_game_gets_one_line() -> None:
     assert lines.count(AI_PLAYED) == 1
     reminder = lines.index("Press Enter to play again, or type n to leave.")
     assert lines[reminder + 1].startswith("Play again with the same settings?")
-    assert lines[reminder + 2] == "Your games this session, from worst to best:"
+    assert lines[reminder + 2] == "Your game this session:"
 
 
 def test_a_piped_board_file_shows_its_position_first(board_file: Path) -> None:

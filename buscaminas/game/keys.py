@@ -171,7 +171,7 @@ TABLE: tuple[Binding, ...] = (
         lambda: _("their next or last page, before a screenful"),
         (DOWN, UP),
     ),
-    Binding(Act.PAUSE, ("space",), Mode.REPLAY, lambda: _("Space"), lambda: _("pause")),
+    Binding(Act.PAUSE, ("space",), Mode.REPLAY, lambda: _("Space"), lambda: _("pause or play")),
     Binding(Act.FASTER, ("+", "="), Mode.REPLAY, lambda: "+", lambda: _("faster")),
     Binding(Act.SLOWER, ("-", "_"), Mode.REPLAY, lambda: "-", lambda: _("slower")),
     Binding(Act.FORWARD, ("n", "right"), Mode.REPLAY, lambda: "n, →", lambda: _("next move")),

@@ -211,7 +211,10 @@ def format_session(games: Iterable[GameRecord], board_label: BoardLabel) -> list
     ranked = worst_to_best(games)
     if not ranked:
         return []
-    lines = [_("Your games this session, from worst to best:")]
+    if len(ranked) == 1:
+        lines = [_("Your game this session:")]
+    else:
+        lines = [_("Your games this session, from worst to best:")]
     for rank, game in enumerate(ranked, 1):
         values = {
             "rank": rank,
