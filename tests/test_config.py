@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -64,14 +65,26 @@ def test_a_bad_file_names_its_line_and_the_game_plays_the_defaults(
     assert path.stat().st_mtime_ns == before.st_mtime_ns
 
 
-def test_a_directory_where_the_file_goes_is_said_and_passed_over(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("make", "why"),
+    [
+        (Path.mkdir, "it is a directory, not a file"),
+        (os.mkfifo, "it is a named pipe, not a file"),  # no “-” to give: not a board
+        (lambda path: path.write_bytes(b"#" * 300_000), "it is larger than 256 KiB,"
+         " more than any settings file needs"),
+    ],
+)
+def test_what_is_no_settings_file_where_the_file_goes_is_said_and_passed_over(
+    tmp_path: Path, make: Callable[[Path], object], why: str
+) -> None:
     directory = tmp_path / "config"
-    (directory / "config.toml").mkdir(parents=True)
+    directory.mkdir()
+    make(directory / "config.toml")
     result = run_piped(
         "--lang", "en", "config", env={"BUSCAMINAS_CONFIG_DIR": str(directory)}
     )
     assert result.returncode == 0
-    assert "config.toml: it is a directory, not a file. The game starts" in result.stdout
+    assert f"config.toml: {why}. The game starts" in result.stdout
 
 
 def test_config_prints_the_path_and_where_each_setting_comes_from(tmp_path: Path) -> None:

@@ -305,7 +305,7 @@ def test_what_is_not_a_replay_file_is_refused_before_ms_toollib_reads_it(tmp_pat
     for name, why in refusals.items():
         result = run_piped("review", str(tmp_path / name), "--lang", "en", timeout=20)
         assert result.returncode == 1 and "Traceback" not in result.stderr
-        assert result.stderr.startswith(f"{tmp_path / name}: {why}"), result.stderr
+        assert result.stderr.splitlines()[0] == f"{tmp_path / name}: {why}.", result.stderr
     status, _out, err = run(tmp_path, "review", str(tmp_path / "game.mbf"))
     assert status == 2
     assert f"“{tmp_path / 'game.mbf'}” is neither a game's number nor a replay" in err

@@ -92,7 +92,10 @@ def read(
     ``rivals``: pairs of yes-or-no keys that cannot both be true (``legacy`` and
     ``nerd``, as their flags cannot both be given)."""
     try:
-        text = inputfile.read_text(path)
+        too_big = _("it is larger than {limit} KiB, more than any settings file needs")
+        text = inputfile.read_text(
+            path, too_big.format(limit=inputfile.LIMIT_BYTES // 1024), standard_input=False
+        )
     except FileNotFoundError:
         return ConfigFile(path, {}, {})
     except OSError as error:

@@ -32,29 +32,40 @@ class UnreadableFile(ValueError):
     """A file that is not read at all; ``str()`` says why, in the player's language."""
 
 
-def read_text(path: Path) -> str:
-    """The UTF-8 text of ``path``, or of standard input when it is ``-``, without the
-    byte-order mark some editors start it with.
+def read_text(path: Path, too_big: str | None = None, *, standard_input: bool = True) -> str:
+    """The UTF-8 text of ``path``, or of standard input when it is ``-`` and
+    ``standard_input`` (a board, a position: not the settings), without the byte-order
+    mark some editors start it with.
 
     Raises :class:`UnreadableFile` for what is not a board-sized regular file
-    or not text, and ``OSError`` when the system cannot open or read it.
+    (``too_big``: what a larger one is told, when it is not a board) or not text,
+    and ``OSError`` when the system cannot open or read it.
     """
     try:
-        return read_bytes(path).decode("utf-8-sig")
+        return read_bytes(path, too_big=too_big, standard_input=standard_input).decode(
+            "utf-8-sig"
+        )
     except UnicodeDecodeError as error:
         raise UnreadableFile(not_text()) from error
 
 
-def read_bytes(path: Path, limit: int = LIMIT_BYTES, too_big: str | None = None) -> bytes:
-    """The bytes of ``path``, or of standard input when it is ``-``, for a format that
-    is not text (MBF); refused as :func:`read_text` refuses, but for not being text.
-    ``limit``: the most bytes a file of its kind holds (a board's by default);
-    ``too_big``: what a larger file is told, when it is not a board."""
+def read_bytes(
+    path: Path,
+    limit: int = LIMIT_BYTES,
+    too_big: str | None = None,
+    *,
+    standard_input: bool = True,
+) -> bytes:
+    """The bytes of ``path``, or of standard input when it is ``-`` and
+    ``standard_input``, for a format that is not text (MBF); refused as
+    :func:`read_text` refuses, but for not being text.  ``limit``: the most bytes a
+    file of its kind holds (a board's by default); ``too_big``: what a larger file is
+    told, when it is not a board."""
     refusal = _too_big(limit) if too_big is None else too_big
-    if str(path) == STANDARD_INPUT:
+    if standard_input and str(path) == STANDARD_INPUT:
         data = _read_at_most(_STDIN_FD, limit + 1)
     else:
-        with opened(path) as descriptor:
+        with opened(path, standard_input=standard_input) as descriptor:
             if os.fstat(descriptor).st_size > limit:
                 raise UnreadableFile(refusal)
             data = _read_at_most(descriptor, limit + 1)
@@ -71,14 +82,16 @@ def read_start(path: Path, count: int) -> bytes:
 
 
 @contextmanager
-def opened(path: Path) -> Iterator[int]:
+def opened(path: Path, *, standard_input: bool = False) -> Iterator[int]:
     """A descriptor of the regular file ``path``, opened without blocking (a named pipe
-    swapped in after the look cannot hang the reader) and looked at again once open."""
-    _refuse_unless_regular(os.stat(path).st_mode)
+    swapped in after the look cannot hang the reader) and looked at again once open;
+    ``standard_input``: a named pipe is told that ``-`` reads one."""
+    _refuse_unless_regular(os.stat(path).st_mode, standard_input)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     descriptor = os.open(path, flags | getattr(os, "O_CLOEXEC", 0))
     try:
-        _refuse_unless_regular(os.fstat(descriptor).st_mode)  # the path may name another file
+        # the path may name another file by now
+        _refuse_unless_regular(os.fstat(descriptor).st_mode, standard_input)
         yield descriptor
     finally:
         os.close(descriptor)
@@ -89,13 +102,15 @@ def not_text() -> str:
     return _("the file is not text")
 
 
-def _refuse_unless_regular(mode: int) -> None:
+def _refuse_unless_regular(mode: int, standard_input: bool) -> None:
     if stat.S_ISDIR(mode):
         raise UnreadableFile(_("it is a directory, not a file"))
-    if stat.S_ISFIFO(mode):
+    if stat.S_ISFIFO(mode) and standard_input:
         raise UnreadableFile(
             _("it is a named pipe, not a file; to read a pipe, give “-” and redirect it")
         )
+    if stat.S_ISFIFO(mode):
+        raise UnreadableFile(_("it is a named pipe, not a file"))
     if not stat.S_ISREG(mode):
         raise UnreadableFile(_("it is a device or a socket, not a file"))
 

@@ -103,6 +103,7 @@ def load(path: Path) -> Replay:
             _("it is larger than {limit} MiB, more than any replay holds").format(
                 limit=LIMIT_BYTES // 1024 // 1024
             ),
+            standard_input=False,
         )
     except inputfile.UnreadableFile as why:
         raise ReplayError(f"{path}: {why}.") from None
