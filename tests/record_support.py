@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import sqlite3
+from collections.abc import Callable
 from contextlib import closing, redirect_stderr, redirect_stdout
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -101,7 +102,9 @@ def store_in(directory: Path) -> Store:
     return Store(directory / "buscaminas.sqlite3", on_warning=print)
 
 
-def beginner(directory: Path, *, resumed: Kept | None = None) -> Session:
+def beginner(
+    directory: Path, *, resumed: Kept | None = None, clock: Callable[[], float] = lambda: 100.0
+) -> Session:
     settings = Settings.from_preset("beginner", seed=3)
     keeper = Keeper(store_in(directory))
-    return Session(settings, keeper, legend=[], clock=lambda: 100.0, resumed=resumed)
+    return Session(settings, keeper, legend=[], clock=clock, resumed=resumed)

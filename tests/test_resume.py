@@ -94,17 +94,22 @@ def test_a_game_untouched_is_not_kept_and_one_with_a_flag_is(tmp_path: Path) -> 
 
 
 def test_new_asks_before_abandoning_and_an_abandoned_game_is_a_loss(tmp_path: Path) -> None:
-    session = beginner(tmp_path)
+    clock = [0.0]
+    session = beginner(tmp_path, clock=lambda: clock[0])
     session.handle(Command(Verb.TRY, (3, 3)))
+    clock[0] += 5.0
     reply = session.handle(Command(Verb.NEW))
     assert reply.question is Question.ABANDON
     assert "It counts as lost" in Question.ABANDON.words()
     session.answer("")  # Enter keeps the game
     assert session.current.in_progress and session.view().messages == ("The game goes on.",)
+    clock[0] += 3.0  # the question is read: kept, the game's clock ran on
     session.handle(Command(Verb.NEW))
+    clock[0] += 40.0  # the question is read again: given up, not the game's time
     assert session.answer("y").new_round
     (game,) = store_in(tmp_path).games() or []
     assert game.abandoned and not game.won and game.own and game.points == 0
+    assert game.seconds == 8.0, "given up at the game's 8th second, not after its question"
     lines = format_stats(store_in(tmp_path), board_label)
     assert "  Played 1, won 0 (0%); current streak 0, best streak 0." in lines
     assert "  1 of them abandoned." in lines

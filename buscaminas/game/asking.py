@@ -39,6 +39,9 @@ class Answers:
         """The file that ``save`` would replace, if the player says so."""
         self.same_board_next = False
         """The game given up at :attr:`Question.ABANDON` is followed by its own board."""
+        self.given_up_at = 0.0
+        """The game's time when the player asked to leave it: given up, that is its time
+        (the question is not played); kept, its clock has run on meanwhile."""
 
     def answer(self, text: str) -> Reply:
         """Carry out the answer ``text`` to the session's question, which it clears."""
@@ -50,7 +53,7 @@ class Answers:
             return Reply(leave=True)
         if question is Question.ABANDON:
             if answer in SURE:
-                session.keeper.abandon(session.current)
+                session.keeper.abandon(session.current, self.given_up_at)
                 return session._next_round(same_board=self.same_board_next)
             session.ui.messages = (_("The game goes on."),)
             return Reply()

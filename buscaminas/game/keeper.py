@@ -131,10 +131,11 @@ class Keeper:
             for line in format_result(kept, Recorded.PRACTICE if kept.practice else Recorded.SAVED)
         ]
 
-    def abandon(self, current: Round) -> None:
-        """Record the game in progress as given up: played, and not won."""
+    def abandon(self, current: Round, seconds: float) -> None:
+        """Record the game in progress as given up at ``seconds`` on its clock: played,
+        and not won."""
         if current.in_progress:
-            record = current.as_record(abandoned=True)
+            record = current.as_record(abandoned=True)._replace(seconds=seconds)
             saved = self._add(current, record)
             self._remember(record._replace(practice=saved is Recorded.PRACTICE))
 

@@ -152,6 +152,7 @@ class Session:
         if self.current.in_progress:
             self.question = Question.ABANDON
             self.asking.same_board_next = again
+            self.asking.given_up_at = self.current.seconds()
             return Reply(question=Question.ABANDON, changed=False)
         return self._next_round(same_board=again)
 
