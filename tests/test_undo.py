@@ -108,24 +108,31 @@ def in_progress(session: Session) -> list[str]:
 def test_a_loss_taken_back_and_put_back_is_the_same_loss_recorded_once(
     tmp_path: Path, taken_back: int
 ) -> None:
-    session = session_on(tmp_path)
+    clock = [100.0]
+    store = Store(tmp_path / "games.sqlite3", on_warning=print)
+    settings = Settings(5, 4, 3, board_file=BOARD)
+    session = Session(settings, Keeper(store), legend=[], clock=lambda: clock[0])
     session.handle(Command(Verb.TRY, (2, 1)))
+    clock[0] += 4.0
     session.handle(Command(Verb.TRY, (0, 0)))
     lost = session.keeper.store.games()
-    assert lost is not None and len(lost) == 1
+    assert lost is not None and len(lost) == 1 and lost[0].seconds == 4.0
     told = session.view().messages
+    clock[0] += 30.0  # the player reads the loss, takes it back, thinks, puts it back
     session.answer("undo")
     for _ in range(taken_back - 1):
         session.handle(Command(Verb.UNDO))
     session.keep()  # as the loop does once the board is drawn
     assert in_progress(session) == [session.current.identity], "what goes on is kept"
     for _ in range(taken_back):
+        clock[0] += 5.0
         reply = session.handle(Command(Verb.REDO))
         session.keep()
     assert reply.question is Question.AGAIN and session.current.game.end is Termination.LOST
     assert session.keeper.store.games() == lost and session.records == lost
     assert in_progress(session) == [], "nothing is left in progress"
     assert session.view().messages[1:] == told, "the loss is told as at its end"
+    assert session.current.seconds() == 4.0, "its time is the loss's"
     session.answer("undo")  # and it can be taken back again, and lost another way
     session.handle(Command(Verb.TRY, (0, 3)))
     games = session.keeper.store.games()

@@ -117,7 +117,7 @@ class Keeper:
         return lines
 
     def lost_again(self, current: Round, went_on: str) -> list[str]:
-        """A loss taken back and made again (:meth:`Round.lost_as_recorded`) is in the
+        """A loss taken back and made again (:meth:`Round.lost_again`) is in the
         records already: the game it went on as (``went_on``) leaves the games in
         progress, and the player is told of the loss as at its end."""
         from ..records.stats import format_result

@@ -88,9 +88,12 @@ class Round:
         """The board was played before in this session (``again``): the player knows it."""
         self.scripted = False  # moves came from a pipe at some time: not a person's own
         self.recorded = False  # the game as it ended is in the records
-        self._loss_taken_back: tuple[str, tuple[Move, ...]] | None = None
-        """The name and moves of the recorded loss last taken back: its moves made
-        again are that loss, in the records already (:meth:`lost_as_recorded`)."""
+        self._loss_taken_back: tuple[str, tuple[Move, ...], float] | None = None
+        """The name, moves and time of the recorded loss last taken back: its moves
+        made again are that loss, in the records already (:meth:`_ended`)."""
+        self._went_on: str | None = None
+        """The name the game went on under after its loss was taken back, once it has
+        ended as that loss again: nothing's now (:meth:`lost_again`)."""
         self.acted = False
         """The player (or the AI for them) has done something to this game: a move, a
         flag, a ``?``, a hint.  From then on it is a game, kept until it ends."""
@@ -128,6 +131,7 @@ class Round:
             self.started_wall = datetime.now(UTC)
         if outcome.end is not None and self.finished_at is None:
             self.finished_at = self._clock()
+            self._ended(outcome.move)
         self.acted = True
         self.score = self.score.after(outcome, self.game.number)
         if self.journal.note(outcome, self.elapsed() or 0.0, by_ai=by_ai) and by_ai:
@@ -165,16 +169,22 @@ class Round:
         self.recorded = True
         return True
 
-    def lost_as_recorded(self) -> str | None:
-        """When the game has just ended as the loss taken back did, its moves made again
-        (``redo``): the game is that loss again, under its name, its record standing.
-        The name it went on under meanwhile, now nothing's; None for any other end."""
-        if self.game.end is None or self.recorded or self._loss_taken_back is None:
-            return None
-        identity, moves = self._loss_taken_back
-        if self._moves() != moves:
-            return None
-        went_on, self.identity, self.recorded = self.identity, identity, True
+    def _ended(self, last: Move) -> None:
+        """The game has just ended with the move ``last``.  If that ends it as the loss
+        taken back did, its moves made again (``redo``), it is that loss again: under
+        its name, at its time, its record standing."""
+        if self._loss_taken_back is None or self.recorded:
+            return
+        identity, moves, seconds = self._loss_taken_back
+        if (*self._moves(), last) != moves or self.finished_at is None:
+            return
+        self._went_on, self.identity, self.recorded = self.identity, identity, True
+        self.started_at = self.finished_at - seconds
+
+    def lost_again(self) -> str | None:
+        """The name the game went on under after its loss was taken back, once, when it
+        has just ended as that loss again (the records let it go); None otherwise."""
+        went_on, self._went_on = self._went_on, None
         return went_on
 
     def _moves(self) -> tuple[Move, ...]:
@@ -280,10 +290,10 @@ class Round:
         stays in the records as it was, and what follows is recorded at its own end,
         as another game under a new :attr:`identity` in the same line
         (:func:`~buscaminas.records.seen.continued`), unless it ends as that loss again
-        (:meth:`lost_as_recorded`)."""
+        (:meth:`_ended`)."""
         if self.final:
             return None
-        moves = self._moves()
+        moves, seconds = self._moves(), self.elapsed() or 0.0
         played = self.journal.take_back()
         if played is None:
             return None
@@ -293,7 +303,7 @@ class Round:
                 self.started_at += self._clock() - self.finished_at  # the time at its end
             self.finished_at = None  # the clock runs again from where it stopped
             if self.recorded:
-                self._loss_taken_back = (self.identity, moves)
+                self._loss_taken_back = (self.identity, moves, seconds)
                 self.identity = seen.continued(self.identity)
                 self.recorded = False
         self.took_back = True

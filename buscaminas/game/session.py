@@ -350,7 +350,7 @@ class Session:
         """Record a game that has just ended, say how it went, ask to play again.  What the
         solver kept of the game's positions goes first: no later position is this game's,
         and the record is made in the memory they held."""
-        went_on = self.current.lost_as_recorded()
+        went_on = self.current.lost_again()
         if went_on is not None or self.current.record_once():
             _forget_the_analysis()
             self.question = Question.AGAIN  # asked even if Ctrl-C cuts the save short
