@@ -277,9 +277,12 @@ def test_a_board_the_game_cannot_play_is_refused_saying_which_limit(tmp_path: Pa
 
 @pytest.mark.parametrize("name", ["junk.evf", "junk.avf", "junk.rmv", "empty.evf"])
 @needs_ms_toollib
-def test_a_file_that_is_no_replay_is_refused_not_a_crash(tmp_path: Path, name: str) -> None:
+def test_a_file_that_is_no_replay_is_refused_not_a_crash(
+    tmp_path: Path, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / name
     path.write_bytes(b"" if name.startswith("empty") else b"not a replay at all\n" * 50)
+    monkeypatch.chdir(tmp_path)
     for tool in ("review", "replay"):
         status, out, err = run(tmp_path, tool, str(path))
         kind = name[-3:].upper()
@@ -288,6 +291,8 @@ def test_a_file_that_is_no_replay_is_refused_not_a_crash(tmp_path: Path, name: s
             f"{path} is not an {kind} replay that can be read: it is damaged, or another kind"
             " of file.\n"
         )
+    left = {entry.name for entry in tmp_path.iterdir()} - {name, "buscaminas.sqlite3"}
+    assert not left, "nothing is written in the player's folder (ms_toollib's crash.log)"
 
 
 def test_what_is_not_a_replay_file_is_refused_before_ms_toollib_reads_it(tmp_path: Path) -> None:

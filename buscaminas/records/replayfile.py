@@ -123,15 +123,21 @@ def _read_by_toollib(path: Path, kind: str, data: bytes) -> Any:
             [package_root, *filter(None, [os.environ.get("PYTHONPATH")])]
         ),
     }
+    import tempfile
+
     try:
-        finished = subprocess.run(
-            # -P: no module of the current directory stands in for ms_toollib
-            [sys.executable, "-P", "-m", "buscaminas.records.replayfile", kind],
-            input=data,
-            capture_output=True,
-            timeout=SECONDS,
-            env=environment,
-        )
+        # In a folder of its own, taken away after: ms_toollib writes a crash.log where
+        # it runs when a file makes it panic, and the player's folder is not for that.
+        with tempfile.TemporaryDirectory(prefix="buscaminas-replay-") as scratch:
+            finished = subprocess.run(
+                # -P: no module of the current directory stands in for ms_toollib
+                [sys.executable, "-P", "-m", "buscaminas.records.replayfile", kind],
+                input=data,
+                capture_output=True,
+                timeout=SECONDS,
+                env=environment,
+                cwd=scratch,
+            )
     except subprocess.TimeoutExpired:
         raise ReplayError(
             _("{file}: reading it took longer than {seconds:g} s; it was stopped.").format(
