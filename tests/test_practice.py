@@ -258,6 +258,57 @@ def test_a_board_file_of_a_board_played_is_practice(tmp_path: Path) -> None:
     assert from_file.records[-1].practice
 
 
+def test_a_game_saved_and_played_on_from_its_file_is_practice_not_the_game_saved(
+    tmp_path: Path,
+) -> None:
+    """``save`` writes the mines out: a game from that file is practice, even before
+    the game saved is recorded, and the game saved, finished later, is not."""
+    clock = [0.0]
+    store = Store(tmp_path / "games.sqlite3", on_warning=pytest.fail)
+    mines = generator.generate(8, 8, 10, start=(3, 3), seed=2, no_guess=True)
+    saved = Session(
+        Settings.from_preset("beginner", 2), Keeper(store), legend=[], clock=lambda: clock[0]
+    )
+    saved.handle(Command(Verb.TRY, (3, 3)))
+    saved.handle(Command(Verb.SAVE, file=str(tmp_path / "saved.txt")))
+    assert saved.view().messages[0].startswith("Saved to")
+    from_file = Session(
+        Settings(8, 8, 10, board_file=boardfile.load(tmp_path / "saved.txt")),
+        Keeper(store),
+        legend=[],
+        clock=lambda: clock[0],
+    )
+    win(from_file, mines, clock)
+    assert from_file.records[-1].practice and from_file.records[-1].points == 0
+    assert any("You had seen this board before" in line for line in from_file.ui.messages)
+    win(saved, mines, clock)
+    assert saved.records[-1].won and not saved.records[-1].practice
+    games = store.games()
+    assert games is not None and [game.practice for game in games] == [True, False]
+    assert games[0].points == 0 < games[1].points, "practice earns no points"
+
+
+def test_practice_recorded_before_it_earned_no_points_has_none(store: Store) -> None:
+    """Schema 8 kept a practice game's points; its games lose them in the migration."""
+    store.path.parent.mkdir(exist_ok=True)
+    with closing(sqlite3.connect(store.path)) as db, db:
+        db.create_function("board_fingerprint", 1, seen.of_journal)
+        for migration in MIGRATIONS[:8]:
+            for statement in migration:
+                db.execute(statement)
+        db.execute("PRAGMA user_version = 8")
+        row = ROW_OF_SCHEMA[8]
+        db.execute(row, (journal_of(MINES),) * row.count("?"))
+        practice = row.replace("'old'", "'older'")  # another game, marked practice
+        practice = practice.replace("board_fingerprint(?), 0, 0)", "NULL, 1, 0)")
+        db.execute(practice, (journal_of(OTHER),))
+    games = store.games()
+    assert games is not None and [(game.practice, game.points) for game in games] == [
+        (False, 990),
+        (True, 0),
+    ]
+
+
 def test_in_a_pipe_win_replay_then_the_code_with_the_same_moves_is_practice(
     tmp_path: Path,
 ) -> None:

@@ -20,6 +20,7 @@ from .. import signals
 from ..core.grid import Point
 from ..core.scoring import GameRecord
 from ..i18n import _
+from ..records import seen
 from ..records.presets import board_label
 from ..records.storage import Recorded, Store
 from .rounds import Round
@@ -110,7 +111,7 @@ class Keeper:
         if saved is not Recorded.NOT_SAVED:
             self._unkept = ()  # recorded: the game the warning spoke of is kept
         if saved is Recorded.PRACTICE:  # the records knew its board: it counts apart
-            record = record._replace(practice=True)
+            record = record._replace(practice=True, points=0)
             self._remember(record)
         lines = [*self.warnings, *format_result(record, saved)]
         self.warnings.clear()
@@ -131,13 +132,23 @@ class Keeper:
             for line in format_result(kept, Recorded.PRACTICE if kept.practice else Recorded.SAVED)
         ]
 
+    def written_out(self, current: Round) -> None:
+        """``current``'s mines were written to a file (``save``): from now on its board
+        is one the player has seen, for every game but this one."""
+        start = current.journal.start
+        if start is not None:
+            board = seen.fingerprint(start.width, start.height, start.mines)
+            _writing(current, lambda: self.store.see(board, current.identity))
+
     def abandon(self, current: Round, seconds: float) -> None:
         """Record the game in progress as given up at ``seconds`` on its clock: played,
         and not won."""
         if current.in_progress:
             record = current.as_record(abandoned=True)._replace(seconds=seconds)
             saved = self._add(current, record)
-            self._remember(record._replace(practice=saved is Recorded.PRACTICE))
+            if saved is Recorded.PRACTICE:
+                record = record._replace(practice=True, points=0)
+            self._remember(record)
 
     def goodbye(self) -> list[str]:
         """What the player reads on leaving: the run's games, worst to best, and where

@@ -326,6 +326,8 @@ class Session:
     def _save(self, path: Path, *, replace: bool = False) -> Reply:
         """Write the game as a board file; one already there only once the player agrees."""
         there, said = saving.save(self.current, path, replace=replace, own=self.keeper.own_file)
+        if self.current.in_progress:  # its mines may be in the file now
+            self.keeper.written_out(self.current)
         self.ui.messages = (said,)
         if there:
             self.question = Question.REPLACE

@@ -46,14 +46,15 @@ def _stale(row: str) -> str:
     )
 
 
-def _practice_triggers(another_game: str) -> tuple[str, ...]:
-    """The triggers that mark a game practice when its board was seen in a game that
-    ``another_game`` (SQL, of ``seen_boards``'s row and ``NEW``) tells apart from it,
-    and that note the board seen; on a game written, and on its board set."""
+def _practice_triggers(another_game: str, practice: str) -> tuple[str, ...]:
+    """The triggers that mark a game practice (``practice``: SQL assignments) when its
+    board was seen in a game that ``another_game`` (SQL, of ``seen_boards``'s row and
+    ``NEW``) tells apart from it, and that note the board seen; on a game written,
+    and on its board set."""
     return tuple(
         f"CREATE TRIGGER practice_on_{name} AFTER {event} ON games"
         " WHEN NEW.board IS NOT NULL BEGIN"
-        " UPDATE games SET practice = 1 WHERE id = NEW.id AND EXISTS (SELECT 1"
+        f" UPDATE games SET {practice} WHERE id = NEW.id AND EXISTS (SELECT 1"
         f" FROM seen_boards WHERE board = NEW.board AND {another_game});"
         # not OR IGNORE: an upsert's own conflict clause would override it here
         " INSERT INTO seen_boards (board, identity) SELECT NEW.board, NEW.identity"
@@ -137,7 +138,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         " SELECT board, identity FROM games WHERE board IS NOT NULL ORDER BY id",
         # Every way a game comes in (saved, or written in from a pending file) marks it
         # the same way, in the transaction that writes it.
-        *_practice_triggers("identity IS NOT NEW.identity"),
+        *_practice_triggers("identity IS NOT NEW.identity", "practice = 1"),
     ),
     (
         # A game in progress is kept from its first action and claimed, not taken out,
@@ -180,11 +181,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         # What goes on from a loss taken back is another game, under an identity that
         # keeps the first one's line (seen.continued): its board is not one seen before.
+        # Practice earns no points, as no game but the player's own does.
         "DROP TRIGGER practice_on_insert",
         "DROP TRIGGER practice_on_update",
         *_practice_triggers(
-            f"substr(identity, 1, {seen.LINE}) IS NOT substr(NEW.identity, 1, {seen.LINE})"
+            f"substr(identity, 1, {seen.LINE}) IS NOT substr(NEW.identity, 1, {seen.LINE})",
+            "practice = 1, points = 0",
         ),
+        "UPDATE games SET points = 0 WHERE practice = 1",
     ),
 )
 """Schema changes, in order; ``PRAGMA user_version`` counts those applied."""

@@ -87,6 +87,10 @@ _UNFINISHED = (
 _OWNER = "SELECT owner, renewed_at FROM unfinished WHERE identity = ?"
 _CLAIM = "UPDATE unfinished SET owner = ?, renewed_at = ? WHERE identity = ?"
 _FORGET = "DELETE FROM unfinished WHERE identity = ?"
+_SEE = (
+    "INSERT INTO seen_boards (board, identity) SELECT ?, ?"
+    " WHERE NOT EXISTS (SELECT 1 FROM seen_boards WHERE board = ?)"
+)
 
 
 class Recorded(Enum):
@@ -333,6 +337,22 @@ class Store:
             self.database.run(forget)
         except failures() as error:
             failure = _("The game in progress was not kept: {reason}.")
+            self._warn(failure.format(reason=self.database.reason(error)))
+
+    def see(self, board: str, identity: str) -> None:
+        """Note ``board`` (its fingerprint) seen in the game ``identity`` before that game
+        is recorded: its mines were written out (``save``), so any other game of it is
+        practice, as a game of a board recorded is."""
+
+        def see(db: sqlite3.Connection) -> None:
+            db.execute("BEGIN IMMEDIATE")
+            with db:
+                db.execute(_SEE, (board, identity, board))
+
+        try:
+            self.database.run(see)
+        except failures() as error:
+            failure = _("The records could not note this board as seen: {reason}.")
             self._warn(failure.format(reason=self.database.reason(error)))
 
     def games(self) -> list[GameRecord] | None:
