@@ -305,7 +305,8 @@ def test_the_offer_to_resume_breaks_between_words(tmp_path: Path) -> None:
     words = " ".join(line.strip() for line in player.lines[first : last + 1])
     assert re.fullmatch(
         r"You left a game unfinished: Custom 60×9, 50 mines, no-guess,"
-        r" (\d+ s|\d+:\d\d) on the clock, \d+% cleared\. Resume it\? \[Enter = yes, n = no\]",
+        r" (\d+ s|\d+:\d\d) on the clock, \d+% cleared; given up, it counts as lost\."
+        r" Resume it\? \[Enter = yes, n = no\]",
         words,
     ), words
     player.type("n")

@@ -66,8 +66,8 @@ def question(kept: Kept) -> str:
     safe = game.width * game.height - game.mine_count
     cleared = (safe - game.hidden_safe) / safe
     return _(
-        "You left a game unfinished: {board}, {time} on the clock, {cleared}% cleared."
-        " Resume it? [Enter = yes, n = no] "
+        "You left a game unfinished: {board}, {time} on the clock, {cleared}% cleared;"
+        " given up, it counts as lost. Resume it? [Enter = yes, n = no] "
     ).format(
         board=left.board_name(),
         time=clock_time(left.elapsed() or 0.0),
