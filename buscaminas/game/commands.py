@@ -165,20 +165,31 @@ class WrongArgumentCount(ParseError):
 
 
 class NotAnInteger(ParseError):
-    """``counting`` says whether the number was a count (``auto 10``) rather than a
-    coordinate."""
+    """``before``: what is typed before a number that is not a coordinate but a count
+    or a page (``auto``, ``stats``, ``read row``), to show it as it should be."""
 
-    def __init__(self, token: str, counting: bool = False) -> None:
-        super().__init__(token, counting)
-        self.token, self.counting = token, counting
+    def __init__(self, token: str, before: str | None = None) -> None:
+        super().__init__(token, before)
+        self.token, self.before = token, before
 
     def message(self) -> str:
         shown = textwidth.clip(self.token, SHOWN_COLUMNS)
-        if self.counting:
-            return _("“{token}” is not a whole number: a count is like “auto 10”.").format(
-                token=shown
+        if self.before is not None:
+            return _("“{token}” is not a whole number: type it like “{before} 2”.").format(
+                token=shown, before=self.before
             )
         return _("“{token}” is not a whole number: coordinates are like “3 4”.").format(token=shown)
+
+
+class RowWithoutNumber(ParseError):
+    """``read row`` with no row: ``typed``, the words as the player typed them."""
+
+    def __init__(self, typed: str) -> None:
+        super().__init__(typed)
+        self.typed = typed
+
+    def message(self) -> str:
+        return _("“{typed}” takes the row's number, like “{typed} 2”.").format(typed=self.typed)
 
 
 class OutOfRange(ParseError):
@@ -276,6 +287,8 @@ def parse(line: str, width: int, height: int) -> Command:
         if len(file) > MAX_PATH:
             raise LineTooLong()
         return Command(verb, file=file)
+    if Takes.ROW in ROWS[verb].takes and len(arguments) == 1 and arguments[0] in ROW_WORDS:
+        raise RowWithoutNumber(f"{tokens[0]} {arguments[0]}")
     if len(arguments) not in ROWS[verb].words:
         raise WrongArgumentCount(verb, len(arguments))
     if Takes.TOPIC in ROWS[verb].takes:
@@ -286,12 +299,12 @@ def parse(line: str, width: int, height: int) -> Command:
             return Command(verb, number=page)
         return Command(verb, topic=_verb_topic(arguments[0]) if arguments else None)
     if Takes.ROW in ROWS[verb].takes and arguments[0] in ROW_WORDS:
-        row = _integer(arguments[1], counting=True)
+        row = _integer(arguments[1], before=f"{tokens[0]} {arguments[0]}")
         if not 1 <= row <= height:
             raise OutOfRange("y", row, height)
         return Command(verb, number=row)
-    counting = len(arguments) == 1
-    numbers = [_integer(token, counting=counting) for token in arguments]
+    counted = tokens[0] if len(arguments) == 1 else None  # a count or a page, not a cell
+    numbers = [_integer(token, before=counted) for token in arguments]
     if len(numbers) == 2:
         return Command(verb, cell=_cell(numbers[0], numbers[1], width, height))
     if numbers:
@@ -392,9 +405,9 @@ def _verb_topic(word: str) -> Verb:
         raise UnknownTopic(word) from None
 
 
-def _integer(token: str, *, counting: bool) -> int:
+def _integer(token: str, *, before: str | None) -> int:
     if not re.fullmatch(_INTEGER, token):
-        raise NotAnInteger(token, counting)
+        raise NotAnInteger(token, before)
     return int(token)
 
 
