@@ -160,7 +160,7 @@ def test_leaving_at_the_offer_of_a_kept_game_keeps_it(way: str) -> None:
     assert kept.returncode == 0, kept.stderr
     player = newcomer("--legacy", data=data)
     cooked = player.cooked
-    player.wait_for("Resume it?")
+    player.wait_for("counts as lost")
     if way == "ctrl-d":
         player.child.sendcontrol("d")
     else:
@@ -168,7 +168,7 @@ def test_leaving_at_the_offer_of_a_kept_game_keeps_it(way: str) -> None:
     wait_for_exit(player)
     assert_restored(player, cooked)
     again = newcomer("--legacy", data=data)
-    again.wait_for("Resume it?")
+    again.wait_for("counts as lost")
     again.type("")
     again.wait_until(lambda: "Mines left: 10" in again.text and "Playing" in again.text)
     again.type("quit")

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from buscaminas.entry import lookback
 from buscaminas.entry.lookback import games_table
 from buscaminas.game.journal import Journal
 from buscaminas.records.storage import DATABASE_NAME, Store
@@ -87,7 +88,25 @@ def test_games_lists_the_game_played(played: Path) -> None:
     header, row = out.splitlines()
     assert header.split()[0] == "No."
     assert row.split()[0] == "1"
-    assert "Custom 5×3, 2 mines, classic" in row and " won " in row
+    assert "Custom 5×3, 2 mines, classic" in row and " won, scripted " in row, "from a pipe"
+
+
+@pytest.mark.parametrize(
+    ("changes", "shown"),
+    [
+        ({}, "won"),
+        ({"hints": 1}, "won, 1 hint"),
+        ({"hints": 3, "won": False}, "lost, 3 hints"),
+        ({"scripted": True, "hints": 2}, "won, scripted"),
+        ({"practice": True, "scripted": True}, "won, practice"),
+        ({"undone": True, "practice": True}, "won, with undo"),
+        ({"assisted": True, "undone": True}, "won, assisted"),
+    ],
+)
+def test_each_game_listed_says_the_first_thing_that_sets_it_apart(
+    changes: dict[str, object], shown: str
+) -> None:
+    assert lookback.result(make_record(**changes)) == shown
 
 
 def test_replay_in_a_pipe_prints_each_move_with_its_time(played: Path) -> None:

@@ -73,7 +73,7 @@ def test_the_issues_win_undone_in_a_pipe_is_still_recorded() -> None:
         stats = run_piped("stats", env=data).stdout
         assert "Played from a pipe (scripted): played 1, won 1." in stats
         (game,) = run_piped("games", env=data).stdout.splitlines()[1:]
-        assert " won " in game and "undo" not in game
+        assert " won, scripted " in game and "undo" not in game
 
 
 def test_the_issues_win_undone_at_the_terminal_keeps_its_best_time() -> None:

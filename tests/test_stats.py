@@ -285,6 +285,23 @@ def test_the_session_counts_the_ais_moves_where_the_records_have_them() -> None:
         ),
         ({"won": False}, Recorded.SAVED, []),
         ({"won": False, "assisted": True}, Recorded.SAVED, []),
+        (
+            {"seconds": 25.0, "three_bv": 50, "hints": 2},
+            Recorded.SAVED,
+            [
+                "You won in 25.00 s: 3BV/s 2.00, RQP 12.50, throughput 1.25.",
+                "With 2 hints, the win counts in your streak but not as a best time.",
+            ],
+        ),
+        (
+            {"seconds": 25.0, "three_bv": 50, "kind": BoardKind.CLASSIC},
+            Recorded.SAVED,
+            [
+                "You won in 25.00 s: 3BV/s 2.00, RQP 12.50, throughput 1.25.",
+                "On a classic board the win counts in your streak but not as a best time:"
+                " best times are of no-guess boards.",
+            ],
+        ),
     ],
 )
 def test_the_end_of_a_game_says_what_counts(

@@ -24,7 +24,7 @@ from ..game.commentary import help_note, review_lines
 from ..game.journal import Journal, JournalError, loads
 from ..game.playback import Playback, timeline
 from ..game.review import review
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..records import documents, outputfile
 from ..records.presets import board_name
 from ..records.replayfile import ReplayError
@@ -105,16 +105,25 @@ def games_table(games: Sequence[tuple[int, GameRecord]]) -> list[str]:
 
 
 def result(game: GameRecord) -> str:
-    """Won, lost or abandoned, and whether the AI or an undo helped, or the board was
-    one the player had seen: a list of games must not pass an assisted win, or a
-    board played again, off as the player's own.  Named as the statistics count it,
-    by the first of these it is (:mod:`buscaminas.records.tally`)."""
+    """Won, lost or abandoned, and whether the AI or an undo helped, the board was one
+    the player had seen or the moves came from a pipe: a list of games must not pass
+    an assisted win, or a board played again, off as the player's own.  Named as the
+    statistics count it, by the first of these it is (:mod:`buscaminas.records.tally`);
+    the player's own game with its hints, which keep it from the best times."""
     outcome = _("abandoned") if game.abandoned else _("won") if game.won else _("lost")
     if game.assisted:
         return _("{result}, assisted").format(result=outcome)
     if game.undone:
         return _("{result}, with undo").format(result=outcome)
-    return _("{result}, practice").format(result=outcome) if game.practice else outcome
+    if game.practice:
+        return _("{result}, practice").format(result=outcome)
+    if game.scripted:
+        return _("{result}, scripted").format(result=outcome)
+    if game.hints:  # the player's own, but no best time
+        return ngettext("{result}, {count} hint", "{result}, {count} hints", game.hints).format(
+            result=outcome, count=game.hints
+        )
+    return outcome
 
 
 def _padded(cell: str, columns: int, *, right: bool) -> str:

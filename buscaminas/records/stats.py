@@ -336,6 +336,19 @@ def _how_it_went(game: GameRecord, saved: Recorded) -> list[str]:
         lines.append(
             _("Played from a pipe: it is kept in your statistics as scripted, not as a best time.")
         )
+    elif game.measured and not game.clean:  # the player's own, yet no best time: say why
+        lines.append(
+            ngettext(
+                "With {count} hint, the win counts in your streak but not as a best time.",
+                "With {count} hints, the win counts in your streak but not as a best time.",
+                game.hints,
+            ).format(count=game.hints)
+            if game.hints
+            else _(
+                "On a classic board the win counts in your streak but not as a best time:"
+                " best times are of no-guess boards."
+            )
+        )
     if saved is Recorded.NEW_BEST:
         lines.append(_("New best time!"))
     return lines
