@@ -457,9 +457,10 @@ def test_a_terminal_that_loses_the_race_while_it_offers_the_game_says_so(
 
 
 UNKEPT = {
-    "en": "The game in progress was not kept: the score database {path} cannot be opened.",
+    "en": "The game in progress was not kept: the score database {path} cannot be opened:"
+    " {folder} is not a folder.",
     "es": "La partida en curso no se guardó: no se puede abrir la base de datos de"
-    " puntuaciones {path}.",
+    " puntuaciones {path}: {folder} no es una carpeta.",
 }
 """Why a game could not be kept, when the data directory is a file."""
 
@@ -474,7 +475,7 @@ def test_in_a_pipe_a_game_that_cannot_be_kept_is_said_so_before_leaving(
         "--preset", "beginner", "--seed", "3", "--data-dir", str(blocked), "--lang", language,
         lines="4 4\n",
     ).stdout.splitlines()
-    unkept = UNKEPT[language].format(path=blocked / "buscaminas.sqlite3")
+    unkept = UNKEPT[language].format(path=blocked / "buscaminas.sqlite3", folder=blocked)
     assert said.count(unkept) == 2, "under the board at the first move, and before leaving"
     assert said.index(unkept, said.index(unkept) + 1) == len(said) - 2
     assert KEPT not in said
@@ -493,7 +494,7 @@ def test_on_a_terminal_a_game_that_cannot_be_kept_is_said_so_before_leaving(
     )
     player.prompt_row()
     player.type("4 4")
-    unkept = UNKEPT["en"].format(path=blocked / "buscaminas.sqlite3")
+    unkept = UNKEPT["en"].format(path=blocked / "buscaminas.sqlite3", folder=blocked)
     player.wait_for(unkept[:40])  # under the board, as soon as it is not kept
     player.type("quit")
     assert player.finish() == 0
@@ -624,7 +625,7 @@ def test_on_a_terminal_the_warning_that_the_game_is_not_kept_stays_until_it_is(
         "--preset", "beginner", "--seed", "3", "--legacy", "--lang", "en",
         "--data-dir", str(blocked),
     )
-    unkept = UNKEPT["en"].format(path=blocked / "buscaminas.sqlite3")[:40]
+    unkept = UNKEPT["en"].format(path=blocked / "buscaminas.sqlite3", folder=blocked)[:40]
     player.prompt_row()
     player.type("4 4")
     player.wait_for(unkept)

@@ -486,14 +486,22 @@ def database_is_a_directory(path: Path) -> None:
     path.mkdir(parents=True)
 
 
-@pytest.mark.parametrize("obstacle", [parent_is_a_file, database_is_a_directory])
-def test_a_database_that_cannot_be_opened_is_a_warning(
-    obstacle: Callable[[Path], None], store: Store, path: Path, warned: list[str]
+@pytest.mark.parametrize(
+    ("obstacle", "why"),
+    [
+        (parent_is_a_file, "{folder} is not a folder"),
+        (database_is_a_directory, "{path} is not a file"),
+    ],
+)
+def test_a_database_that_cannot_be_opened_is_a_warning_saying_why(
+    obstacle: Callable[[Path], None], why: str, store: Store, path: Path, warned: list[str]
 ) -> None:
     obstacle(path)
     assert store.add_game(make_record()) is Recorded.NOT_SAVED
     assert store.games() is None
-    cannot = f"the score database {path} cannot be opened."
+    cannot = f"the score database {path} cannot be opened: " + why.format(
+        folder=path.parent, path=path
+    ) + "."
     assert warned == [
         f"This game was not saved: {cannot}",
         f"The statistics could not be read: {cannot}",

@@ -24,9 +24,10 @@ def show_stats(args: Invocation) -> int:
         from .lookback import print_stats_document
 
         return print_stats_document(store)
-    for line in format_stats(store, board_label):
+    lines = format_stats(store, board_label)
+    for line in lines:
         print(line)
-    return 0
+    return 0 if lines else 1  # none: the records could not be read, as said on stderr
 
 
 def show_config(args: Invocation) -> int:

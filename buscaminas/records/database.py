@@ -133,6 +133,13 @@ class Database:
             return reason.format(path=path, file=error.args[0])
         elif isinstance(error, OSError) or _code(error) == sqlite3.SQLITE_CANTOPEN:
             reason = _("the score database {path} cannot be opened")
+            folder = self.path.parent
+            if self.path.is_dir():
+                reason = _("the score database {path} cannot be opened: {file} is not a file")
+                return reason.format(path=path, file=path)
+            if folder.exists() and not folder.is_dir():
+                reason = _("the score database {path} cannot be opened: {folder} is not a folder")
+                return reason.format(path=path, folder=folder)
         elif locked(error):
             reason = _("the score database {path} is locked by another program")
         elif _code(error) == sqlite3.SQLITE_READONLY:
