@@ -207,6 +207,32 @@ def test_a_command_typed_by_habit_a_second_a_key_does_what_it_says(
     assert player.finish() == 0
 
 
+@pytest.mark.parametrize("key", ["\r", " "])
+def test_the_key_that_ends_a_pause_begun_at_the_cursor_only_ends_it(
+    tmp_path: Path, key: str
+) -> None:
+    """``p`` pauses (and could begin ``probar``); Enter or Space, as the pause asks, goes
+    on: no command typed, no cell revealed, the cursor still has the keys."""
+    player = start(tmp_path)
+    player.type("3 2")
+    player.wait_until(lambda: player.board(4) == AFTER_3_2)
+    player.child.send("\t")
+    player.wait_for("Cursor keys")
+    player.child.send("hh")  # on 1 2, hidden: Enter or Space would reveal it, a mine
+    player.wait_until(lambda: player.cursor() == (1, 2))
+    player.child.send("p")
+    player.wait_for("Press any key to go on.")
+    player.child.send(key)
+    player.wait_until(lambda: "Press any key to go on." not in player.text)
+    player.idle(0.3)
+    assert player.board(4) == AFTER_3_2
+    assert not any(line.lstrip().startswith(">") for line in player.lines), "no typed line"
+    assert "Cursor keys" in player.text and "takes two numbers" not in player.text
+    player.child.send("\t")
+    player.type("quit")
+    assert player.finish() == 0
+
+
 def test_a_click_ends_a_word_and_stands(tmp_path: Path) -> None:
     player = start(tmp_path)
     player.type("3 2")

@@ -346,9 +346,16 @@ class Front:
         character (or a paste) that stops the AI is typed too, once the game has caught
         up: nothing typed meanwhile is lost.  A pause that a word's key began (``p``, as
         in ``probar``) is part of the word: the keys after it go on spelling it, unseen,
-        and a word that turns out to be a command takes the pause back with the rest."""
+        and a word that turns out to be a command takes the pause back with the rest.
+        But a space or Enter right after the one key that paused is the key any pause
+        waits for: it goes on, and does nothing else."""
         mode = self.mode
-        if isinstance(mode, Watching) and mode.keys is Mode.PAUSED and self.habit.word:
+        paused = isinstance(mode, Watching) and mode.keys is Mode.PAUSED
+        if paused and len(self.habit.word) == 1 and key in ("space", "enter"):
+            self.habit.clear()  # the letter was the pause's key, and stands
+            self.tell(Pressed(Act.STOP))
+            return
+        if paused and self.habit.word:
             before = self.habit.word
             steps = self.habit.key(key)
             if self.habit.word == before + key:
