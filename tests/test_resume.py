@@ -146,6 +146,33 @@ def test_a_resumed_game_can_still_redo_what_was_taken_back(tmp_path: Path) -> No
     assert second.view().messages == ("Nothing to redo.",)
 
 
+@pytest.mark.parametrize("taken_back", [1, 2])
+def test_a_loss_taken_back_left_and_resumed_then_put_back_is_the_same_loss(
+    tmp_path: Path, taken_back: int
+) -> None:
+    first = beginner(tmp_path)
+    first.handle(Command(Verb.TRY, (3, 3)))
+    start = first.current.journal.start
+    assert start is not None
+    rows = first.view().rows
+    hidden = [(x, y) for y, row in enumerate(rows) for x, cell in enumerate(row) if cell == "#"]
+    first.handle(Command(Verb.FLAG, next(cell for cell in hidden if cell not in start.mines)))
+    first.handle(Command(Verb.TRY, min(start.mines)))
+    lost = store_in(tmp_path).games()
+    assert lost is not None and len(lost) == 1 and not lost[0].won
+    first.answer("undo")
+    for _ in range(taken_back - 1):
+        first.handle(Command(Verb.UNDO))
+    first.put_away()
+    ((_, snapshot),) = store_in(tmp_path).unfinished()
+    second = beginner(tmp_path, resumed=Round.from_snapshot(snapshot, lambda: 100.0))
+    for _ in range(taken_back):
+        reply = second.handle(Command(Verb.REDO))
+    assert reply.question is Question.AGAIN
+    assert store_in(tmp_path).games() == lost, "the same loss, recorded once"
+    assert store_in(tmp_path).unfinished() == [], "and nothing left in progress"
+
+
 def test_a_kept_redo_that_does_not_follow_its_game_is_refused(tmp_path: Path) -> None:
     first = beginner(tmp_path)
     first.handle(Command(Verb.TRY, (3, 3)))

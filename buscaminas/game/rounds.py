@@ -470,6 +470,7 @@ class Round:
             "cursor": list(cursor),
             "journal": self.journal.dumps(),
             "ahead": self.journal.dumps_ahead(),
+            "loss_taken_back": _loss_kept(self._loss_taken_back),
         }
 
     @classmethod
@@ -526,6 +527,7 @@ class Round:
             restored.took_back = bool(document.get("took_back", False))
             restored.seen = bool(document.get("seen", False))
             restored.scripted = bool(document["scripted"])
+            restored._loss_taken_back = _loss_read(document.get("loss_taken_back"), journal)
             x, y = (int(value) for value in document["cursor"])
         except JournalError:
             raise
@@ -535,6 +537,25 @@ class Round:
         game = restored.game
         cursor = (x, y) if (x, y) in game.grid else (game.width // 2, game.height // 2)
         return Kept(restored, cursor)
+
+
+def _loss_kept(loss: tuple[str, tuple[Move, ...], float] | None) -> list[Any] | None:
+    """The loss taken back as a snapshot keeps it: its moves by their count, being those
+    played and those redo would put back, as long as they can come back."""
+    return None if loss is None else [loss[0], len(loss[1]), loss[2]]
+
+
+def _loss_read(kept: Any, journal: Journal) -> tuple[str, tuple[Move, ...], float] | None:
+    """The loss taken back a snapshot kept (:func:`_loss_kept`), if its moves are still
+    those played and those to put back."""
+    if kept is None:
+        return None
+    identity, count, seconds = str(kept[0]), int(kept[1]), float(kept[2])
+    if not 0 <= seconds < math.inf:
+        raise JournalError(f"{seconds!r} seconds for the loss taken back")
+    ahead = [played.move for played in reversed(journal.redo_stack)]
+    moves = (*(played.move for played in journal.moves), *ahead)[:count]
+    return (identity, moves, seconds) if len(moves) == count else None
 
 
 def _journal(text: Any) -> Journal:
