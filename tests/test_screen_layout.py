@@ -257,7 +257,7 @@ def test_screenfuls_asked_for_at_once_are_each_a_page_and_the_cursor_keeps_its_r
     assert player.finish() == 0
 
 
-def test_a_move_on_screen_never_moves_the_view_and_one_off_it_scrolls_the_least() -> None:
+def test_a_move_on_screen_never_moves_the_view_and_one_off_it_comes_to_its_centre() -> None:
     player = Player("--lang", "en", "--legacy", *BIG, rows=24, columns=80)
     player.wait_until(lambda: "x " in player.text and "Mines left: 30" in player.text)
     shown = in_view(player)
@@ -270,9 +270,15 @@ def test_a_move_on_screen_never_moves_the_view_and_one_off_it_scrolls_the_least(
         assert in_view(player) == shown, f"flag {x} {y} moved the view"
     player.type(f"flag {last} {bottom + 1}")
     player.wait_for(f"Mines left: {mines - 1} ")
-    assert in_view(player) == (first, last, top + 1, bottom + 1), "one row down, no more"
-    player.type(f"flag {first - 1} {top + 1}")
+    left, right, high, low = in_view(player)
+    assert (left, right) == (first, last), "in view across: the columns stay"
+    assert low - high == bottom - top and abs((high + low) / 2 - (bottom + 1)) <= 0.5, (
+        "the row comes to the centre, with what is around it"
+    )
+    player.type(f"flag {first - 1} {bottom + 1}")
     player.wait_for(f"Mines left: {mines - 2} ")
-    assert in_view(player) == (first - 1, last - 1, top + 1, bottom + 1), "one column left"
+    moved_left, moved_right, *rows = in_view(player)
+    assert rows == [high, low], "in view down: the rows stay"
+    assert abs((moved_left + moved_right) / 2 - (first - 1)) <= 0.5, "the column at the centre"
     player.type("quit")
     assert player.finish() == 0

@@ -399,7 +399,7 @@ class Front:
                 self._margin = layout.SCROLL_MARGIN
                 self.tell(Steer(meanings.jumps[step.text]))
             elif act is not None:
-                self._margin = 0  # a hint's cell comes into view, at the edge if need be
+                self._margin = layout.JUMPED  # a hint's cell comes into view
                 self.tell(AtCursor(step.text))
 
     def screenful(self, direction: Point) -> None:
@@ -476,7 +476,7 @@ class Front:
         if not isinstance(self.mode, Asking) and text.strip():
             buffer.append_to_history()
         self._empty_the_line()
-        self._margin = 0  # a typed move's cell comes into view, at the edge if need be
+        self._margin = layout.JUMPED  # a typed move's cell comes into view
         self.tell(Typed(text))
         self._paint_later()
 

@@ -34,6 +34,10 @@ terminal is told to grow."""
 SCROLL_MARGIN = 2
 """Cells kept in view beyond the cursor as its keys move it, so that the player sees
 around it."""
+JUMPED = -1
+"""The margin for a cell the cursor jumps to, a typed move's or a hint's: a view that
+shows it stays, else it comes round the cell, at its centre, so that what the move
+opened, or the numbers the hint speaks of, are in sight."""
 COMPACT_STEP = 2
 """In a one-row column header, every second column is numbered."""
 ROOM_TO_TYPE = 24
@@ -191,7 +195,7 @@ def window(view: View, board: Plan, origin: Point | None, follow: int | None) ->
     Else the window has its corner at ``origin``, the one the front end keeps,
     and stays there: only when the cursor has moved (``follow`` is not None) and
     is out of view does the window scroll, the least that brings the cursor into
-    view with ``follow`` cells beyond it.
+    view with ``follow`` cells beyond it (:data:`JUMPED`: round it).
     """
     shown, rows_shown = board.shown, board.rows_shown
     cursor = view.cursor if view.cursor is not None else (0, 0)
@@ -217,7 +221,12 @@ def _placed(first: int, shown: int, length: int) -> int:
 
 def _followed(first: int, cursor: int, shown: int, length: int, margin: int) -> int:
     """The first of ``shown`` cells in view, moved from ``first`` the least that shows
-    ``cursor`` and ``margin`` cells either side of it (as many as the window holds)."""
+    ``cursor`` and ``margin`` cells either side of it (as many as the window holds);
+    a :data:`JUMPED` cursor out of view is shown at the centre."""
+    if margin == JUMPED:
+        if first <= cursor < first + shown:
+            return first
+        return _placed(cursor - shown // 2, shown, length)
     margin = min(margin, (shown - 1) // 2)
     if cursor < first + margin:
         first = cursor - margin
