@@ -77,6 +77,18 @@ def test_the_ai_says_the_flag_it_takes_off_and_undo_names_its_moves(tmp_path: Pa
     assert session.view().messages == took_back(f"AI: unflag {cell}")
 
 
+def test_the_ai_stopped_counts_its_moves_as_the_status_line_does(tmp_path: Path) -> None:
+    session = session_on(tmp_path)
+    session.handle(Command(Verb.TRY, (2, 1)))
+    for safe in [(0, 1), (0, 2)]:  # wrong flags: the AI takes one off to reveal it
+        session.handle(Command(Verb.FLAG, safe))
+    session.handle(Command(Verb.AUTO))
+    session.ai_step()
+    session.stop_ai()
+    assert session.current.ai_moves == 2 == session.view().ai_moves
+    assert session.view().messages == ("The AI stopped after 2 moves.",)
+
+
 @pytest.mark.parametrize("size", [(6, 6, 5), (9, 9, 10), (16, 16, 40)])
 def test_the_ais_first_try_is_said_safe_as_every_first_try_is(
     tmp_path: Path, size: tuple[int, int, int]

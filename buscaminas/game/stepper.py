@@ -29,7 +29,8 @@ class Stepper:
         self._played = 0
 
     def start(self, count: int | None) -> None:
-        """The AI plays ``count`` moves, or to the end when None."""
+        """The AI plays ``count`` moves, or to the end when None: a flag it takes off is
+        one, as the AI's moves are counted everywhere (a reveal always follows it)."""
         self.playing, self._left, self._played = True, count, 0
 
     def halt(self) -> None:
@@ -51,6 +52,7 @@ class Stepper:
         unflagged: tuple[str, ...] = ()
         if cell in game.flags:  # a flag is only an opinion: the AI says it takes it off
             play(Move(Action.FLAG, cell))
+            self._played += 1  # a move of its own, as the status line counts it
             words = _("AI: took the flag off {cell}, to reveal it.")
             unflagged = (words.format(cell=label(cell)),)
         reply = play(Move(Action.TRY, cell))
