@@ -172,7 +172,8 @@ TABLE = (
         Verb.AUTO, (), (Takes.NOTHING, Takes.COUNT), ("", "10"),
         lambda: _(
             "Let the AI play the rest of the game, or N moves, paced to end any board in"
-            " about 20 seconds: + and - change its speed, any other key stops it."
+            " about 20 seconds: + and - change its speed, any other key stops it (what"
+            " you type to stop it is kept, as the start of your next command)."
         ),
         "_auto", meant=("solve",), allowed=_BOARD,
     ),
