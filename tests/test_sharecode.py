@@ -353,12 +353,27 @@ def test_a_shared_board_opens_at_its_first_cell_and_its_clock_waits_for_the_play
     assert session.view().state is State.WAITING and session.view().elapsed is None
     assert "Your move starts the clock" in Renderer.status(session.view())
     assert session.current.code() == code
-    session.handle(Command(Verb.FLAG, (0, 0)))
-    assert session.view().elapsed is None, "a flag starts no clock"
-    assert session.view().state is State.WAITING
-    session.handle(Command(Verb.TRY, (15, 15)))
-    assert session.view().elapsed is not None, "the player's first reveal starts it"
+    session.handle(Command(Verb.HELP))
+    assert session.view().elapsed is not None, "the player's first move starts it, a hint too"
     assert session.view().state is not State.WAITING
+
+
+@pytest.mark.parametrize("first", [Command(Verb.FLAG, (0, 0)), Command(Verb.TRY, (15, 15))])
+def test_a_flag_starts_the_clock_of_a_board_opened_for_the_player_as_a_reveal_does(
+    tmp_path: Path, first: Command
+) -> None:
+    """Its mines are dealt and some of them can be read: a flag is the player's work,
+    timed as every move after it (no mines flagged before the clock starts)."""
+    code = ShareCode(16, 16, 40, BoardKind.NO_GUESS, 77, (7, 7), generator.VERSION)
+    ticks = iter(range(100, 200))
+    session = Session(
+        Settings.from_code(code, "intermediate"),
+        Keeper(Store(tmp_path / "games.sqlite3", on_warning=print)),
+        legend=[],
+        clock=lambda: float(next(ticks)),
+    )
+    session.handle(first)
+    assert session.view().elapsed is not None and session.view().state is State.PLAYING
 
 
 def test_play_again_after_the_daily_board_deals_a_fresh_board_not_called_daily(

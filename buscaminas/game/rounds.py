@@ -124,11 +124,11 @@ class Round:
 
     def log(self, outcome: Outcome, *, by_ai: bool = False) -> None:
         """Keep the outcome and add it to the score, starting the clock at the first
-        reveal and stopping it at the end; a new move the AI chose (``by_ai``; not one
-        put back by a redo) counts as one of its moves."""
-        if self.started_at is None and (outcome.waves or outcome.end is not None):
-            self.started_at = self._clock()
-            self.started_wall = datetime.now(UTC)
+        reveal (on a board opened for the player, at their first move of any kind) and
+        stopping it at the end; a new move the AI chose (``by_ai``; not one put back by
+        a redo) counts as one of its moves."""
+        if outcome.waves or outcome.end is not None or outcome.changed_board:
+            self._start_clock(revealed=bool(outcome.waves or outcome.end is not None))
         if outcome.end is not None and self.finished_at is None:
             self.finished_at = self._clock()
             self._ended(outcome.move)
@@ -149,7 +149,16 @@ class Round:
         """The player asked for help about ``asked`` (a cell, or None for the board):
         it counts as :meth:`count_hint` says, and makes the round a game to keep."""
         self.count_hint(asked)
+        self._start_clock(revealed=False)
         self.acted = True
+
+    def _start_clock(self, *, revealed: bool) -> None:
+        """Start the clock, if it has not started, at a reveal (``revealed``), or at any
+        move or hint on a board whose mines are dealt: one opened for the player (a
+        code, ``again``) is played from their first move, a flag or a hint too."""
+        if self.started_at is None and (revealed or self.game.started):
+            self.started_at = self._clock()
+            self.started_wall = datetime.now(UTC)
 
     def count_review(self) -> None:
         """A review of the moves, which names cells proved safe or mines: a hint while
