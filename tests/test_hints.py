@@ -43,6 +43,15 @@ def test_a_hidden_mine_is_proved_by_the_number_that_forces_it() -> None:
     )
 
 
+def test_of_the_mines_just_proved_the_one_leaned_on_is_named() -> None:
+    """“That mine” would not say which of the two just proved."""
+    hint = hint_for("1#12##\n#2#222", 4)
+    assert hint.messages == (
+        "The 2 at 4 1 has 2 hidden neighbours, 5 1 and 3 2, so they are mines;"
+        " the 1 at 3 1 already touches the mine at 3 2, so 2 1 is safe.",
+    )
+
+
 def test_a_flag_on_a_proved_mine_is_cited_as_the_flag() -> None:
     hint = hint_for("##1.\n#F1.\n111.\n....", 1)
     assert hint.messages == ("The 1 at 3 1 already touches the flag at 2 2, so 2 1 is safe.",)

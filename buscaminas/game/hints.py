@@ -184,8 +184,10 @@ def _number(position: Position, cell: Point) -> str:
 
 
 def _mines(mines: Sequence[Point], position: Position, proved: frozenset[Point]) -> str:
-    """The certain mines a step leans on: those just proved, else each as the player sees it."""
-    if all(cell in proved for cell in mines):
+    """The certain mines a step leans on: the ones just proved, when they are all it
+    leans on and all it proved (of two proved, “that mine” would not say which), else
+    each as the player sees it."""
+    if frozenset(mines) == proved:
         return ngettext("that mine", "those mines", len(mines))
     return listing(
         [
