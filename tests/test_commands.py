@@ -73,7 +73,7 @@ def test_a_long_file_name_is_saved_to_not_refused_as_a_long_line(length: int) ->
         ("tyr 1 1", UnknownVerb, "Did you mean “try”?"),
         ("flg 1 1", UnknownVerb, "Did you mean “flag”?"),
         ("zzzzzz", UnknownVerb, "The commands are: try, flag, unflag, expand, mark, help, auto"),
-        ("try", WrongArgumentCount, "you gave 0"),
+        ("try", WrongArgumentCount, "two numbers, x and y; you gave none. Example: try 3 4"),
         ("flag 1", WrongArgumentCount, "two numbers, x and y; you gave 1"),
         ("try 1 2 3", WrongArgumentCount, "you gave 3"),
         ("1 2 3", WrongArgumentCount, "you gave 3"),

@@ -156,7 +156,12 @@ class WrongArgumentCount(ParseError):
         self.verb, self.given = verb, given
 
     def message(self) -> str:
-        return _("“{verb}” takes {expected}; you gave {given}. Example: {example}").format(
+        told = (
+            _("“{verb}” takes {expected}; you gave none. Example: {example}")
+            if self.given == 0
+            else _("“{verb}” takes {expected}; you gave {given}. Example: {example}")
+        )
+        return told.format(
             verb=name(self.verb),
             expected=_expected(self.verb),
             given=self.given,
