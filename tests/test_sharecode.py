@@ -179,12 +179,12 @@ def test_a_code_of_an_earlier_version_is_refused_with_a_message_that_says_so(old
         sharecode.parse(old)
     result = run_piped("--game", old, "--lang", "en")
     assert result.returncode == 2 and not result.stdout
-    assert f"“{old}” is a code of an earlier version of buscaminas, which this version no" in (
+    assert f"“{old}” is a code cut short, or a code of an earlier version of buscaminas" in (
         result.stderr
     )
-    assert "20 letters or more" in result.stderr
+    assert "20 letters or more: copy it whole, or ask for it again" in result.stderr
     spanish = run_piped("--game", old, "--lang", "es")
-    assert "es un código de una versión anterior de buscaminas" in spanish.stderr
+    assert "incompleto, o un código de una versión anterior de buscaminas" in spanish.stderr
 
 
 def test_a_mistyped_code_says_so_and_offers_the_fix_in_a_pipe() -> None:

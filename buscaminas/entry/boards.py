@@ -145,9 +145,10 @@ def _code_refused(error: sharecode.CodeError, typed: str) -> str:
         return message.format(code=shown)
     if isinstance(error, sharecode.OlderCode):
         message = _(
-            "“{code}” is a code of an earlier version of buscaminas, which this version no"
-            " longer deals: its check let a typo deal another board. Ask for the board's"
-            " code from this version (20 letters or more)"
+            "“{code}” is a code cut short, or a code of an earlier version of buscaminas,"
+            " which this version no longer deals: its check let a typo deal another board."
+            " A code of this version has 20 letters or more: copy it whole, or ask for it"
+            " again"
         )
         return message.format(code=shown)
     if isinstance(error, sharecode.MalformedCode) and error.fix is not None:
