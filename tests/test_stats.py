@@ -142,6 +142,16 @@ def test_the_session_goes_from_worst_to_best() -> None:
     assert worst_to_best([fast, better, slow, tie, poor]) == [tie, poor, better, slow, fast]
 
 
+def test_a_game_given_up_says_who_played_it_unless_it_was_the_players_own() -> None:
+    own = make_record(0, won=False, abandoned=True, seconds=8.0)
+    helped = make_record(1, won=False, abandoned=True, seconds=9.0, assisted=True, ai_moves=3)
+    assert format_session([own, helped], label)[1:] == [
+        "  1. Abandoned on beginner 8x8/10 after 8.00 s.",
+        "  2. Abandoned on beginner 8x8/10 after 9.00 s;"
+        " the AI made 3 moves (assisted, no points).",
+    ]
+
+
 def test_the_session_reads_as_text() -> None:
     won = make_record(0, seconds=25.0, three_bv=50, board_commands=40, points=1200)
     lost = make_record(1, board=BoardSpec(None, 8, 8, 10), won=False, seconds=3.5, points=140)

@@ -222,8 +222,12 @@ def format_session(games: Iterable[GameRecord], board_label: BoardLabel) -> list
             "seconds": f"{game.seconds:.2f}",
             "points": game.points,
         }
-        if game.abandoned:
+        if game.abandoned and game.own:
             line = _("{rank}. Abandoned on {board} after {seconds} s.").format(**values)
+        elif game.abandoned:
+            line = _("{rank}. Abandoned on {board} after {seconds} s; {who}.").format(
+                **values, who=_who_played(game)
+            )
         elif not game.own:
             line = (
                 _("{rank}. Won on {board} in {seconds} s; {who}.")
