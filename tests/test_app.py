@@ -211,7 +211,11 @@ def test_play_again_asks_and_new_starts_afresh(tmp_path: Path) -> None:
     assert screen.prompts[2].startswith("Play again"), "an unclear answer asks again"
     assert "Press Enter to play again, or type n to leave." in screen.said()
     assert app.session.round_number == 2, "Enter and new each began a game"
-    assert screen.last.state is State.READY and screen.last.messages == ()
+    assert screen.last.state is State.READY
+    assert screen.last.messages == (
+        "You have played this board before: this game is practice, kept apart in your"
+        " statistics (no points, no best time, no streak).",
+    ), "the board file's board, lost in the first game: said as the game begins"
 
 
 def test_a_density_with_no_no_guess_board_offers_a_classic_one(tmp_path: Path) -> None:

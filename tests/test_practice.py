@@ -309,6 +309,21 @@ def test_practice_recorded_before_it_earned_no_points_has_none(store: Store) -> 
     ]
 
 
+def test_a_board_seen_before_is_said_to_be_practice_as_its_game_begins(tmp_path: Path) -> None:
+    """Not only at its end: the player who races a board again knows it will not count;
+    a game of a board nobody has seen begins with no such word."""
+    data = ("--data-dir", str(tmp_path), "--lang", "en")
+    first = run_piped("--preset", "beginner", "--seed", "5", *data, lines="4 4\nauto\nn\n")
+    code = first.stdout.split("This board's code is ", 1)[1].split(":", 1)[0]
+    again = run_piped("--game", code, *data, lines="quit\n")
+    assert again.stdout.count("You have played this board before: this game is practice") == 1
+    fresh = run_piped("--preset", "beginner", "--seed", "6", *data, lines="4 4\nquit\n")
+    assert "You have played this board before" not in fresh.stdout
+    elsewhere = tmp_path / "other"
+    other = run_piped("--game", code, "--data-dir", str(elsewhere), "--lang", "en", lines="q\n")
+    assert "You have played this board before" not in other.stdout
+
+
 def test_in_a_pipe_win_replay_then_the_code_with_the_same_moves_is_practice(
     tmp_path: Path,
 ) -> None:

@@ -132,6 +132,15 @@ class Keeper:
             for line in format_result(kept, Recorded.PRACTICE if kept.practice else Recorded.SAVED)
         ]
 
+    def seen_before(self, current: Round) -> bool:
+        """Whether the player has seen ``current``'s board in another game: it is
+        practice from its start (told then, not only at its end)."""
+        start = current.journal.start
+        if start is None:
+            return False
+        board = seen.fingerprint(start.width, start.height, start.mines)
+        return current.off_the_clock(lambda: self.store.knows(board, current.identity))
+
     def written_out(self, current: Round) -> None:
         """``current``'s mines were written to a file (``save``): from now on its board
         is one the player has seen, for every game but this one."""

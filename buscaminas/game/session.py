@@ -291,6 +291,12 @@ class Session:
             self.ui.cursor = settings.opening
             self._play(Move(Action.TRY, settings.opening))
             current.hand_over()
+        if self.keeper.seen_before(current):
+            practice = _(
+                "You have played this board before: this game is practice, kept apart"
+                " in your statistics (no points, no best time, no streak)."
+            )
+            self.ui.messages = (*self.ui.messages, practice)
 
     def _next_round(self, *, same_board: bool = False) -> Reply:
         """Another game: the next round, or the board just played dealt again

@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..core.scoring import GameRecord
 from ..i18n import _
-from . import claim, dbfile, outputfile, pending, places, reading, setaside, tally
+from . import claim, dbfile, outputfile, pending, places, reading, seen, setaside, tally
 from .database import Database, failures, locked
 from .gamerow import NAMES, to_row
 from .schema import CLEAN, OTHER_WINS
@@ -90,6 +90,10 @@ _FORGET = "DELETE FROM unfinished WHERE identity = ?"
 _SEE = (
     "INSERT INTO seen_boards (board, identity) SELECT ?, ?"
     " WHERE NOT EXISTS (SELECT 1 FROM seen_boards WHERE board = ?)"
+)
+_SEEN_ELSEWHERE = (
+    "SELECT 1 FROM seen_boards WHERE board = ?"
+    f" AND substr(identity, 1, {seen.LINE}) IS NOT substr(?, 1, {seen.LINE})"
 )
 
 
@@ -354,6 +358,18 @@ class Store:
         except failures() as error:
             failure = _("The records could not note this board as seen: {reason}.")
             self._warn(failure.format(reason=self.database.reason(error)))
+
+    def knows(self, board: str, identity: str) -> bool:
+        """Whether ``board`` (its fingerprint) was seen in a game of another line than
+        ``identity``'s: a game of it is practice.  False when the records cannot say."""
+
+        def knows(db: sqlite3.Connection) -> bool:
+            return db.execute(_SEEN_ELSEWHERE, (board, identity)).fetchone() is not None
+
+        try:
+            return self.database.run(knows)
+        except failures():
+            return False  # the game's end says it, as the records find it then
 
     def games(self) -> list[GameRecord] | None:
         """Every recorded game, in the order they were written; None when unreadable."""
