@@ -33,7 +33,7 @@ import pytest
 from buscaminas.core.engine import Termination
 from buscaminas.game import commands
 from buscaminas.game.journal import Played, loads
-from buscaminas.game.keeper import Keeper
+from buscaminas.game.keeper import CLOCK_KEPT_EVERY, Keeper
 from buscaminas.game.rounds import Kept, Round
 from buscaminas.game.session import Session
 from buscaminas.game.settings import Settings
@@ -312,3 +312,21 @@ def test_the_next_start_offers_the_killed_game_with_its_board_and_clock(tmp_path
     rows = [line for line in shown if len(line) == SIDE and set(line) <= BOARD_ROW]
     assert tuple(rows[:SIDE]) == Round.from_snapshot(snapshot, lambda: 0.0).round.game.rows()
     assert rows[0].startswith("F")
+
+
+@pytest.mark.waits
+def test_a_kill_while_the_player_thinks_takes_back_at_most_seconds_of_the_clock(
+    tmp_path: Path,
+) -> None:
+    """The clock is kept as it ticks, not only with each move: a ``kill -9`` (or a power
+    cut) cannot wipe the thinking time off a game."""
+    beginner = ("--preset", "beginner", "--seed", "3")
+    player = Player("--data-dir", str(tmp_path), "--lang", "en", "--legacy", *beginner)
+    player.wait_for("Mines left")
+    player.type("4 4")
+    thought = CLOCK_KEPT_EVERY + 1.5
+    player.wait_for(f"Time: {int(thought)} s", timeout=thought + 10)
+    player.child.kill(signal.SIGKILL)
+    player.child.close()
+    (snapshot,) = recorded(tmp_path / DATABASE_NAME).unfinished
+    assert snapshot["elapsed"] >= CLOCK_KEPT_EVERY, "the time thought is kept"

@@ -104,7 +104,7 @@ class App:
                 except KeyboardInterrupt:  # cancels the question; the next one leaves
                     reply = session.decline()
             else:
-                reply = self.command(screen.read(PROMPT, live=session.view, cursor=self))
+                reply = self.command(screen.read(PROMPT, live=self.ticking, cursor=self))
             if reply.leave:
                 return
             self.present(reply)
@@ -112,6 +112,13 @@ class App:
 
     def goodbye(self) -> list[str]:
         return self.session.goodbye()
+
+    def ticking(self) -> View:
+        """The picture as the clock ticks on while the player thinks, the game kept with
+        its time now and then (:data:`~.keeper.CLOCK_KEPT_EVERY`): a crash or a
+        ``kill -9`` takes no more of the clock back than that."""
+        self.session.keep()
+        return self.session.view()
 
     def keep(self) -> None:
         """The game into the records once its picture is on the screen and before the

@@ -27,6 +27,10 @@ from .rounds import Round
 
 T = TypeVar("T")
 
+CLOCK_KEPT_EVERY = 10.0
+"""Seconds of the clock between two keeps of a game the player is thinking over: what a
+crash may take back of its time (a move is kept as it is made)."""
+
 
 class Keeper:
     """The records of one run, as the session uses them."""
@@ -37,7 +41,7 @@ class Keeper:
         """The records' warnings the session has yet to show (:meth:`open`)."""
         self._told: list[Callable[[str], None]] = []
         self._last_kept: tuple[object, ...] | None = None
-        """The game as the records keep it in progress (:func:`_keeping`)."""
+        """The game as it was last kept in progress, or tried to be (:func:`_keeping`)."""
         self._unkept: tuple[str, ...] = ()
         """The warnings shown when the game could not be kept, not shown again."""
         self.records: list[GameRecord] = []
@@ -67,11 +71,12 @@ class Keeper:
         program ends (a crash, ``kill -9``, a power cut) the next start offers it; a game
         over is in the records already, as a game.  The warnings to show now: that it
         could not be kept, once for as long as it cannot be."""
-        if not current.worth_keeping or _keeping(current) == self._last_kept:
+        keeping = _keeping(current)
+        if not current.worth_keeping or keeping == self._last_kept:
             return ()
         snapshot = current.snapshot(cursor)
         kept = _writing(current, lambda: self.store.keep(current.identity, snapshot, playing=True))
-        self._last_kept = _keeping(current) if kept else None
+        self._last_kept = keeping  # tried again once the game, or its clock, moves on
         if kept:
             self._unkept = ()
             return ()
@@ -221,11 +226,13 @@ def _writing(current: Round, write: Callable[[], T]) -> T:
 
 
 def _keeping(current: Round) -> tuple[object, ...]:
-    """What a snapshot of the game changes with, but for the cursor: the records are
-    written again only when it changes."""
+    """What a snapshot of the game changes with, but for the cursor and for its clock but
+    every :data:`CLOCK_KEPT_EVERY` seconds: the records are written again only when it
+    changes."""
     journal = current.journal
     return (
         current.identity,
+        (current.elapsed() or 0.0) // CLOCK_KEPT_EVERY,
         len(journal.moves),
         journal.moves[-1] if journal.moves else None,
         journal.refused,
