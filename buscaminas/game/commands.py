@@ -466,7 +466,8 @@ def manual(topic: Verb | None = None) -> list[str]:
         _("Points, as the original game counted them: {number} for each number a move"
           " reveals itself, {flood} for each cell an opening reveals around it; a zero"
           " earns nothing itself, and a losing move nothing at all. Only your own games"
-          " earn points: none with AI moves, an undo, or moves from a pipe.").format(
+          " earn points: none with AI moves, an undo, moves from a pipe, or on a board"
+          " you had seen.").format(
             number=NUMBER_POINTS, flood=FLOOD_POINTS
         ),
         "",
