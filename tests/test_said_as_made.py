@@ -77,6 +77,24 @@ def test_the_ai_says_the_flag_it_takes_off_and_undo_names_its_moves(tmp_path: Pa
     assert session.view().messages == took_back(f"AI: unflag {cell}")
 
 
+def test_the_ais_moves_are_counted_as_the_game_keeps_them_through_undo_and_redo(
+    tmp_path: Path,
+) -> None:
+    session = session_on(tmp_path)
+    session.handle(Command(Verb.TRY, (2, 1)))
+    session.handle(Command(Verb.AUTO, number=1))
+    session.ai_step()
+    assert session.current.ai_moves == 1 == session.view().ai_moves
+    session.handle(Command(Verb.UNDO))
+    assert session.view().ai_moves == 0, "taken back: not in the game"
+    session.handle(Command(Verb.REDO))
+    assert session.view().ai_moves == 1, "put back"
+    session.handle(Command(Verb.UNDO))
+    session.handle(Command(Verb.FLAG, (0, 0)))  # the player's own: nothing left to redo
+    assert session.view().ai_moves == 0
+    assert session.current.assisted, "the AI played in this game, taken back or not"
+
+
 def test_the_ai_stopped_counts_its_moves_as_the_status_line_does(tmp_path: Path) -> None:
     session = session_on(tmp_path)
     session.handle(Command(Verb.TRY, (2, 1)))

@@ -26,6 +26,7 @@ from ..records.sharecode import SEED_BITS, ShareCode
 from .coordinates import label
 from .journal import Journal, JournalError, Played, loads
 from .jumps import Jump
+from .lossback import LossTakenBack
 from .settings import Settings
 from .view import State
 
@@ -88,7 +89,7 @@ class Round:
         """The board was played before in this session (``again``): the player knows it."""
         self.scripted = False  # moves came from a pipe at some time: not a person's own
         self.recorded = False  # the game as it ended is in the records
-        self._loss_taken_back: tuple[str, tuple[Move, ...], float] | None = None
+        self._loss_taken_back: LossTakenBack | None = None
         """The name, moves and time of the recorded loss last taken back: its moves
         made again are that loss, in the records already (:meth:`_ended`)."""
         self._went_on: str | None = None
@@ -125,18 +126,29 @@ class Round:
     def log(self, outcome: Outcome, *, by_ai: bool = False) -> None:
         """Keep the outcome and add it to the score, starting the clock at the first
         reveal (on a board opened for the player, at their first move of any kind) and
-        stopping it at the end; a new move the AI chose (``by_ai``; not one put back by
-        a redo) counts as one of its moves."""
-        if outcome.waves or outcome.end is not None or outcome.changed_board:
-            self._start_clock(revealed=bool(outcome.waves or outcome.end is not None))
+        stopping it at the end; a move the AI chose (``by_ai``) makes the game assisted,
+        and counts among the AI's moves as long as it stays in the game."""
+        revealed = bool(outcome.waves or outcome.end is not None)
+        if revealed or outcome.changed_board:
+            self._start_clock(revealed=revealed)
         if outcome.end is not None and self.finished_at is None:
             self.finished_at = self._clock()
             self._ended(outcome.move)
         self.acted = True
         self.score = self.score.after(outcome, self.game.number)
-        if self.journal.note(outcome, self.elapsed() or 0.0, by_ai=by_ai) and by_ai:
+        new = self.journal.note(outcome, self.elapsed() or 0.0, by_ai=by_ai) and by_ai
+        if new:
+            self.assisted = True  # and stays so, the AI's move taken back or not
+        self._count_ai_moves(new=new)
+
+    def _count_ai_moves(self, *, new: bool = False) -> None:
+        """The AI's moves, as the journal keeps them: one taken back is no longer in the
+        game, one put back is again.  A journal that does not say whose each move is
+        (format 1) is counted on, ``new`` being the AI's."""
+        if self.journal.whose_known:
+            self.ai_moves = sum(played.by_ai for played in self.journal.moves)
+        elif new:
             self.ai_moves += 1
-            self.assisted = True
 
     def _replay(self) -> None:
         """The board and its score from the journal, its moves made again: the one
@@ -312,10 +324,11 @@ class Round:
                 self.started_at += self._clock() - self.finished_at  # the time at its end
             self.finished_at = None  # the clock runs again from where it stopped
             if self.recorded:
-                self._loss_taken_back = (self.identity, moves, seconds)
+                self._loss_taken_back = LossTakenBack(self.identity, moves, seconds)
                 self.identity = seen.continued(self.identity)
                 self.recorded = False
         self.took_back = True
+        self._count_ai_moves()
         return played
 
     def checkpoint(self) -> dict[str, Any]:
@@ -479,7 +492,7 @@ class Round:
             "cursor": list(cursor),
             "journal": self.journal.dumps(),
             "ahead": self.journal.dumps_ahead(),
-            "loss_taken_back": _loss_kept(self._loss_taken_back),
+            "loss_taken_back": None if (lost := self._loss_taken_back) is None else lost.kept(),
         }
 
     @classmethod
@@ -536,7 +549,7 @@ class Round:
             restored.took_back = bool(document.get("took_back", False))
             restored.seen = bool(document.get("seen", False))
             restored.scripted = bool(document["scripted"])
-            restored._loss_taken_back = _loss_read(document.get("loss_taken_back"), journal)
+            restored._loss_taken_back = LossTakenBack.read(document.get("loss_taken_back"), journal)
             x, y = (int(value) for value in document["cursor"])
         except JournalError:
             raise
@@ -546,25 +559,6 @@ class Round:
         game = restored.game
         cursor = (x, y) if (x, y) in game.grid else (game.width // 2, game.height // 2)
         return Kept(restored, cursor)
-
-
-def _loss_kept(loss: tuple[str, tuple[Move, ...], float] | None) -> list[Any] | None:
-    """The loss taken back as a snapshot keeps it: its moves by their count, being those
-    played and those redo would put back, as long as they can come back."""
-    return None if loss is None else [loss[0], len(loss[1]), loss[2]]
-
-
-def _loss_read(kept: Any, journal: Journal) -> tuple[str, tuple[Move, ...], float] | None:
-    """The loss taken back a snapshot kept (:func:`_loss_kept`), if its moves are still
-    those played and those to put back."""
-    if kept is None:
-        return None
-    identity, count, seconds = str(kept[0]), int(kept[1]), float(kept[2])
-    if not 0 <= seconds < math.inf:
-        raise JournalError(f"{seconds!r} seconds for the loss taken back")
-    ahead = [played.move for played in reversed(journal.redo_stack)]
-    moves = (*(played.move for played in journal.moves), *ahead)[:count]
-    return (identity, moves, seconds) if len(moves) == count else None
 
 
 def _journal(text: Any) -> Journal:
