@@ -1,8 +1,6 @@
 """A recorded loss taken back: what tells that loss made again (``redo``) from any
 other end of the game that went on from it."""
 
-from __future__ import annotations
-
 import math
 from typing import Any, NamedTuple
 
@@ -23,7 +21,7 @@ class LossTakenBack(NamedTuple):
         return [self.identity, len(self.moves), self.seconds]
 
     @classmethod
-    def read(cls, kept: Any, journal: Journal) -> LossTakenBack | None:
+    def read(cls, kept: Any, journal: Journal) -> "LossTakenBack | None":
         """The loss a snapshot kept (:meth:`kept`) beside ``journal``, if its moves are
         still those played and those to put back; :class:`JournalError` if damaged."""
         if kept is None:
