@@ -207,7 +207,7 @@ def test_a_command_typed_by_habit_a_second_a_key_does_what_it_says(
     assert player.finish() == 0
 
 
-@pytest.mark.parametrize("key", ["\r", " "])
+@pytest.mark.parametrize("key", ["\r", " ", "m", "x"])
 def test_the_key_that_ends_a_pause_begun_at_the_cursor_only_ends_it(
     tmp_path: Path, key: str
 ) -> None:

@@ -347,8 +347,9 @@ class Front:
         up: nothing typed meanwhile is lost.  A pause that a word's key began (``p``, as
         in ``probar``) is part of the word: the keys after it go on spelling it, unseen,
         and a word that turns out to be a command takes the pause back with the rest.
-        But a space or Enter right after the one key that paused is the key any pause
-        waits for: it goes on, and does nothing else."""
+        A key that spells no command with it (a space or Enter after the one key
+        that paused, another letter) is the key any pause waits for: it goes on, and
+        does nothing else."""
         mode = self.mode
         paused = isinstance(mode, Watching) and mode.keys is Mode.PAUSED
         if paused and len(self.habit.word) == 1 and key in ("space", "enter"):
@@ -362,9 +363,10 @@ class Front:
                 return  # the word goes on: its keys act once it is decided as keys
             self.habit.clear()
             self.tell(Pressed(Act.STOP))
-            for step in steps:
-                if step.kind in ("back", "type", "submit"):
-                    self._step(step)
+            if any(step.kind == "back" for step in steps):  # a command, typed by habit
+                for step in steps:
+                    if step.kind in ("back", "type", "submit"):
+                        self._step(step)
             return
         self.tell(Pressed(Act.STOP))
         text = typeahead.typed(press) or press.key == Keys.BracketedPaste
