@@ -222,6 +222,7 @@ def test_the_key_that_ends_a_pause_begun_at_the_cursor_only_ends_it(
     player.wait_until(lambda: player.cursor() == (1, 2))
     player.child.send("p")
     player.wait_for("Press any key to go on.")
+    assert "Cursor keys" in player.text, "paused, the keys after it are still the cursor's"
     player.child.send(key)
     player.wait_until(lambda: "Press any key to go on." not in player.text)
     player.idle(0.3)

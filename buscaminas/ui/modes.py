@@ -98,4 +98,5 @@ def keys_word(mode: TerminalMode) -> str:
     """The mode, in a word or two, for the status line."""
     if isinstance(mode, Asking):
         return ""
-    return _("Cursor keys") if mode == Playing(Mode.CURSOR) else _("Tab: keys")
+    board = mode.then if isinstance(mode, Watching) else mode  # the keys after a pause
+    return _("Cursor keys") if board == Playing(Mode.CURSOR) else _("Tab: keys")
