@@ -258,11 +258,12 @@ def test_a_board_file_of_a_board_played_is_practice(tmp_path: Path) -> None:
     assert from_file.records[-1].practice
 
 
-def test_a_game_saved_and_played_on_from_its_file_is_practice_not_the_game_saved(
+def test_a_game_saved_is_practice_and_so_is_one_played_on_from_its_file(
     tmp_path: Path,
 ) -> None:
-    """``save`` writes the mines out: a game from that file is practice, even before
-    the game saved is recorded, and the game saved, finished later, is not."""
+    """``save`` writes the mines out: the player may read them, so the game saved is
+    practice from then on (the day's board too), and so is a game from that file,
+    even before the game saved is recorded."""
     clock = [0.0]
     store = Store(tmp_path / "games.sqlite3", on_warning=pytest.fail)
     mines = generator.generate(8, 8, 10, start=(3, 3), seed=2, no_guess=True)
@@ -282,10 +283,13 @@ def test_a_game_saved_and_played_on_from_its_file_is_practice_not_the_game_saved
     assert from_file.records[-1].practice and from_file.records[-1].points == 0
     assert any("You had seen this board before" in line for line in from_file.ui.messages)
     win(saved, mines, clock)
-    assert saved.records[-1].won and not saved.records[-1].practice
+    assert saved.records[-1].won and saved.records[-1].practice
+    told = saved.ui.messages
+    assert any("Its mines were written to a file as you played" in line for line in told)
+    assert not any("New best time" in line for line in told)
     games = store.games()
-    assert games is not None and [game.practice for game in games] == [True, False]
-    assert games[0].points == 0 < games[1].points, "practice earns no points"
+    assert games is not None and [game.practice for game in games] == [True, True]
+    assert [game.points for game in games] == [0, 0], "practice earns no points"
 
 
 def test_practice_recorded_before_it_earned_no_points_has_none(store: Store) -> None:

@@ -173,6 +173,16 @@ def test_a_loss_taken_back_left_and_resumed_then_put_back_is_the_same_loss(
     assert store_in(tmp_path).unfinished() == [], "and nothing left in progress"
 
 
+def test_a_game_saved_then_left_and_resumed_is_still_practice(tmp_path: Path) -> None:
+    first = beginner(tmp_path)
+    first.handle(Command(Verb.TRY, (3, 3)))
+    first.handle(Command(Verb.SAVE, file=str(tmp_path / "saved.txt")))
+    first.put_away()
+    ((_, snapshot),) = store_in(tmp_path).unfinished()
+    resumed = Round.from_snapshot(snapshot, lambda: 100.0).round
+    assert resumed.mines_written, "its mines are still in the file"
+
+
 def test_a_kept_redo_that_does_not_follow_its_game_is_refused(tmp_path: Path) -> None:
     first = beginner(tmp_path)
     first.handle(Command(Verb.TRY, (3, 3)))

@@ -24,8 +24,10 @@ def test_a_saved_game_holds_its_mines_flags_and_opened_cells(tmp_path: Path) -> 
     file = tmp_path / "saved.txt"
     session.handle(Command(Verb.SAVE, file=str(file)))
     assert session.view().messages == (
-        f"Saved to {file}; “buscaminas --board {file}” goes on with it.",
+        f"Saved to {file}; “buscaminas --board {file}” goes on with it. The file holds the"
+        " mines: this game is practice from now on.",
     )
+    assert session.current.mines_written
     saved = boardfile.parse(file.read_text())
     game = session.current.game
     assert saved.mines == BOARD.mines

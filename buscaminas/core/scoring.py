@@ -100,16 +100,19 @@ class GameRecord(NamedTuple):
         clicks: int | None = None,
         fingerprint: str | None = None,
         ai_moves: int = 0,
+        practice: bool = False,
     ) -> "GameRecord":
         """The record of ``game``, whose moves made ``score``: over, or abandoned with
-        its mines (``abandoned_layout``), which the engine keeps hidden until the end."""
+        its mines (``abandoned_layout``), which the engine keeps hidden until the end;
+        ``practice`` when the player could know its mines as they played (the records
+        may find it so too, its board seen in another game)."""
         from .engine import Termination
 
         abandoned = abandoned_layout is not None
         if game.end is None and not abandoned:
             raise ValueError("only a finished game can be recorded")
         mines = game.layout if abandoned_layout is None else abandoned_layout
-        own = not (assisted or undone or scripted or abandoned)
+        own = not (assisted or undone or scripted or abandoned or practice)
         return cls(
             started_at=in_utc(started_at),
             preset=preset,
@@ -134,6 +137,7 @@ class GameRecord(NamedTuple):
             undone=undone,
             fingerprint=fingerprint,
             ai_moves=ai_moves,
+            practice=practice,
         )
 
     @property

@@ -118,7 +118,7 @@ class Keeper:
         if saved is Recorded.PRACTICE:  # the records knew its board: it counts apart
             record = record._replace(practice=True, points=0)
             self._remember(record)
-        lines = [*self.warnings, *format_result(record, saved)]
+        lines = [*self.warnings, *format_result(record, saved, written=current.mines_written)]
         self.warnings.clear()
         return lines
 

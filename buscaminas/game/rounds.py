@@ -88,6 +88,7 @@ class Round:
         self.seen = False
         """The board was played before in this session (``again``): the player knows it."""
         self.scripted = False  # moves came from a pipe at some time: not a person's own
+        self.mines_written = False  # ``save`` wrote its mines out: the player may know them
         self.recorded = False  # the game as it ended is in the records
         self._loss_taken_back: LossTakenBack | None = None
         """The name, moves and time of the recorded loss last taken back: its moves
@@ -177,6 +178,10 @@ class Round:
         the game is in progress (the session asks once per position)."""
         if self.in_progress:
             self.hints += 1
+
+    def write_out(self) -> None:
+        """``save`` wrote the game's mines to a file: from now on it is practice."""
+        self.mines_written = True
 
     def note_scripted(self) -> None:
         """Moves came from a pipe at some time: the game is not a person's own."""
@@ -464,6 +469,7 @@ class Round:
             fingerprint=(
                 None if start is None else seen.fingerprint(start.width, start.height, start.mines)
             ),
+            practice=self.mines_written,
         )
 
     # --- kept for later -----------------------------------------------------------
@@ -489,6 +495,7 @@ class Round:
             "took_back": self.took_back,
             "seen": self.seen,
             "scripted": self.scripted,
+            "mines_written": self.mines_written,
             "cursor": list(cursor),
             "journal": self.journal.dumps(),
             "ahead": self.journal.dumps_ahead(),
@@ -549,6 +556,7 @@ class Round:
             restored.took_back = bool(document.get("took_back", False))
             restored.seen = bool(document.get("seen", False))
             restored.scripted = bool(document["scripted"])
+            restored.mines_written = bool(document.get("mines_written", False))
             restored._loss_taken_back = LossTakenBack.read(document.get("loss_taken_back"), journal)
             x, y = (int(value) for value in document["cursor"])
         except JournalError:

@@ -331,11 +331,12 @@ class Session:
 
     def _save(self, path: Path, *, replace: bool = False) -> Reply:
         """Write the game as a board file; one already there only once the player agrees."""
-        there, said = saving.save(self.current, path, replace=replace, own=self.keeper.own_file)
-        if self.current.in_progress:  # its mines may be in the file now
+        saved = saving.save(self.current, path, replace=replace, own=self.keeper.own_file)
+        if saved.written:  # its mines are in the file: this game and any other of its board
+            self.current.write_out()
             self.keeper.written_out(self.current)
-        self.ui.messages = (said,)
-        if there:
+        self.ui.messages = (saved.said,)
+        if saved.there:
             self.question = Question.REPLACE
             self.asking.save = path
             return Reply(question=Question.REPLACE)

@@ -279,10 +279,11 @@ def _who_played(game: GameRecord) -> str:
     return _("played from a pipe (scripted, no points)")
 
 
-def format_result(game: GameRecord, saved: Recorded) -> list[str]:
+def format_result(game: GameRecord, saved: Recorded, *, written: bool = False) -> list[str]:
     """What the player reads when ``game`` ends: for a win, how it went and
-    whether it counts; for a loss, which the board shows, only the board's code."""
-    return [*_how_it_went(game, saved), *_code(game)]
+    whether it counts; for a loss, which the board shows, only the board's code.
+    ``written``: its mines were written to a file as it was played (``save``)."""
+    return [*_how_it_went(game, saved, written), *_code(game)]
 
 
 def _code(game: GameRecord) -> list[str]:
@@ -296,15 +297,21 @@ def _code(game: GameRecord) -> list[str]:
     ]
 
 
-def _how_it_went(game: GameRecord, saved: Recorded) -> list[str]:
+def _how_it_went(game: GameRecord, saved: Recorded, written: bool) -> list[str]:
+    known = saved is Recorded.PRACTICE or game.practice
     practice = [
         _(
+            "Its mines were written to a file as you played: the game is kept in your"
+            " statistics as practice, not as a best time or in a streak."
+        )
+        if written
+        else _(
             "You had seen this board before: the game is kept in your statistics as"
             " practice, not as a best time or in a streak."
         )
     ]
     if not game.won:  # practice, where the statistics count it as practice
-        counted_as_practice = saved is Recorded.PRACTICE and not (game.assisted or game.undone)
+        counted_as_practice = known and not (game.assisted or game.undone)
         return practice if counted_as_practice else []
     if game.assisted or game.undone:  # won, though not the player's own win
         won = _("Game won in {seconds:.2f} s.").format(seconds=game.seconds)
@@ -334,7 +341,7 @@ def _how_it_went(game: GameRecord, saved: Recorded) -> list[str]:
                 seconds=game.seconds, figures=figures(game)
             )
         ]
-    if saved is Recorded.PRACTICE:
+    if known:
         lines += practice
     elif game.scripted:
         lines.append(
