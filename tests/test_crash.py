@@ -330,3 +330,19 @@ def test_a_kill_while_the_player_thinks_takes_back_at_most_seconds_of_the_clock(
     player.child.close()
     (snapshot,) = recorded(tmp_path / DATABASE_NAME).unfinished
     assert snapshot["elapsed"] >= CLOCK_KEPT_EVERY, "the time thought is kept"
+
+
+def test_a_kill_in_a_pause_takes_none_of_the_clock_back(tmp_path: Path) -> None:
+    beginner = ("--preset", "beginner", "--seed", "3")
+    player = Player("--data-dir", str(tmp_path), "--lang", "en", "--legacy", *beginner)
+    player.wait_for("Mines left")
+    player.type("4 4")
+    player.wait_for("Time: 3 s")
+    player.type("pause")
+    player.wait_for("Press any key to go on.")
+    shown = float(player.text.split("Time: ", 1)[1].split(" s", 1)[0])
+    wait_for_input(player.child.pid)  # the pause's keep done: it waits for a key
+    player.child.kill(signal.SIGKILL)
+    player.child.close()
+    (snapshot,) = recorded(tmp_path / DATABASE_NAME).unfinished
+    assert snapshot["elapsed"] >= shown, "kept as the pause stopped it"

@@ -220,6 +220,7 @@ class App:
         session, screen = self.session, self.screen
         try:
             screen.show(session.view())
+            self.keep()  # with the clock where it stopped: a crash in a pause takes none
             with screen.watching(Mode.PAUSED):
                 while screen.key_pressed_within(PAUSE_TICK) is None:
                     pass

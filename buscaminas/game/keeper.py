@@ -233,6 +233,7 @@ def _keeping(current: Round) -> tuple[object, ...]:
     return (
         current.identity,
         (current.elapsed() or 0.0) // CLOCK_KEPT_EVERY,
+        current.paused,
         len(journal.moves),
         journal.moves[-1] if journal.moves else None,
         journal.refused,
