@@ -323,6 +323,8 @@ def test_a_board_seen_before_is_said_to_be_practice_as_its_game_begins(tmp_path:
     assert again.stdout.count("You have played this board before: this game is practice") == 1
     fresh = run_piped("--preset", "beginner", "--seed", "6", *data, lines="4 4\nquit\n")
     assert "You have played this board before" not in fresh.stdout
+    seeded = run_piped("--preset", "beginner", "--seed", "5", *data, lines="4 4\nquit\n")
+    assert seeded.stdout.count("You have played this board before") == 1, "at its first reveal"
     elsewhere = tmp_path / "other"
     other = run_piped("--game", code, "--data-dir", str(elsewhere), "--lang", "en", lines="q\n")
     assert "You have played this board before" not in other.stdout

@@ -289,14 +289,10 @@ class Session:
         if settings.opening is not None:
             # Opened where it was first opened: the player's time starts with their move.
             self.ui.cursor = settings.opening
-            self._play(Move(Action.TRY, settings.opening))
+            self._play(Move(Action.TRY, settings.opening))  # dealt, and told if seen
             current.hand_over()
-        if self.keeper.seen_before(current):
-            practice = _(
-                "You have played this board before: this game is practice, kept apart"
-                " in your statistics (no points, no best time, no streak)."
-            )
-            self.ui.messages = (*self.ui.messages, practice)
+        elif current.journal.start is not None:  # a board file's: dealt as it begins
+            self._tell_if_seen()
 
     def _next_round(self, *, same_board: bool = False) -> Reply:
         """Another game: the next round, or the board just played dealt again
@@ -393,8 +389,20 @@ class Session:
         if dealing and current.kind is BoardKind.NO_GUESS:
             promise = narration.no_guessing(current.settings.logic)
             self.ui.messages = (*promise, *self.ui.messages)
+        if dealing:
+            self._tell_if_seen()
         self._finish_if_over()
         return Reply(before=before, outcome=outcome, question=self.question)
+
+    def _tell_if_seen(self) -> None:
+        """Say, as soon as its mines are dealt, that the game is practice when the player
+        has seen its board in another game (a code, ``again``, a seed, a board file)."""
+        if self.keeper.seen_before(self.current):
+            practice = _(
+                "You have played this board before: this game is practice, kept apart"
+                " in your statistics (no points, no best time, no streak)."
+            )
+            self.ui.messages = (*self.ui.messages, practice)
 
     def _progress(self, words: str) -> Progress:
         """Show how far a long task has got, once it has taken long enough to be noticed."""
