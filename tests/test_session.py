@@ -104,6 +104,24 @@ def test_at_play_again_a_page_looked_at_gives_way_to_the_board_at_what_is_not_an
     assert view.rows[0][0] == "*", "the board as the loss left it"
 
 
+def test_a_non_answer_after_other_words_at_play_again_says_again_what_to_type(
+    tmp_path: Path,
+) -> None:
+    """A refused ``save`` left its words under the board: a word that is no answer then
+    would seem to get them for an answer."""
+    session = session_on(tmp_path)
+    session.handle(Command(Verb.TRY, (0, 0)))  # the board file's mine: lost at once
+    reminder = "Press Enter to play again, or type n to leave."
+    session.answer("help")
+    assert session.view().messages[-1] == reminder
+    session.answer(f"save {tmp_path / 'x.txt'}")
+    assert session.view().messages == ("The game is over: there is nothing left to save.",)
+    session.answer("auto")
+    assert session.view().messages[-1] == reminder and session.question is Question.AGAIN
+    session.answer("xyz")
+    assert session.view().messages.count(reminder) == 1, "said once, not piled up"
+
+
 def test_play_again_takes_every_spelling_of_new_and_quit(tmp_path: Path) -> None:
     for answer, leaves in (("nueva", False), ("new", False), ("salir", True), ("q", True)):
         session = session_on(tmp_path)

@@ -85,10 +85,10 @@ class Answers:
         session.question = Question.AGAIN
         if session.ui.page is not None:  # a page looked at the end: back to the board
             session.ui.page, session.ui.messages, self.told = None, (), False
-        if self.told:
-            return Reply(question=Question.AGAIN, changed=False)
-        self.told = True
         reminder = _("Press Enter to play again, or type n to leave.")
+        if self.told and session.ui.messages[-1:] == (reminder,):
+            return Reply(question=Question.AGAIN, changed=False)
+        self.told = True  # and told again under words said since (a save refused…)
         session.ui.messages = (*session.ui.messages, reminder)
         return Reply(question=Question.AGAIN, note=reminder)
 
