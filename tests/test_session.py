@@ -122,6 +122,21 @@ def test_a_non_answer_after_other_words_at_play_again_says_again_what_to_type(
     assert session.view().messages.count(reminder) == 1, "said once, not piled up"
 
 
+def test_a_games_time_is_its_last_moves_as_a_review_shows_it(tmp_path: Path) -> None:
+    """The clock read to the millisecond, then to the hundredth: 4.7449 s is 4.745, shown
+    4.75 beside the last move and as the game's time alike."""
+    clock = [100.0]
+    settings = Settings(5, 4, 3, board_file=BOARD)
+    store = Store(tmp_path / "games.sqlite3", on_warning=print)
+    session = Session(settings, Keeper(store), legend=[], clock=lambda: clock[0])
+    session.handle(Command(Verb.TRY, (2, 1)))
+    clock[0] += 4.7449
+    session.handle(Command(Verb.TRY, (0, 0)))
+    (game,) = store.games() or []
+    last = session.current.journal.moves[-1]
+    assert f"{game.seconds:.2f}" == f"{last.at:.2f}" == "4.75"
+
+
 def test_play_again_takes_every_spelling_of_new_and_quit(tmp_path: Path) -> None:
     for answer, leaves in (("nueva", False), ("new", False), ("salir", True), ("q", True)):
         session = session_on(tmp_path)

@@ -109,8 +109,10 @@ class Round:
         return (self._clock() if end is None else end) - self.started_at
 
     def seconds(self) -> float:
-        """The final time as the player is shown it, to the hundredth."""
-        return round(self.elapsed() or 0.0, 2)
+        """The final time as the player is shown it, to the hundredth: from the clock's
+        reading to the millisecond, as the journal keeps each move's, so that the game's
+        time and its last move's (a review, a replay) are one."""
+        return round(round(self.elapsed() or 0.0, 3), 2)
 
     # --- moves --------------------------------------------------------------------
 
