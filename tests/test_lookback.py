@@ -98,12 +98,12 @@ def test_games_lists_the_game_played(played: Path) -> None:
         ({"hints": 1}, "won, 1 hint"),
         ({"hints": 3, "won": False}, "lost, 3 hints"),
         ({"scripted": True, "hints": 2}, "won, scripted"),
-        ({"practice": True, "scripted": True}, "won, practice"),
-        ({"undone": True, "practice": True}, "won, with undo"),
-        ({"assisted": True, "undone": True}, "won, assisted"),
+        ({"practice": True, "scripted": True}, "won, practice, scripted"),
+        ({"undone": True, "practice": True}, "won, with undo, practice"),
+        ({"assisted": True, "undone": True, "abandoned": True}, "abandoned, assisted, with undo"),
     ],
 )
-def test_each_game_listed_says_the_first_thing_that_sets_it_apart(
+def test_each_game_listed_says_everything_that_sets_it_apart(
     changes: dict[str, object], shown: str
 ) -> None:
     assert lookback.result(make_record(**changes)) == shown

@@ -105,25 +105,26 @@ def games_table(games: Sequence[tuple[int, GameRecord]]) -> list[str]:
 
 
 def result(game: GameRecord) -> str:
-    """Won, lost or abandoned, and whether the AI or an undo helped, the board was one
-    the player had seen or the moves came from a pipe: a list of games must not pass
-    an assisted win, or a board played again, off as the player's own.  Named as the
-    statistics count it, by the first of these it is (:mod:`buscaminas.records.tally`);
-    the player's own game with its hints, which keep it from the best times."""
-    outcome = _("abandoned") if game.abandoned else _("won") if game.won else _("lost")
-    if game.assisted:
-        return _("{result}, assisted").format(result=outcome)
-    if game.undone:
-        return _("{result}, with undo").format(result=outcome)
-    if game.practice:
-        return _("{result}, practice").format(result=outcome)
-    if game.scripted:
-        return _("{result}, scripted").format(result=outcome)
-    if game.hints:  # the player's own, but no best time
-        return ngettext("{result}, {count} hint", "{result}, {count} hints", game.hints).format(
-            result=outcome, count=game.hints
-        )
-    return outcome
+    """Won, lost or abandoned, and each thing that sets it apart from the player's own
+    games: the AI or an undo helped, the board was one the player had seen, the moves
+    came from a pipe.  A list of games must not pass an assisted win, or a board played
+    again, off as the player's own; the statistics count it under the first of these
+    (:mod:`buscaminas.records.tally`).  The player's own game says its hints, which
+    keep it from the best times."""
+    shown = _("abandoned") if game.abandoned else _("won") if game.won else _("lost")
+    apart = (
+        (game.assisted, _("{result}, assisted")),
+        (game.undone, _("{result}, with undo")),
+        (game.practice, _("{result}, practice")),
+        (game.scripted, _("{result}, scripted")),
+    )
+    for applies, words in apart:
+        if applies:
+            shown = words.format(result=shown)
+    if game.hints and game.own:  # the player's own, but no best time
+        hints = ngettext("{result}, {count} hint", "{result}, {count} hints", game.hints)
+        shown = hints.format(result=shown, count=game.hints)
+    return shown
 
 
 def _padded(cell: str, columns: int, *, right: bool) -> str:
