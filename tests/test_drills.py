@@ -116,7 +116,7 @@ def test_a_drill_game_is_counted_apart_as_a_drill_not_as_a_board_of_its_size() -
     )
     won = run_piped("--drill", "--seed", "4", "--lang", "en", lines=clean + "quit\n", env=data)
     assert "You won" in won.stdout, won.stdout
-    named = (("en", "Drill 8×6", "Custom"), ("es", "Práctica 8×6", "Personal"))
+    named = (("en", "Drill 8×6", "Custom"), ("es", "Ejercicio 8×6", "Personal"))
     for language, drill, custom in named:
         stats = run_piped("stats", "--lang", language, env=data)
         assert drill in stats.stdout and custom not in stats.stdout, stats.stdout
