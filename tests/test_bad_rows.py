@@ -390,12 +390,12 @@ def test_resume_in_a_pipe_sets_aside_a_kept_game_it_cannot_read(tmp_path: Path) 
     session.put_away()
     corrupt(data / DATABASE_NAME, "unfinished", 1, "snapshot", "[]")
     result = run_piped("--resume", "--data-dir", str(data), "--lang", "es", lines="")
-    assert result.returncode == 0 and "Traceback" not in result.stderr
-    assert result.stdout.startswith(
+    assert result.returncode == 1, "set aside, it is no game to resume"
+    assert result.stdout == (
         "No se pudo leer una partida que dejaste a medias: se ha apartado y se conserva en"
         f" {data / DATABASE_NAME} (tabla unfinished_set_aside).\n"
-        "No hay ninguna partida en curso que reanudar.\n"
     )
+    assert result.stderr == "buscaminas: No hay ninguna partida en curso que reanudar.\n"
 
 
 def test_in_a_terminal_the_warnings_show_under_the_board_and_the_game_is_recorded(

@@ -219,8 +219,12 @@ def test_a_piped_game_left_at_the_end_of_input_is_resumed(tmp_path: Path) -> Non
     assert rows(back.stdout, 8) == rows(left.stdout, 8)
     again = run_piped("--resume", *data, lines="")
     assert rows(again.stdout, 8) == rows(left.stdout, 8), "quit keeps it again"
-    none = run_piped("--resume", "--data-dir", str(tmp_path / "empty"), "--lang", "en")
-    assert "There is no game in progress to resume." in none.stdout
+    none = run_piped(
+        "--resume", "--data-dir", str(tmp_path / "empty"), "--lang", "en", lines="3 3\nquit\n"
+    )
+    assert none.returncode == 1 and none.stdout == "", "no game dealt for the script's moves"
+    assert none.stderr == "buscaminas: There is no game in progress to resume.\n"
+    assert run_piped("games", "--data-dir", str(tmp_path / "empty")).stdout.count("\n") <= 1
 
 
 def test_resume_with_a_board_named_says_that_board_is_not_dealt(tmp_path: Path) -> None:
@@ -631,11 +635,11 @@ def test_resume_while_another_window_plays_the_game_says_where_it_is(tmp_path: P
         )
     finally:
         game.communicate("quit\n", timeout=60)
-    assert (
-        "Your game in progress is being played in another window: it goes on there, and"
-        " “buscaminas --resume” takes it up here once it is left."
-    ) in elsewhere.stdout.splitlines()
-    assert "There is no game in progress to resume." not in elsewhere.stdout
+    assert elsewhere.returncode == 1 and elsewhere.stdout == ""
+    assert elsewhere.stderr == (
+        "buscaminas: Your game in progress is being played in another window: it goes on"
+        " there, and “buscaminas --resume” takes it up here once it is left.\n"
+    )
 
 
 @pytest.mark.waits

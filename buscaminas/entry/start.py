@@ -180,6 +180,9 @@ def start_game(
         pass
     except BoardRefused as refused:
         refusal = refused
+    except NothingToResume as nothing:  # a script's moves would go to a game it never meant
+        print(f"buscaminas: {nothing}", file=sys.stderr)
+        return 1
     finally:
         if session is not None:
             session.put_away()  # however the player left, the game waits for them
@@ -404,6 +407,10 @@ class InAPipe:
             self.pipe.say(line)
 
 
+class NothingToResume(Exception):
+    """``--resume`` found no game to take up; ``str()`` says why, in the player's words."""
+
+
 class _Taken:
     """What became of the game left unfinished at the start.  A plain class: a named
     tuple's fields, annotated under ``from __future__ import annotations``, would each be
@@ -428,7 +435,7 @@ def _resumed(store: Store, clock: Callable[[], float], screen: Screen, *, ask: b
     kept = unfinished.newest(store, clock)
     if kept is None:
         if not ask:
-            screen.say(_nothing_to_resume(store))
+            raise NothingToResume(_nothing_to_resume(store))
         return _Taken(None)
     if ask and not questions.ask(screen, questions.TakeUp(kept)):
         unfinished.give_up(store, kept)
