@@ -110,3 +110,19 @@ def test_review_clicks_reads_the_games_own_records(tmp_path: Path) -> None:
     ]
     reviewed = run(tmp_path, "review")[1].splitlines()
     assert reviewed[-1] == "3BV 8, ZiNi 5, your clicks 10."
+
+
+def test_review_clicks_counts_the_commands_that_did_nothing_among_those_to_save(
+    tmp_path: Path,
+) -> None:
+    board = write_board(tmp_path / "cross.txt", "###", "#*#", "###")
+    moves = ["try 1 1", "try 1 1", "flag 1 1", "3 1", "3 2", "1 2", "1 3", "2 3", "3 3"]
+    moves += ["2 1", "n"]
+    run_piped("--board", str(board), "--data-dir", str(tmp_path), lines="\n".join(moves) + "\n")
+    status, out, _err = run(tmp_path, "review", "--clicks")
+    lines = out.splitlines()
+    assert status == 0 and lines[1] == "3BV 8, ZiNi 5, your clicks 10."
+    assert "2 commands did nothing (a cell already open, a flag on a number…)." in lines
+    assert lines[-1].endswith(" instead of 10.")
+    saved = int(lines[-1].split("In all, ")[1].split(" ")[0])
+    assert saved >= 2, "the two that did nothing could have been saved"

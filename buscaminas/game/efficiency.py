@@ -68,10 +68,13 @@ class Coach(NamedTuple):
     flags: tuple[Flag, ...]
     assisted: bool = False
     """The AI made some of the moves: the clicks are not all the player's."""
+    refused: int = 0
+    """Commands that did nothing (a cell already open, say): each a click to save."""
 
     @property
     def saved(self) -> int:
-        return sum(chord.saved for chord in self.chords) + sum(flag.saved for flag in self.flags)
+        chorded = sum(chord.saved for chord in self.chords)
+        return chorded + sum(flag.saved for flag in self.flags) + self.refused
 
 
 class _Click(NamedTuple):
@@ -138,13 +141,15 @@ def coach(journal: Journal, mines: frozenset[Point], clicks: int | None = None) 
             flagging.append((number, played, frozenset(outcome.flagged)))
     width, height = journal.width, journal.height
     counted = journal.clicks if clicks is None else clicks
+    made = len(journal.moves)
     return Coach(
         three_bv(width, height, mines),
         zini(width, height, mines),
-        len(journal.moves) if counted is None else counted,
+        made if counted is None else counted,
         _chords(reveals, mines, game.grid.neighbours),
         _idle_flags(flagging, chorded, unflagged),
         any(played.by_ai for played in journal.moves),
+        0 if counted is None else max(0, counted - made),
     )
 
 
@@ -235,7 +240,15 @@ def advice(found: Coach) -> list[str]:
     places += [(flag.number, _flag_words(flag)) for flag in found.flags]
     lines = [side_by_side(found.three_bv, found.zini, found.clicks, assisted=found.assisted)]
     lines += [words for _number, words in sorted(places)]
-    if not places:
+    if found.refused:
+        lines.append(
+            ngettext(
+                "{count} command did nothing (a cell already open, a flag on a number…).",
+                "{count} commands did nothing (a cell already open, a flag on a number…).",
+                found.refused,
+            ).format(count=found.refused)
+        )
+    if not places and not found.refused:
         return [*lines, _("No chord or flag left out would have saved a click.")]
     total = ngettext(
         "In all, {saved} click could have been saved: {fewer} instead of {clicks}.",
