@@ -383,7 +383,7 @@ BIG = ("--width", "99", "--height", "99", "--mines", "30", "--classic", "--seed"
 
 def in_view(player: Player) -> tuple[int, int, int, int]:
     """The part of the board the status line says is shown: x from, x to, y from, y to."""
-    match = re.search(r"x (\d+)–(\d+), y (\d+)–(\d+) of 99×99", player.text)
+    match = re.search(r"x (\d+)–(\d+), y (\d+)–(\d+) of \d+×\d+", player.text)
     if match is None:
         raise LookupError("no window on the status line:\n" + player.text)
     first, last, top, bottom = (int(number) for number in match.groups())

@@ -141,6 +141,28 @@ def test_a_click_never_scrolls_and_the_wheel_pans() -> None:
     assert player.finish() == 0
 
 
+def test_a_finished_board_bigger_than_the_screen_is_looked_over_at_play_again(
+    tmp_path: Path,
+) -> None:
+    """The wheel and Shift with the arrows move the view at the question as in play: the
+    player sees where the mines were."""
+    rows = ["*" + "#" * 59, *["#" * 60] * 29]
+    board = write_board(tmp_path / "wide.txt", *rows)
+    player = Player("--board", str(board), "--lang", "en", "--legacy", rows=24, columns=80)
+    player.wait_until(lambda: "x " in player.text)
+    player.type("1 1")
+    player.wait_for("Play again")
+    first, _last, top, _bottom = in_view(player)
+    row, column = cell_on_screen(player, 2, 2)
+    player.child.send(f"\x1b[<65;{column};{row}M")  # the wheel, down
+    player.wait_until(lambda: in_view(player)[2] == top + 3)
+    player.child.send("\x1b[1;2C")  # Shift and the right arrow: a screenful across
+    player.wait_until(lambda: in_view(player)[0] > first)
+    assert "Play again" in player.text, "still asked"
+    player.type("n")
+    assert player.finish() == 0
+
+
 # --- 4. cursor mode cannot lose a game by surprise ----------------------------------------
 
 

@@ -33,7 +33,7 @@ from .. import signals
 from ..core.grid import Point
 from ..game import keys
 from ..game.keys import Act, Mode
-from .modes import Playing, Replaying, TerminalMode, Watching, types
+from .modes import Asking, Playing, Replaying, TerminalMode, Watching, types
 
 T = TypeVar("T")
 Handler = Callable[[KeyPressEvent], object]
@@ -100,6 +100,7 @@ def key_bindings(front: KeyHandlers) -> KeyBindingsBase:
     typing = Condition(lambda: types(front.mode))
     cursor = Condition(lambda: front.mode == Playing(Mode.CURSOR) and front.on_board())
     board = Condition(lambda: isinstance(front.mode, Playing) and front.on_board())
+    viewed = Condition(lambda: isinstance(front.mode, Playing | Asking) and front.on_board())
     watching = Condition(lambda: isinstance(front.mode, Watching))
     ai = Condition(lambda: isinstance(front.mode, Watching) and front.mode.keys is Mode.AI)
     replaying = Condition(lambda: isinstance(front.mode, Replaying))
@@ -130,7 +131,7 @@ def key_bindings(front: KeyHandlers) -> KeyBindingsBase:
                     own.add(key, filter=cursor)(at_cursor)
         elif binding.mode is Mode.BOARD:
             for key, step in zip(binding.keys, binding.steps, strict=True):
-                own.add(key, filter=board)(_with(front.screenful, step))
+                own.add(key, filter=viewed)(_with(front.screenful, step))
         elif binding.act is Act.EVERY_KEY:
             for key in binding.keys:
                 own.add(key, filter=board)(call(front.every_key_or_fewer))

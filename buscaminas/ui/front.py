@@ -458,16 +458,16 @@ class Front:
             if report.kind is controls.Kind.PRESS:
                 self.tell(Pressed(Act.STOP))
             return
-        if not isinstance(self.mode, Playing) or self.view is None or self.frame is None:
-            return
         frame = self.frame
+        if not isinstance(self.mode, Playing | Asking) or self.view is None or frame is None:
+            return
         done = self._pointer.report(report, frame.cell_at(report.row, report.column))
-        if isinstance(done, controls.Pan):
+        if isinstance(done, controls.Pan):  # at a question too: the board is looked over
             if frame.board is not None:
                 x, y = frame.window
                 self.origin = (x + done.step[0], y + done.step[1])
                 self.paint_soon()
-        elif done is not None:
+        elif done is not None and isinstance(self.mode, Playing):  # a click is no answer
             self._margin = 0  # the cell under the pointer is in view: the view stays
             self.habit.clear()  # a word at the cursor ends as keys: the click stands
             self.tell(Clicked(done))
