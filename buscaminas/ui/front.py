@@ -294,17 +294,15 @@ class Front:
     # --- what the keys do -------------------------------------------------------------------
 
     def cancel(self) -> None:
-        """Ctrl-C: it closes a completion, drops what is typed and not yet sent (a
-        half-typed line, the keys read ahead), stops what the game is busy with (the
-        AI, a search, a review), and with nothing under way it is the game's: it leaves,
-        or cancels a question.  A word at the cursor ends as keys."""
+        """Ctrl-C: it drops what is typed and not yet sent (a half-typed line, a word Tab
+        completed on it, the keys read ahead), as a shell does, stops what the game is
+        busy with (the AI, a search, a review), and with nothing under way it is the
+        game's: it leaves, or cancels a question.  A word at the cursor ends as keys."""
         buffer = self.buffer
         self.habit.clear()
         ahead = self.typeahead.ahead_of_ctrl_c()
         quiet = isinstance(self.mode, Playing | Asking)
-        if buffer.complete_state is not None:
-            buffer.cancel_completion()
-        elif ahead or (buffer.text and quiet):
+        if ahead or (buffer.text and quiet):
             self.typeahead.drop(ahead)
             self._empty_the_line()
             self.paint_soon()
