@@ -171,9 +171,10 @@ TABLE = (
     Row(
         Verb.AUTO, (), (Takes.NOTHING, Takes.COUNT), ("", "10"),
         lambda: _(
-            "Let the AI play the rest of the game, or N moves, paced to end any board in"
-            " about 20 seconds: + and - change its speed, any other key stops it (what"
-            " you type to stop it is kept, as the start of your next command)."
+            "Let the AI play the rest of the game, or N moves, at 0.15 s a move (faster on"
+            " a big board, which none takes more than about 20 seconds): + and - change"
+            " its speed, any other key stops it (what you type to stop it is kept, as the"
+            " start of your next command)."
         ),
         "_auto", meant=("solve",), allowed=_BOARD,
     ),
