@@ -163,6 +163,23 @@ def test_a_finished_board_bigger_than_the_screen_is_looked_over_at_play_again(
     assert player.finish() == 0
 
 
+def test_a_terminal_grown_past_the_board_then_shrunk_shows_the_cursor_at_the_centre() -> None:
+    player = Player("--lang", "en", "--legacy", *BIG, rows=24, columns=80)
+    player.wait_until(lambda: "Mines left: 30" in player.text and "x " in player.text)
+    player.type("flag 50 50")
+    player.wait_for("Mines left: 29")
+    player.resize(120, 240)  # the whole board shows: the view has nowhere to go
+    player.wait_until(lambda: "of 99×99" not in player.text and "Mines left: 29" in player.text)
+    player.resize(24, 80)
+    player.wait_until(lambda: "of 99×99" in player.text)
+    first, last, top, bottom = in_view(player)
+    assert abs((first + last) / 2 - 50) <= 1 and abs((top + bottom) / 2 - 50) <= 1, (
+        "the cursor's cell at the centre, not at a corner"
+    )
+    player.type("quit")
+    assert player.finish() == 0
+
+
 # --- 4. cursor mode cannot lose a game by surprise ----------------------------------------
 
 

@@ -570,7 +570,7 @@ class Front:
         else:
             follow = self._follow
             if follow is None and self.frame is not None and self.frame.size != (columns, rows):
-                follow = 0  # the cursor stays in view as the terminal shrinks
+                follow = layout.JUMPED  # as the terminal shrinks: round the cursor if need be
             drawn, self.frame = Renderer.draw(
                 view, (columns, rows), self.icons, previous, line, self.origin, follow
             )
