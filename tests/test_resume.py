@@ -356,6 +356,22 @@ def test_the_offer_to_resume_breaks_between_words(tmp_path: Path) -> None:
     player.finish()
 
 
+def test_two_games_left_unfinished_are_offered_in_turn(tmp_path: Path) -> None:
+    data = ("--data-dir", str(tmp_path), "--lang", "en")
+    run_piped("--preset", "tiny", "--seed", "1", *data, lines="3 3\nquit\n")
+    run_piped("--preset", "small", "--seed", "1", *data, lines="5 5\nquit\n")
+    player = Player("--legacy", *data)
+    player.wait_for("You left a game unfinished: Small 10×10")
+    player.type("n")
+    player.wait_for("You left a game unfinished: Tiny 5×5")
+    player.type("")
+    player.wait_for("Welcome back")
+    player.type("quit")
+    assert player.finish() == 0
+    games = store_in(tmp_path).games() or []
+    assert [(game.board.preset, game.abandoned) for game in games] == [("normal", True)]
+
+
 @pytest.mark.parametrize(
     "damage",
     [

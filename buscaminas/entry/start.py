@@ -425,10 +425,11 @@ class _Taken:
 
 
 def _resumed(store: Store, clock: Callable[[], float], screen: Screen, *, ask: bool) -> _Taken:
-    """The game left unfinished, taken up if the player wants it (given up if not).
-    ``ask``: offer it; else ``--resume`` asked for it, and hearing that there is none
-    is news.  Another terminal may take it up between the look and the take (while
-    the player reads the offer, say): the player is told, not dealt a board unasked."""
+    """The game left unfinished, taken up if the player wants it (given up if not, and
+    the one left before it offered next, each in turn).  ``ask``: offer it; else
+    ``--resume`` asked for it, and hearing that there is none is news.  Another
+    terminal may take it up between the look and the take (while the player reads the
+    offer, say): the player is told, not dealt a board unasked."""
     from ..game import questions, unfinished
     from ..records.storage import Claim
 
@@ -437,9 +438,11 @@ def _resumed(store: Store, clock: Callable[[], float], screen: Screen, *, ask: b
         if not ask:
             raise NothingToResume(_nothing_to_resume(store))
         return _Taken(None)
-    if ask and not questions.ask(screen, questions.TakeUp(kept)):
+    while ask and not questions.ask(screen, questions.TakeUp(kept)):
         unfinished.give_up(store, kept)
-        return _Taken(None)
+        given_up, kept = kept.round.identity, unfinished.newest(store, clock)
+        if kept is None or kept.round.identity == given_up:  # none left, or not given up
+            return _Taken(None)
     claimed = unfinished.take_up(store, kept)
     if claimed is Claim.TAKEN:
         return _Taken(kept)
