@@ -4,7 +4,8 @@ played and counted, apart.  A board is known by its mines, however it comes back
 from __future__ import annotations
 
 import sqlite3
-from contextlib import closing
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
 from pathlib import Path
 
 import pytest
@@ -133,6 +134,20 @@ from schema 6 on, its board's fingerprint, as the game wrote it).  Before schema
 AI's moves were not counted apart from the hints: none is known."""
 
 
+@contextmanager
+def database_at(store: Store, schema: int) -> Iterator[sqlite3.Connection]:
+    """The store's database as the first ``schema`` migrations made it, open for rows
+    as games of that time wrote them."""
+    store.path.parent.mkdir(exist_ok=True)
+    with closing(sqlite3.connect(store.path)) as db, db:
+        db.create_function("board_fingerprint", 1, seen.of_journal)
+        for migration in MIGRATIONS[:schema]:
+            for statement in migration:
+                db.execute(statement)
+        db.execute(f"PRAGMA user_version = {schema}")
+        yield db
+
+
 def left_unfinished(directory: Path) -> tuple[str, str]:
     """A game left in progress, as every schema since 3 keeps it: identity, snapshot."""
     store = Store(directory / "kept", on_warning=pytest.fail)
@@ -148,14 +163,8 @@ def left_unfinished(directory: Path) -> tuple[str, str]:
 def test_every_earlier_database_migrates_keeping_its_games_and_knowing_their_boards(
     store: Store, schema: int, tmp_path: Path
 ) -> None:
-    store.path.parent.mkdir(exist_ok=True)
     identity, snapshot = left_unfinished(tmp_path)
-    with closing(sqlite3.connect(store.path)) as db, db:
-        db.create_function("board_fingerprint", 1, seen.of_journal)
-        for migration in MIGRATIONS[:schema]:
-            for statement in migration:
-                db.execute(statement)
-        db.execute(f"PRAGMA user_version = {schema}")
+    with database_at(store, schema) as db:
         row = ROW_OF_SCHEMA[schema]
         db.execute(row, (journal_of(MINES),) * row.count("?"))
         if schema >= 3:  # a game left in progress, kept since schema 3
@@ -186,13 +195,8 @@ def test_a_game_gone_on_from_a_loss_taken_back_has_not_seen_its_own_board(
 ) -> None:
     """Its board was seen in its own lost half: that is no look at a board seen before;
     another game on the board is.  Also in a database made before the games' lines."""
-    store.path.parent.mkdir(exist_ok=True)
-    with closing(sqlite3.connect(store.path)) as db, db:
-        db.create_function("board_fingerprint", 1, seen.of_journal)
-        for migration in MIGRATIONS[:made_at]:
-            for statement in migration:
-                db.execute(statement)
-        db.execute(f"PRAGMA user_version = {made_at}")
+    with database_at(store, made_at):
+        pass
     lost = make_record(0, won=False, identity=seen.new_identity(), journal=journal_of(MINES))
     assert store.add_game(lost) is Recorded.SAVED
     went_on = seen.continued(lost.identity or "")
@@ -240,14 +244,22 @@ def test_the_board_a_code_deals_again_is_practice_however_fast(tmp_path: Path) -
     assert any("You had seen this board before" in line for line in again.ui.messages)
 
 
-def test_a_board_file_of_a_board_played_is_practice(tmp_path: Path) -> None:
+def beginner_opened(
+    tmp_path: Path,
+) -> tuple[Session, Store, frozenset[tuple[int, int]], list[float]]:
+    """Beginner from seed 2, opened at 4 4: its session, records, mines and clock."""
     clock = [0.0]
     store = Store(tmp_path / "games.sqlite3", on_warning=pytest.fail)
-    mines = generator.generate(8, 8, 10, start=(3, 3), seed=2, no_guess=True)
-    first = Session(
+    session = Session(
         Settings.from_preset("beginner", 2), Keeper(store), legend=[], clock=lambda: clock[0]
     )
-    first.handle(Command(Verb.TRY, (3, 3)))
+    session.handle(Command(Verb.TRY, (3, 3)))
+    mines = generator.generate(8, 8, 10, start=(3, 3), seed=2, no_guess=True)
+    return session, store, mines, clock
+
+
+def test_a_board_file_of_a_board_played_is_practice(tmp_path: Path) -> None:
+    first, store, mines, clock = beginner_opened(tmp_path)
     win(first, mines, clock)
     assert not first.records[-1].practice
     board = boardfile.BoardFile(8, 8, mines, frozenset(), frozenset())
@@ -264,13 +276,7 @@ def test_a_game_saved_is_practice_and_so_is_one_played_on_from_its_file(
     """``save`` writes the mines out: the player may read them, so the game saved is
     practice from then on (the day's board too), and so is a game from that file,
     even before the game saved is recorded."""
-    clock = [0.0]
-    store = Store(tmp_path / "games.sqlite3", on_warning=pytest.fail)
-    mines = generator.generate(8, 8, 10, start=(3, 3), seed=2, no_guess=True)
-    saved = Session(
-        Settings.from_preset("beginner", 2), Keeper(store), legend=[], clock=lambda: clock[0]
-    )
-    saved.handle(Command(Verb.TRY, (3, 3)))
+    saved, store, mines, clock = beginner_opened(tmp_path)
     saved.handle(Command(Verb.SAVE, file=str(tmp_path / "saved.txt")))
     assert saved.view().messages[0].startswith("Saved to")
     from_file = Session(
@@ -294,13 +300,7 @@ def test_a_game_saved_is_practice_and_so_is_one_played_on_from_its_file(
 
 def test_practice_recorded_before_it_earned_no_points_has_none(store: Store) -> None:
     """Schema 8 kept a practice game's points; its games lose them in the migration."""
-    store.path.parent.mkdir(exist_ok=True)
-    with closing(sqlite3.connect(store.path)) as db, db:
-        db.create_function("board_fingerprint", 1, seen.of_journal)
-        for migration in MIGRATIONS[:8]:
-            for statement in migration:
-                db.execute(statement)
-        db.execute("PRAGMA user_version = 8")
+    with database_at(store, 8) as db:
         row = ROW_OF_SCHEMA[8]
         db.execute(row, (journal_of(MINES),) * row.count("?"))
         practice = row.replace("'old'", "'older'")  # another game, marked practice

@@ -104,17 +104,23 @@ def in_progress(session: Session) -> list[str]:
         return [identity for (identity,) in db.execute("SELECT identity FROM unfinished")]
 
 
-@pytest.mark.parametrize("taken_back", [1, 2])
-def test_a_loss_taken_back_and_put_back_is_the_same_loss_recorded_once(
-    tmp_path: Path, taken_back: int
-) -> None:
+def lost_after(tmp_path: Path, seconds: float) -> tuple[Session, list[float]]:
+    """A game on :data:`BOARD` lost ``seconds`` after its first reveal, and its clock."""
     clock = [100.0]
     store = Store(tmp_path / "games.sqlite3", on_warning=print)
     settings = Settings(5, 4, 3, board_file=BOARD)
     session = Session(settings, Keeper(store), legend=[], clock=lambda: clock[0])
     session.handle(Command(Verb.TRY, (2, 1)))
-    clock[0] += 4.0
+    clock[0] += seconds
     session.handle(Command(Verb.TRY, (0, 0)))
+    return session, clock
+
+
+@pytest.mark.parametrize("taken_back", [1, 2])
+def test_a_loss_taken_back_and_put_back_is_the_same_loss_recorded_once(
+    tmp_path: Path, taken_back: int
+) -> None:
+    session, clock = lost_after(tmp_path, 4.0)
     lost = session.keeper.store.games()
     assert lost is not None and len(lost) == 1 and lost[0].seconds == 4.0
     told = session.view().messages
@@ -144,13 +150,8 @@ def test_a_loss_taken_back_goes_on_from_its_time_not_from_the_time_at_its_end(
     tmp_path: Path,
 ) -> None:
     """The seconds spent reading the loss, at “play again?”, are not the game's."""
-    clock = [100.0]
-    store = Store(tmp_path / "games.sqlite3", on_warning=print)
-    settings = Settings(5, 4, 3, board_file=BOARD)
-    session = Session(settings, Keeper(store), legend=[], clock=lambda: clock[0])
-    session.handle(Command(Verb.TRY, (2, 1)))
-    clock[0] += 7.0
-    session.handle(Command(Verb.TRY, (0, 0)))
+    session, clock = lost_after(tmp_path, 7.0)
+    store = session.keeper.store
     assert session.current.game.end is Termination.LOST and session.current.seconds() == 7.0
     clock[0] += 60.0  # the player reads the loss
     session.answer("undo")
