@@ -8,6 +8,7 @@ import re
 import signal
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -104,7 +105,7 @@ def test_games_lists_the_game_played(played: Path) -> None:
     ],
 )
 def test_each_game_listed_says_everything_that_sets_it_apart(
-    changes: dict[str, object], shown: str
+    changes: dict[str, Any], shown: str
 ) -> None:
     assert lookback.result(make_record(**changes)) == shown
 
