@@ -330,6 +330,23 @@ def test_a_board_seen_before_is_said_to_be_practice_as_its_game_begins(tmp_path:
     assert "You have played this board before" not in other.stdout
 
 
+def test_a_board_seen_in_a_game_left_unfinished_is_practice_in_another(tmp_path: Path) -> None:
+    """Peek at a board, leave it kept, deal it again (the day's board, a seed, a code): the
+    second is practice from its first reveal, and the first, taken up later, is not."""
+    left, store, mines, clock = beginner_opened(tmp_path)
+    left.keep()  # as the loop does: kept in progress, its board shown
+    left.put_away()
+    again, _store, _mines, _clock = beginner_opened(tmp_path)
+    assert any("You have played this board before" in line for line in again.ui.messages)
+    again.handle(Command(Verb.TRY, min(mines)))  # lost at once
+    win(left, mines, clock)
+    games = store.games()
+    assert games is not None and [(game.won, game.practice) for game in games] == [
+        (False, True),
+        (True, False),
+    ]
+
+
 def test_in_a_pipe_win_replay_then_the_code_with_the_same_moves_is_practice(
     tmp_path: Path,
 ) -> None:

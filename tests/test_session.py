@@ -135,6 +135,7 @@ def test_a_games_time_is_its_last_moves_as_a_review_shows_it(tmp_path: Path) -> 
     (game,) = store.games() or []
     last = session.current.journal.moves[-1]
     assert f"{game.seconds:.2f}" == f"{last.at:.2f}" == "4.75"
+    assert f"{session.view().elapsed:.2f}" == "4.75", "the status line's time is the same"
 
 
 def test_play_again_takes_every_spelling_of_new_and_quit(tmp_path: Path) -> None:

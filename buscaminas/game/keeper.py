@@ -44,6 +44,8 @@ class Keeper:
         """The game as it was last kept in progress, or tried to be (:func:`_keeping`)."""
         self._unkept: tuple[str, ...] = ()
         """The warnings shown when the game could not be kept, not shown again."""
+        self._seen_noted: str | None = None
+        """The game whose board the records were last told is seen (:meth:`_note_seen`)."""
         self.records: list[GameRecord] = []
         """The games recorded in this run, one record a game: the session's tally."""
         self.put_away_kept = False
@@ -79,6 +81,7 @@ class Keeper:
         self._last_kept = keeping  # tried again once the game, or its clock, moves on
         if kept:
             self._unkept = ()
+            self._note_seen(current)
             return ()
         told, self.warnings[:] = tuple(self.warnings), []
         if told == self._unkept:
@@ -149,10 +152,19 @@ class Keeper:
     def written_out(self, current: Round) -> None:
         """``current``'s mines were written to a file (``save``): from now on its board
         is one the player has seen, for every game but this one."""
+        self._seen_noted = None
+        self._note_seen(current)
+
+    def _note_seen(self, current: Round) -> None:
+        """Note ``current``'s board seen, once a game: a game kept in progress (left, to
+        be resumed) has shown it, and another game of it (``--daily`` again, the same
+        seed or code) is practice, as if this one had ended."""
         start = current.journal.start
-        if start is not None:
-            board = seen.fingerprint(start.width, start.height, start.mines)
-            _writing(current, lambda: self.store.see(board, current.identity))
+        if start is None or self._seen_noted == current.identity:
+            return
+        board = seen.fingerprint(start.width, start.height, start.mines)
+        _writing(current, lambda: self.store.see(board, current.identity))
+        self._seen_noted = current.identity
 
     def abandon(self, current: Round, seconds: float) -> None:
         """Record the game in progress as given up at ``seconds`` on its clock: played,

@@ -61,7 +61,8 @@ class UIState:
             rows=game.rows() if rows is None else rows,
             mines_left=game.mines_left,
             state=current.state(),
-            elapsed=current.elapsed(),
+            # over: its time as the records keep it and the words under the board say it
+            elapsed=current.seconds() if game.end is not None else current.elapsed(),
             board_name=current.board_name(),
             hints=current.hints,
             ai_moves=current.ai_moves,
