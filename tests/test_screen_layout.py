@@ -282,3 +282,26 @@ def test_a_move_on_screen_never_moves_the_view_and_one_off_it_comes_to_its_centr
     assert abs((moved_left + moved_right) / 2 - (first - 1)) <= 0.5, "the column at the centre"
     player.type("quit")
     assert player.finish() == 0
+
+
+def test_the_cell_logic_decides_off_the_view_comes_to_its_centre() -> None:
+    """``c`` is a hint, and a hint's cell comes into view round it, as ``?`` brings one."""
+    player = Player("--lang", "en", "--legacy", *BIG, rows=24, columns=80)
+    player.wait_until(lambda: "x " in player.text and "Mines left: 30" in player.text)
+    player.type("50 50")  # opens the middle: logic decides cells around the opening
+    player.wait_until(lambda: in_view(player)[0] > 1)
+    player.type("flag 99 99")  # the view goes to the far corner; the next decided cell
+    player.wait_until(lambda: in_view(player)[1::2] == (99, 99))  # is past it, from 1 1
+    player.child.send("\t")
+    player.wait_for("Cursor keys")
+    player.child.send("c")
+    player.wait_for("Logic decides")
+    first, last, top, bottom = in_view(player)
+    x, y = (int(n) for n in player.text.split("Logic decides ", 1)[1].split(":", 1)[0].split())
+    assert first <= x <= last and top <= y <= bottom
+    assert abs((top + bottom) / 2 - y) <= 1 or abs((first + last) / 2 - x) <= 1, (
+        "round the cell, not at the view's edge"
+    )
+    player.child.send("\t")
+    player.type("quit")
+    assert player.finish() == 0

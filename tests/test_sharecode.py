@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from buscaminas.core import generator
 from buscaminas.core.board import BoardKind
 from buscaminas.game.commands import Command, Verb
+from buscaminas.game.jumps import Jump
 from buscaminas.game.keeper import Keeper
 from buscaminas.game.session import Session
 from buscaminas.game.settings import Settings
@@ -356,6 +357,22 @@ def test_a_shared_board_opens_at_its_first_cell_and_its_clock_waits_for_the_play
     session.handle(Command(Verb.HELP))
     assert session.view().elapsed is not None, "the player's first move starts it, a hint too"
     assert session.view().state is not State.WAITING
+
+
+def test_the_cell_logic_decides_starts_the_clock_of_a_board_opened_for_the_player(
+    tmp_path: Path,
+) -> None:
+    """``c`` at the cursor is a hint, as ``help`` is: it starts the clock too."""
+    code = ShareCode(16, 16, 40, BoardKind.NO_GUESS, 77, (7, 7), generator.VERSION)
+    ticks = iter(range(100, 200))
+    session = Session(
+        Settings.from_code(code, "intermediate"),
+        Keeper(Store(tmp_path / "games.sqlite3", on_warning=print)),
+        legend=[],
+        clock=lambda: float(next(ticks)),
+    )
+    session.steer(Jump.DECIDED)
+    assert session.view().hints == 1 and session.view().elapsed is not None
 
 
 @pytest.mark.parametrize("first", [Command(Verb.FLAG, (0, 0)), Command(Verb.TRY, (15, 15))])

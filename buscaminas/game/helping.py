@@ -77,7 +77,7 @@ class Helper:
         from ..core.solver import Position, analyze
 
         analysis = analyze(Position.from_game(game))
-        current.count_hint(Jump.DECIDED)
+        current.take_a_hint(Jump.DECIDED)
         decided = (analysis.safe | analysis.mines) & jumps.hidden(game.rows())
         landing = jumps.next_in_reading_order(decided, ui.cursor, (game.width, game.height))
         ui.highlight = Highlight()

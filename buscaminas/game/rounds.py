@@ -160,8 +160,9 @@ class Round:
         self.game, outcomes = self.journal.rebuild()
         self.score = Score.of(outcomes, self.game.number)
 
-    def take_a_hint(self, asked: Point | None) -> None:
-        """The player asked for help about ``asked`` (a cell, or None for the board):
+    def take_a_hint(self, asked: Point | Jump | None) -> None:
+        """The player asked for help about ``asked`` (a cell, None for the board, or the
+        jump to a cell logic decides):
         it counts as :meth:`count_hint` says, and makes the round a game to keep."""
         self.count_hint(asked)
         self._start_clock(revealed=False)

@@ -35,6 +35,7 @@ from prompt_toolkit.output import Output
 from .. import collector, signals
 from ..core.grid import Point
 from ..game.commands import MAX_LINE, capped
+from ..game.jumps import Jump
 from ..game.keys import Act, Mode
 from ..game.view import View
 from . import controls, layout, prompt, pump, typeahead
@@ -396,8 +397,10 @@ class Front:
                 self._margin = layout.SCROLL_MARGIN
                 self.tell(Steer(meanings.steps[step.text]))
             elif act is Act.JUMP:
-                self._margin = layout.SCROLL_MARGIN
-                self.tell(Steer(meanings.jumps[step.text]))
+                jump = meanings.jumps[step.text]
+                # the cell logic decides is a hint's: into view round it, as ``?`` brings one
+                self._margin = layout.JUMPED if jump is Jump.DECIDED else layout.SCROLL_MARGIN
+                self.tell(Steer(jump))
             elif act is not None:
                 self._margin = layout.JUMPED  # a hint's cell comes into view
                 self.tell(AtCursor(step.text))
