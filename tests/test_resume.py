@@ -170,6 +170,7 @@ def test_a_loss_taken_back_left_and_resumed_then_put_back_is_the_same_loss(
         reply = second.handle(Command(Verb.REDO))
     assert reply.question is Question.AGAIN
     assert store_in(tmp_path).games() == lost, "the same loss, recorded once"
+    assert any(line.startswith("This board's code is") for line in second.view().messages)
     assert store_in(tmp_path).unfinished() == [], "and nothing left in progress"
 
 

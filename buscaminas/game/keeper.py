@@ -133,12 +133,10 @@ class Keeper:
 
         _writing(current, lambda: self.store.forget(went_on))
         self._last_kept = None
-        return [
-            line
-            for kept in self.records
-            if kept.identity == current.identity
-            for line in format_result(kept, Recorded.PRACTICE if kept.practice else Recorded.SAVED)
-        ]
+        # recorded in this run, or in the one before a resume: told as the game is now
+        told = [kept for kept in self.records if kept.identity == current.identity]
+        record = told[-1] if told else current.as_record()
+        return format_result(record, Recorded.PRACTICE if record.practice else Recorded.SAVED)
 
     def seen_before(self, current: Round) -> bool:
         """Whether the player has seen ``current``'s board in another game: it is
