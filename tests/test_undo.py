@@ -146,6 +146,22 @@ def test_a_loss_taken_back_and_put_back_is_the_same_loss_recorded_once(
     assert games[0] == lost[0] and games[1].undone
 
 
+def test_a_loss_put_back_and_taken_back_again_goes_on_from_the_time_it_had_reached(
+    tmp_path: Path,
+) -> None:
+    """Put back, the loss is told at its own time; taken back once more, the game that
+    went on from it goes on from its own time: the seconds thought meanwhile stay."""
+    session, clock = lost_after(tmp_path, 4.0)
+    clock[0] += 30.0  # reading the loss: not the game's
+    session.answer("undo")
+    clock[0] += 6.0  # thinking over the game that goes on
+    session.handle(Command(Verb.REDO))
+    assert session.current.seconds() == 4.0, "the loss, at its own time"
+    clock[0] += 2.0
+    session.answer("undo")
+    assert session.current.seconds() == 10.0, "the 6 s thought are still the game's"
+
+
 def test_a_loss_taken_back_goes_on_from_its_time_not_from_the_time_at_its_end(
     tmp_path: Path,
 ) -> None:

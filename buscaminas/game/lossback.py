@@ -14,6 +14,17 @@ class LossTakenBack(NamedTuple):
     identity: str
     moves: tuple[Move, ...]
     seconds: float
+    went_on_for: float | None = None
+    """Once made again: the time the game that went on from it had reached, where its
+    clock goes on if the loss is taken back once more."""
+
+    def reopened_at(self, identity: str, ended: float) -> float:
+        """Where the clock goes on when the game ``identity``, ended at ``ended``, is
+        reopened: if it is this loss, made again, the time the game that went on from
+        it had reached; else its time at its end."""
+        if identity == self.identity and self.went_on_for is not None:
+            return self.went_on_for
+        return ended
 
     def kept(self) -> list[Any]:
         """As a snapshot keeps it: its moves by their count, being those played and those

@@ -93,9 +93,7 @@ class Round:
         self._loss_taken_back: LossTakenBack | None = None
         """The name, moves and time of the recorded loss last taken back: its moves
         made again are that loss, in the records already (:meth:`_ended`)."""
-        self._went_on: str | None = None
-        """The name the game went on under after its loss was taken back, once it has
-        ended as that loss again: nothing's now (:meth:`lost_again`)."""
+        self._went_on: str | None = None  # :meth:`lost_again`'s
         self.acted = False
         """The player (or the AI for them) has done something to this game: a move, a
         flag, a ``?``, a hint.  From then on it is a game, kept until it ends."""
@@ -145,9 +143,8 @@ class Round:
         self._count_ai_moves(new=new)
 
     def _count_ai_moves(self, *, new: bool = False) -> None:
-        """The AI's moves, as the journal keeps them: one taken back is no longer in the
-        game, one put back is again.  A journal that does not say whose each move is
-        (format 1) is counted on, ``new`` being the AI's."""
+        """The AI's moves, as the journal keeps them (one taken back is out, one put back
+        in); a journal that does not say whose (format 1) counts on, ``new`` the AI's."""
         if self.journal.whose_known:
             self.ai_moves = sum(played.by_ai for played in self.journal.moves)
         elif new:
@@ -199,20 +196,19 @@ class Round:
         return True
 
     def _ended(self, last: Move) -> None:
-        """The game has just ended with the move ``last``.  If that ends it as the loss
-        taken back did, its moves made again (``redo``), it is that loss again: under
-        its name, at its time, its record standing."""
-        if self._loss_taken_back is None or self.recorded:
+        """The game has just ended with the move ``last``: if as the loss taken back did
+        (its moves made again), it is that loss, under its name and time, recorded."""
+        lost, ended = self._loss_taken_back, self.finished_at
+        if lost is None or self.recorded or ended is None or (*self._moves(), last) != lost.moves:
             return
-        identity, moves, seconds = self._loss_taken_back
-        if (*self._moves(), last) != moves or self.finished_at is None:
-            return
-        self._went_on, self.identity, self.recorded = self.identity, identity, True
-        self.started_at = self.finished_at - seconds
+        self._went_on, self.identity, self.recorded = self.identity, lost.identity, True
+        if self.started_at is not None:
+            self._loss_taken_back = lost._replace(went_on_for=ended - self.started_at)
+        self.started_at = ended - lost.seconds
 
     def lost_again(self) -> str | None:
-        """The name the game went on under after its loss was taken back, once, when it
-        has just ended as that loss again (the records let it go); None otherwise."""
+        """Once, when it has just ended as the loss it went on from: the name it went on
+        under (the records let it go); else None."""
         went_on, self._went_on = self._went_on, None
         return went_on
 
@@ -316,10 +312,9 @@ class Round:
         when there is no move, or the game is won (:attr:`final`).
 
         A loss taken back reopens the game, which is then a game with an undo: the loss
-        stays in the records as it was, and what follows is recorded at its own end,
-        as another game under a new :attr:`identity` in the same line
-        (:func:`~buscaminas.records.seen.continued`), unless it ends as that loss again
-        (:meth:`_ended`)."""
+        stays in the records, and what follows is recorded at its own end, as another
+        game in the same line (:func:`~buscaminas.records.seen.continued`), unless it
+        ends as that loss again (:meth:`_ended`), its clock going on from its own time."""
         if self.final:
             return None
         moves, seconds = self._moves(), self.elapsed() or 0.0
@@ -328,8 +323,12 @@ class Round:
             return None
         self._replay()
         if self.game.end is None:
+            lost = self._loss_taken_back
             if self.finished_at is not None and self.started_at is not None:
-                self.started_at += self._clock() - self.finished_at  # the time at its end
+                ended = self.finished_at - self.started_at  # the time at its end
+                if self.recorded and lost is not None:
+                    ended = lost.reopened_at(self.identity, ended)
+                self.started_at = self._clock() - ended
             self.finished_at = None  # the clock runs again from where it stopped
             if self.recorded:
                 self._loss_taken_back = LossTakenBack(self.identity, moves, seconds)
