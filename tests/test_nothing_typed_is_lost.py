@@ -234,6 +234,17 @@ def test_the_key_that_ends_a_pause_begun_at_the_cursor_only_ends_it(
     assert player.finish() == 0
 
 
+def test_tab_completes_a_word_with_its_space_as_a_shell_does(tmp_path: Path) -> None:
+    player = start(tmp_path)
+    player.child.send("fla\t")
+    player.wait_until(lambda: player.typed_line() == "flag")
+    player.child.send("1 1\r")  # typed straight on: “flag 1 1”, not “flag1 1”
+    player.wait_until(lambda: player.board(4)[0][0] == "F")
+    assert "Unknown command" not in player.text
+    player.type("quit")
+    assert player.finish() == 0
+
+
 def test_ctrl_c_after_tab_completed_a_word_drops_the_line_as_a_shell_does(
     tmp_path: Path,
 ) -> None:

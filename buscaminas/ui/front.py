@@ -148,7 +148,10 @@ class Front:
         self.hands = Hands()
         self.buffer = Buffer(
             history=InMemoryHistory(),
-            completer=WordCompleter(words, ignore_case=True, sentence=True),
+            # each word with its space, as a shell completes one: what follows is typed on
+            completer=WordCompleter(
+                [f"{word} " for word in words], ignore_case=True, sentence=True
+            ),
             complete_while_typing=False,
             multiline=False,
             on_text_changed=self._cap,
