@@ -359,18 +359,23 @@ def test_a_shared_board_opens_at_its_first_cell_and_its_clock_waits_for_the_play
     assert session.view().state is not State.WAITING
 
 
-def test_the_cell_logic_decides_starts_the_clock_of_a_board_opened_for_the_player(
-    tmp_path: Path,
-) -> None:
-    """``c`` at the cursor is a hint, as ``help`` is: it starts the clock too."""
+def opened_for_the_player(tmp_path: Path) -> Session:
+    """A shared intermediate board, opened at its first cell, its clock not started."""
     code = ShareCode(16, 16, 40, BoardKind.NO_GUESS, 77, (7, 7), generator.VERSION)
     ticks = iter(range(100, 200))
-    session = Session(
+    return Session(
         Settings.from_code(code, "intermediate"),
         Keeper(Store(tmp_path / "games.sqlite3", on_warning=print)),
         legend=[],
         clock=lambda: float(next(ticks)),
     )
+
+
+def test_the_cell_logic_decides_starts_the_clock_of_a_board_opened_for_the_player(
+    tmp_path: Path,
+) -> None:
+    """``c`` at the cursor is a hint, as ``help`` is: it starts the clock too."""
+    session = opened_for_the_player(tmp_path)
     session.steer(Jump.DECIDED)
     assert session.view().hints == 1 and session.view().elapsed is not None
 
@@ -381,14 +386,7 @@ def test_a_flag_starts_the_clock_of_a_board_opened_for_the_player_as_a_reveal_do
 ) -> None:
     """Its mines are dealt and some of them can be read: a flag is the player's work,
     timed as every move after it (no mines flagged before the clock starts)."""
-    code = ShareCode(16, 16, 40, BoardKind.NO_GUESS, 77, (7, 7), generator.VERSION)
-    ticks = iter(range(100, 200))
-    session = Session(
-        Settings.from_code(code, "intermediate"),
-        Keeper(Store(tmp_path / "games.sqlite3", on_warning=print)),
-        legend=[],
-        clock=lambda: float(next(ticks)),
-    )
+    session = opened_for_the_player(tmp_path)
     session.handle(first)
     assert session.view().elapsed is not None and session.view().state is State.PLAYING
 
