@@ -150,7 +150,6 @@ class Keeper:
     def written_out(self, current: Round) -> None:
         """``current``'s mines were written to a file (``save``): from now on its board
         is one the player has seen, for every game but this one."""
-        self._seen_noted = None
         self._note_seen(current)
 
     def _note_seen(self, current: Round) -> None:
