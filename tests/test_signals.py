@@ -331,5 +331,8 @@ def test_ctrl_c_while_the_program_loads_ends_it_as_an_interrupt_with_no_tracebac
     ended = subprocess.run(
         [sys.executable, *start, "--lang", "en"],
         input="", capture_output=True, text=True, env=env, timeout=60, check=False,
+        # as a shell starts it in a terminal, whatever ran the tests (a background job
+        # runs with SIGINT ignored, which the program rightly keeps)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert (ended.returncode, ended.stderr) == (128 + signal.SIGINT, "")
